@@ -1,0 +1,120 @@
+"""The game registry and the module-level protocol: ``games()``, ``new()``, ``replay()``."""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight.core.errors import IllegalMove, OptionError, UnknownGame
+from gamenight.core.options import OptionInfo, Options, Preset, build, describe
+from gamenight.core.state import State
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A registered game: what the lobby, the CLI and the conformance suite know of it."""
+
+    id: str
+    title: str
+    family: str
+    players: tuple[int, ...]
+    default_players: int
+    options_cls: type[Options]
+    state_cls: type[State]
+    summary: str
+    presets: Mapping[str, Preset] = field(default_factory=dict)
+    teams: str = ""
+    rules: str = ""
+    options: tuple[OptionInfo, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", tuple(describe(self.options_cls)))
+        if self.default_players not in self.players:
+            raise ValueError(f"{self.id}: default player count not among the allowed ones")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "title": self.title, "family": self.family,
+            "players": list(self.players), "default_players": self.default_players,
+            "summary": self.summary, "teams": self.teams,
+            "presets": {p.name: {"description": p.description, "values": dict(p.values)}
+                        for p in self.presets.values()},
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in _REGISTRY:
+        raise ValueError(f"game {spec.id!r} is registered twice")
+    _REGISTRY[spec.id] = spec
+    return spec
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if not _loaded:
+        importlib.import_module("gamenight.games")
+        # Importing the subpackage binds the attribute `gamenight.games` to it, hiding the
+        # protocol's `gamenight.games()`; put the function back.
+        sys.modules["gamenight"].games = games  # type: ignore[attr-defined]
+        _loaded = True
+
+
+def games() -> list[GameSpec]:
+    """Every registered game, in title order."""
+    _ensure_loaded()
+    return sorted(_REGISTRY.values(), key=lambda g: g.title.lower())
+
+
+def get(game_id: str) -> GameSpec:
+    _ensure_loaded()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"No game {game_id!r}; the games are: {known}.") from None
+
+
+def new(
+    game_id: str,
+    *,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, object] | None = None,
+    preset: str | None = None,
+    deck: Sequence[str] | None = None,
+) -> State:
+    """Start a game. ``seed`` fixes every shuffle; ``deck`` stacks the first deal (card codes,
+    top of the deck first; cards not named are shuffled below them). With a stacked deck the
+    first dealer is seat 0, so the deal is fully determined by the deck."""
+    spec = get(game_id)
+    n = spec.default_players if players is None else players
+    if n not in spec.players:
+        allowed = ", ".join(map(str, spec.players))
+        raise OptionError(f"{spec.title} is played by {allowed} players, not {n}.")
+    opts = build(spec.options_cls, spec.presets, preset=preset, values=options, players=n)
+    if seed is None:
+        seed = secrets.randbits(63)
+    return spec.state_cls(spec, opts, n, seed, deck, preset)
+
+
+def replay(log: Mapping[str, Any]) -> State:
+    """Rebuild a game from its ``log``, move for move. Raises ``IllegalMove`` naming the
+    first move that does not replay."""
+    state = new(log["game"], players=log["players"], seed=log["seed"], options=log["options"],
+                deck=log.get("deck"))
+    state.preset = log.get("preset")
+    for i, (seat, text) in enumerate(log["moves"]):
+        try:
+            state.play(text, seat)
+        except IllegalMove as e:
+            raise IllegalMove(f"Move {i + 1} ({text!r} by seat {seat}) does not replay: {e}") from None
+    return state

@@ -1,0 +1,269 @@
+"""The protocol every game speaks: one mutable ``State`` per game in progress.
+
+A game subclasses :class:`State` and writes its rules in five hooks: ``_to_act``,
+``_legal`` (the one place legality is written), ``_why_illegal`` (the sentence for a
+refused move), ``_apply`` (apply one legal move, then run every automatic step up to the
+next decision) and ``_view`` / ``_redeal_hidden`` for what a seat may see. Everything a
+caller uses (``play``, ``legal_moves``, ``view``, ``sample``, ``clone``, ``log``) is here,
+written once.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gamenight.core.errors import IllegalMove
+from gamenight.core.events import Event
+from gamenight.core.moves import Move, parse_move
+from gamenight.core.options import Options
+from gamenight.core.scoring import Outcome, ScoreSheet
+
+if TYPE_CHECKING:
+    from gamenight.core.registry import GameSpec
+
+#: how many recent events a view carries
+VIEW_EVENTS = 30
+
+SEAT_NAMES_4 = ("North", "East", "South", "West")
+
+
+def seat_names(n: int) -> list[str]:
+    """Compass names at a four-handed table, numbered seats otherwise."""
+    return list(SEAT_NAMES_4) if n == 4 else [f"Player {i + 1}" for i in range(n)]
+
+
+class State(ABC):
+    """A game in progress. Mutable; ``clone()`` is cheap; ``play`` is the only way to change it."""
+
+    spec: GameSpec
+    options: Options
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        options: Options,
+        players: int,
+        seed: int,
+        deck: Sequence[str] | None = None,
+        preset: str | None = None,
+    ) -> None:
+        self.spec = spec
+        self.options = options
+        self.num_players = players
+        self.seed = seed
+        self.preset = preset
+        self.stacked_deck = list(deck) if deck is not None else None
+        self.rng = random.Random(seed)
+        self.names = seat_names(players)
+        self.moves: list[tuple[int, Move]] = []
+        self.events: list[Event] = []
+        self.sheet = ScoreSheet(self._sheet_columns())
+        self._outcome: Outcome | None = None
+        self._legal_cache: dict[int, list[Move]] = {}
+
+    # ---- what every game writes -------------------------------------------------------
+
+    @abstractmethod
+    def _to_act(self) -> frozenset[int]:
+        """Seats that may act now (several where the rules let players act at once)."""
+
+    @abstractmethod
+    def _legal(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` now, without duplicates."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        """The sentence, naming the rule, for a well-formed move that is not legal now."""
+
+    @abstractmethod
+    def _apply(self, seat: int, move: Move) -> None:
+        """Apply a legal move, then every automatic step up to the next decision."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game-specific parts of the view: only what ``seat`` may see (allowlist)."""
+
+    @abstractmethod
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """On a clone: redeal every card ``seat`` cannot see, consistently with what it knows."""
+
+    def _sheet_columns(self) -> list[str]:
+        return list(self.names)
+
+    def phase(self) -> str:
+        return "play"
+
+    # ---- the protocol -----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        return self._to_act()
+
+    @property
+    def to_move(self) -> int | None:
+        """The one seat to act, or ``None`` when nobody or several may act."""
+        acting = self._to_act()
+        if len(acting) == 1:
+            return next(iter(acting))
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def score_sheet(self) -> ScoreSheet:
+        return self.sheet
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        if seat is None:
+            seat = self.to_move
+            if seat is None:
+                return []
+        if seat not in self._to_act():
+            return []
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            cached = self._legal_cache[seat] = self._legal(seat)
+        return list(cached)
+
+    def parse(self, text: str) -> Move:
+        """Read a move typed by a player; games may accept shorthands (a bare card code)."""
+        return parse_move(text)
+
+    def play(self, move: Move | str, seat: int | None = None) -> list[Event]:
+        """Validate and apply one move, then run the game on to the next decision.
+
+        Raises :class:`IllegalMove` (state unchanged) for an unreadable or illegal move,
+        or a seat that may not act now.
+        """
+        if self._outcome is not None:
+            raise IllegalMove("The game is over.")
+        acting = self._to_act()
+        if seat is None:
+            if len(acting) != 1:
+                raise IllegalMove("Several players may act now: say which seat is moving.")
+            seat = next(iter(acting))
+        elif seat not in acting:
+            if not 0 <= seat < self.num_players:
+                raise IllegalMove(f"There is no seat {seat} at this table.")
+            raise IllegalMove(f"It is not your turn, {self.names[seat]}: {self._waiting_on(acting)}.")
+        if isinstance(move, str):
+            move = self.parse(move)
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            legal = self._legal_cache[seat] = self._legal(seat)
+        if move not in legal:
+            raise IllegalMove(self._why_illegal(seat, move))
+        start = len(self.events)
+        self.moves.append((seat, move))
+        self._legal_cache = {}
+        self._apply(seat, move)
+        return self.events[start:]
+
+    def _waiting_on(self, acting: frozenset[int]) -> str:
+        if not acting:
+            return "nobody is to act"
+        names = " and ".join(self.names[s] for s in sorted(acting))
+        return f"waiting for {names}"
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything ``seat`` (``None``: a spectator) may see, as JSON-ready data."""
+        acting = self._to_act()
+        out: dict[str, Any] = {
+            "game": self.spec.id,
+            "title": self.spec.title,
+            "seat": seat,
+            "players": self.names,
+            "phase": self.phase(),
+            "to_act": sorted(acting),
+            "move_number": len(self.moves),
+            "options": self.options.to_json(),
+            "preset": self.preset,
+            "score_sheet": self.sheet.to_json(),
+            "events": [e.text for e in self._visible_events(seat)],
+            "legal_moves": [str(m) for m in self.legal_moves(seat)] if seat is not None else [],
+            "is_over": self._outcome is not None,
+            "outcome": self._outcome.to_json() if self._outcome else None,
+        }
+        out.update(self._view(seat))
+        return out
+
+    def _visible_events(self, seat: int | None) -> list[Event]:
+        picked: list[Event] = []
+        for e in reversed(self.events):
+            if e.to is None or e.to == seat:
+                picked.append(e)
+                if len(picked) == VIEW_EVENTS:
+                    break
+        picked.reverse()
+        return picked
+
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A full state consistent with all ``seat`` has seen, unseen cards redealt.
+
+        The copy gets a fresh RNG from ``rng``, so simulating past the current deal does not
+        reveal the true next shuffle.
+        """
+        s = self.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        s._redeal_hidden(seat, rng)
+        return s
+
+    def clone(self) -> State:
+        """An independent copy: containers are copied two levels deep, frozen data shared."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        for key, value in self.__dict__.items():
+            d[key] = _copy_value(value)
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        new.rng = rng
+        new._legal_cache = {}
+        return new
+
+    @property
+    def log(self) -> dict[str, Any]:
+        """Enough to replay this game exactly: ``gamenight.replay(state.log)``."""
+        return {
+            "format": 1,
+            "game": self.spec.id,
+            "players": self.num_players,
+            "seed": self.seed,
+            "preset": self.preset,
+            "options": self.options.to_json(),
+            "deck": self.stacked_deck,
+            "moves": [[seat, str(move)] for seat, move in self.moves],
+        }
+
+    # ---- helpers for games ------------------------------------------------------------
+
+    def emit(self, kind: str, text: str, *, seat: int | None = None, to: int | None = None,
+             **data: Any) -> None:
+        self.events.append(Event(kind, text, seat, to, data))
+
+    def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None:
+        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason)
+        names = " and ".join(self.names[w] for w in sorted(winners))
+        self.emit("game_over", f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}. {reason}")
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        if value and isinstance(value[0], (list, set, dict)):
+            return [_copy_value(v) for v in value]
+        return list(value)
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, dict):
+        return {k: (v.copy() if isinstance(v, (list, set, dict)) else v) for k, v in value.items()}
+    if isinstance(value, ScoreSheet):
+        return value.copy()
+    return value

@@ -1,0 +1,167 @@
+"""Playing cards as small ints, and the decks the rule books call for.
+
+A card is an ``int``: ``suit * 13 + rank`` for the 52 suited cards, with ranks
+``0..12`` standing for ``2 3 4 5 6 7 8 9 T J Q K A`` and suits ``0..3`` for
+clubs, diamonds, hearts and spades (bridge order). The joker is ``52``.
+Several decks shuffled together hold the same ints more than once: identical
+cards are interchangeable, so moves name a card and never a copy of it.
+
+Every table here is computed once at import so that hot paths index lists
+instead of calling functions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+Card = int
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
+RANK_NAMES = (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace",
+)  # fmt: skip
+
+CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)
+JOKER: Card = 52
+NO_SUIT = 4  # the joker's suit
+
+#: rank index of each card (jokers: 13)
+RANK_OF: list[int] = [c % 13 for c in range(52)] + [13]
+#: printed suit of each card (jokers: NO_SUIT)
+SUIT_OF: list[int] = [c // 13 for c in range(52)] + [NO_SUIT]
+#: two-character code of each card
+CODE_OF: list[str] = [RANKS[c % 13] + SUITS[c // 13] for c in range(52)] + ["JK"]
+#: human label of each card, with the suit symbol
+LABEL_OF: list[str] = [
+    ("10" if c % 13 == TEN else RANKS[c % 13]) + SUIT_SYMBOLS[c // 13] for c in range(52)
+] + ["Joker"]
+#: "the queen of spades" and so on, for sentences
+NAME_OF: list[str] = [
+    f"the {RANK_NAMES[c % 13]} of {SUIT_NAMES[c // 13]}" for c in range(52)
+] + ["a joker"]
+#: colour of each suit: 0 black, 1 red
+SUIT_COLOUR = (0, 1, 1, 0)
+#: the other suit of the same colour (the left bower's suit in Euchre)
+SAME_COLOUR_SUIT = (SPADES, HEARTS, DIAMONDS, CLUBS)
+
+_PARSE: dict[str, Card] = {}
+for _c, _code in enumerate(CODE_OF):
+    _PARSE[_code] = _c
+    _PARSE[_code.lower()] = _c
+    if RANK_OF[_c] == TEN:
+        _PARSE["10" + _code[1]] = _c
+        _PARSE["10" + _code[1].lower()] = _c
+_PARSE["jk"] = JOKER
+_PARSE["JOKER"] = JOKER
+_PARSE["joker"] = JOKER
+
+_SUIT_PARSE: dict[str, int] = {}
+for _s, _letter in enumerate(SUITS):
+    _SUIT_PARSE[_letter] = _s
+    _SUIT_PARSE[_letter.lower()] = _s
+    _SUIT_PARSE[SUIT_NAMES[_s]] = _s
+    _SUIT_PARSE[SUIT_SYMBOLS[_s]] = _s
+
+
+def card(code: str) -> Card:
+    """The card for a code such as ``"QS"``, ``"10h"`` or ``"JK"``; ``ValueError`` if none."""
+    try:
+        return _PARSE[code.strip()]
+    except KeyError:
+        raise ValueError(f"{code!r} is not a card (write rank then suit, like QS or 10H)") from None
+
+
+def is_card_code(text: str) -> bool:
+    return text in _PARSE
+
+
+def cards(codes: str | Iterable[str]) -> list[Card]:
+    """Cards from codes, given as a list or one space-separated string."""
+    if isinstance(codes, str):
+        codes = codes.split()
+    return [card(c) for c in codes]
+
+
+def suit(text: str) -> int:
+    """The suit for ``"H"``, ``"hearts"`` or ``"♥"``; ``ValueError`` if none."""
+    try:
+        return _SUIT_PARSE[text.strip()]
+    except KeyError:
+        raise ValueError(f"{text!r} is not a suit (C, D, H or S)") from None
+
+
+def is_suit_code(text: str) -> bool:
+    return text in _SUIT_PARSE
+
+
+def code(c: Card) -> str:
+    return CODE_OF[c]
+
+
+def codes(cs: Iterable[Card]) -> list[str]:
+    return [CODE_OF[c] for c in cs]
+
+
+def make_card(rank: int, suit_: int) -> Card:
+    return suit_ * 13 + rank
+
+
+def standard_deck(*, decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None) -> list[Card]:
+    """``decks`` 52-card decks (optionally only ``ranks``), plus ``jokers`` jokers in all.
+
+    Filtered decks serve games that "remove all but Ace to 9" (Euchre) and the like.
+    """
+    keep = range(13) if ranks is None else ranks
+    one = [s * 13 + r for s in range(4) for r in keep]
+    return one * decks + [JOKER] * jokers
+
+
+EUCHRE_RANKS = (NINE, TEN, JACK, QUEEN, KING, ACE)
+
+
+def euchre_deck() -> list[Card]:
+    """The 24-card Euchre deck: nine to ace in each suit."""
+    return standard_deck(ranks=EUCHRE_RANKS)
+
+
+def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
+    out = list(deck)
+    rng.shuffle(out)
+    return out
+
+
+def stack_deck(deck: Sequence[Card], top: Sequence[str], rng: random.Random) -> list[Card]:
+    """The deck with the cards named in ``top`` on top in that order, the rest shuffled below.
+
+    Raises ``ValueError`` if ``top`` names a card the deck does not hold (or more
+    copies of it than the deck has), so a mistyped stacked deal fails loudly.
+    """
+    remaining = list(deck)
+    head: list[Card] = []
+    for text in top:
+        c = card(text)
+        try:
+            remaining.remove(c)
+        except ValueError:
+            raise ValueError(
+                f"the stacked deck names {CODE_OF[c]} more often than this game's deck holds it"
+            ) from None
+        head.append(c)
+    rng.shuffle(remaining)
+    return head + remaining
+
+
+def sort_hand(
+    hand: Iterable[Card], suit_order: Sequence[int] = (SPADES, HEARTS, CLUBS, DIAMONDS)
+) -> list[Card]:
+    """A hand sorted for display: by suit (alternating colours), then rank high to low."""
+    pos = {s: i for i, s in enumerate(suit_order)}
+    pos[NO_SUIT] = len(suit_order)
+    return sorted(hand, key=lambda c: (pos[SUIT_OF[c]], -RANK_OF[c]))

@@ -1,0 +1,391 @@
+"""The trick-taking kernel: deals, follow-suit, trick winners, voids, partnerships, matches.
+
+A trick game subclasses :class:`TrickState`, sets its trump for the deal with
+:meth:`TrickState.set_trump`, and writes only what is its own: bidding or passing phases,
+lead restrictions, and scoring (``_on_hand_over``). The kernel owns the play phase.
+
+Rules the kernel writes once:
+
+* **Follow suit** through a per-deal *effective suit* table, so Euchre's left bower is a
+  trump and not a member of its printed suit. A player who cannot follow may play anything,
+  and is known to everyone to be void in the led suit from then on.
+* **Trick winner**: the highest trump, else the highest card of the suit led. Of two
+  identical cards (multi-deck games) the later one played wins.
+* **Sitting out**: a seat marked inactive (a Euchre loner's partner) is skipped.
+* **Deals** go one card at a time clockwise from the dealer's left; the first deal of a
+  game started with a stacked ``deck`` uses it (dealer seat 0), later deals are shuffled
+  by the game's own seeded RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from gamenight.core.moves import Move, parse_move
+from gamenight.core.sampling import redeal
+from gamenight.core.state import State
+from gamenight.equipment import cards as C
+
+PLAY_PHASE = "play"
+
+#: one interned move per card, so legal-move lists allocate nothing new
+PLAY: list[Move] = [Move("play", (c,)) for c in range(53)]
+#: one frozenset per seat for ``to_act`` in turn-based phases
+ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
+NOBODY: frozenset[int] = frozenset()
+
+RIGHT_BOWER_POWER = 21
+LEFT_BOWER_POWER = 20
+
+
+@cache
+def trick_tables(
+    trump: int | None, *, bowers: bool = False, low: bool = False
+) -> tuple[list[int], list[int]]:
+    """(effective suit, power) of every card for a deal with this trump.
+
+    ``bowers``: the jack of trumps and the other jack of its colour become the two highest
+    trumps, and that second jack (the left bower) belongs to the trump suit.
+    ``low``: cards rank the other way round (two high, ace low).
+    """
+    suit_of = list(C.SUIT_OF)
+    power = [(12 - r) if low else r for r in C.RANK_OF]
+    if bowers and trump is not None:
+        right = C.make_card(C.JACK, trump)
+        left = C.make_card(C.JACK, C.SAME_COLOUR_SUIT[trump])
+        power[right] = RIGHT_BOWER_POWER
+        power[left] = LEFT_BOWER_POWER
+        suit_of[left] = trump
+    return suit_of, power
+
+
+def suit_word(suit: int) -> str:
+    return C.SUIT_NAMES[suit]
+
+
+class TrickState(State):
+    """Shared state and play phase of every trick-taking game."""
+
+    #: seats sit in two partnerships, opposite each other (0 & 2, 1 & 3)
+    PARTNERSHIP = False
+
+    def _init_tricks(self) -> None:
+        n = self.num_players
+        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
+        self.deal_no = 0
+        self.phase_name = ""
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.last_trick: list[tuple[int, int]] = []
+        self.leader = 0
+        self.turn = 0
+        self.trump: int | None = None
+        self.led = -1
+        self.bowers = False
+        self.low_ranking = False
+        self.suit_of, self.power = trick_tables(None)
+        self.tricks_won = [0] * n
+        self.taken: list[list[int]] = [[] for _ in range(n)]
+        self.void: list[set[int]] = [set() for _ in range(n)]
+        self.active = [True] * n
+        # (observer, holder) -> cards the observer knows the holder has (passed, picked up)
+        self.known: dict[tuple[int, int], set[int]] = {}
+
+    # ---- dealing ------------------------------------------------------------------
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck()
+
+    def _fresh_deck(self) -> list[int]:
+        template = self.deck_template()
+        if self.deal_no == 1 and self.stacked_deck is not None:
+            return C.stack_deck(template, self.stacked_deck, self.rng)
+        return C.shuffled(template, self.rng)
+
+    def deal_hands(self, size: int) -> list[int]:
+        """Deal ``size`` cards to every seat, one at a time from the dealer's left; return the
+        undealt rest of the deck, top card first."""
+        deck = self._fresh_deck()
+        n = self.num_players
+        for h in self.hands:
+            h.clear()
+        for i in range(size * n):
+            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
+        return deck[size * n:]
+
+    def begin_deal(self) -> None:
+        """Reset everything that lives for one deal."""
+        n = self.num_players
+        self.deal_no += 1
+        self.trick = []
+        self.trick_seats = []
+        self.last_trick = []
+        self.tricks_won = [0] * n
+        self.taken = [[] for _ in range(n)]
+        self.void = [set() for _ in range(n)]
+        self.active = [True] * n
+        self.known = {}
+        self.set_trump(None)
+
+    def set_trump(self, trump: int | None, *, bowers: bool = False, low: bool = False) -> None:
+        self.trump = trump
+        self.bowers = bowers
+        self.low_ranking = low
+        self.suit_of, self.power = trick_tables(trump, bowers=bowers, low=low)
+
+    def next_seat(self, seat: int) -> int:
+        n = self.num_players
+        seat = (seat + 1) % n
+        while not self.active[seat]:
+            seat = (seat + 1) % n
+        return seat
+
+    def left_of_dealer(self) -> int:
+        return (self.dealer + 1) % self.num_players
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2
+
+    def partner(self, seat: int) -> int:
+        return (seat + 2) % 4
+
+    def tell(self, observers: Sequence[int], holder: int, cards: Sequence[int]) -> None:
+        """Record that ``observers`` know ``holder`` now has ``cards``."""
+        for o in observers:
+            if o != holder:
+                self.known.setdefault((o, holder), set()).update(cards)
+
+    # ---- the play phase -------------------------------------------------------------
+
+    def start_play(self, leader: int) -> None:
+        self.phase_name = PLAY_PHASE
+        self.leader = self.turn = leader
+        self.trick = []
+        self.trick_seats = []
+
+    def _to_act(self) -> frozenset[int]:
+        if self._outcome is not None:
+            return NOBODY
+        if self.phase_name == PLAY_PHASE:
+            return ONLY[self.turn]
+        return self._to_act_other()
+
+    def _to_act_other(self) -> frozenset[int]:
+        raise NotImplementedError(self.phase_name)
+
+    def phase(self) -> str:
+        return self.phase_name
+
+    def _legal(self, seat: int) -> list[Move]:
+        if self.phase_name == PLAY_PHASE:
+            return self.legal_plays(seat)
+        return self._legal_other(seat)
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        raise NotImplementedError(self.phase_name)
+
+    def legal_plays(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        if not self.trick:
+            return self._legal_leads(seat, hand)
+        led = self.led
+        so = self.suit_of
+        follow = [c for c in hand if so[c] == led]
+        return [PLAY[c] for c in (follow or hand)]
+
+    def _legal_leads(self, seat: int, hand: list[int]) -> list[Move]:
+        """Cards that may lead a trick; games with lead restrictions override."""
+        return [PLAY[c] for c in hand]
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        if self.phase_name != PLAY_PHASE or move.verb != "play":
+            return self._why_illegal_other(seat, move)
+        if len(move.cards) != 1:
+            return "Play exactly one card, for example 'play QS'."
+        c = move.cards[0]
+        if c not in self.hands[seat]:
+            return f"You do not hold {C.NAME_OF[c]}."
+        if not self.trick:
+            return self._why_illegal_lead(seat, c)
+        led = self.led
+        if self.suit_of[c] != led:
+            return self._follow_suit_reason(c, led)
+        return "That card cannot be played now."
+
+    def _follow_suit_reason(self, c: int, led: int) -> str:
+        reason = f"You must follow suit: you hold a {C.SUIT_SINGULAR[led]}."
+        if C.SUIT_OF[c] != self.suit_of[c]:
+            reason += (f" ({C.NAME_OF[c].capitalize()} counts as a {C.SUIT_SINGULAR[self.suit_of[c]]} "
+                       f"while {suit_word(self.suit_of[c])} are trumps.)")
+        return reason
+
+    def _why_illegal_lead(self, seat: int, c: int) -> str:
+        return "That card cannot lead now."
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        return f"'{move}' is not a move you can make now."
+
+    def _apply(self, seat: int, move: Move) -> None:
+        if self.phase_name == PLAY_PHASE:
+            self.play_card(seat, move.cards[0])
+        else:
+            self._apply_other(seat, move)
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        raise NotImplementedError(self.phase_name)
+
+    def play_card(self, seat: int, c: int) -> None:
+        self.hands[seat].remove(c)
+        so = self.suit_of[c]
+        if not self.trick:
+            self.led = so
+        elif so != self.led:
+            self.void[seat].add(self.led)
+        self.trick.append(c)
+        self.trick_seats.append(seat)
+        self.events.append(self._play_event(seat, c))
+        if len(self.trick) == self.active.count(True):
+            self._complete_trick()
+        else:
+            self.turn = self.next_seat(seat)
+
+    def _play_event(self, seat: int, c: int) -> Any:
+        from gamenight.core.events import Event
+
+        return Event("play", f"{self.names[seat]} plays {C.LABEL_OF[c]}.", seat, None, {"card": C.CODE_OF[c]})
+
+    def trick_winner(self) -> int:
+        so = self.suit_of
+        pw = self.power
+        trump = self.trump
+        led = self.led
+        best = -1
+        best_i = 0
+        for i, c in enumerate(self.trick):
+            s = so[c]
+            if s == trump:
+                key = 200 + pw[c]
+            elif s == led:
+                key = 100 + pw[c]
+            else:
+                continue
+            if key >= best:  # the later of two identical cards wins
+                best = key
+                best_i = i
+        return self.trick_seats[best_i]
+
+    def _complete_trick(self) -> None:
+        winner = self.trick_winner()
+        cards = self.trick
+        self.tricks_won[winner] += 1
+        self.taken[winner].extend(cards)
+        self.last_trick = list(zip(self.trick_seats, cards, strict=True))
+        self.trick = []
+        self.trick_seats = []
+        self.emit("trick", f"{self.names[winner]} wins the trick.", seat=winner)
+        self._on_trick_won(winner, cards)
+        if not self.hands[winner]:
+            self._on_hand_over()
+        else:
+            self.leader = self.turn = winner
+
+    def _on_trick_won(self, winner: int, cards: list[int]) -> None:
+        """Hook: the Hearts kitty goes to the winner of the first trick."""
+
+    def _on_hand_over(self) -> None:
+        raise NotImplementedError
+
+    # ---- parsing ----------------------------------------------------------------------
+
+    def parse(self, text: str) -> Move:
+        """A bare card code means playing that card."""
+        word = text.strip()
+        if C.is_card_code(word):
+            return PLAY[C.card(word)]
+        return parse_move(text)
+
+    # ---- what a seat sees -------------------------------------------------------------
+
+    def sorted_hand(self, hand: Sequence[int]) -> list[int]:
+        """Display order: trumps first, then the other suits alternating colours; high to low."""
+        so = self.suit_of
+        pw = self.power
+        order = [C.SPADES, C.HEARTS, C.CLUBS, C.DIAMONDS]
+        if self.trump is not None:
+            order.remove(self.trump)
+            order.insert(0, self.trump)
+        pos = {s: i for i, s in enumerate(order)}
+        pos[C.NO_SUIT] = 4
+        return sorted(hand, key=lambda c: (pos[so[c]], -pw[c]))
+
+    def _trick_view(self, seat: int | None) -> dict[str, Any]:
+        hand = self.sorted_hand(self.hands[seat]) if seat is not None else None
+        return {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "hand": C.codes(hand) if hand is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": C.SUITS[self.trump] if self.trump is not None else None,
+            # what a program needs to rank cards the way this deal does (trick_tables)
+            "bowers": self.bowers,
+            "low_ranking": self.low_ranking,
+            "leader": self.leader if self.phase_name == PLAY_PHASE else None,
+            "trick": [
+                {"seat": s, "card": C.CODE_OF[c]} for s, c in zip(self.trick_seats, self.trick, strict=True)
+            ],
+            "last_trick": [{"seat": s, "card": C.CODE_OF[c]} for s, c in self.last_trick],
+            "tricks_won": list(self.tricks_won),
+            "sitting_out": [s for s in range(self.num_players) if not self.active[s]],
+        }
+
+    # ---- conservation -------------------------------------------------------------------
+
+    def card_zones(self) -> dict[str, list[int]]:
+        """Every card of the deal by the zone it lies in; each card is in exactly one.
+        Games add their own zones (kitty, up-card, discards) in ``_extra_zones``."""
+        zones: dict[str, list[int]] = {}
+        for s in range(self.num_players):
+            zones[f"hand{s}"] = self.hands[s]
+            zones[f"taken{s}"] = self.taken[s]
+        zones["trick"] = self.trick
+        zones.update(self._extra_zones())
+        return zones
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {}
+
+    # ---- sampling ---------------------------------------------------------------------
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
+        """Piles whose cards ``seat`` cannot see, with the seat holding each (for voids).
+        Games add their own hidden piles (kitty, discards, passed cards)."""
+        return [(self.hands[h], h) for h in range(self.num_players) if h != seat]
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        piles = self._hidden_piles(seat)
+        keep: list[list[int]] = []
+        unseen: list[int] = []
+        for pile, holder in piles:
+            known = self.known.get((seat, holder)) if holder is not None else None
+            fixed = [c for c in pile if known is not None and c in known]
+            keep.append(fixed)
+            rest = list(pile)
+            for c in fixed:
+                rest.remove(c)
+            unseen.extend(rest)
+        sizes = [len(pile) - len(fixed) for (pile, _), fixed in zip(piles, keep, strict=True)]
+        so = self.suit_of
+        void = self.void
+        holders = [holder for _, holder in piles]
+
+        def allowed(c: int, z: int) -> bool:
+            h = holders[z]
+            return h is None or so[c] not in void[h]
+
+        dealt = redeal(unseen, sizes, allowed, rng)
+        for (pile, _), fixed, new in zip(piles, keep, dealt, strict=True):
+            pile[:] = fixed + new

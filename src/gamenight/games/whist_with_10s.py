@@ -1,0 +1,139 @@
+"""Whist with 10s — the family rule book (seed 000, p.6).
+
+Four players in two partnerships (North–South against East–West), one 52-card deck, all
+cards dealt, thirteen each. Six deals with a fixed trump each: hearts, spades, diamonds,
+clubs, high no-trump, low no-trump. The player left of the dealer leads; follow suit if
+you can; the highest trump, else the highest card of the suit led, wins.
+
+Scoring, per team and deal: a point for every trick past six, and 10 for every ten taken
+("3 tens and 2 tricks after your sixth trick score 32"). In the low no-trump deal you do
+not want tricks: what a team takes is scored for the other team, by the same formula.
+After the six deals the higher total wins; equal totals share the win.
+
+House decisions where the book is silent (``shared/rules/metzker-book.md`` §5):
+
+* G-W10-1 — partnerships, opposite each other: the low no-trump rule speaks of "the other
+  team".
+* G-W10-2 — low no-trump keeps the normal ranking (ace high); only the objective is
+  reversed. Option ``low_nt_ranking = reversed`` makes the two high and the ace low.
+* G-W10-3 — tens always score, also for a team with six tricks or fewer.
+* G-W10-4 — the first dealer is chosen at random; the deal passes to the left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import TrickState
+
+HIGH_NO_TRUMP = "high no-trump"
+LOW_NO_TRUMP = "low no-trump"
+#: the six deals: a trump suit, or no trump
+SCHEDULE: tuple[int | str, ...] = (C.HEARTS, C.SPADES, C.DIAMONDS, C.CLUBS, HIGH_NO_TRUMP, LOW_NO_TRUMP)
+BOOK_TRICKS = 6
+TEN_POINTS = 10
+
+
+@dataclass(frozen=True, kw_only=True)
+class WhistOptions(Options):
+    low_nt_ranking: str = option(
+        "normal", "Card ranking in low no-trump",
+        "G-W10-2: 'normal' keeps aces high and only reverses the objective; "
+        "'reversed' also makes the two the highest card and the ace the lowest.",
+        choices=("normal", "reversed"),
+    )
+
+
+def deal_points(tricks: int, tens: int) -> int:
+    """The book's count: a point per trick past six, plus 10 for each ten taken."""
+    return max(0, tricks - BOOK_TRICKS) + TEN_POINTS * tens
+
+
+def schedule_name(entry: int | str) -> str:
+    return f"{C.SUIT_NAMES[entry]} trumps" if isinstance(entry, int) else entry
+
+
+class WhistWith10s(TrickState):
+    PARTNERSHIP = True
+    options: WhistOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_tricks()
+        self._start_deal()
+
+    def _sheet_columns(self) -> list[str]:
+        return ["North–South", "East–West"]
+
+    def current_contract(self) -> int | str:
+        return SCHEDULE[self.deal_no - 1]
+
+    def _start_deal(self) -> None:
+        self.begin_deal()
+        entry = self.current_contract()
+        if isinstance(entry, int):
+            self.set_trump(entry)
+        else:
+            self.set_trump(None, low=entry == LOW_NO_TRUMP and self.options.low_nt_ranking == "reversed")
+        self.deal_hands(13)
+        self.emit("deal", f"Deal {self.deal_no} of 6: {self.names[self.dealer]} deals; "
+                          f"{schedule_name(entry)}.", seat=self.dealer)
+        self.start_play(self.left_of_dealer())
+
+    def _on_hand_over(self) -> None:
+        tricks = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
+        tens = [sum(1 for c in self.taken[s] + self.taken[s + 2] if C.RANK_OF[c] == C.TEN) for s in (0, 1)]
+        points = [deal_points(tricks[t], tens[t]) for t in (0, 1)]
+        low = self.current_contract() == LOW_NO_TRUMP
+        if low:  # what a team takes counts for the other team
+            points.reverse()
+        details = [f"{tricks[t]} tricks, {tens[t]} tens" for t in (0, 1)]
+        label = f"Deal {self.deal_no}: {schedule_name(self.current_contract())}"
+        self.sheet.add(label, points, details=details,
+                       note="taken tricks score for the other team" if low else "")
+        self.emit("score", f"{label}: North–South {points[0]:+d}, East–West {points[1]:+d}.")
+        if self.deal_no == len(SCHEDULE):
+            self._end_match()
+        else:
+            self.dealer = (self.dealer + 1) % 4
+            self._start_deal()
+
+    def _end_match(self) -> None:
+        totals = self.sheet.totals
+        best = max(totals)
+        winners = [s for s in range(4) if totals[s % 2] == best]
+        reason = "The six deals are over" + (" with the totals level." if totals[0] == totals[1] else ".")
+        self.finish([totals[s % 2] for s in range(4)], winners, reason)
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        return []
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._trick_view(seat)
+        out["contract"] = schedule_name(self.current_contract())
+        out["deal_of"] = [self.deal_no, len(SCHEDULE)]
+        out["tens_taken"] = [sum(1 for s in (t, t + 2) for c in self.taken[s] if C.RANK_OF[c] == C.TEN)
+                             for t in (0, 1)]
+        return out
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="whist-with-10s",
+    title="Whist with 10s",
+    family="trick-taking",
+    players=(4,),
+    default_players=4,
+    options_cls=WhistOptions,
+    state_cls=WhistWith10s,
+    summary="Partnership whist over six deals with set trumps; tricks past six and every ten score, "
+            "and in the last deal the tricks you take count for the other side.",
+    teams="North–South against East–West",
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "WhistOptions", "WhistWith10s", "deal_points"]

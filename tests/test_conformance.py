@@ -1,0 +1,144 @@
+"""The conformance suite of DESIGN.md, for every registered game × preset × player count.
+
+* seeded random playouts finish;
+* every card is in exactly one zone, always (conservation);
+* replaying the log gives the same game;
+* every legal move applies, and illegal ones raise IllegalMove with the state unchanged;
+* views, moves and logs round-trip through JSON and text;
+* view(seat) == sample(seat, rng).view(seat) at every step, and sample really moves the
+  unseen cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+import gamenight
+from gamenight.core.moves import Move, parse_move
+from gamenight.core.state import State
+
+MAX_MOVES = 20_000
+
+
+def configurations() -> list[tuple[str, str | None, int]]:
+    out = []
+    for spec in gamenight.games():
+        for preset in [None, *spec.presets]:
+            for n in spec.players:
+                out.append((spec.id, preset, n))
+    return out
+
+
+CONFIGS = configurations()
+IDS = [f"{g}-{p or 'default'}-{n}p" for g, p, n in CONFIGS]
+
+
+def random_playout(game: str, preset: str | None, n: int, seed: int) -> State:
+    s = gamenight.new(game, preset=preset, players=n, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_MOVES):
+        if s.is_over:
+            return s
+        seat = sorted(s.to_act)[rng.randrange(len(s.to_act))]
+        moves = s.legal_moves(seat)
+        assert moves, f"seat {seat} is to act but has no legal move in phase {s.phase()}"
+        s.play(moves[rng.randrange(len(moves))], seat)
+    raise AssertionError(f"{game} did not finish in {MAX_MOVES} moves")
+
+
+def snapshot(s: State) -> str:
+    return json.dumps([s.view(seat) for seat in [None, *range(s.num_players)]] + [s.log], sort_keys=True)
+
+
+def check_conservation(s: State) -> None:
+    zones = s.card_zones()  # type: ignore[attr-defined]
+    held = Counter(c for cards in zones.values() for c in cards)
+    assert held == Counter(s.deck_template()), "cards were created or lost"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
+def test_random_playouts_finish_and_replay(game: str, preset: str | None, n: int) -> None:
+    for seed in range(3):
+        s = random_playout(game, preset, n, seed)
+        out = s.outcome
+        assert out is not None and s.is_over
+        assert len(out.scores) == n and out.winners and set(out.winners) <= set(range(n))
+        assert s.to_act == frozenset() and s.legal_moves(0) == []
+        again = gamenight.replay(json.loads(json.dumps(s.log)))
+        assert snapshot(again) == snapshot(s)
+        with pytest.raises(gamenight.IllegalMove):
+            s.play("pass", 0)
+
+
+@pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
+def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) -> None:
+    s = gamenight.new(game, preset=preset, players=n, seed=99)
+    rng = random.Random(7)
+    moved_unseen = 0
+    steps = 0
+    while not s.is_over and steps < 400:
+        steps += 1
+        check_conservation(s)
+        for seat in range(n):
+            v = s.view(seat)
+            assert json.loads(json.dumps(v)) == v
+            smp = s.sample(seat, rng)
+            assert smp.view(seat) == v, f"sample changes what seat {seat} sees at step {steps}"
+            check_conservation(smp)
+            if smp.card_zones() != s.card_zones():  # type: ignore[attr-defined]
+                moved_unseen += 1
+        seat = sorted(s.to_act)[rng.randrange(len(s.to_act))]
+        legal = s.legal_moves(seat)
+        assert len(set(legal)) == len(legal), "legal moves have duplicates"
+        for m in legal:
+            assert parse_move(str(m)) == m and s.parse(str(m)) == m, f"{m} does not round-trip"
+        if steps % 7 == 0:  # every legal move applies
+            for m in legal:
+                s.clone().play(m, seat)
+        before = snapshot(s)
+        for bad in illegal_candidates(s, seat, legal):
+            with pytest.raises(gamenight.IllegalMove) as err:
+                s.play(bad, seat)
+            assert str(err.value).strip(), "an illegal move needs a reason"
+        for other in set(range(n)) - s.to_act:
+            if legal:
+                with pytest.raises(gamenight.IllegalMove):
+                    s.play(legal[0], other)
+        assert snapshot(s) == before, "an illegal move changed the state"
+        s.play(legal[rng.randrange(len(legal))], seat)
+    assert moved_unseen > 0, "sample never redealt any unseen card"
+
+
+def illegal_candidates(s: State, seat: int, legal: list[Move]) -> list[Move | str]:
+    legal_set = set(legal)
+    out: list[Move | str] = ["", "xyzzy", "play", "play ZZ", "bid -1 QS QS"]
+    for c in range(53):
+        m = Move("play", (c,))
+        if m not in legal_set:
+            out.append(m)
+            if len(out) > 12:
+                break
+    for text in ("pass", "bid 99", "call H", "order", "discard AS"):
+        try:
+            m = parse_move(text)
+        except gamenight.IllegalMove:
+            continue
+        if m not in legal_set:
+            out.append(m)
+    return out
+
+
+def test_games_listing_describes_every_option() -> None:
+    listed = gamenight.games()
+    assert listed
+    for spec in listed:
+        assert spec.id and spec.title and spec.family and spec.players
+        for o in spec.options:
+            assert o.label and o.help, f"{spec.id}.{o.name} needs a label and a help line"
+        for p in spec.presets.values():
+            assert p.description
+            gamenight.new(spec.id, preset=p.name)  # every preset builds
