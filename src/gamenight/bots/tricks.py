@@ -1,0 +1,135 @@
+"""The family heuristic for trick-taking games, tuned per game by subclasses.
+
+It plays from the seat's view alone. In the play phase it asks the game's subclass one
+question, :meth:`TrickBot.wants_trick` ("do I want to win this trick?"), and then:
+
+* wanting the trick: if partner is already winning it safely, throw the cheapest card;
+  otherwise win it with the cheapest card that wins, or throw the cheapest card if none does;
+* not wanting it: play the highest card that still loses, else the card that costs least.
+
+Leading, it leads its best card when it wants tricks and its lowest otherwise. Other phases
+(bidding, ordering up, passing) are each game's :meth:`TrickBot.choose_other`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamenight.bots.base import Sampler
+from gamenight.core.moves import Move
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import trick_tables
+
+
+class TrickView:
+    """The view decoded into card ints and the deal's ranking tables, once per decision."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.raw = view
+        self.seat: int = view["seat"]
+        self.n = len(view["players"])
+        trump = view.get("trump")
+        self.trump: int | None = C.suit(trump) if trump else None
+        self.suit_of, self.power = trick_tables(
+            self.trump, bowers=bool(view.get("bowers")), low=bool(view.get("low_ranking"))
+        )
+        self.hand = [C.card(c) for c in view.get("hand") or []]
+        self.trick = [(t["seat"], C.card(t["card"])) for t in view.get("trick", [])]
+        self.sitting_out = set(view.get("sitting_out", []))
+
+    @property
+    def led(self) -> int | None:
+        return self.suit_of[self.trick[0][1]] if self.trick else None
+
+    def key(self, c: int) -> int:
+        """How strongly ``c`` would stand in the current trick (higher wins; <0 cannot win)."""
+        s = self.suit_of[c]
+        if s == self.trump:
+            return 200 + self.power[c]
+        led = self.led
+        if led is None or s == led:
+            return 100 + self.power[c]
+        return -1
+
+    def winning(self) -> tuple[int, int] | None:
+        """(seat, card) currently winning the trick."""
+        best: tuple[int, int] | None = None
+        best_key = -2
+        for seat, c in self.trick:
+            k = self.key(c)
+            if k >= best_key:
+                best, best_key = (seat, c), k
+        return best
+
+    def is_last_to_play(self) -> bool:
+        active = self.n - len(self.sitting_out)
+        return len(self.trick) == active - 1
+
+    def partner(self) -> int | None:
+        return (self.seat + 2) % 4 if self.n == 4 and self.raw.get("teams", True) else None
+
+
+class TrickBot:
+    """Heuristic bot for the trick-taking family; games subclass it where it pays."""
+
+    name = "heuristic"
+    #: seats sit in partnerships (0 & 2 against 1 & 3)
+    partnership = False
+
+    def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "play":
+            return self.choose_play(TrickView(view), legal, rng)
+        return self.choose_other(view, legal, rng)
+
+    # ---- what games override --------------------------------------------------------
+
+    def choose_other(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        """Bidding, ordering up, passing: per game. The family default is a random choice."""
+        return legal[rng.randrange(len(legal))]
+
+    def wants_trick(self, tv: TrickView) -> bool:
+        """Whether winning the current trick is good for this seat (family default: yes)."""
+        return True
+
+    def card_cost(self, tv: TrickView, c: int) -> int:
+        """How much giving ``c`` away hurts (the bot discards the cheapest). Default: its power."""
+        return tv.power[c] + (50 if tv.suit_of[c] == tv.trump else 0)
+
+    # ---- the family play policy ------------------------------------------------------
+
+    def choose_play(self, tv: TrickView, legal: list[Move], rng: random.Random) -> Move:
+        cards = [m.card for m in legal]
+        want = self.wants_trick(tv)
+        if not tv.trick:
+            return legal[cards.index(self.lead(tv, cards, want))]
+        return legal[cards.index(self.follow(tv, cards, want))]
+
+    def lead(self, tv: TrickView, cards: list[int], want: bool) -> int:
+        if want:
+            # lead a top card of a side suit, keeping trumps for later, unless only trumps remain
+            side = [c for c in cards if tv.suit_of[c] != tv.trump] or cards
+            return max(side, key=lambda c: tv.power[c])
+        return min(cards, key=lambda c: (tv.power[c], self.card_cost(tv, c)))
+
+    def follow(self, tv: TrickView, cards: list[int], want: bool) -> int:
+        win = tv.winning()
+        assert win is not None
+        best_key = tv.key(win[1])
+        winners = [c for c in cards if tv.key(c) > best_key]
+        cheapest = min(cards, key=lambda c: self.card_cost(tv, c))
+        if want:
+            partner = tv.partner()
+            if partner is not None and win[0] == partner and (tv.is_last_to_play() or best_key >= 112):
+                return cheapest
+            if winners:
+                return min(winners, key=lambda c: tv.key(c))
+            return cheapest
+        losers = [c for c in cards if tv.key(c) <= best_key]
+        if losers:
+            return max(losers, key=lambda c: (tv.key(c), self.card_cost(tv, c)))
+        if tv.is_last_to_play():  # the trick is ours anyway: shed the card that would hurt most later
+            return max(cards, key=lambda c: self.card_cost(tv, c))
+        return min(cards, key=lambda c: tv.key(c))  # someone after us may still take it
