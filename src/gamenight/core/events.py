@@ -2,24 +2,37 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened at the table.
 
     ``to`` is ``None`` for a public event, or the one seat allowed to see it (a card
     dealt to you, the cards you passed). ``data`` holds the same facts as JSON values
-    for programs.
+    for programs. (A plain slots class: one is made for every card played.)
     """
 
-    kind: str
-    text: str
-    seat: int | None = None
-    to: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("data", "kind", "seat", "text", "to")
+
+    def __init__(
+        self, kind: str, text: str, seat: int | None = None, to: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.text = text
+        self.seat = seat
+        self.to = to
+        self.data = data if data is not None else {}
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and (self.kind, self.text, self.seat, self.to, self.data) == (
+            other.kind, other.text, other.seat, other.to, other.data)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or self.to == seat

@@ -9,35 +9,91 @@ allocates nothing and membership tests hit the identity fast path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar
 
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import cards as C
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
-    """One atomic step: a verb plus optional suit, number, cards and a trailing word."""
+    """One atomic step: a verb plus optional suit, number, cards and a trailing word.
 
+    Moves are interned: ``Move(...)`` with the same fields returns the same object, so
+    equality and hashing are identity (C speed in legal-move membership tests). Only
+    :func:`parse_move` makes throwaway moves, for text naming a move no game ever built;
+    such a move cannot be legal, and is only used to explain why.
+    """
+
+    __slots__ = ("_text", "cards", "flag", "number", "suit", "verb")
+    _interned: ClassVar[dict[tuple[object, ...], Move]] = {}
+
+    _text: str
     verb: str
-    cards: tuple[int, ...] = ()
-    number: int | None = None
-    suit: int | None = None
-    flag: str | None = None
+    cards: tuple[int, ...]
+    number: int | None
+    suit: int | None
+    flag: str | None
+
+    def __new__(
+        cls,
+        verb: str,
+        cards: tuple[int, ...] = (),
+        number: int | None = None,
+        suit: int | None = None,
+        flag: str | None = None,
+    ) -> Move:
+        key = (verb, cards, number, suit, flag)
+        move = cls._interned.get(key)
+        if move is None:
+            move = cls._interned[key] = cls._make(verb, cards, number, suit, flag)
+        return move
+
+    @classmethod
+    def _make(
+        cls, verb: str, cards: tuple[int, ...], number: int | None, suit: int | None, flag: str | None
+    ) -> Move:
+        move = object.__new__(cls)
+        move.verb = verb
+        move.cards = tuple(cards)
+        move.number = number
+        move.suit = suit
+        move.flag = flag
+        parts = [verb]
+        if suit is not None:
+            parts.append(C.SUITS[suit])
+        if number is not None:
+            parts.append(str(number))
+        parts.extend(C.CODE_OF[c] for c in cards)
+        if flag is not None:
+            parts.append(flag)
+        move._text = " ".join(parts)
+        return move
+
+    @classmethod
+    def existing(
+        cls, verb: str, cards: tuple[int, ...], number: int | None, suit: int | None, flag: str | None
+    ) -> Move:
+        """The interned move with these fields, or a throwaway one that no game has built."""
+        move = cls._interned.get((verb, cards, number, suit, flag))
+        return move if move is not None else cls._make(verb, cards, number, suit, flag)
 
     def __str__(self) -> str:
-        parts = [self.verb]
-        if self.suit is not None:
-            parts.append(C.SUITS[self.suit])
-        if self.number is not None:
-            parts.append(str(self.number))
-        parts.extend(C.CODE_OF[c] for c in self.cards)
-        if self.flag is not None:
-            parts.append(self.flag)
-        return " ".join(parts)
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Move({self._text!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Move, (self.verb, self.cards, self.number, self.suit, self.flag))
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Move:
+        return self
 
     def to_json(self) -> str:
-        return str(self)
+        return self._text
 
     @property
     def card(self) -> int:
@@ -75,4 +131,4 @@ def parse_move(text: str) -> Move:
             flag = word.lower()
         else:
             raise IllegalMove(f"{word!r} in {text.strip()!r} is not a card, suit, number or word I know.")
-    return Move(verb, tuple(found), number, suit, flag)
+    return Move.existing(verb, tuple(found), number, suit, flag)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from gamenight.core.events import Event
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.sampling import redeal
 from gamenight.core.state import State
@@ -92,6 +93,7 @@ class TrickState(State):
         self.taken: list[list[int]] = [[] for _ in range(n)]
         self.void: list[set[int]] = [set() for _ in range(n)]
         self.active = [True] * n
+        self.n_active = n
         # (observer, holder) -> cards the observer knows the holder has (passed, picked up)
         self.known: dict[tuple[int, int], set[int]] = {}
 
@@ -128,6 +130,7 @@ class TrickState(State):
         self.taken = [[] for _ in range(n)]
         self.void = [set() for _ in range(n)]
         self.active = [True] * n
+        self.n_active = n
         self.known = {}
         self.set_trump(None)
 
@@ -136,6 +139,12 @@ class TrickState(State):
         self.bowers = bowers
         self.low_ranking = low
         self.suit_of, self.power = trick_tables(trump, bowers=bowers, low=low)
+
+    def sit_out(self, seat: int) -> None:
+        """``seat`` takes no part in this deal's tricks (a lone player's partner)."""
+        if self.active[seat]:
+            self.active[seat] = False
+            self.n_active -= 1
 
     def next_seat(self, seat: int) -> int:
         n = self.num_players
@@ -163,6 +172,7 @@ class TrickState(State):
 
     def start_play(self, leader: int) -> None:
         self.phase_name = PLAY_PHASE
+        self.n_active = self.active.count(True)
         self.leader = self.turn = leader
         self.trick = []
         self.trick_seats = []
@@ -248,14 +258,12 @@ class TrickState(State):
         self.trick.append(c)
         self.trick_seats.append(seat)
         self.events.append(self._play_event(seat, c))
-        if len(self.trick) == self.active.count(True):
+        if len(self.trick) == self.n_active:
             self._complete_trick()
         else:
             self.turn = self.next_seat(seat)
 
-    def _play_event(self, seat: int, c: int) -> Any:
-        from gamenight.core.events import Event
-
+    def _play_event(self, seat: int, c: int) -> Event:
         return Event("play", f"{self.names[seat]} plays {C.LABEL_OF[c]}.", seat, None, {"card": C.CODE_OF[c]})
 
     def trick_winner(self) -> int:
