@@ -1,0 +1,96 @@
+"""How much the heuristic bots beat random play: seeded matches, heuristic seats rotated.
+
+For partnership games a heuristic pair plays a random pair (the pairs swap every match);
+otherwise one heuristic seat plays against random seats (the seat rotates). A shared win
+counts as a fraction. Usage::
+
+    python bench/bot_strength.py [--games 1000] [--only euchre,hearts] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import gamenight
+from gamenight.bots import heuristic_games, make_bot, sampler_for
+
+
+@dataclass
+class Result:
+    game: str
+    players: int
+    matches: int
+    heuristic_share: float  # wins by heuristic seats, shared wins as fractions
+    baseline: float  # the share a random bot would expect
+    heuristic_mean: float
+    random_mean: float
+
+
+def heuristic_seats(partnership: bool, players: int, match: int) -> set[int]:
+    if partnership:
+        return {match % 2, match % 2 + 2}
+    return {match % players}
+
+
+def play_match(game: str, players: int, match: int, partnership: bool) -> tuple[float, float, float]:
+    s = gamenight.new(game, players=players, seed=match)
+    rng = random.Random(match)
+    smart = heuristic_seats(partnership, players, match)
+    bots = [make_bot("heuristic" if seat in smart else "random", game) for seat in range(players)]
+    while not s.is_over:
+        for seat in sorted(s.to_act):
+            if seat in s.to_act:
+                s.play(bots[seat].choose(s.view(seat), s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+    out = s.outcome
+    assert out is not None
+    share = sum(1 for w in out.winners if w in smart) / len(out.winners)
+    smart_score = sum(out.scores[seat] for seat in smart) / len(smart)
+    others = [out.scores[seat] for seat in range(players) if seat not in smart]
+    return share, smart_score, sum(others) / len(others)
+
+
+def _chunk(args: tuple[str, int, range, bool]) -> list[tuple[float, float, float]]:
+    game, players, matches, partnership = args
+    return [play_match(game, players, m, partnership) for m in matches]
+
+
+def measure(game: str, games: int, workers: int) -> Result:
+    spec = next(g for g in gamenight.games() if g.id == game)
+    players = spec.default_players
+    partnership = bool(spec.teams)
+    step = max(1, games // (workers * 4))
+    chunks = [(game, players, range(i, min(i + step, games)), partnership) for i in range(0, games, step)]
+    with ProcessPoolExecutor(workers) as pool:
+        rows = [r for part in pool.map(_chunk, chunks) for r in part]
+    smart_seats = 2 if partnership else 1
+    return Result(
+        game, players, len(rows),
+        heuristic_share=sum(r[0] for r in rows) / len(rows),
+        baseline=smart_seats / players if not partnership else 0.5,
+        heuristic_mean=sum(r[1] for r in rows) / len(rows),
+        random_mean=sum(r[2] for r in rows) / len(rows),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--only", default="", help="comma-separated game ids")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    wanted = [g for g in args.only.split(",") if g] or heuristic_games()
+    print(f"{'game':<18}{'players':>8}{'matches':>9}{'heuristic wins':>16}{'random would':>14}"
+          f"{'mean score h/r':>18}{'seconds':>9}")
+    for game in wanted:
+        t = time.perf_counter()
+        r = measure(game, args.games, args.workers)
+        print(f"{r.game:<18}{r.players:>8}{r.matches:>9}{r.heuristic_share:>15.1%} {r.baseline:>13.1%}"
+              f"{r.heuristic_mean:>10.1f} /{r.random_mean:>6.1f}{time.perf_counter() - t:>9.1f}")
+
+
+if __name__ == "__main__":
+    main()
