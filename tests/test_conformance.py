@@ -28,7 +28,8 @@ def configurations() -> list[tuple[str, str | None, int]]:
     out = []
     for spec in gamenight.games():
         for preset in [None, *spec.presets]:
-            for n in spec.players:
+            counts = spec.presets[preset].players if preset else None
+            for n in counts or spec.players:
                 out.append((spec.id, preset, n))
     return out
 

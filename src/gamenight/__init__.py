@@ -6,6 +6,9 @@
     >>> s.play("pass")           # doctest: +SKIP
 """
 
+# Register every game now. Importing the subpackage binds the attribute `gamenight.games` to it;
+# the `from gamenight.core import games` below (sorted after it) binds the protocol's function again.
+import gamenight.games as _games_package  # noqa: F401 - registers every game
 from gamenight.core import (
     GameError,
     GameSpec,

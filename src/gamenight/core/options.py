@@ -58,6 +58,8 @@ class Preset:
     name: str
     description: str
     values: Mapping[str, OptionValue]
+    #: the player counts this rule set is written for (None: every count the game allows)
+    players: tuple[int, ...] | None = None
 
 
 class Options:
@@ -131,7 +133,11 @@ def build(
         if preset not in presets:
             known = ", ".join(presets) or "none"
             raise OptionError(f"Unknown preset {preset!r}; this game has: {known}.")
-        chosen.update(presets[preset].values)
+        chosen_preset = presets[preset]
+        if chosen_preset.players is not None and players not in chosen_preset.players:
+            counts = ", ".join(map(str, chosen_preset.players))
+            raise OptionError(f"The {preset!r} rules are for {counts} players, not {players}.")
+        chosen.update(chosen_preset.values)
     for name, value in (values or {}).items():
         if name not in infos:
             raise OptionError(f"Unknown option {name!r}; this game has: {', '.join(infos)}.")

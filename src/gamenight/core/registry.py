@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import secrets
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +40,8 @@ class GameSpec:
             "id": self.id, "title": self.title, "family": self.family,
             "players": list(self.players), "default_players": self.default_players,
             "summary": self.summary, "teams": self.teams,
-            "presets": {p.name: {"description": p.description, "values": dict(p.values)}
+            "presets": {p.name: {"description": p.description, "values": dict(p.values),
+                                 "players": list(p.players) if p.players else None}
                         for p in self.presets.values()},
             "options": [o.to_json() for o in self.options],
         }
@@ -62,9 +62,6 @@ def _ensure_loaded() -> None:
     global _loaded
     if not _loaded:
         importlib.import_module("gamenight.games")
-        # Importing the subpackage binds the attribute `gamenight.games` to it, hiding the
-        # protocol's `gamenight.games()`; put the function back.
-        sys.modules["gamenight"].games = games  # type: ignore[attr-defined]
         _loaded = True
 
 
