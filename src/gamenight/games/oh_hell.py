@@ -1,0 +1,349 @@
+"""Oh Hell! — the family rule book (seed 000, p.16).
+
+Three to seven players, one 52-card deck without jokers, aces high. Every round each player
+is dealt the same number of cards, the next card of the pack is turned up and its suit is
+trump (the card stays face up on the stock for everyone to see). Everyone then bids the
+exact number of tricks they expect to take. The player after the dealer leads the first
+trick; follow suit if you can, otherwise play anything; the highest trump, else the highest
+card of the suit led, wins, and the winner leads the next trick.
+
+Bidding. In a one-card round everyone bids at once and in secret (the book's "knock twice,
+and on the third knock show one finger or a closed hand"): ``bid 1`` or ``bid 0``, shown to
+the others only when all have bid. In the other rounds the bids go round in turn from the
+player after the dealer, each from 0 to the hand size; the dealer bids last and may not
+bid so that the bids total the number of tricks (the "hook": somebody must miss).
+
+Scoring. Taking exactly the bid puts "a 1 in front of the bid": 10 + bid, so a bid of 0
+made scores 10 and a bid of 3 made scores 13; missing scores nothing (a scratch). After the
+last round the highest total wins; equal top totals share the win.
+
+House decisions where the book is silent or contradicts itself
+(``shared/rules/metzker-book.md`` §15):
+
+* G-OH-1 — "play to 10 (3–5 players) / to 7 (6–7)" against "dealt up to 7 and back down":
+  the largest hand is 10 cards for 3–5 players and 7 for 6–7; rounds go 1, 2, …, M, …, 2, 1
+  (19 rounds for 3–5 players, 13 for 6–7). Option ``max_cards`` sets M; M × players must stay
+  below 52 so that a card is left to turn up for trump.
+* G-OH-2 — "a 1 in front of the bid" is read arithmetically, 10 + bid (a bid of 10 made scores
+  20). Option ``score_formula = concatenate`` writes the literal digits (bid 10 → 110).
+* G-OH-3 — both one-card rounds (the first and the last) are bid blind, and the dealer's hook
+  does not apply to a blind round (nobody bids last). Option ``simultaneous_rounds``.
+* G-OH-4 — the largest hand is played once. Option ``peak_twice``.
+* G-OH-5 — equal top totals share the win.
+* The first dealer is chosen at random (the book's General Rules); the deal passes left.
+* ``score_formula = ten_plus_tricks_if_exact`` is the spec's third wording ("10 plus the
+  tricks taken, only when exact"); on an exact bid the tricks equal the bid, so it scores
+  as ``ten_plus_bid`` does. Two further formulas are the published standard scorings:
+  ``trick_each_plus_ten`` (a point a trick always, 10 more when exact) and
+  ``trick_each_plus_ten_or_penalty`` (exact: tricks + 10; missed: minus a point per trick
+  off), which are OpenSpiel's ``oh_hell`` without and with ``off_bid_penalty``.
+* Option ``order = down_up`` deals M, M−1, …, 1, …, M (the other common schedule); with
+  ``peak_twice`` the round where the count turns is played twice whichever the order.
+
+Preset ``standard`` is the common published rule set (Wikipedia "Oh Hell", Rules and
+Scoring; the same as OpenSpiel's default ``oh_hell`` scoring): every round bid in turn with
+the dealer's hook, one point per trick taken plus 10 for an exact bid.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.errors import OptionError
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import NOBODY, ONLY, PLAY_PHASE, TrickState
+
+BID_PHASE = "bid"
+BLIND_PHASE = "blind_bid"
+DECK_SIZE = 52
+#: the largest hand any table can be dealt (3 players × 17 = 51 leaves the trump card)
+MAX_HAND = (DECK_SIZE - 1) // 3
+#: one interned move per bid, and the legal bids of a hand of each size
+BID: list[Move] = [Move("bid", number=i) for i in range(MAX_HAND + 1)]
+BIDS_UP_TO: list[list[Move]] = [BID[: h + 1] for h in range(MAX_HAND + 1)]
+NO_BID = -1
+EXACT_BONUS = 10
+#: the book's largest hand by number of players (G-OH-1)
+BOOK_MAX_CARDS = {3: 10, 4: 10, 5: 10, 6: 7, 7: 7}
+SCORE_FORMULAS = ("ten_plus_bid", "concatenate", "ten_plus_tricks_if_exact",
+                  "trick_each_plus_ten", "trick_each_plus_ten_or_penalty")
+
+
+@dataclass(frozen=True, kw_only=True)
+class OhHellOptions(Options):
+    max_cards: int = option(
+        0, "Largest hand",
+        "G-OH-1: the most cards dealt to each player in the peak round; 0 follows the book "
+        "(10 for 3–5 players, 7 for 6–7). Cards dealt must stay below 52 to leave a trump card.",
+        minimum=0, maximum=MAX_HAND,
+    )
+    score_formula: str = option(
+        "ten_plus_bid", "Score for a round",
+        "G-OH-2: 'ten_plus_bid' — an exact bid scores 10 + bid (the book's 'put a 1 in front'); "
+        "'concatenate' writes the 1 in front literally (bid 10 → 110); 'ten_plus_tricks_if_exact' "
+        "— exact scores 10 + tricks; 'trick_each_plus_ten' — a point a trick always, +10 when exact; "
+        "'trick_each_plus_ten_or_penalty' — exact: tricks + 10, missed: −1 a trick off. "
+        "Missing the bid scores 0 except in the last two.",
+        choices=SCORE_FORMULAS,
+    )
+    simultaneous_rounds: str = option(
+        "all_one_card", "Blind one-card rounds",
+        "G-OH-3: which one-card rounds are bid all at once in secret (the knock): "
+        "'all_one_card' both, 'first_only' the first one, 'none' every round is bid in turn "
+        "with the dealer's hook.",
+        choices=("all_one_card", "first_only", "none"),
+    )
+    peak_twice: bool = option(
+        False, "Play the turning round twice",
+        "G-OH-4: the round where the hand size turns (the largest hand) is played twice.",
+    )
+    order: str = option(
+        "up_down", "Round order",
+        "'up_down' deals 1, 2, … up to the largest hand and back down to 1 (the book); "
+        "'down_up' starts at the largest hand, goes down to 1 and back up.",
+        choices=("up_down", "down_up"),
+    )
+
+    def largest_hand(self, players: int) -> int:
+        return self.max_cards or BOOK_MAX_CARDS[players]
+
+    def check(self, players: int) -> None:
+        m = self.largest_hand(players)
+        if m * players >= DECK_SIZE:
+            raise OptionError(
+                f"A largest hand of {m} cards for {players} players deals {m * players} cards, "
+                f"leaving no card to turn up for trump: at most {(DECK_SIZE - 1) // players} cards each."
+            )
+
+
+PRESETS = {
+    "standard": Preset(
+        "standard",
+        "The common published rules (Wikipedia 'Oh Hell'; OpenSpiel's oh_hell scoring): all rounds "
+        "bid in turn with the dealer's hook, a point a trick plus 10 for an exact bid.",
+        {"simultaneous_rounds": "none", "score_formula": "trick_each_plus_ten"},
+    ),
+}
+
+
+# ---- small rules --------------------------------------------------------------------------
+
+def round_sizes(largest: int, *, peak_twice: bool = False, order: str = "up_down") -> list[int]:
+    """Cards per player in each round: 1 … M … 1 (or M … 1 … M), the turn once or twice."""
+    if order == "up_down":
+        first, second = list(range(1, largest + 1)), list(range(largest - 1, 0, -1))
+    else:
+        first, second = list(range(largest, 0, -1)), list(range(2, largest + 1))
+    if peak_twice:
+        second.insert(0, first[-1])
+    return first + second
+
+
+def round_points(bid: int, took: int, formula: str) -> int:
+    """What one player scores for a round under the chosen score formula."""
+    exact = bid == took
+    if formula == "trick_each_plus_ten":
+        return took + (EXACT_BONUS if exact else 0)
+    if formula == "trick_each_plus_ten_or_penalty":
+        return took + EXACT_BONUS if exact else -abs(took - bid)
+    if not exact:
+        return 0  # a scratch
+    if formula == "concatenate":
+        return int(f"1{bid}")  # the book's "put a 1 in front": 1 → 11, 10 → 110
+    return EXACT_BONUS + took  # ten_plus_bid and ten_plus_tricks_if_exact agree when exact
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class OhHell(TrickState):
+    options: OhHellOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_tricks()
+        o = self.options
+        self.schedule = round_sizes(o.largest_hand(self.num_players), peak_twice=o.peak_twice, order=o.order)
+        self.blind_rounds = self._blind_rounds()
+        self.hand_size = 0
+        self.bids = [NO_BID] * self.num_players
+        self.blind = False
+        self.bid_turn = 0
+        self.waiting: frozenset[int] = NOBODY  # seats yet to bid in a blind round
+        self.stock: list[int] = []
+        self.up_card: list[int] = []
+        self._start_round()
+
+    def _blind_rounds(self) -> frozenset[int]:
+        """Deal numbers (1-based) whose bids are made at once in secret (G-OH-3)."""
+        ones = [i + 1 for i, h in enumerate(self.schedule) if h == 1]
+        mode = self.options.simultaneous_rounds
+        if mode == "all_one_card":
+            return frozenset(ones)
+        return frozenset(ones[:1]) if mode == "first_only" else frozenset()
+
+    # ---- the deal and the turned-up trump ------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.begin_deal()
+        h = self.hand_size = self.schedule[self.deal_no - 1]
+        rest = self.deal_hands(h)
+        self.up_card, self.stock = rest[:1], rest[1:]
+        trump = C.SUIT_OF[rest[0]]
+        self.set_trump(trump)
+        self.bids = [NO_BID] * self.num_players
+        self.blind = self.deal_no in self.blind_rounds
+        self.emit("deal", f"Round {self.deal_no} of {len(self.schedule)}: {self.names[self.dealer]} deals "
+                          f"{plural(h, 'card')} each and turns up {C.LABEL_OF[rest[0]]}: "
+                          f"{C.SUIT_NAMES[trump]} are trumps.",
+                  seat=self.dealer, trump_card=C.CODE_OF[rest[0]])
+        if self.blind:
+            self.phase_name = BLIND_PHASE
+            self.waiting = frozenset(range(self.num_players))
+            self.emit("blind", "Everyone bids at once, in secret: 'bid 1' or 'bid 0'.")
+        else:
+            self.phase_name = BID_PHASE
+            self.bid_turn = self.left_of_dealer()
+
+    # ---- bidding ---------------------------------------------------------------------------
+
+    def _to_act_other(self) -> frozenset[int]:
+        return self.waiting if self.phase_name == BLIND_PHASE else ONLY[self.bid_turn]
+
+    def hook(self) -> int | None:
+        """The one bid the dealer may not make: it would make the bids total the tricks."""
+        if self.blind:
+            return None
+        rest = self.hand_size - sum(b for s, b in enumerate(self.bids) if s != self.dealer and b != NO_BID)
+        return rest if rest >= 0 else None
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        h = self.hand_size
+        if seat != self.dealer or self.blind:
+            return BIDS_UP_TO[h]
+        barred = self.hook()
+        if barred is None:
+            return BIDS_UP_TO[h]
+        return BID[:barred] + BID[barred + 1: h + 1]
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        h = self.hand_size
+        if self.phase_name == PLAY_PHASE:
+            return "The bidding is over: play a card, for example 'play QS'."
+        if move.verb != "bid" or move.number is None or move.cards or move.suit is not None or move.flag:
+            return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
+        if not 0 <= move.number <= h:
+            are = "is" if h == 1 else "are"
+            return f"Bids run from 0 to {h}: there {are} {plural(h, 'trick')} this round."
+        order = [(self.dealer + 1 + i) % self.num_players for i in range(self.num_players - 1)]
+        sums = " + ".join(str(self.bids[s]) for s in order)
+        return (f"The dealer may not bid {move.number}: the bids would total {h}, the number of tricks "
+                f"this round ({sums} + {move.number} = {h}). Bid higher or lower, so somebody must miss.")
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        bid = move.number
+        assert bid is not None
+        self.bids[seat] = bid
+        if self.blind:
+            self._blind_bid(seat, bid)
+        else:
+            self.emit("bid", f"{self.names[seat]} bids {bid}.", seat=seat, bid=bid)
+            if seat == self.dealer:
+                self._bidding_over()
+            else:
+                self.bid_turn = (seat + 1) % self.num_players
+
+    def _blind_bid(self, seat: int, bid: int) -> None:
+        """A secret bid: the others learn only that it is in, until everyone's is."""
+        self.waiting = self.waiting - ONLY[seat]
+        self.emit("bid_in", f"{self.names[seat]} has bid.", seat=seat)
+        self.emit("bid_secret", f"You bid {bid}.", seat=seat, to=seat, bid=bid)
+        if not self.waiting:
+            shown = ", ".join(f"{self.names[s]} {b}" for s, b in enumerate(self.bids))
+            self.emit("bids_revealed", f"Bids revealed: {shown}.", bids=list(self.bids))
+            self._bidding_over()
+
+    def _bidding_over(self) -> None:
+        total = sum(self.bids)
+        h = self.hand_size
+        side = "over" if total > h else "under" if total < h else "exactly"
+        self.emit("bids", f"Bids total {total} for {plural(h, 'trick')} ({side}).", bids=list(self.bids))
+        self.start_play(self.left_of_dealer())
+
+    # ---- scoring and the match ---------------------------------------------------------------
+
+    def _on_hand_over(self) -> None:
+        formula = self.options.score_formula
+        points = [round_points(b, t, formula) for b, t in zip(self.bids, self.tricks_won, strict=True)]
+        details = [f"bid {b} / took {t}" for b, t in zip(self.bids, self.tricks_won, strict=True)]
+        h = self.hand_size
+        assert self.trump is not None
+        label = f"Round {self.deal_no}: {plural(h, 'card')}, {C.SUIT_NAMES[self.trump]} trumps"
+        self.sheet.add(label, points, details=details)
+        scored = ", ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(points))
+        self.emit("score", f"{label}: {scored}.", points=points)
+        if self.deal_no == len(self.schedule):
+            self._end_match()
+        else:
+            self.dealer = (self.dealer + 1) % self.num_players
+            self._start_round()
+
+    def _end_match(self) -> None:
+        totals = self.sheet.totals
+        best = max(totals)
+        winners = [s for s in range(self.num_players) if totals[s] == best]
+        shared = " with the top score shared" if len(winners) > 1 else ""
+        self.finish(totals, winners, f"All {len(self.schedule)} rounds are played{shared}.")
+
+    # ---- what a seat sees, and what sample redeals --------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._trick_view(seat)
+        hidden = self.phase_name == BLIND_PHASE  # secret bids: only your own until all are in
+        out["round_of"] = [self.deal_no, len(self.schedule)]
+        out["hand_size"] = self.hand_size
+        out["schedule"] = list(self.schedule)
+        out["trump_card"] = C.CODE_OF[self.up_card[0]]
+        out["stock_size"] = len(self.stock)
+        out["blind"] = self.blind
+        out["bids"] = [None if b == NO_BID or (hidden and s != seat) else b for s, b in enumerate(self.bids)]
+        out["has_bid"] = [b != NO_BID for b in self.bids]
+        dealer_to_bid = self.phase_name == BID_PHASE and self.bid_turn == self.dealer
+        out["dealer_may_not_bid"] = self.hook() if dealer_to_bid else None
+        return out
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
+        return [*super()._hidden_piles(seat), (self.stock, None)]
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {"stock": self.stock, "up_card": self.up_card}
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        super()._redeal_hidden(seat, rng)
+        if self.phase_name == BLIND_PHASE:  # the seat cannot know the others' secret bids
+            for s, b in enumerate(self.bids):
+                if s != seat and b != NO_BID:
+                    self.bids[s] = rng.randrange(2)
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="oh-hell",
+    title="Oh Hell!",
+    family="trick-taking",
+    players=(3, 4, 5, 6, 7),
+    default_players=4,
+    options_cls=OhHellOptions,
+    state_cls=OhHell,
+    summary="Bid exactly the tricks you will take, with hands growing from one card to ten and back; "
+            "the one-card rounds are bid blind and the dealer may not make the bids fit.",
+    presets=PRESETS,
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "OhHell", "OhHellOptions", "round_points", "round_sizes"]
