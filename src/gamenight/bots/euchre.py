@@ -1,0 +1,129 @@
+"""Euchre: the family play policy, plus making trump by counting trumps (bowers first) and aces.
+
+* Order up / call: a hand's worth in a suit counts the right bower 3, the left 2.5, the trump ace 2,
+  king 1.5, any other trump 1, each side ace 1 and, with two trumps or more, each void 0.5. The
+  up-card goes to the dealer: his partner counts half its worth as help, an opponent of the
+  dealer counts half of it against. Make trump at 6.5 or more.
+* Alone: at least three top trumps in sequence from the right bower (or four trumps with both
+  bowers) and nothing else but side aces.
+* The dealer discards the lowest side card, preferring to void a suit, never a side ace if another
+  card will do.
+* Play: makers lead trumps to draw the defenders' out; everyone wants every trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.bots.tricks import TrickBot, TrickView
+from gamenight.core.moves import Move
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import trick_tables
+
+MAKE = 5.5
+#: worth of a trump by its power in trick_tables (right bower 21, left 20, ace 12, king 11)
+TRUMP_WORTH = {21: 3.0, 20: 2.5, 12: 2.0, 11: 1.5}
+
+
+def worth(hand: list[int], trump: int) -> float:
+    """How good ``hand`` is with ``trump`` as trumps (see the module docstring)."""
+    suit_of, power = trick_tables(trump, bowers=True)
+    total = 0.0
+    trumps = 0
+    suits = set()
+    for c in hand:
+        if suit_of[c] == trump:
+            trumps += 1
+            total += TRUMP_WORTH.get(power[c], 1.0)
+        else:
+            suits.add(suit_of[c])
+            if C.RANK_OF[c] == C.ACE:
+                total += 1.0
+    if trumps >= 2:
+        total += 0.5 * (3 - len(suits))
+    return total
+
+
+def goes_alone(hand: list[int], trump: int) -> bool:
+    """Top trumps in sequence and only side aces besides: a likely march alone."""
+    suit_of, power = trick_tables(trump, bowers=True)
+    trumps = sorted((power[c] for c in hand if suit_of[c] == trump), reverse=True)
+    if any(suit_of[c] != trump and C.RANK_OF[c] != C.ACE for c in hand):
+        return False
+    top = 0
+    for want, have in zip((21, 20, 12, 11, 10), trumps, strict=False):
+        if want != have:
+            break
+        top += 1
+    return top >= 3 or (top >= 2 and len(trumps) >= 4)
+
+
+def best_discard(hand: list[int], trump: int) -> int:
+    """The dealer's discard: the lowest side card, voiding a suit where possible, aces kept."""
+    suit_of, power = trick_tables(trump, bowers=True)
+    side = [c for c in hand if suit_of[c] != trump]
+    if not side:
+        return min(hand, key=lambda c: power[c])
+    count = {s: sum(1 for c in side if suit_of[c] == s) for s in range(4)}
+    return min(side, key=lambda c: (C.RANK_OF[c] == C.ACE, count[suit_of[c]] > 1, power[c]))
+
+
+class EuchreBot(TrickBot):
+    partnership = True
+    #: the worth at which the bot makes trump
+    make = MAKE
+
+    def choose_other(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        hand = [C.card(c) for c in view["hand"]]
+        phase = view["phase"]
+        if phase == "claim":
+            return next(m for m in legal if m.verb == "claim")
+        if phase == "discard":
+            c = best_discard(hand, C.suit(view["trump"]))
+            return next(m for m in legal if m.cards == (c,))
+        if phase == "order":
+            return self.order_up(view, hand, legal)
+        return self.call(hand, legal)
+
+    def order_up(self, view: dict[str, Any], hand: list[int], legal: list[Move]) -> Move:
+        up = C.card(view["up_card"])
+        trump = C.SUIT_OF[up]
+        seat, dealer = view["seat"], view["dealer"]
+        if seat == dealer:
+            keep = [*hand, up]
+            keep.remove(best_discard(keep, trump))
+            value, mine = worth(keep, trump), keep
+        else:
+            help_ = 0.5 * (worth([*hand, up], trump) - worth(hand, trump))
+            value = worth(hand, trump) + (help_ if (seat + 2) % 4 == dealer else -help_)
+            mine = hand
+        return self._make(legal, value, goes_alone(mine, trump), lambda m: m.verb != "pass")
+
+    def call(self, hand: list[int], legal: list[Move]) -> Move:
+        suits = {m.suit for m in legal if m.suit is not None}
+        best = max(suits, key=lambda s: worth(hand, s))
+        return self._make(legal, worth(hand, best), goes_alone(hand, best), lambda m: m.suit == best)
+
+    def _make(self, legal: list[Move], value: float, alone: bool, makes: Callable[[Move], bool]) -> Move:
+        """Make trump with a good enough hand (alone if it marches); pass otherwise, when allowed."""
+        options = [m for m in legal if makes(m)]
+        forced_alone = all(m.flag == "alone" for m in options)
+        need = self.make + (2.0 if forced_alone and not alone else 0.0)  # the dealer's partner must go alone
+        passes = [m for m in legal if m.verb == "pass"]
+        if passes and value < need:
+            return passes[0]
+        want_alone = alone or forced_alone
+        return next(m for m in options if (m.flag == "alone") == want_alone)
+
+    def lead(self, tv: TrickView, cards: list[int], want: bool) -> int:
+        maker = tv.raw.get("maker")
+        trumps = [c for c in cards if tv.suit_of[c] == tv.trump]
+        ours = maker is not None and maker % 2 == tv.seat % 2
+        if ours and trumps and (maker == tv.seat or len(trumps) >= 2):
+            return max(trumps, key=lambda c: tv.power[c])  # draw the defenders' trumps
+        return super().lead(tv, cards, want)
+
+
+GAME_BOTS = {"euchre": EuchreBot}

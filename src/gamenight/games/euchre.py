@@ -1,0 +1,421 @@
+"""Euchre — the family rule book (seed 000, p.2), with standard North American rules as a preset.
+
+Four players, partners opposite (North–South against East–West), the 24 cards nine to ace.
+Five cards each, dealt one at a time from the dealer's left; the next card of the rest is turned
+up on the kitty. From the dealer's left each player may order the up-card's suit as trump or
+pass; the dealer accepts on his own turn by picking it up. The dealer then takes the up-card and
+discards one card face down. If all four pass, the up-card is turned down and each may call any
+other suit or pass; if all pass again the hands are thrown in and the deal passes left. The
+player who makes trump may go alone (announced with the order or call); his partner sits out.
+Trumps rank right bower (jack of trumps), left bower (the other jack of that colour, which is a
+trump for following suit), A K Q 10 9. The makers score 1 for 3–4 tricks, 2 for all five, 4 for
+five alone; makers taking fewer than three are euchred and the defenders score 2. First side to
+10 wins.
+
+Family house rules (the defaults) and the decisions where the book is silent
+(``shared/rules/metzker-book.md`` §2):
+
+* Dealer's partner goes alone: if the dealer's partner orders up, he must go alone. G-EU-1: only
+  when ordering up in the first round (``dealer_partner_forced_alone``: ``off``, ``both_rounds``).
+* G-EU-2: when the dealer's partner goes alone on the up-card, the dealer's hand is out of play,
+  there is no exchange and the up-card stays face up on the kitty (``loner_takes_upcard``: the
+  loner takes it and discards).
+* No Ace–No Face: a hand of only 9s and 10s (with the 32-card deck: no ace and no face card)
+  throws all hands in and the deal passes left. G-EU-5: checked automatically right after the deal,
+  before bidding (``no_ace_no_face = claimable``: each such holder, in turn from the dealer's left,
+  may ``claim`` the redeal or ``pass``; being asked tells the table the holder has such a hand, as
+  it would at a real table where the question is spoken aloud). Every throw-in is a score-sheet
+  row of 0 points with a note, so the deal count is honest.
+* G-EU-3: nobody defends alone. G-EU-8: the dealer may go alone when picking up (``pickup
+  alone``, then he discards). Moves: ``pass``, ``order``, ``order alone``, ``pickup``, ``pickup
+  alone``, ``discard XX``, ``call S``, ``call S alone``, ``claim``, ``play XX``.
+* Lead: the player left of the dealer, or the next player if he sits out (book); ``loner_lead =
+  left_of_maker`` gives the North American rule that the player left of a lone maker leads.
+* The dealer may discard any of his six cards, the up-card included; everyone knows he took it,
+  nobody else knows his discard. The rest of the kitty is seen by nobody.
+
+Options also give stick-the-dealer, the target and the 004 seed's 32-card deck (7–A; kitty 12).
+Preset ``standard`` (shared/rules/other-seeds.md §9): no forced loner, no No Ace–No Face, lone
+maker's left leads, 24 cards, game 10. A dealer's partner who chooses to go alone on the up-card
+is still handled as G-EU-2 (the dealer sits out without exchanging).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import ONLY, TrickState
+
+CLAIM_PHASE, ORDER_PHASE, DISCARD_PHASE, CALL_PHASE = "claim", "order", "discard", "call"
+PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", flag="alone")
+PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", flag="alone"), Move("claim")
+CALL = [Move("call", suit=s) for s in range(4)]
+CALL_ALONE = [Move("call", suit=s, flag="alone") for s in range(4)]
+DISCARD = [Move("discard", (c,)) for c in range(52)]
+ROUND1 = [PASS, ORDER, ORDER_ALONE]
+ROUND1_FORCED = [PASS, ORDER_ALONE]
+ROUND1_DEALER = [PASS, PICKUP, PICKUP_ALONE]
+CLAIM_MOVES = [CLAIM, PASS]
+TEAMS = ("North–South", "East–West")
+MAKERS_MIN, MARCH = 3, 5
+EUCHRE_POINTS = 2
+
+
+@dataclass(frozen=True, kw_only=True)
+class EuchreOptions(Options):
+    dealer_partner_forced_alone: str = option(
+        "round1_only", "Dealer's partner must go alone",
+        "Book: 'If the partner of the dealer wants this trump they must go alone'. G-EU-1: only when "
+        "ordering up in round 1; 'both_rounds' also when calling in round 2; 'off' never.",
+        choices=("round1_only", "off", "both_rounds"))
+    no_ace_no_face: str = option(
+        "auto", "No Ace–No Face redeal",
+        "Book: a hand of only 9s and 10s throws all hands in. G-EU-5: 'auto' checks right after the "
+        "deal; 'claimable' lets the holder claim it or play on; 'off' has no such redeal.",
+        choices=("auto", "claimable", "off"))
+    stick_the_dealer: bool = option(
+        False, "Stick the dealer",
+        "Not in the book (all pass twice: throw in). On: the dealer may not pass in round 2.")
+    loner_takes_upcard: bool = option(
+        False, "Lone partner takes the up-card",
+        "G-EU-2: when the dealer's partner goes alone on the up-card the dealer sits out and nobody "
+        "exchanges; on: the loner takes the up-card and discards.")
+    loner_lead: str = option(
+        "left_of_dealer", "Who leads against a loner",
+        "Book: left of the dealer leads, the next player if he sits out. 'left_of_maker': the "
+        "player left of a lone maker leads (North American rule).",
+        choices=("left_of_dealer", "left_of_maker"))
+    target: int = option(10, "Game", "Book: 'First team to 10 wins the game'.", minimum=1, maximum=100)
+    deck: str = option(
+        "24", "Deck", "Book: 24 cards, 9 to ace. '32': the 004 seed's 7 to ace (kitty of 12).",
+        choices=("24", "32"))
+
+
+PRESETS = {"standard": Preset(
+    "standard", "Standard North American Euchre (other-seeds §9): no forced loner, no No Ace–No Face, "
+    "no stick-the-dealer, the player left of a lone maker leads, game 10.",
+    {"dealer_partner_forced_alone": "off", "no_ace_no_face": "off", "stick_the_dealer": False,
+     "loner_lead": "left_of_maker", "target": 10, "deck": "24"})}
+
+
+def no_ace_no_face(hand: list[int]) -> bool:
+    """The book's redeal: no ace and no face card (with 24 cards: only 9s and 10s)."""
+    return all(C.RANK_OF[c] < C.JACK for c in hand)
+
+
+def deal_points(tricks: int, alone: bool) -> tuple[int, bool]:
+    """(points, whether the makers score them) for the makers' tricks: the book's table."""
+    if tricks < MAKERS_MIN:
+        return EUCHRE_POINTS, False
+    if tricks == MARCH:
+        return (4 if alone else 2), True
+    return 1, True
+
+
+@cache
+def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Move]:
+    """Round 2: any suit but the turned-down one, alone or not, and pass unless stuck."""
+    out = [PASS] if may_pass else []
+    for s in range(4):
+        if s != turned_down:
+            out += [CALL_ALONE[s]] if forced_alone else [CALL[s], CALL_ALONE[s]]
+    return out
+
+
+class Euchre(TrickState):
+    PARTNERSHIP = True
+    options: EuchreOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_tricks()
+        self._start_deal()
+
+    def _sheet_columns(self) -> list[str]:
+        return list(TEAMS)
+
+    def deck_template(self) -> list[int]:
+        return C.euchre_deck() if self.options.deck == "24" else C.standard_deck(ranks=range(C.SEVEN, 13))
+
+    # ---- the deal -------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self.begin_deal()
+        rest = self.deal_hands(5)
+        self.up_card = rest[0]
+        self.up = [rest[0]]  # the up-card while it lies on the kitty, face up or turned down
+        self.up_state = "face up"
+        self.kitty = rest[1:]
+        self.discard: list[int] = []
+        self.taker = -1  # who took the up-card and discards
+        self.maker = -1
+        self.alone = False
+        self.calls: list[tuple[int, str]] = []
+        self.claimants: list[int] = []
+        self.bidder = self.passes = 0
+        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals and turns up "
+                          f"{C.LABEL_OF[self.up_card]}.", seat=self.dealer, card=C.CODE_OF[self.up_card])
+        self._check_no_ace_no_face()
+
+    def _check_no_ace_no_face(self) -> None:
+        mode = self.options.no_ace_no_face
+        seats = self._from_dealers_left() if mode != "off" else []
+        holders = [s for s in seats if no_ace_no_face(self.hands[s])]
+        if not holders:
+            self._open_round(ORDER_PHASE)
+        elif mode == "auto":
+            self._no_ace_no_face_throw_in(holders[0])
+        else:
+            self.claimants = holders
+            self.phase_name = CLAIM_PHASE
+
+    def _no_ace_no_face_throw_in(self, holder: int) -> None:
+        shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[holder]))
+        self._throw_in(f"No Ace–No Face: {self.names[holder]} holds {shown}")
+
+    def _from_dealers_left(self) -> list[int]:
+        return [(self.dealer + i) % 4 for i in range(1, 5)]
+
+    def _throw_in(self, why: str) -> None:
+        self.sheet.add(f"Deal {self.deal_no}: thrown in", [0, 0], note=why)
+        self.emit("throw_in", f"{why}: the hands are thrown in and the deal passes left.")
+        self.dealer = (self.dealer + 1) % 4
+        self._start_deal()
+
+    # ---- making trump ---------------------------------------------------------------------
+
+    def _open_round(self, phase: str) -> None:
+        self.phase_name = phase
+        self.bidder = self.left_of_dealer()
+        self.passes = 0
+
+    def _to_act_other(self) -> frozenset[int]:
+        if self.phase_name == CLAIM_PHASE:
+            return ONLY[self.claimants[0]]
+        if self.phase_name == DISCARD_PHASE:
+            return ONLY[self.taker]
+        return ONLY[self.bidder]
+
+    def _forced_alone(self, seat: int, phase: str) -> bool:
+        rule = self.options.dealer_partner_forced_alone
+        return seat == self.partner(self.dealer) and (
+            rule == "both_rounds" or (rule == "round1_only" and phase == ORDER_PHASE))
+
+    def _stuck(self, seat: int) -> bool:
+        return self.options.stick_the_dealer and seat == self.dealer
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        phase = self.phase_name
+        if phase == ORDER_PHASE:
+            if seat == self.dealer:
+                return ROUND1_DEALER
+            return ROUND1_FORCED if self._forced_alone(seat, phase) else ROUND1
+        if phase == CALL_PHASE:
+            return call_moves(C.SUIT_OF[self.up_card], not self._stuck(seat), self._forced_alone(seat, phase))
+        if phase == DISCARD_PHASE:
+            return [DISCARD[c] for c in self.hands[seat]]
+        return CLAIM_MOVES
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        phase, verb, up_suit = self.phase_name, move.verb, C.SUIT_OF[self.up_card]
+        if phase == "play":
+            return f"Trump is made and the cards are being played: play a card, e.g. 'play {self._any()}'."
+        if phase == CLAIM_PHASE:
+            return "Your hand has no ace and no face card: 'claim' the redeal (No Ace–No Face) or 'pass'."
+        if phase == DISCARD_PHASE:
+            if verb == "discard" and len(move.cards) == 1:
+                return f"You do not hold {C.NAME_OF[move.cards[0]]}."
+            return f"You took the up-card: discard one card face down, for example 'discard {self._any()}'."
+        if phase == ORDER_PHASE:
+            if seat == self.dealer and verb == "order":
+                return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
+            if seat != self.dealer and verb == "pickup":
+                return "Only the dealer picks up: say 'order' to order the dealer to pick it up, or 'pass'."
+            if verb == "order" and self._forced_alone(seat, phase):
+                return "The dealer's partner who orders up must go alone (house rule): say 'order alone'."
+            return (f"In the first round you may only order up {C.SUIT_NAMES[up_suit]} or pass; "
+                    "another suit may be called in the second round.")
+        if verb == "pass" and self._stuck(seat):
+            return "Stick the dealer: everyone else passed, so the dealer must call a suit."
+        if verb == "call" and move.suit == up_suit:
+            return f"You cannot call {C.SUIT_NAMES[up_suit]}: that suit was turned down this deal."
+        if verb == "call" and self._forced_alone(seat, phase) and move.flag != "alone":
+            return "The dealer's partner who calls trump must go alone (house rule): add 'alone'."
+        return ("In the second round, call a suit other than the turned-down one "
+                "('call S', 'call S alone') or pass.")
+
+    def _any(self) -> str:
+        seat = next(iter(self._to_act()))
+        return C.CODE_OF[self.hands[seat][0]] if self.hands[seat] else "QS"
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        phase = self.phase_name
+        if phase == CLAIM_PHASE:
+            self._apply_claim(seat, move)
+        elif phase == DISCARD_PHASE:
+            self._apply_discard(seat, move.cards[0])
+        elif move is PASS or move.verb == "pass":
+            self._apply_pass(seat)
+        elif phase == ORDER_PHASE:
+            self._order_up(seat, move.flag == "alone")
+        else:
+            assert move.suit is not None
+            self._make_trump(seat, move.suit, move.flag == "alone", "calls")
+            self._begin_play()
+
+    def _apply_claim(self, seat: int, move: Move) -> None:
+        if move.verb == "claim":
+            self._no_ace_no_face_throw_in(seat)
+            return
+        self.emit("claim", f"{self.names[seat]} plays on.", seat=seat)
+        self.claimants.pop(0)
+        if not self.claimants:
+            self._open_round(ORDER_PHASE)
+
+    def _apply_pass(self, seat: int) -> None:
+        self.calls.append((seat, "pass"))
+        self.emit("pass", f"{self.names[seat]} passes.", seat=seat)
+        self.passes += 1
+        if self.passes < 4:
+            self.bidder = (seat + 1) % 4
+        elif self.phase_name == ORDER_PHASE:
+            self.up_state = "turned down"
+            self.emit("turn_down", f"Everybody passed: {C.LABEL_OF[self.up_card]} is turned down.")
+            self._open_round(CALL_PHASE)
+        else:
+            self._throw_in("Everybody passed twice")
+
+    def _make_trump(self, seat: int, trump: int, alone: bool, how: str) -> None:
+        self.set_trump(trump, bowers=True)
+        self.maker, self.alone = seat, alone
+        self.calls.append((seat, f"{how} {C.SUIT_NAMES[trump]}" + (" alone" if alone else "")))
+        if alone:
+            self.active[self.partner(seat)] = False
+        self.emit("trump", f"{self.names[seat]} {how} {C.SUIT_NAMES[trump]}" + (" and goes alone." if alone
+                  else "."), seat=seat, trump=C.SUITS[trump], alone=alone)
+
+    def _order_up(self, seat: int, alone: bool) -> None:
+        dealer = self.dealer
+        self._make_trump(seat, C.SUIT_OF[self.up_card], alone, "picks up" if seat == dealer else "orders up")
+        if not self.active[dealer]:  # G-EU-2: the dealer's hand is out of play
+            if not self.options.loner_takes_upcard:
+                self._begin_play()
+                return
+            dealer = seat
+        self.taker = dealer
+        self.hands[dealer].append(self.up_card)
+        self.up.clear()
+        self.up_state = "taken"
+        self.tell(range(4), dealer, [self.up_card])
+        self.phase_name = DISCARD_PHASE
+
+    def _apply_discard(self, seat: int, c: int) -> None:
+        self.hands[seat].remove(c)
+        self.discard.append(c)
+        self.emit("discard", f"{self.names[seat]} discards a card face down.", seat=seat)
+        self.emit("discard", f"You discard {C.LABEL_OF[c]}.", seat=seat, to=seat)
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        leader = self.left_of_dealer()
+        if self.alone and self.options.loner_lead == "left_of_maker":
+            leader = (self.maker + 1) % 4
+        if not self.active[leader]:  # the book: the next player in rotation leads
+            leader = self.next_seat(leader)
+        self.start_play(leader)
+
+    # ---- scoring --------------------------------------------------------------------------
+
+    def _on_hand_over(self) -> None:
+        makers = self.team_of(self.maker)
+        tricks = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
+        points, to_makers = deal_points(tricks[makers], self.alone)
+        row = [0, 0]
+        row[makers if to_makers else 1 - makers] = points
+        label = f"Deal {self.deal_no}: {self.calls[-1][1]} ({self.names[self.maker]})"
+        note = "euchred" if not to_makers else ("march" if tricks[makers] == MARCH else "")
+        self.sheet.add(label, row, details=[f"{t} trick{'' if t == 1 else 's'}" for t in tricks], note=note)
+        self.emit("score", f"{label}: {TEAMS[0]} {row[0]:+d}, {TEAMS[1]} {row[1]:+d}.")
+        totals = self.sheet.totals
+        if max(totals) >= self.options.target:
+            win = 0 if totals[0] > totals[1] else 1
+            self.finish([totals[s % 2] for s in range(4)], [win, win + 2],
+                        f"{TEAMS[win]} reached {totals[win]} of {self.options.target}.")
+        else:
+            self.dealer = (self.dealer + 1) % 4
+            self._start_deal()
+
+    # ---- what a seat sees -----------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._trick_view(seat)
+        phase = self.phase_name
+        out.update({
+            "up_card": C.CODE_OF[self.up_card], "up_card_state": self.up_state,
+            "round": 1 if phase == ORDER_PHASE else 2 if phase == CALL_PHASE else None,
+            "calls": [{"seat": s, "call": text} for s, text in self.calls],
+            "maker": self.maker if self.maker >= 0 else None, "alone": self.alone,
+            "took_up_card": self.taker if self.taker >= 0 else None,
+            "kitty_size": len(self.kitty) + len(self.discard) + len(self.up),
+            "discarded": C.codes(self.discard) if seat is not None and seat == self.taker else None,
+            "target": self.options.target,
+        })
+        return out
+
+    # ---- hidden cards ---------------------------------------------------------------------
+
+    def _discard_known(self) -> bool:
+        """The taker showed out of trumps, so everyone knows he discarded the up-card."""
+        return bool(self.discard) and self.discard[0] == self.up_card and self.trump in self.void[self.taker]
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
+        piles = super()._hidden_piles(seat)
+        piles.append((self.kitty, None))
+        if seat != self.taker and not self._discard_known():
+            piles.append((self.discard, None))
+        return piles
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        taker = self.taker
+        if (taker >= 0 and seat != taker and self.discard and self.discard[0] == self.up_card
+                and not self._discard_known() and self.hands[taker]):
+            # Others cannot tell a discarded up-card from a kept one: sample as if he kept it.
+            hand = self.hands[taker]
+            i = rng.randrange(len(hand))
+            hand[i], self.discard[0] = self.discard[0], hand[i]
+        super()._redeal_hidden(seat, rng)
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {"up_card": self.up, "kitty": self.kitty, "discard": self.discard}
+
+    def parse(self, text: str) -> Move:
+        """'pick up' is read as 'pickup'."""
+        words = text.split()
+        if len(words) > 1 and words[0].lower() == "pick" and words[1].lower() == "up":
+            text = " ".join(["pickup", *words[2:]])
+        return super().parse(text)
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="euchre",
+    title="Euchre",
+    family="trick-taking",
+    players=(4,),
+    default_players=4,
+    options_cls=EuchreOptions,
+    state_cls=Euchre,
+    summary="Partnership trick game with 24 cards and bowers: order up or call trump, take three of "
+            "five tricks, go alone for double; first side to 10.",
+    presets=PRESETS,
+    teams="North–South against East–West",
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "Euchre", "EuchreOptions", "call_moves", "deal_points", "no_ace_no_face"]
