@@ -41,10 +41,10 @@ PAIRS = [
          "hearts", {},
          "4 players, 13 cards, passing, no points on the first trick; OpenSpiel draws the pass "
          "direction by chance, gamenight follows the cycle"),
-    Pair("Oh Hell (4 players)", "oh-hell", {"players": 4},
+    Pair("Oh Hell (standard, 4p)", "oh-hell", {"players": 4, "preset": "standard"},
          "oh_hell", {"players": 4},
-         "OpenSpiel draws each deal's hand size at random; gamenight plays the book's rounds "
-         "1..10..1 (the per-card cost is the comparable figure)"),
+         "every round bid in turn with the dealer's hook, a point a trick + 10 for exact; OpenSpiel "
+         "draws each deal's hand size at random, gamenight plays rounds 1..10..1 (compare per card)"),
 ]
 
 
@@ -123,9 +123,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per engine per repeat")
     parser.add_argument("--repeats", type=int, default=3, help="repeats; the median is reported")
+    parser.add_argument("--only", default="", help="comma-separated gamenight game ids")
     args = parser.parse_args()
+    pairs = [p for p in PAIRS if not args.only or p.game in args.only.split(",")]
     print(f"{'game':<22}{'engine':<12}{'deals':>8}{'us/deal':>11}{'us/card':>10}{'ratio/card':>12}")
-    for pair in PAIRS:
+    for pair in pairs:
         ours: list[Tally] = []
         theirs: list[Tally] = []
         for r in range(args.repeats):  # interleaved, so drift in machine load hits both alike
