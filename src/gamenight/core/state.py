@@ -249,6 +249,18 @@ class State(ABC):
              **data: Any) -> None:
         self.events.append(Event(kind, text, seat, to, data))
 
+    def column_of(self, seat: int) -> int:
+        """The score-sheet column that holds ``seat``'s score (its team's, in partnerships)."""
+        return seat
+
+    def finish_on_totals(self, reason: str, *, lowest_wins: bool = False) -> None:
+        """End the match on the score sheet's totals: the best total wins, equal best totals
+        share the win, and every seat gets its column's total (its team's, in partnerships)."""
+        totals = self.sheet.totals
+        per_seat = [totals[self.column_of(s)] for s in range(self.num_players)]
+        best = min(per_seat) if lowest_wins else max(per_seat)
+        self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == best], reason)
+
     def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None:
         self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason)
         names = " and ".join(self.names[w] for w in sorted(winners))

@@ -159,6 +159,9 @@ class TrickState(State):
     def team_of(self, seat: int) -> int:
         return seat % 2
 
+    def column_of(self, seat: int) -> int:
+        return self.team_of(seat) if self.PARTNERSHIP else seat
+
     def partner(self, seat: int) -> int:
         return (seat + 2) % 4
 

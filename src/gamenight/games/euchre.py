@@ -345,9 +345,8 @@ class Euchre(TrickState):
         self.emit("score", f"{label}: {TEAMS[0]} {row[0]:+d}, {TEAMS[1]} {row[1]:+d}.")
         totals = self.sheet.totals
         if max(totals) >= self.options.target:
-            win = 0 if totals[0] > totals[1] else 1
-            self.finish([totals[s % 2] for s in range(4)], [win, win + 2],
-                        f"{TEAMS[win]} reached {totals[win]} of {self.options.target}.")
+            win = 0 if totals[0] > totals[1] else 1  # only one side scores a deal: no ties
+            self.finish_on_totals(f"{TEAMS[win]} reached {totals[win]} of {self.options.target}.")
         else:
             self.dealer = (self.dealer + 1) % 4
             self._start_deal()

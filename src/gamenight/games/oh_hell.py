@@ -296,10 +296,8 @@ class OhHell(TrickState):
 
     def _end_match(self) -> None:
         totals = self.sheet.totals
-        best = max(totals)
-        winners = [s for s in range(self.num_players) if totals[s] == best]
-        shared = " with the top score shared" if len(winners) > 1 else ""
-        self.finish(totals, winners, f"All {len(self.schedule)} rounds are played{shared}.")
+        shared = " with the top score shared" if totals.count(max(totals)) > 1 else ""
+        self.finish_on_totals(f"All {len(self.schedule)} rounds are played{shared}.")
 
     # ---- what a seat sees, and what sample redeals --------------------------------------------
 

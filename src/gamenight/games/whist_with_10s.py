@@ -104,11 +104,8 @@ class WhistWith10s(TrickState):
             self._start_deal()
 
     def _end_match(self) -> None:
-        totals = self.sheet.totals
-        best = max(totals)
-        winners = [s for s in range(4) if totals[s % 2] == best]
-        reason = "The six deals are over" + (" with the totals level." if totals[0] == totals[1] else ".")
-        self.finish([totals[s % 2] for s in range(4)], winners, reason)
+        level = len(set(self.sheet.totals)) == 1
+        self.finish_on_totals("The six deals are over" + (" with the totals level." if level else "."))
 
     def _legal_other(self, seat: int) -> list[Move]:
         return []
