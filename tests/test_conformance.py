@@ -81,7 +81,7 @@ def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) 
     rng = random.Random(7)
     moved_unseen = 0
     steps = 0
-    while not s.is_over and steps < 400:
+    while not s.is_over and steps < MAX_MOVES:
         steps += 1
         check_conservation(s)
         for seat in range(n):
