@@ -1,0 +1,421 @@
+"""Hearts — the family rule book (seed 000, p.14).
+
+Three to eight players, one 52-card deck, aces high, no trump. Each player gets ⌊50/n⌋
+cards and the rest (always at least two) go face down to the middle as a *kitty*: 3 players
+16 + 4, 4 players 12 + 4, 5 players 10 + 2, 6 players 8 + 4, 7 players 7 + 3, 8 players
+6 + 4. Before each hand everybody passes three cards at once, face down, and nobody looks at
+what they receive until everyone has passed; the direction cycles left, right, across, keeper
+(no pass), with "across" skipped at more than four players. The holder of the two of clubs
+leads it; follow suit if you can. Hearts may not be led until a heart or the queen of spades
+has been played; the queen of spades may be led at any time. The winner of the first trick
+also takes the kitty: its cards are not played, but their points count for that player.
+Hearts score 1 each and the queen of spades 13. POWER: a player who collects all thirteen
+hearts and the queen of spades (the kitty included) scores 0 and every other player 26.
+When anyone has 100 or more at the end of a hand, the lowest total wins.
+
+House decisions where the book is silent (``shared/rules/metzker-book.md`` §13):
+
+* G-HE-1 — hand size ⌊50/n⌋, remainder to the kitty, as above. Option ``kitty`` off deals
+  thirteen each with no kitty, which only comes out even with four players.
+* G-HE-2 — hearts and the queen of spades may be played to the first trick (option
+  ``first_trick_points = forbidden``: not unless the hand holds nothing else).
+* G-HE-3 — the kitty stays face down, unseen even by its taker, until the hand is scored,
+  then it is shown to all. Option ``kitty_visibility = revealed_when_taken`` turns it face up
+  for everyone when the first trick is won.
+* G-HE-4 — hearts in the kitty do not break hearts: they are never played.
+* G-HE-5 — three players pass left, right, then keep (no "across").
+* G-HE-6 — players tied for the lowest total share the win.
+* G-HE-7 — option ``moon = self_minus_26``: the POWER player scores −26, the others nothing.
+* Leading hearts is allowed when the hand holds only hearts (the usual rule).
+* If the two of clubs is in the kitty, the lowest club anyone holds leads; that card is
+  forced, so the engine plays it for its holder as soon as the pass is done.
+* Passing is one card at a time (``pass QS``, three moves), all seats at once; a chosen card
+  stays chosen. Only the number of cards each seat has chosen is public.
+* The first dealer is chosen at random and the deal passes to the left (GEN-2, GEN-7).
+
+The preset ``standard`` is the usual published game: four players, thirteen cards each, no
+kitty, no points on the first trick.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.errors import OptionError
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.tricks import NOBODY, PLAY, PLAY_PHASE, TrickState
+
+PASS_PHASE = "pass"
+PASS_SIZE = 3
+QUEEN_OF_SPADES = C.make_card(C.QUEEN, C.SPADES)
+ALL_POINTS = 26
+#: penalty points of every card: hearts 1, the queen of spades 13
+POINTS: list[int] = [1 if C.SUIT_OF[c] == C.HEARTS else 0 for c in range(53)]
+POINTS[QUEEN_OF_SPADES] = 13
+IS_HEART: list[bool] = [C.SUIT_OF[c] == C.HEARTS for c in range(53)]
+#: one interned move per card for the passing phase
+PASS: list[Move] = [Move("pass", (c,)) for c in range(53)]
+
+LEFT, RIGHT, ACROSS, KEEPER = "left", "right", "across", "keeper"
+PASS_OFFSET = {LEFT: 1, RIGHT: -1, ACROSS: 2}
+
+
+@dataclass(frozen=True, kw_only=True)
+class HeartsOptions(Options):
+    kitty: bool = option(
+        True, "Kitty",
+        "G-HE-1 (book): deal ⌊50/players⌋ cards each and the rest (at least two) face down to the "
+        "middle, taken by the winner of the first trick. Off: thirteen each, no kitty (four players only).",
+    )
+    passing: bool = option(
+        True, "Passing",
+        "Book: pass three cards before each hand, cycling left, right, across (four players only), "
+        "keeper. Off: every hand is a keeper.",
+    )
+    first_trick_points: str = option(
+        "allowed", "Points on the first trick",
+        "G-HE-2: 'allowed' (the book is silent) lets hearts and the queen of spades be played to the "
+        "first trick; 'forbidden' (the standard rule) bars them unless the hand holds nothing else.",
+        choices=("allowed", "forbidden"),
+    )
+    kitty_visibility: str = option(
+        "hidden_until_scored", "Kitty visibility",
+        "G-HE-3: 'hidden_until_scored' keeps the kitty face down, even for its taker, until the hand "
+        "is scored; 'revealed_when_taken' turns it face up for everyone when the first trick is won.",
+        choices=("hidden_until_scored", "revealed_when_taken"),
+    )
+    moon: str = option(
+        "others_plus_26", "POWER (all hearts and the queen)",
+        "Book: a player who takes all 13 hearts and the queen of spades scores 0 and everyone else "
+        "+26 ('others_plus_26'); G-HE-7 'self_minus_26': that player scores −26 and the others 0.",
+        choices=("others_plus_26", "self_minus_26"),
+    )
+    target: int = option(
+        100, "Game ends at",
+        "Book: played to 100: when anyone reaches this total at the end of a hand, the lowest total wins.",
+        minimum=1,
+    )
+
+    def check(self, players: int) -> None:
+        if not self.kitty and 52 % players:
+            raise OptionError(
+                f"Without a kitty the 52 cards only deal out evenly to four players, not {players}: "
+                "the book puts the remainder in the kitty (G-HE-1)."
+            )
+
+
+PRESETS = {
+    "standard": Preset(
+        "standard",
+        "The usual published rules, four players only: thirteen cards each, no kitty, "
+        "no hearts or queen of spades on the first trick.",
+        {"kitty": False, "first_trick_points": "forbidden"},
+        players=(4,),
+    ),
+}
+
+
+def hand_size(players: int, kitty: bool) -> int:
+    """G-HE-1: the largest equal hand that leaves at least two cards for the kitty."""
+    return 50 // players if kitty else 52 // players
+
+
+def pass_cycle(players: int) -> tuple[str, ...]:
+    """Left, right, across, keeper; "across" only exists at a four-handed table."""
+    return (LEFT, RIGHT, ACROSS, KEEPER) if players == 4 else (LEFT, RIGHT, KEEPER)
+
+
+def pass_target(seat: int, direction: str, players: int) -> int:
+    return (seat + PASS_OFFSET[direction]) % players
+
+
+def penalty_points(cards: list[int]) -> int:
+    """Hearts 1 each, the queen of spades 13."""
+    return sum(map(POINTS.__getitem__, cards))
+
+
+def points_detail(cards: list[int]) -> str:
+    """What a player took, the way the score sheet writes it: "3♥ + Q♠"."""
+    hearts = sum(IS_HEART[c] for c in cards)
+    parts = ([f"{hearts}♥"] if hearts else []) + (["Q♠"] if QUEEN_OF_SPADES in cards else [])
+    return " + ".join(parts) or "—"
+
+
+class Hearts(TrickState):
+    options: HeartsOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_tricks()
+        n = self.num_players
+        self.size = hand_size(n, self.options.kitty)
+        self.cycle = pass_cycle(n)
+        self.kitty: list[int] = []
+        self.kitty_taker: int | None = None
+        self.kitty_shown = False
+        self.chosen: list[list[int]] = [[] for _ in range(n)]
+        self.waiting: frozenset[int] = NOBODY
+        self.direction = KEEPER
+        self.broken = False
+        self.first_trick = True
+        self.clean_first_trick = False
+        self.opening = 0
+        self._start_deal()
+
+    # ---- the deal and the pass ------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self.begin_deal()
+        self.kitty = self.deal_hands(self.size)
+        self.kitty_taker = None
+        self.kitty_shown = False
+        self.broken = False
+        self.first_trick = True
+        self.opening = 0
+        self.direction = self.cycle[(self.deal_no - 1) % len(self.cycle)] if self.options.passing else KEEPER
+        kitty = f", {len(self.kitty)} face down to the kitty" if self.kitty else ""
+        passing = "no passing" if self.direction == KEEPER else f"pass {self.direction}"
+        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals {self.size} cards each"
+                          f"{kitty}; {passing}.", seat=self.dealer)
+        if self.direction == KEEPER:
+            self._start_play()
+        else:
+            self.phase_name = PASS_PHASE
+            self.waiting = frozenset(range(self.num_players))
+
+    def _to_act_other(self) -> frozenset[int]:
+        return self.waiting
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        return [PASS[c] for c in self.hands[seat]]
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        if self.phase_name != PASS_PHASE:
+            return "It is time to play a card, for example 'play 5C'; there is no passing now."
+        to = self.names[pass_target(seat, self.direction, self.num_players)]
+        if move.verb != "pass" or len(move.cards) != 1:
+            return f"Pass three cards {self.direction} to {to}, one at a time, for example 'pass QS'."
+        c = move.cards[0]
+        if c in self.chosen[seat]:
+            return f"You have already chosen {C.NAME_OF[c]} to pass."
+        return f"You do not hold {C.NAME_OF[c]}."
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        c = move.cards[0]
+        self.hands[seat].remove(c)
+        chosen = self.chosen[seat]
+        chosen.append(c)
+        if len(chosen) < PASS_SIZE:
+            return
+        self.waiting = self.waiting - {seat}
+        self.emit("passed", f"{self.names[seat]} has chosen three cards to pass.", seat=seat)
+        if not self.waiting:
+            self._exchange()
+
+    def _exchange(self) -> None:
+        """Everyone has chosen: the cards change hands at once, and each passer knows where
+        its three went."""
+        n = self.num_players
+        for s in range(n):
+            t = pass_target(s, self.direction, n)
+            cards = self.chosen[s]
+            self.hands[t].extend(cards)
+            self.tell([s], t, cards)
+            labels = " ".join(C.LABEL_OF[c] for c in cards)
+            self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
+            self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
+                      cards=C.codes(cards))
+        self.chosen = [[] for _ in range(n)]
+        self._start_play()
+
+    # ---- the play -------------------------------------------------------------------
+
+    def _start_play(self) -> None:
+        """The lowest club held (the two unless it lies in the kitty) opens the first trick;
+        the card is forced, so it is played for its holder."""
+        kitty = self.kitty
+        self.opening = opening = next(c for c in range(13) if c not in kitty)
+        leader = next(s for s in range(self.num_players) if opening in self.hands[s])
+        self.clean_first_trick = self.options.first_trick_points == "forbidden"
+        self.start_play(leader)
+        if opening:
+            self.emit("lead", f"The lowest club held is {C.LABEL_OF[opening]}: "
+                              f"{self.names[leader]} leads it.", seat=leader)
+        self.play_card(leader, opening)
+
+    def legal_plays(self, seat: int) -> list[Move]:
+        moves = super().legal_plays(seat)
+        if self.clean_first_trick:  # no points on the first trick while the hand holds anything else
+            clean = [m for m in moves if not POINTS[m.cards[0]]]
+            if clean:
+                return clean
+        return moves
+
+    def _legal_leads(self, seat: int, hand: list[int]) -> list[Move]:
+        if not self.broken:
+            leads = [PLAY[c] for c in hand if not IS_HEART[c]]
+            if leads:
+                return leads
+        return [PLAY[c] for c in hand]
+
+    def _why_illegal_lead(self, seat: int, c: int) -> str:
+        if IS_HEART[c]:
+            return ("Hearts have not been broken: you may not lead a heart until a heart or the queen of "
+                    "spades has been played, unless you hold only hearts.")
+        return super()._why_illegal_lead(seat, c)
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        if (self.clean_first_trick and self.phase_name == PLAY_PHASE and move.verb == "play"
+                and len(move.cards) == 1 and PLAY[move.cards[0]] in super().legal_plays(seat)):
+            return ("No points on the first trick: you may not play a heart or the queen of spades to it "
+                    "while you hold another card you could play.")
+        return super()._why_illegal(seat, move)
+
+    def _on_trick_won(self, winner: int, cards: list[int]) -> None:
+        if self.first_trick:
+            self.first_trick = False
+            if self.clean_first_trick:
+                self._infer_first_trick_voids()
+                self.clean_first_trick = False
+            if self.kitty:
+                self._take_kitty(winner)
+        # checked as the trick is gathered, before the next lead (the only play it governs);
+        # G-HE-4: only a played heart or queen breaks hearts, never the kitty
+        if not self.broken and any(POINTS[c] for c in cards):
+            self.broken = True
+            self.emit("broken", "Hearts are broken.")
+
+    def _infer_first_trick_voids(self) -> None:
+        """Points on a no-points first trick show the hand held nothing else: no clubs or
+        diamonds, and no spades either when the card was the queen of spades."""
+        for s, c in self.last_trick:
+            if POINTS[c]:
+                self.void[s].update((C.CLUBS, C.DIAMONDS, C.SPADES) if c == QUEEN_OF_SPADES
+                                    else (C.CLUBS, C.DIAMONDS))
+
+    def _take_kitty(self, winner: int) -> None:
+        self.kitty_taker = winner
+        if self.options.kitty_visibility == "revealed_when_taken":
+            self.kitty_shown = True
+            self.emit("kitty", f"{self.names[winner]} takes the kitty: "
+                               f"{' '.join(C.LABEL_OF[c] for c in self.kitty)}.",
+                      seat=winner, cards=C.codes(self.kitty))
+        else:
+            self.emit("kitty", f"{self.names[winner]} takes the kitty ({len(self.kitty)} cards, face down "
+                               "until the hand is scored).", seat=winner)
+
+    # ---- scoring --------------------------------------------------------------------
+
+    def _on_hand_over(self) -> None:
+        n = self.num_players
+        piles = [self.taken[s] + (self.kitty if s == self.kitty_taker else []) for s in range(n)]
+        points = [penalty_points(p) for p in piles]
+        details = [points_detail(p) for p in piles]
+        notes = []
+        if ALL_POINTS in points:
+            power = points.index(ALL_POINTS)
+            points = self._power(power)
+            details[power] = f"POWER: {details[power]}"
+            notes.append(f"POWER by {self.names[power]}")
+        if self.kitty_taker is not None:
+            self.kitty_shown = True
+            labels = " ".join(C.LABEL_OF[c] for c in self.kitty)
+            notes.append(f"kitty to {self.names[self.kitty_taker]}: {labels}")
+            self.emit("kitty", f"The kitty held {labels}.", cards=C.codes(self.kitty))
+        label = f"Deal {self.deal_no}" + ("" if self.direction == KEEPER else f" (pass {self.direction})")
+        self.sheet.add(label, points, details=details, note="; ".join(notes))
+        scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
+        self.emit("score", f"{label}: {scores}.")
+        totals = self.sheet.totals
+        if max(totals) >= self.options.target:
+            self._end_match(totals)
+        else:
+            self.dealer = (self.dealer + 1) % n
+            self._start_deal()
+
+    def _power(self, shooter: int) -> list[int]:
+        """All thirteen hearts and the queen: 0 for the taker and 26 for everyone else (book),
+        or −26 for the taker (G-HE-7)."""
+        if self.options.moon == "self_minus_26":
+            return [-ALL_POINTS if s == shooter else 0 for s in range(self.num_players)]
+        return [0 if s == shooter else ALL_POINTS for s in range(self.num_players)]
+
+    def _end_match(self, totals: list[int]) -> None:
+        low = min(totals)
+        winners = [s for s in range(self.num_players) if totals[s] == low]
+        top = max(range(self.num_players), key=lambda s: totals[s])
+        self.finish(totals, winners,
+                    f"{self.names[top]} reached {totals[top]}; the lowest total ({low}) wins.")
+
+    # ---- what a seat sees, and what it cannot -----------------------------------------
+
+    def parse(self, text: str) -> Move:
+        """A bare card code means passing it while passing, playing it otherwise."""
+        word = text.strip()
+        if self.phase_name == PASS_PHASE and C.is_card_code(word):
+            return PASS[C.card(word)]
+        return super().parse(text)
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._trick_view(seat)
+        passed = None
+        if seat is not None and self.phase_name == PLAY_PHASE and self.direction != KEEPER:
+            to = pass_target(seat, self.direction, self.num_players)
+            passed = {"to": to, "cards": C.codes(sorted(self.known.get((seat, to), ())))}
+        out.update(
+            pass_direction=self.direction,
+            passes_chosen=[len(p) for p in self.chosen],
+            my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
+            passed=passed,
+            hearts_broken=self.broken,
+            kitty_size=len(self.kitty),
+            kitty_taker=self.kitty_taker,
+            kitty=C.codes(sorted(self.kitty)) if self.kitty_shown else None,
+            played=C.codes(sorted(c for pile in self.taken for c in pile)),
+            points_taken=[penalty_points(p) for p in self.taken],
+            target=self.options.target,
+        )
+        return out
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        zones = {"kitty": self.kitty}
+        for s, chosen in enumerate(self.chosen):
+            zones[f"pass{s}"] = chosen
+        return zones
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
+        piles = super()._hidden_piles(seat)
+        piles.extend((self.chosen[s], s) for s in range(self.num_players) if s != seat and self.chosen[s])
+        if not self.kitty_shown:
+            piles.append((self.kitty, None))
+        return piles
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Clubs below the opening card are known to lie in the kitty: they stay there."""
+        pinned = [c for c in self.kitty if c < self.opening] if not self.kitty_shown else []
+        for c in pinned:
+            self.kitty.remove(c)
+        super()._redeal_hidden(seat, rng)
+        self.kitty.extend(pinned)
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="hearts",
+    title="Hearts",
+    family="trick-taking",
+    players=(3, 4, 5, 6, 7, 8),
+    default_players=4,
+    options_cls=HeartsOptions,
+    state_cls=Hearts,
+    summary="Avoid hearts and the queen of spades, or take them all for POWER; a kitty goes to the "
+            "winner of the first trick, and the lowest score when someone reaches 100 wins.",
+    presets=PRESETS,
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "Hearts", "HeartsOptions", "hand_size", "pass_cycle", "pass_target", "penalty_points"]
