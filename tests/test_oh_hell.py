@@ -381,8 +381,9 @@ def test_golden_transcript_heuristic_match() -> None:
     assert again.sheet.totals == s.sheet.totals
 
 
-#: recorded from seed 2024, four heuristic bots (rounds 1…10…1, 19 rows)
-GOLDEN_TOTALS = [75, 169, 145, 112]
+#: recorded from seed 2024, four heuristic bots (rounds 1…10…1, 19 rows); re-recorded when the
+#: family bot stopped treating the seat across as a partner in non-partnership games
+GOLDEN_TOTALS = [75, 158, 144, 135]
 
 
 def test_heuristic_respects_the_hook() -> None:

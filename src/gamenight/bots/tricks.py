@@ -66,8 +66,9 @@ class TrickView:
         active = self.n - len(self.sitting_out)
         return len(self.trick) == active - 1
 
-    def partner(self) -> int | None:
-        return (self.seat + 2) % 4 if self.n == 4 and self.raw.get("teams", True) else None
+    def partner(self) -> int:
+        """The seat across the table (the partner, in partnership games)."""
+        return (self.seat + 2) % self.n
 
 
 class TrickBot:
@@ -121,7 +122,7 @@ class TrickBot:
         winners = [c for c in cards if tv.key(c) > best_key]
         cheapest = min(cards, key=lambda c: self.card_cost(tv, c))
         if want:
-            partner = tv.partner()
+            partner = tv.partner() if self.partnership else None
             if partner is not None and win[0] == partner and (tv.is_last_to_play() or best_key >= 112):
                 return cheapest
             if winners:
