@@ -123,16 +123,18 @@ class State(ABC):
         return self.sheet
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move of ``seat`` (default: the one seat to act); empty if it may not act."""
+        acting = self._to_act()
         if seat is None:
-            seat = self.to_move
-            if seat is None:
+            if len(acting) != 1:
                 return []
-        if seat not in self._to_act():
+            (seat,) = acting
+        elif seat not in acting:
             return []
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_cache[seat] = self._legal(seat)
-        return list(cached)
+        return cached.copy()
 
     def parse(self, text: str) -> Move:
         """Read a move typed by a player; games may accept shorthands (a bare card code)."""
@@ -144,29 +146,39 @@ class State(ABC):
         Raises :class:`IllegalMove` (state unchanged) for an unreadable or illegal move,
         or a seat that may not act now.
         """
-        if self._outcome is not None:
-            raise IllegalMove("The game is over.")
         acting = self._to_act()
-        if seat is None:
-            if len(acting) != 1:
-                raise IllegalMove("Several players may act now: say which seat is moving.")
-            seat = next(iter(acting))
-        elif seat not in acting:
-            if not 0 <= seat < self.num_players:
-                raise IllegalMove(f"There is no seat {seat} at this table.")
-            raise IllegalMove(f"It is not your turn, {self.names[seat]}: {self._waiting_on(acting)}.")
-        if isinstance(move, str):
-            move = self.parse(move)
+        if seat is None or seat not in acting:
+            seat = self._acting_seat(seat, acting)
+        if move.__class__ is not Move:
+            move = self.parse(move) if isinstance(move, str) else self._not_a_move(move)
         legal = self._legal_cache.get(seat)
         if legal is None:
-            legal = self._legal_cache[seat] = self._legal(seat)
+            legal = self._legal(seat)
         if move not in legal:
             raise IllegalMove(self._why_illegal(seat, move))
-        start = len(self.events)
+        events = self.events
+        start = len(events)
         self.moves.append((seat, move))
         self._legal_cache = {}
         self._apply(seat, move)
-        return self.events[start:]
+        return events[start:]
+
+    def _acting_seat(self, seat: int | None, acting: frozenset[int]) -> int:
+        """The seat a move is for, or the sentence saying why nobody/that seat may not move."""
+        if self._outcome is not None:
+            raise IllegalMove("The game is over.")
+        if seat is None:
+            if len(acting) != 1:
+                raise IllegalMove("Several players may act now: say which seat is moving.")
+            (only,) = acting
+            return only
+        if not 0 <= seat < self.num_players:
+            raise IllegalMove(f"There is no seat {seat} at this table.")
+        raise IllegalMove(f"It is not your turn, {self.names[seat]}: {self._waiting_on(acting)}.")
+
+    @staticmethod
+    def _not_a_move(move: object) -> Move:
+        raise IllegalMove(f"{move!r} is not a move: give a Move or its text, such as 'play QS'.")
 
     def _waiting_on(self, acting: frozenset[int]) -> str:
         if not acting:

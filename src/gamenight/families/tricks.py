@@ -31,6 +31,8 @@ from gamenight.core.state import State
 from gamenight.equipment import cards as C
 
 PLAY_PHASE = "play"
+LABEL_OF = C.LABEL_OF
+CODE_OF = C.CODE_OF
 
 #: one interned move per card, so legal-move lists allocate nothing new
 PLAY: list[Move] = [Move("play", (c,)) for c in range(53)]
@@ -113,11 +115,11 @@ class TrickState(State):
         undealt rest of the deck, top card first."""
         deck = self._fresh_deck()
         n = self.num_players
-        for h in self.hands:
-            h.clear()
-        for i in range(size * n):
-            self.hands[(self.dealer + 1 + i) % n].append(deck[i])
-        return deck[size * n:]
+        dealt = size * n
+        for seat in range(n):
+            # one card at a time from the dealer's left: seat s gets every n-th card from its turn on
+            self.hands[seat][:] = deck[(seat - self.dealer - 1) % n:dealt:n]
+        return deck[dealt:]
 
     def begin_deal(self) -> None:
         """Reset everything that lives for one deal."""
@@ -207,8 +209,7 @@ class TrickState(State):
             return self._legal_leads(seat, hand)
         led = self.led
         so = self.suit_of
-        follow = [c for c in hand if so[c] == led]
-        return [PLAY[c] for c in (follow or hand)]
+        return [PLAY[c] for c in hand if so[c] == led] or [PLAY[c] for c in hand]
 
     def _legal_leads(self, seat: int, hand: list[int]) -> list[Move]:
         """Cards that may lead a trick; games with lead restrictions override."""
@@ -252,22 +253,25 @@ class TrickState(State):
         raise NotImplementedError(self.phase_name)
 
     def play_card(self, seat: int, c: int) -> None:
+        # the hottest path of every trick game: locals, no helper calls for the common case
         self.hands[seat].remove(c)
+        trick = self.trick
         so = self.suit_of[c]
-        if not self.trick:
+        if not trick:
             self.led = so
         elif so != self.led:
             self.void[seat].add(self.led)
-        self.trick.append(c)
+        trick.append(c)
         self.trick_seats.append(seat)
-        self.events.append(self._play_event(seat, c))
-        if len(self.trick) == self.n_active:
+        self.events.append(Event("play", f"{self.names[seat]} plays {LABEL_OF[c]}.", seat, None,
+                                 {"card": CODE_OF[c]}))
+        if len(trick) == self.n_active:
             self._complete_trick()
         else:
-            self.turn = self.next_seat(seat)
-
-    def _play_event(self, seat: int, c: int) -> Event:
-        return Event("play", f"{self.names[seat]} plays {C.LABEL_OF[c]}.", seat, None, {"card": C.CODE_OF[c]})
+            nxt = seat + 1
+            if nxt == self.num_players:
+                nxt = 0
+            self.turn = nxt if self.active[nxt] else self.next_seat(nxt)
 
     def trick_winner(self) -> int:
         so = self.suit_of
