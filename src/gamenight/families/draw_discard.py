@@ -1,0 +1,584 @@
+"""The draw-and-discard kernel: the turn every rummy shares, on top of the meld kernel.
+
+A game subclasses :class:`DrawDiscardState`, calls :meth:`~DrawDiscardState._init_table` with
+its :class:`~gamenight.families.melds.MeldRules`, deals with :meth:`~DrawDiscardState.deal`,
+and writes only what is its own: scoring (``_on_hand_over``), the moves no other rummy has
+(knocking, going out with a discard, buying), and the few rule switches below. The kernel owns
+the turn:
+
+* **Draw** (phase ``draw``): ``draw`` takes the top of the stock (the card is told to the
+  drawer only); ``take 7H`` takes the top of the discard pile, and from then on everyone knows
+  that card is in the taker's hand until it is melded or discarded.
+* **Play** (phase ``play``): ``meld 5H 6H JK run`` lays a new meld (the meld kernel's notation);
+  ``layoff 2 8H`` adds a card to meld number 2 on the table (``layoff 2 JK low`` names the end
+  where a card could go at either); ``discard 9C`` ends the turn. A hand emptied by a meld or a
+  lay-off goes out without a discard where the game allows it; a discard that empties the hand
+  goes out. A meld or lay-off must leave the turn a way to end, so it may not leave a player
+  holding only the card he just took from the discard pile (which he may not discard).
+* Rule switches (class attributes a game sets, or overrides as methods): ``MELDS_IN_TURN``
+  (melds are laid during the turn at all), ``MAX_MELDS_PER_TURN`` (Standard Rummy: 1; 0 = no
+  limit), ``LAY_OFF_IN_TURN``, ``LAY_OFF_ON`` (``"any"`` meld or only the player's ``"own"``),
+  ``DISCARD_TAKEN`` (may the card just taken from the discard pile be discarded again this turn;
+  with several decks an identical copy counts as that card), ``OUT_WITHOUT_DISCARD`` (may a meld
+  or lay-off empty the hand), ``RESTOCK`` (what happens when a player must draw and the stock is
+  empty: ``"shuffle"`` the discard pile except its top card into a new stock, GEN-10;
+  ``"turn_over"`` the same without shuffling, as in Standard Rummy; ``"end"`` the hand ends, as
+  in the book's Gin) and ``MAX_RESTOCKS`` (0 = no limit; past it the hand ends).
+* **Zones** (``card_zones``, checked by the conformance suite against ``deck_template``): each
+  hand (owner only), the stock (nobody; ``stock[0]`` is its top), the discard pile (public;
+  ``discards[-1]`` is its top), the melds on the table (public), and a game's own
+  (``_extra_zones``). ``sample`` redeals the other hands and the stock, keeping in each hand the
+  cards everyone knows it holds (``shown``: cards taken from the discard pile).
+* **Deals**: one card at a time clockwise from the dealer's left; a stacked ``deck`` is used for
+  the first deal only (dealer seat 0), later deals are shuffled by the game's seeded RNG.
+
+A game must write ``_on_hand_over(out)`` (score the hand, then start the next deal or finish) and
+``deck_template``; it may extend ``_legal_play_other`` / ``_apply_other`` / ``_why_illegal_other``
+for its own verbs, ``_legal_other``/``_to_act_other`` for phases of its own (a knock's lay-off
+phase), and ``_next_turn`` for turn orders such as "one more turn each after someone goes out".
+Helpers: ``out_discards(seat)`` (the discards after which the rest of the hand melds completely:
+The Card Game's going out, Gin's gin), ``melds_completely(cards)``, ``remove_from_hand``,
+``lay_meld``/``lay_off``/``discard_card``/``draw_card``/``take_discard`` (each also writes its
+event), ``restock`` and ``_table_view(seat)`` (hand, hand sizes, stock size, the discard pile,
+the melds on the table with their owners, the card taken this turn, the cards known in hands).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.core.moves import Move, parse_move
+from gamenight.core.state import State
+from gamenight.equipment import cards as C
+from gamenight.families.melds import Meld, MeldRules, lay_off_end, solver_for
+
+DRAW_PHASE = "draw"
+PLAY_PHASE = "play"
+SHUFFLE, TURN_OVER, END = "shuffle", "turn_over", "end"
+
+#: interned moves: legal-move lists allocate nothing new
+DRAW: Move = Move("draw")
+TAKE: list[Move] = [Move("take", (c,)) for c in range(53)]
+DISCARD: list[Move] = [Move("discard", (c,)) for c in range(53)]
+ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
+NOBODY: frozenset[int] = frozenset()
+
+#: every card counts one: a deadwood of 0 means every card melded
+COUNT_VALUES: tuple[int, ...] = (1,) * 53
+#: display order of suits (alternating colours) for a sorted hand
+_SUIT_ORDER = {C.SPADES: 0, C.HEARTS: 1, C.CLUBS: 2, C.DIAMONDS: 3, C.NO_SUIT: 4}
+
+
+def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
+    """``layoff N CARD [low|high]``: add ``card`` to meld number ``number`` (1-based)."""
+    return Move("layoff", (card,), number, None, end)
+
+
+class DrawDiscardState(State):
+    """Shared state and turn of every draw-and-discard game."""
+
+    MELDS_IN_TURN = True
+    MAX_MELDS_PER_TURN = 0
+    LAY_OFF_IN_TURN = True
+    LAY_OFF_ON = "any"
+    DISCARD_TAKEN = False
+    OUT_WITHOUT_DISCARD = True
+    RESTOCK = SHUFFLE
+    MAX_RESTOCKS = 0
+    MELD_VERB = "meld"
+
+    def _init_table(self, rules: MeldRules) -> None:
+        n = self.num_players
+        self.meld_rules = rules
+        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
+        self.deal_no = 0
+        self.phase_name = ""
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []
+        self.discards: list[int] = []
+        self.melds: list[Meld] = []
+        self.meld_owner: list[int] = []
+        self.turn = 0
+        self.taken: int | None = None
+        self.melds_this_turn = 0
+        self.restocks = 0
+        # cards everyone knows each seat holds (taken from the discard pile, not yet played)
+        self.shown: list[list[int]] = [[] for _ in range(n)]
+
+    # ---- dealing ------------------------------------------------------------------
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck()
+
+    def _fresh_deck(self) -> list[int]:
+        template = self.deck_template()
+        if self.deal_no == 1 and self.stacked_deck is not None:
+            return C.stack_deck(template, self.stacked_deck, self.rng)
+        return C.shuffled(template, self.rng)
+
+    def begin_deal(self) -> None:
+        """Reset everything that lives for one deal."""
+        n = self.num_players
+        self.deal_no += 1
+        self.hands = [[] for _ in range(n)]
+        self.stock = []
+        self.discards = []
+        self.melds = []
+        self.meld_owner = []
+        self.taken = None
+        self.melds_this_turn = 0
+        self.restocks = 0
+        self.shown = [[] for _ in range(n)]
+
+    def deal(self, sizes: int | Sequence[int], *, upcard: bool = True) -> None:
+        """Deal ``sizes`` cards (one number, or one per seat) one at a time clockwise from the
+        dealer's left; turn the next card up to start the discard pile (``upcard``); the rest
+        is the stock."""
+        n = self.num_players
+        want = [sizes] * n if isinstance(sizes, int) else list(sizes)
+        deck = self._fresh_deck()
+        pos = 0
+        seat = self.dealer
+        while any(len(self.hands[s]) < want[s] for s in range(n)):
+            seat = (seat + 1) % n
+            if len(self.hands[seat]) < want[seat]:
+                self.hands[seat].append(deck[pos])
+                pos += 1
+        if upcard:
+            self.discards.append(deck[pos])
+            pos += 1
+        self.stock = deck[pos:]
+
+    def left_of_dealer(self) -> int:
+        return (self.dealer + 1) % self.num_players
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.num_players
+
+    # ---- the turn -------------------------------------------------------------------
+
+    def begin_turn(self, seat: int, *, draw: bool = True) -> None:
+        """``seat`` starts a turn: with a draw, or straight to play (Gin's first discard)."""
+        self.turn = seat
+        self.taken = None
+        self.melds_this_turn = 0
+        self.phase_name = DRAW_PHASE if draw else PLAY_PHASE
+        if draw and not self.stock:
+            self._stock_ran_out()
+
+    def _stock_ran_out(self) -> None:
+        """A player must draw and the stock is empty: restock (GEN-10) or end the hand (``END``;
+        past ``MAX_RESTOCKS``; or a discard pile of one card, which cannot make a stock)."""
+        limit = self.MAX_RESTOCKS
+        if self.RESTOCK == END or len(self.discards) < 2 or (limit and self.restocks >= limit):
+            self.emit("stock", "The stock is empty: the hand is over.")
+            self.phase_name = ""
+            self._on_hand_over(None)
+            return
+        self.restock(shuffle=self.RESTOCK == SHUFFLE)
+
+    def restock(self, *, shuffle: bool) -> None:
+        """The discard pile but its top card becomes the stock: shuffled, or turned over."""
+        top = self.discards.pop()
+        pile = self.discards
+        if shuffle:
+            self.rng.shuffle(pile)
+        self.stock = pile  # turned over: the first card discarded is now on top
+        self.discards = [top]
+        self.restocks += 1
+        how = "shuffled" if shuffle else "turned over"
+        self.emit("restock", f"The stock is empty: the discard pile but its top card is {how} to make a new "
+                             f"stock of {len(self.stock)} cards.")
+
+    def _to_act(self) -> frozenset[int]:
+        if self._outcome is not None:
+            return NOBODY
+        if self.phase_name in (DRAW_PHASE, PLAY_PHASE):
+            return ONLY[self.turn]
+        return self._to_act_other()
+
+    def _to_act_other(self) -> frozenset[int]:
+        return NOBODY
+
+    def phase(self) -> str:
+        return self.phase_name
+
+    # ---- legal moves -----------------------------------------------------------------
+
+    def _legal(self, seat: int) -> list[Move]:
+        if self.phase_name == DRAW_PHASE:
+            return self._legal_draw(seat)
+        if self.phase_name == PLAY_PHASE:
+            return self._legal_play(seat)
+        return self._legal_other(seat)
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        return []
+
+    def _legal_draw(self, seat: int) -> list[Move]:
+        out = [DRAW] if self.stock else []
+        if self._may_take_discard(seat):
+            out.append(TAKE[self.discards[-1]])
+        return out
+
+    def _may_take_discard(self, seat: int) -> bool:
+        return bool(self.discards)
+
+    def _legal_play(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        out: list[Move] = []
+        if self._may_meld(seat):
+            for m in self.meld_rules.all_melds(hand):
+                if self._leaves_a_way_on(seat, m.cards):
+                    out.append(m.to_move(self.MELD_VERB))
+        if self._may_lay_off_any(seat):
+            out.extend(self._lay_off_moves(seat))
+        out.extend(DISCARD[c] for c in sorted(set(hand)) if self._may_discard(seat, c))
+        out.extend(self._legal_play_other(seat))
+        return out
+
+    def _legal_play_other(self, seat: int) -> list[Move]:
+        """A game's own moves during the play phase (knock, go out...)."""
+        return []
+
+    def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
+        """Whether laying ``cards`` leaves the turn a way to end: an empty hand where going out
+        without a discard is allowed, else a card that may be discarded (not only the card just
+        taken from the discard pile)."""
+        rest = list(self.hands[seat])
+        for c in cards:
+            rest.remove(c)
+        if not rest:
+            return self._may_go_out_by_melding(seat)
+        return any(self._may_discard(seat, c) for c in rest)
+
+    def _may_meld(self, seat: int) -> bool:
+        limit = self.MAX_MELDS_PER_TURN
+        return self.MELDS_IN_TURN and (not limit or self.melds_this_turn < limit)
+
+    def _may_go_out_by_melding(self, seat: int) -> bool:
+        return self.OUT_WITHOUT_DISCARD
+
+    def _may_lay_off_any(self, seat: int) -> bool:
+        return self.LAY_OFF_IN_TURN and bool(self.melds)
+
+    def _may_lay_off_on(self, seat: int, index: int) -> bool:
+        return self.LAY_OFF_ON == "any" or self.meld_owner[index] == seat
+
+    def _may_discard(self, seat: int, c: int) -> bool:
+        return self.DISCARD_TAKEN or c != self.taken
+
+    def _lay_off_moves(self, seat: int) -> list[Move]:
+        out: list[Move] = []
+        rules = self.meld_rules
+        distinct = sorted(set(self.hands[seat]))
+        for i, meld in enumerate(self.melds):
+            if not self._may_lay_off_on(seat, i):
+                continue
+            for c in distinct:
+                if not self._leaves_a_way_on(seat, (c,)):
+                    continue
+                ways = rules.lay_offs(meld, c)
+                if len(ways) == 1:
+                    out.append(lay_off_move(i + 1, c))
+                else:
+                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
+        return out
+
+    def out_discards(self, seat: int) -> list[int]:
+        """The cards ``seat`` could discard so that the rest of its hand melds completely
+        (The Card Game's going out; Gin's gin). Exact, through the meld solver."""
+        after = solver_for(self.meld_rules, COUNT_VALUES).score_after_discards(self.hands[seat])
+        return sorted(c for c, score in after.items() if score == 0)
+
+    def melds_completely(self, cards: Sequence[int]) -> bool:
+        """Whether ``cards`` can all be melded at once."""
+        return solver_for(self.meld_rules, COUNT_VALUES).melds_all(cards)
+
+    # ---- refusals ----------------------------------------------------------------------
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        verb = move.verb
+        if self.phase_name == DRAW_PHASE:
+            if verb == "take":
+                return self._why_not_take(seat, move)
+            if verb == "draw":
+                return "The stock is empty."
+            top = f" or the discard pile ('take {C.CODE_OF[self.discards[-1]]}')" \
+                if self._may_take_discard(seat) else ""
+            return f"Draw first: from the stock ('draw'){top}."
+        if self.phase_name == PLAY_PHASE:
+            if verb in ("draw", "take"):
+                return "You have drawn already this turn: meld, lay off or discard."
+            if verb == "discard":
+                return self._why_not_discard(seat, move)
+            if verb == self.MELD_VERB:
+                return self._why_not_meld(seat, move)
+            if verb == "layoff":
+                return self._why_not_lay_off(seat, move)
+        return self._why_illegal_other(seat, move)
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        return f"'{move}' is not a move you can make now."
+
+    def _missing(self, seat: int, cards: Sequence[int]) -> str:
+        """The sentence for cards the seat does not hold (counting duplicates), or ``""``."""
+        hand = list(self.hands[seat])
+        for c in cards:
+            if c in hand:
+                hand.remove(c)
+            else:
+                return f"You do not hold {C.NAME_OF[c]}" + (" twice." if c in self.hands[seat] else ".")
+        return ""
+
+    def _why_not_take(self, seat: int, move: Move) -> str:
+        if not self.discards:
+            return "The discard pile is empty."
+        top = self.discards[-1]
+        if move.cards != (top,):
+            return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
+        return "You may not take the discard now."
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        if len(move.cards) != 1:
+            return "Discard exactly one card, for example 'discard 9C'."
+        c = move.cards[0]
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        if c == self.taken and not self.DISCARD_TAKEN:
+            return "You may not discard the card you took from the discard pile this turn."
+        return "You may not discard that card now."
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        if not self.MELDS_IN_TURN:
+            return "Melds are not laid down during a turn in this game."
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        found = self.meld_rules.read(move)
+        if isinstance(found, str):
+            return found
+        if not self._may_meld(seat):
+            limit = self.MAX_MELDS_PER_TURN
+            return f"You may lay down only {'one new meld' if limit == 1 else f'{limit} new melds'} a turn."
+        if not self._leaves_a_way_on(seat, found.cards):
+            return self._keep_a_discard_reason(seat, found.cards)
+        if found.to_move(self.MELD_VERB) is not move:
+            return f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
+        return "You may not lay that meld now."
+
+    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        if not self.LAY_OFF_IN_TURN:
+            return "Cards are not laid off during a turn in this game."
+        if len(move.cards) != 1 or move.number is None:
+            return "Lay off one card on a numbered meld, for example 'layoff 2 8H'."
+        n = move.number
+        if not 1 <= n <= len(self.melds):
+            return f"There is no meld {n} on the table." if self.melds else "There are no melds on the table."
+        c = move.cards[0]
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        if not self._may_lay_off_on(seat, n - 1):
+            return "You may lay off only on your own melds."
+        meld = self.melds[n - 1]
+        ways = self.meld_rules.lay_offs(meld, c)
+        if not ways:
+            return self.meld_rules.why_no_lay_off(meld, c)
+        if len(ways) > 1 and move.flag not in ("low", "high"):
+            return (f"{C.LABEL_OF[c]} could go at either end: say 'layoff {n} {C.CODE_OF[c]} low' "
+                    "or '... high'.")
+        if not self._leaves_a_way_on(seat, (c,)):
+            return self._keep_a_discard_reason(seat, (c,))
+        return "You may not lay off that card now."
+
+    def _keep_a_discard_reason(self, seat: int, cards: Sequence[int]) -> str:
+        rest = list(self.hands[seat])
+        for c in cards:
+            rest.remove(c)
+        if not rest:
+            return "You must keep a card to discard: you cannot go out without a discard."
+        return (f"You must keep a card you may discard: {C.NAME_OF[rest[0]]}, just taken from the discard "
+                "pile, cannot be discarded this turn.")
+
+    # ---- applying moves ----------------------------------------------------------------
+
+    def _apply(self, seat: int, move: Move) -> None:
+        verb = move.verb
+        phase = self.phase_name
+        if phase == DRAW_PHASE and verb == "draw":
+            self.draw_card(seat)
+        elif phase == DRAW_PHASE and verb == "take":
+            self.take_discard(seat)
+        elif phase == PLAY_PHASE and verb == "discard":
+            self.discard_card(seat, move.cards[0])
+        elif phase == PLAY_PHASE and verb == self.MELD_VERB and self.MELDS_IN_TURN:
+            found = self.meld_rules.read(move)
+            assert isinstance(found, Meld)
+            self.lay_meld(seat, found)
+        elif phase == PLAY_PHASE and verb == "layoff" and self.LAY_OFF_IN_TURN:
+            assert move.number is not None
+            self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
+        else:  # a game's own verbs, and every move of a game's own phases
+            self._apply_other(seat, move)
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        raise NotImplementedError(move.verb)
+
+    def draw_card(self, seat: int) -> None:
+        c = self.stock.pop(0)
+        self.hands[seat].append(c)
+        self.phase_name = PLAY_PHASE
+        self.emit("draw", f"{self.names[seat]} draws from the stock.", seat=seat)
+        self.emit("drawn", f"You draw {C.LABEL_OF[c]}.", seat=seat, to=seat, card=C.CODE_OF[c])
+
+    def take_discard(self, seat: int) -> None:
+        c = self.discards.pop()
+        self.hands[seat].append(c)
+        self.shown[seat].append(c)
+        self.taken = c
+        self.phase_name = PLAY_PHASE
+        self.emit("take", f"{self.names[seat]} takes {C.LABEL_OF[c]} from the discard pile.", seat=seat,
+                  card=C.CODE_OF[c])
+
+    def remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        """Take cards out of a hand (and out of what everyone knows it holds)."""
+        hand = self.hands[seat]
+        shown = self.shown[seat]
+        for c in cards:
+            hand.remove(c)
+            if c in shown:
+                shown.remove(c)
+
+    def lay_meld(self, seat: int, meld: Meld) -> None:
+        self.remove_from_hand(seat, meld.cards)
+        self.melds.append(meld)
+        self.meld_owner.append(seat)
+        self.melds_this_turn += 1
+        self.emit("meld", f"{self.names[seat]} lays meld {len(self.melds)}, a {meld.describe()}.", seat=seat,
+                  meld=meld.text)
+        self._after_meld(seat)
+
+    def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
+        before = self.melds[index]
+        ways = self.meld_rules.lay_offs(before, c)
+        after = ways[0] if len(ways) == 1 else next(m for m in ways if lay_off_end(before, m) == end)
+        self.remove_from_hand(seat, (c,))
+        self.melds[index] = after
+        self.emit("layoff", f"{self.names[seat]} lays off {C.LABEL_OF[c]} on meld {index + 1}: "
+                            f"{after.describe()}.", seat=seat, card=C.CODE_OF[c], meld=index + 1)
+        self._after_meld(seat)
+
+    def _after_meld(self, seat: int) -> None:
+        if not self.hands[seat]:
+            self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
+            self.phase_name = ""
+            self._on_hand_over(seat)
+
+    def discard_card(self, seat: int, c: int) -> None:
+        self.remove_from_hand(seat, (c,))
+        self.discards.append(c)
+        self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
+        if not self.hands[seat]:
+            self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
+            self.phase_name = ""
+            self._on_hand_over(seat)
+        else:
+            self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
+        """The turn passes to the left; games with a last lap after going out override."""
+        self.begin_turn(self.next_seat(seat))
+
+    def _on_hand_over(self, out: int | None) -> None:
+        """Score the hand (``out`` went out; ``None``: the stock ran out), then deal or finish."""
+        raise NotImplementedError
+
+    # ---- parsing ------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Move:
+        """Meld moves are read into their canonical form (``meld 7H 5H 6H`` → ``meld 5H 6H 7H run``)."""
+        move = parse_move(text)
+        if move.verb == self.MELD_VERB:
+            found = self.meld_rules.read(move)
+            if isinstance(found, Meld):
+                return found.to_move(self.MELD_VERB)
+        return move
+
+    # ---- what a seat sees ---------------------------------------------------------------
+
+    def sorted_hand(self, hand: Sequence[int]) -> list[int]:
+        """Display order: suits alternating colours, low to high (aces low unless only high)."""
+        ace_high = self.meld_rules.ace == "high"
+
+        def key(c: int) -> tuple[int, int]:
+            r = C.RANK_OF[c]
+            return _SUIT_ORDER[C.SUIT_OF[c]], (r if ace_high or r != C.ACE else -1)
+
+        return sorted(hand, key=key)
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        hand = self.sorted_hand(self.hands[seat]) if seat is not None else None
+        return {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "hand": C.codes(hand) if hand is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "discard_pile": C.codes(self.discards),
+            "discard_top": C.CODE_OF[self.discards[-1]] if self.discards else None,
+            "taken": C.CODE_OF[self.taken] if self.taken is not None else None,
+            "known_cards": [C.codes(sorted(s)) for s in self.shown],
+            "melds": [{"number": i + 1, "owner": self.meld_owner[i], "text": m.text,
+                       "cards": C.codes(m.cards), "kind": m.kind, "describe": m.describe()}
+                      for i, m in enumerate(self.melds)],
+            "melds_this_turn": self.melds_this_turn,
+        }
+
+    # ---- conservation and sampling --------------------------------------------------------
+
+    def card_zones(self) -> dict[str, list[int]]:
+        """Every card of the deal by the zone it lies in; each card is in exactly one."""
+        zones: dict[str, list[int]] = {f"hand{s}": self.hands[s] for s in range(self.num_players)}
+        zones["stock"] = self.stock
+        zones["discards"] = self.discards
+        zones["melds"] = [c for m in self.melds for c in m.cards]
+        zones.update(self._extra_zones())
+        return zones
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {}
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        """Piles ``seat`` cannot see, each with the cards in it that everyone knows are there."""
+        piles = [(self.hands[h], self.shown[h]) for h in range(self.num_players) if h != seat]
+        piles.append((self.stock, []))
+        return piles
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        piles = self._hidden_piles(seat)
+        unseen: list[int] = []
+        keep: list[list[int]] = []
+        for pile, known in piles:
+            rest = list(pile)
+            fixed = []
+            for c in known:
+                if c in rest:
+                    rest.remove(c)
+                    fixed.append(c)
+            keep.append(fixed)
+            unseen.extend(rest)
+        rng.shuffle(unseen)
+        pos = 0
+        for (pile, _), fixed in zip(piles, keep, strict=True):
+            take = len(pile) - len(fixed)
+            pile[:] = fixed + unseen[pos:pos + take]
+            pos += take
+
+
+__all__ = ["COUNT_VALUES", "DISCARD", "DRAW", "DRAW_PHASE", "END", "PLAY_PHASE", "SHUFFLE", "TAKE",
+           "TURN_OVER", "DrawDiscardState", "lay_off_move"]
