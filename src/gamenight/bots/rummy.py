@@ -1,0 +1,118 @@
+"""The family heuristic for draw-and-discard rummies, tuned per game by subclasses.
+
+It plays from the seat's view alone and leans on the exact meld solver:
+
+* **Draw**: take the top discard when holding it lowers the least deadwood the hand can reach
+  after its discard (a wild card always), otherwise draw from the stock.
+* **Meld and lay off** (where the game lets a player meld during the turn): lay the melds of the
+  hand's best arrangement, and lay off cards that arrangement leaves as deadwood, costliest first.
+* **Discard**: the card whose discard leaves the least deadwood; among equals the costliest, and
+  never a wild card while anything else will do.
+
+A game's bot subclass says which rules and values hold this deal (:meth:`RummyBot.rules`,
+:meth:`RummyBot.values`) and handles the game's own moves (knocking, gin, going out, votes) in
+:meth:`RummyBot.special`, which is asked first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.bots.base import Sampler
+from gamenight.core.moves import Move
+from gamenight.equipment import cards as C
+from gamenight.families.melds import RUMMY_VALUES, MeldRules, MeldSolver, solver_for
+
+
+class RummyBot:
+    """Heuristic bot for the rummy family; games subclass it where it pays."""
+
+    name = "heuristic"
+
+    # ---- what games override --------------------------------------------------------
+
+    def rules(self, view: dict[str, Any]) -> MeldRules:
+        """The meld rules in force for this deal (wild ranks can change every round)."""
+        raise NotImplementedError
+
+    def values(self, view: dict[str, Any]) -> Sequence[int]:
+        """What each card costs left in hand (the deadwood table), 53 entries."""
+        return RUMMY_VALUES
+
+    def special(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver,
+                rng: random.Random) -> Move | None:
+        """The game's own moves (knock, gin, go out, vote); ``None`` leaves the turn to the family."""
+        return None
+
+    def wants_to_meld_now(self, view: dict[str, Any]) -> bool:
+        """Whether to lay melds as soon as they are made (a game may prefer to hold them back)."""
+        return True
+
+    # ---- the family policy ----------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        hand = [C.card(c) for c in view.get("hand") or []]
+        solver = solver_for(self.rules(view), tuple(self.values(view)))
+        move = self.special(view, legal, hand, solver, rng)
+        if move is not None:
+            return move
+        verbs = {m.verb for m in legal}
+        if "draw" in verbs or "take" in verbs:
+            return self.choose_draw(legal, hand, solver)
+        if "meld" in verbs and self.wants_to_meld_now(view):
+            move = self.choose_meld(legal, hand, solver)
+            if move is not None:
+                return move
+        if "layoff" in verbs:
+            move = self.choose_lay_off(legal, hand, solver)
+            if move is not None:
+                return move
+        if "discard" in verbs:
+            return self.choose_discard(legal, hand, solver)
+        return legal[rng.randrange(len(legal))]
+
+    def choose_draw(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
+        take = next((m for m in legal if m.verb == "take"), None)
+        draw = next((m for m in legal if m.verb == "draw"), None)
+        if take is None:
+            return draw if draw is not None else legal[0]
+        if draw is None or self.take_pays(take.card, hand, solver):
+            return take
+        return draw
+
+    def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
+        """Whether holding ``c`` (and discarding something else) beats the hand as it is."""
+        if solver.rules.is_wild(c):
+            return True
+        after = solver.deadwood_after_discards([*hand, c])
+        best_keeping_c = min((d for card, d in after.items() if card != c), default=None)
+        return best_keeping_c is not None and best_keeping_c < solver.deadwood(hand)
+
+    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        wanted = {tuple(sorted(m.cards)) for m in solver.best(hand).melds}
+        for m in legal:
+            if m.verb == "meld" and tuple(sorted(m.cards)) in wanted:
+                return m
+        return None
+
+    def choose_lay_off(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        deadwood = set(solver.best(hand).deadwood)
+        offers = [m for m in legal if m.verb == "layoff" and m.cards[0] in deadwood]
+        if not offers:
+            return None
+        return max(offers, key=lambda m: solver.values[m.cards[0]])
+
+    def choose_discard(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
+        after = solver.deadwood_after_discards(hand)
+        rules = solver.rules
+        discards = [m for m in legal if m.verb == "discard"]
+
+        def cost(m: Move) -> tuple[int, int, int]:
+            c = m.cards[0]
+            return (rules.is_wild(c), after.get(c, 1 << 30), -solver.values[c])
+
+        return min(discards, key=cost)
