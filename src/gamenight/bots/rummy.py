@@ -2,8 +2,8 @@
 
 It plays from the seat's view alone and leans on the exact meld solver:
 
-* **Draw**: take the top discard when holding it lowers the least deadwood the hand can reach
-  after its discard (a wild card always), otherwise draw from the stock.
+* **Draw**: take the top discard when it joins a meld of the hand's best arrangement (a wild
+  card always), otherwise draw from the stock.
 * **Meld and lay off** (where the game lets a player meld during the turn): lay the melds of the
   hand's best arrangement, and lay off cards that arrangement leaves as deadwood, costliest first.
 * **Discard**: the card whose discard leaves the least deadwood; among equals the costliest, and
@@ -85,12 +85,12 @@ class RummyBot:
         return draw
 
     def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
-        """Whether holding ``c`` (and discarding something else) beats the hand as it is."""
+        """Whether ``c`` joins a meld of the best arrangement it makes. Merely lower than some card
+        in hand is not enough: a card from the stock would swap for that card as well."""
         if solver.rules.is_wild(c):
             return True
-        after = solver.deadwood_after_discards([*hand, c])
-        best_keeping_c = min((d for card, d in after.items() if card != c), default=None)
-        return best_keeping_c is not None and best_keeping_c < solver.deadwood(hand)
+        held = [*hand, c]
+        return solver.best(held).deadwood.count(c) < held.count(c)
 
     def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
         wanted = {tuple(sorted(m.cards)) for m in solver.best(hand).melds}
