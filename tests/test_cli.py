@@ -40,8 +40,9 @@ def preset_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     yield spec.id
 
 
-def run(*args: str, input: str | None = None) -> tuple[int, str]:
-    result = runner.invoke(app, list(args), input=input)
+def run(*args: str, input: str | None = None, columns: int | None = None) -> tuple[int, str]:
+    env = {"COLUMNS": str(columns)} if columns is not None else None
+    result = runner.invoke(app, list(args), input=input, env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.output
@@ -51,15 +52,23 @@ def run(*args: str, input: str | None = None) -> tuple[int, str]:
 
 
 def test_list_shows_every_registered_game() -> None:
-    code, out = run("list")
+    code, out = run("list", columns=200)
     assert code == 0
     for spec in registry.games():
         assert spec.id in out
     assert "Whist with 10s" in out and "trick-taking" in out
 
 
+def test_list_wraps_rather_than_cuts_in_a_narrow_terminal() -> None:
+    code, out = run("list", columns=80)
+    assert code == 0
+    assert "…" not in out
+    for spec in registry.games():
+        assert spec.id in out  # ids stay whole, to be copied
+
+
 def test_list_names_the_presets(preset_game: str) -> None:
-    code, out = run("list")
+    code, out = run("list", columns=200)
     assert code == 0
     line = next(line for line in out.splitlines() if preset_game in line)
     assert "upside" in line

@@ -546,7 +546,9 @@ def render_games(specs: Sequence[GameSpec], heuristic: Iterable[str]) -> Table:
                 caption="Players: the counts allowed (the usual one in brackets). Bot: the best bot "
                         "the game has ('random' plays every game).")
     for name in ("Id", "Title", "Family", "Players", "Presets", "Bot"):
-        out.add_column(name, no_wrap=name != "Presets", min_width=8 if name == "Presets" else None)
+        # words wrap where a narrow terminal needs it; ids and counts stay whole to be copied
+        out.add_column(name, no_wrap=name in ("Id", "Players", "Bot"), overflow="fold",
+                       min_width=8 if name == "Presets" else None)
     for spec in specs:
         bots = "heuristic" if spec.id in has_heuristic else "random"
         presets = ", ".join(spec.presets) or "—"
@@ -1198,6 +1200,33 @@ def replay(
                            if state.to_act else "The game is not finished."))
     else:
         console.print(render_outcome(outcome.to_json(), state.names, seat))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Database URL (sqlite:///FILE, postgresql://...) or an SQLite file path; default: "
+                     "gamenight.db in your data folder.")] = None,
+) -> None:
+    """Serve the lobby and the tables in the browser, at http://HOST:PORT/."""
+    import uvicorn
+    from sqlalchemy.engine import make_url
+
+    from gamenight.server.app import MAX_WS_FRAME, create_app, tune_gc
+    from gamenight.server.storage import default_db_url, normalise_db_url
+
+    url = normalise_db_url(db) if db else default_db_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+        application = create_app(url)
+    except Exception as e:  # a bad URL, a missing driver, an unwritable folder: one line for the person
+        fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
+    out_console().print(f"gamenight: open http://{host}:{port}/ (tables stored in {shown})", soft_wrap=True)
+    tune_gc()
+    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_FRAME, log_level="info")
 
 
 def main() -> None:  # pragma: no cover - the console script calls app() directly

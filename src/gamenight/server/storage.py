@@ -1,0 +1,439 @@
+"""Durable storage of tables and their moves: SQLAlchemy Core, SQLite by default, PostgreSQL by URL.
+
+Two tables hold everything needed to rebuild a game exactly (``gamenight.replay``):
+
+* ``tables`` — id, game, preset, the options in force (JSON), players, the seed, the seats (JSON:
+  kind, bot, and the SHA-256 of each human seat's token — never the token itself), the bot delay,
+  when it was created and, once the game is over, when it finished;
+* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made.
+
+Durability: an acknowledged move must survive a SIGKILL or a power cut, so SQLite runs in WAL mode
+with ``synchronous=FULL`` (the WAL is fsynced at every commit). Writes go through one writer thread,
+:class:`GroupCommitWriter`, which commits whatever moves of every table are waiting in one transaction
+(group commit): a commit costs one fsync however many moves it carries, so hundreds of tables moving
+at once do not queue behind one fsync each. The caller awaits its own write's commit before it
+acknowledges the move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import queue
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine, make_url
+
+log = logging.getLogger(__name__)
+
+#: the most writes one group commit carries
+MAX_BATCH = 512
+#: moves per INSERT statement (5 values each, under SQLite's oldest limit of 999 variables)
+ROWS_PER_INSERT = 150
+#: a commit slower than this is logged
+SLOW_COMMIT_S = 0.1
+#: how often the WAL is checkpointed into the database file, off the commit path
+CHECKPOINT_EVERY_S = 1.0
+
+metadata = MetaData()
+
+tables_table = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("preset", String(64), nullable=True),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("bot_delay_ms", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+
+moves_table = Table(
+    "moves", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("move", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # one move per number per table: a second writer of move N fails instead of forking the game
+    PrimaryKeyConstraint("table_id", "number", name="moves_table_id_number"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A seat as stored: ``kind`` is "human" or "bot"; humans keep only their token's hash."""
+
+    kind: str
+    bot: str | None = None
+    token_sha256: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "token_sha256": self.token_sha256}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRecord:
+        return cls(kind=data["kind"], bot=data.get("bot"), token_sha256=data.get("token_sha256"))
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """One table's row: everything but the moves."""
+
+    id: str
+    game: str
+    preset: str | None
+    options: dict[str, Any]
+    players: int
+    seed: int
+    seats: tuple[SeatRecord, ...]
+    bot_delay_ms: int
+    created_at: datetime
+    finished_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    """Move ``number`` (1-based) of a table; the game's last move also marks the table finished."""
+
+    table_id: str
+    number: int
+    seat: int
+    move: str
+    finished: bool = False
+
+
+#: what the writer stores: a new table, or a move
+Write = TableRecord | MoveRow
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as read back: its row and its moves, in order, as (seat, move text)."""
+
+    record: TableRecord
+    moves: list[tuple[int, str]]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    """SQLite hands datetimes back naive: they were written in UTC."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def default_data_dir() -> Path:
+    """The user's data folder for gamenight, by the platform's convention."""
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "gamenight"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{default_data_dir() / 'gamenight.db'}"
+
+
+def normalise_db_url(value: str) -> str:
+    """A database URL; a plain file path means an SQLite file there."""
+    if "://" in value:
+        return value
+    return f"sqlite:///{Path(value).expanduser().resolve()}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Every SQLite connection: WAL (readers never block the writer), fsync at each commit
+    (``synchronous=FULL``: an acknowledged move survives a crash), foreign keys enforced, and a
+    wait rather than an error when another process holds the lock for a moment."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    # checkpoints run in their own thread (GroupCommitWriter), never inside a move's commit
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.execute("PRAGMA journal_size_limit=67108864")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True)
+    database = parsed.database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+class Storage:
+    """Tables and moves in a database; every method is synchronous (call it from a thread)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        metadata.create_all(self.engine)
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        """Copy the SQLite WAL into the database file (PASSIVE: without waiting for anyone)."""
+        if self.is_sqlite:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- writes: one batch per transaction (see GroupCommitWriter) -------------------------------
+
+    @staticmethod
+    def write_batch(conn: Connection, writes: Sequence[Write]) -> None:
+        """New tables, then moves, in as few statements as possible: every statement is a trip through
+        the GIL for the writer thread, and the event loop holds it in turns of up to 5 ms."""
+        tables = [w for w in writes if isinstance(w, TableRecord)]
+        moves = [w for w in writes if isinstance(w, MoveRow)]
+        if tables:
+            conn.execute(insert(tables_table), [_table_row(t) for t in tables])
+        now = utc_now()
+        for start in range(0, len(moves), ROWS_PER_INSERT):
+            chunk = moves[start:start + ROWS_PER_INSERT]
+            conn.execute(insert(moves_table).values([
+                {"table_id": m.table_id, "number": m.number, "seat": m.seat, "move": m.move,
+                 "created_at": now} for m in chunk]))
+        finished = [m.table_id for m in moves if m.finished]
+        if finished:
+            conn.execute(update(tables_table).where(tables_table.c.id.in_(finished)).values(finished_at=now))
+
+    # ---- reads -------------------------------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            moves = conn.execute(
+                select(moves_table.c.seat, moves_table.c.move)
+                .where(moves_table.c.table_id == table_id)
+                .order_by(moves_table.c.number)
+            ).all()
+        return StoredTable(_record(row), [(seat, move) for seat, move in moves])
+
+    def load_unfinished(self) -> list[StoredTable]:
+        """Every table whose game is not over, with its moves (two queries in all)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables_table).where(tables_table.c.finished_at.is_(None))
+                .order_by(tables_table.c.created_at)
+            ).mappings().all()
+            moves: dict[str, list[tuple[int, str]]] = {row["id"]: [] for row in rows}
+            result = conn.execute(
+                select(moves_table.c.table_id, moves_table.c.seat, moves_table.c.move)
+                .join(tables_table, tables_table.c.id == moves_table.c.table_id)
+                .where(tables_table.c.finished_at.is_(None))
+                .order_by(moves_table.c.table_id, moves_table.c.number)
+            )
+            for table_id, seat, move in result:
+                moves[table_id].append((seat, move))
+        return [StoredTable(_record(row), moves[row["id"]]) for row in rows]
+
+
+def _table_row(rec: TableRecord) -> dict[str, Any]:
+    return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
+            "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
+            "bot_delay_ms": rec.bot_delay_ms, "created_at": rec.created_at, "finished_at": rec.finished_at}
+
+
+def _record(row: Any) -> TableRecord:
+    return TableRecord(
+        id=row["id"], game=row["game"], preset=row["preset"], options=dict(row["options"]),
+        players=row["players"], seed=int(row["seed"]),
+        seats=tuple(SeatRecord.from_json(s) for s in row["seats"]), bot_delay_ms=row["bot_delay_ms"],
+        created_at=_aware(row["created_at"]) or utc_now(), finished_at=_aware(row["finished_at"]),
+    )
+
+
+@dataclass(slots=True)
+class _Job:
+    write: Write
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():  # the awaiting request was cancelled; the write stands (or failed) all the same
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
+class GroupCommitWriter:
+    """One thread that commits every waiting write in one transaction.
+
+    ``await writer.write(item)`` returns once the transaction holding ``item`` is committed (durably:
+    see the module docstring), or raises its error. A batch that fails is retried one write per
+    transaction, so one bad write fails alone.
+    """
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._checkpointer: threading.Thread | None = None
+        self._dirty = threading.Event()
+        self._stopping = threading.Event()
+        #: commits made, writes carried, and the durations of recent commits (seconds)
+        self.commits = 0
+        self.writes = 0
+        self.commit_seconds: deque[float] = deque(maxlen=20_000)
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._stopping.clear()
+            self._thread = threading.Thread(target=self._run, name="gamenight-db-writer", daemon=True)
+            self._thread.start()
+            if self.storage.is_sqlite:
+                self._checkpointer = threading.Thread(
+                    target=self._checkpoints, name="gamenight-db-checkpoint", daemon=True)
+                self._checkpointer.start()
+
+    def stop(self) -> None:
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join()
+            self._thread = None
+        if self._checkpointer is not None:
+            self._stopping.set()
+            self._dirty.set()
+            self._checkpointer.join()
+            self._checkpointer = None
+            self._checkpoint("TRUNCATE")
+
+    def _checkpoints(self) -> None:
+        """Checkpoint the WAL at most every CHECKPOINT_EVERY_S while commits come in, so the WAL
+        stays short and no move's commit pays for a checkpoint."""
+        while not self._stopping.is_set():
+            self._dirty.wait()
+            if self._stopping.wait(CHECKPOINT_EVERY_S):
+                return
+            self._dirty.clear()
+            self._checkpoint("PASSIVE")
+
+    def _checkpoint(self, mode: str) -> None:
+        try:
+            self.storage.checkpoint(mode)
+        except Exception as e:  # a busy or failing checkpoint is retried next time; commits go on
+            log.warning("WAL checkpoint failed: %s", e)
+
+    async def write(self, write: Write) -> None:
+        if self._thread is None:
+            raise RuntimeError("the storage writer is not running")
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._jobs.put(_Job(write, loop, future))
+        await future
+
+    def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = self._jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stopping = True
+                    break
+                batch.append(job)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        errors: list[BaseException | None]
+        started = time.perf_counter()
+        try:
+            with self.storage.engine.begin() as conn:
+                Storage.write_batch(conn, [job.write for job in batch])
+            errors = [None] * len(batch)
+            self.commits += 1
+            took = time.perf_counter() - started
+            self.commit_seconds.append(took)
+            if took > SLOW_COMMIT_S:
+                log.warning("slow commit: %d writes took %.0f ms", len(batch), took * 1000)
+        except Exception as batch_error:
+            # one write per transaction, so one bad write fails alone
+            errors = [batch_error] if len(batch) == 1 else [self._commit_one(job) for job in batch]
+        self.writes += len(batch)
+        self._dirty.set()
+        for job, error in zip(batch, errors, strict=True):
+            with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+                job.loop.call_soon_threadsafe(_settle, job.future, error)
+
+    def _commit_one(self, job: _Job) -> BaseException | None:
+        try:
+            with self.storage.engine.begin() as conn:
+                Storage.write_batch(conn, [job.write])
+        except Exception as error:
+            log.warning("storage write failed: %s", error)
+            return error
+        self.commits += 1
+        return None
+
+
+__all__ = [
+    "GroupCommitWriter",
+    "MoveRow",
+    "SeatRecord",
+    "Storage",
+    "StoredTable",
+    "TableRecord",
+    "Write",
+    "default_data_dir",
+    "default_db_url",
+    "normalise_db_url",
+    "utc_now",
+]

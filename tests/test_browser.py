@@ -1,0 +1,419 @@
+"""The browser client in a real browser: Debian's Chromium driven by Playwright.
+
+The real app (``gamenight.server.app.create_app``) runs under uvicorn in a subprocess on a free
+loopback port with a temporary SQLite database. A person opens the lobby, starts a Euchre table
+with three bots and plays the first deal by clicking, while the test checks against the HTTP API
+that exactly the legal cards are offered and that an illegal typed move is answered with the
+engine's own sentence. A second test seats two people at a Hearts table in two browser contexts
+and checks that one's move shows on the other's page.
+
+Screenshots go to ``tests/artifacts/`` (not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+#: how long one test may play before it is a failure, in seconds
+PLAY_DEADLINE = 40
+SERVER_SCRIPT = """
+import sys, uvicorn
+from gamenight.server.app import create_app
+uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+"""
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("GAMENIGHT_CHROMIUM"), *CHROMIUM_CANDIDATES, shutil.which("chromium")):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def card_label(code: str) -> str:
+    """The label the engine's sentences use: ``10♥``, ``Q♠``."""
+    return ("10" if code[0] == "T" else code[0]) + SUIT_SYMBOLS[code[1]]
+
+
+# ---- the server, over plain HTTP -------------------------------------------------------------
+
+
+class Api:
+    def __init__(self, base: str) -> None:
+        self.base = base
+
+    def call(self, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method="POST" if data else "GET",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read() or b"null")
+
+    def snapshot(self, table_id: str, token: str) -> dict[str, Any]:
+        status, body = self.call(f"/api/tables/{table_id}?token={urllib.parse.quote(token)}")
+        assert status == 200, body
+        return body  # type: ignore[no-any-return]
+
+
+class Server:
+    """The real app under uvicorn in a subprocess, on a loopback port, storing tables in ``db``."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = db.parent / f"server-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        with self.log_path.open("ab") as log:
+            command = [sys.executable, "-c", SERVER_SCRIPT, str(self.db), str(self.port)]
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while not self.answers():
+            if self.process.poll() is not None:
+                pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log_path.read_text()}")
+            if time.monotonic() > deadline:
+                pytest.fail("the server did not start within 20 s")
+            time.sleep(0.1)
+        return self
+
+    def answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.base + "/api/games", timeout=1) as r:
+                return bool(r.status == 200)
+        except OSError:
+            return False
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye to the clients, nothing flushed."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("gamenight.server.app", reason="the server package is not there")
+    running = Server(tmp_path_factory.mktemp("browser") / "tables.db").start()
+    try:
+        yield running.base
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def watch_errors(page: Any, errors: list[str] | None = None) -> list[str]:
+    """Collect a page's script errors and console errors (a broken module shows up here) into ``errors``."""
+    found: list[str] = [] if errors is None else errors
+    page.on("pageerror", lambda e: found.append(f"page error: {e}"))
+    page.on("console", lambda m: found.append(f"console: {m.text}") if m.type == "error" else None)
+    return found
+
+
+def table_of(url: str) -> tuple[str, str]:
+    """The table id and token of a table page's address."""
+    parsed = urllib.parse.urlparse(url)
+    token = urllib.parse.parse_qs(parsed.query)["token"][0]
+    return parsed.path.rstrip("/").split("/")[-1], token
+
+
+def wait_for_version(page: Any, version: int) -> None:
+    """Until the page draws the state at ``version`` (it marks <body data-version>)."""
+    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=10_000)
+
+
+def wait_for_api_past(api: Api, table_id: str, token: str, version: int) -> dict[str, Any]:
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        snap = api.snapshot(table_id, token)
+        if snap["version"] > version:
+            return snap
+        time.sleep(0.03)
+    raise AssertionError(f"the table did not move past version {version}")
+
+
+def card_moves(view: dict[str, Any]) -> dict[str, str]:
+    """Legal moves naming one card of the hand ("play QS", "discard 9C"), by card: the clickable cards."""
+    hand = set(view.get("hand") or [])
+    out = {}
+    for move in view["legal_moves"]:
+        words = move.split()
+        if len(words) == 2 and words[1] in hand:
+            out[words[1]] = move
+    return out
+
+
+def offered_moves(page: Any) -> list[str]:
+    """The moves the hand's clickable cards send, left to right."""
+    moves: list[str] = page.eval_on_selector_all("#hand button.card-legal",
+                                                 "els => els.map(e => e.dataset.move)")
+    return moves
+
+
+def assert_only_legal_cards_offered(page: Any, view: dict[str, Any]) -> None:
+    expected = card_moves(view)
+    offered = page.eval_on_selector_all(
+        "#hand button.card",
+        "els => els.map(e => [e.dataset.card, e.dataset.move, e.classList.contains('card-legal')])")
+    assert {c: m for c, m, _ in offered} == expected, (offered, view["legal_moves"])
+    assert all(legal for _, _, legal in offered)
+    shown = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
+    assert shown == view["hand"]
+    inert = page.eval_on_selector_all(
+        "#hand .card:not(button)",
+        "els => els.map(e => [e.dataset.card, e.classList.contains('card-legal')])")
+    assert {c for c, _ in inert} == set(view["hand"]) - set(expected)
+    assert not any(legal for _, legal in inert)
+
+
+# ---- Euchre: a person and three bots, the first deal played by clicking ----------------------
+
+
+def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
+    api = Api(server)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.click(".game-card[data-game='euchre']")
+    assert page.input_value("#seat-0") == "human"
+    assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
+    page.fill("#bot-delay", "50")
+    page.click("#create")
+    page.click("#created a.button[data-seat='0']")
+    page.wait_for_url("**/t/*")
+    table_id, token = table_of(page.url)
+    page.wait_for_selector("#felt .seat-me")
+    # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                is_mobile=True, has_touch=True)
+    small = phone.new_page()
+    watch_errors(small, errors)
+    small.goto(page.url)
+    small.wait_for_selector("#felt .seat-me")
+
+    tried_illegal = tried_keyboard = False
+    clicks = 0
+    # Score rows when this seat first had cards to play: a deal thrown in, or one where the
+    # partner went alone, ends with no card played here, and then the next deal is played.
+    rows_before: int | None = None
+    deadline = time.monotonic() + PLAY_DEADLINE
+    while True:
+        assert time.monotonic() < deadline, "no deal with this seat's cards ended in time"
+        snap = api.snapshot(table_id, token)
+        view = snap["view"]
+        rows = view["score_sheet"]["rows"]
+        if rows_before is not None and len(rows) > rows_before:
+            break
+        if 0 not in view["to_act"]:
+            time.sleep(0.03)
+            continue
+        wait_for_version(page, snap["version"])
+        assert_only_legal_cards_offered(page, view)
+        cards = card_moves(view)
+        if cards and rows_before is None:
+            rows_before = len(rows)
+            wait_for_version(small, snap["version"])
+            small.screenshot(path=str(ARTIFACTS / "euchre_phone.png"))  # mid-deal: the trick, the hand
+        if cards and not tried_illegal:
+            check_illegal_typed_move(page, api, table_id, token, snap)
+            tried_illegal = True
+        if cards and not tried_keyboard:
+            # Keyboard alone: focus the first legal card, arrow to the next (if any), Enter plays it.
+            page.focus("#hand button.card-legal")
+            page.keyboard.press("ArrowRight")
+            offered = offered_moves(page)
+            assert page.evaluate("() => document.activeElement.dataset.move") == offered[1 % len(offered)]
+            page.keyboard.press("Enter")
+            tried_keyboard = True
+        elif cards:
+            page.click("#hand button.card-legal >> nth=0")
+        elif "pass" in view["legal_moves"]:
+            page.click("#move-buttons button[data-move='pass']")
+        else:
+            page.click("#move-buttons button[data-move] >> nth=0")
+        clicks += 1
+        wait_for_api_past(api, table_id, token, snap["version"])
+        if clicks == 1:
+            page.reload()  # a reload resumes where the table is (the asserts above run on the new page)
+            page.wait_for_selector("#felt .seat-me")
+
+    assert tried_illegal and tried_keyboard
+    page.wait_for_selector(f"#sheet tbody tr >> nth={rows_before}")
+    assert rows[rows_before]["label"] in page.inner_text(f"#sheet tbody tr >> nth={rows_before}")
+    page.screenshot(path=str(ARTIFACTS / "euchre_first_deal.png"), full_page=True)
+
+    small.wait_for_selector(f"#sheet tbody tr >> nth={rows_before}")
+    width = small.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px phone: it scrolls sideways"
+    small.screenshot(path=str(ARTIFACTS / "euchre_phone_full.png"), full_page=True)
+    phone.close()
+    page.close()
+    assert not errors, errors
+
+
+def check_illegal_typed_move(page: Any, api: Api, table_id: str, token: str, snap: dict[str, Any]) -> None:
+    """Type a move the engine refuses: the page shows the engine's sentence, and nothing changes."""
+    view = snap["view"]
+    legal_cards = set(card_moves(view))
+    unplayable = [c for c in view["hand"] if c not in legal_cards]
+    verb = next(iter(card_moves(view).values())).split()[0]
+    held = set(view["hand"])
+    card = unplayable[0] if unplayable else next(
+        f"{r}{s}" for s in "CDHS" for r in "9TJQKA" if f"{r}{s}" not in held)
+    move = f"{verb} {card}"
+    page.fill("#move-input", move)
+    page.press("#move-input", "Enter")
+    page.wait_for_selector("#error:not([hidden])")
+    shown = page.inner_text("#error").strip()
+    status, body = api.call(f"/api/tables/{table_id}/moves",
+                            {"token": token, "move": move, "version": snap["version"]})
+    assert status == 422 and body["error"]["code"] == "illegal_move", body
+    assert shown == body["error"]["message"]
+    assert api.snapshot(table_id, token)["version"] == snap["version"]
+
+
+# ---- Hearts: two people in two browsers see each other's moves ------------------------------
+
+
+def test_hearts_two_people_see_each_other(server: str, browser: Any) -> None:
+    api = Api(server)
+    lobby = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors = watch_errors(lobby)
+    lobby.goto(server + "/")
+    lobby.click(".game-card[data-game='hearts']")
+    lobby.select_option("#players", "4")
+    lobby.select_option("#seat-1", "human")
+    lobby.fill("#bot-delay", "50")
+    lobby.click("#create")
+    lobby.wait_for_selector("#created a.button[data-seat='1']")
+    links = lobby.eval_on_selector_all("#created a.button[data-seat]", "els => els.map(e => e.href)")
+    assert len(links) == 2
+    lobby.close()
+
+    first, second = browser.new_context(), browser.new_context()  # two people, two browsers
+    north, east = first.new_page(), second.new_page()
+    watch_errors(north, errors)
+    watch_errors(east, errors)
+    north.goto(links[0])
+    east.goto(links[1])
+    table_id, north_token = table_of(links[0])
+    _, east_token = table_of(links[1])
+    for page in (north, east):
+        page.wait_for_selector("#hand button.card-legal")
+
+    # East chooses a card to pass: North's page shows East has chosen one, live.
+    east.click("#hand button.card-legal >> nth=0")
+    north.wait_for_function(
+        "() => document.querySelector('#felt .seat[data-seat=\"1\"] .stat[data-key=\"passes_chosen\"] dd')"
+        "?.textContent.trim() === '1'", timeout=10_000)
+
+    # Both finish passing and play on until East plays a card: it appears on North's page.
+    deadline = time.monotonic() + PLAY_DEADLINE
+    seen_east_play = False
+    while not seen_east_play:
+        assert time.monotonic() < deadline, "East never got to play a card"
+        for page, token, seat in ((north, north_token, 0), (east, east_token, 1)):
+            snap = api.snapshot(table_id, token)
+            view = snap["view"]
+            if seat not in view["to_act"] or not view["legal_moves"]:
+                continue
+            wait_for_version(page, snap["version"])
+            assert_only_legal_cards_offered(page, view)
+            card = page.get_attribute("#hand button.card-legal >> nth=0", "data-card")
+            move = page.get_attribute("#hand button.card-legal >> nth=0", "data-move")
+            page.click("#hand button.card-legal >> nth=0")
+            wait_for_api_past(api, table_id, token, snap["version"])
+            if seat == 1 and move.startswith("play"):
+                north.wait_for_function("t => document.querySelector('#log').textContent.includes(t)",
+                                        arg=f"East plays {card_label(card)}", timeout=10_000)
+                seen_east_play = True
+                break
+        else:
+            time.sleep(0.03)
+    ARTIFACTS.mkdir(exist_ok=True)
+    north.screenshot(path=str(ARTIFACTS / "hearts_north.png"), full_page=True)
+    first.close()
+    second.close()
+    assert not errors, errors
+
+
+# ---- a server killed mid-game: the page reconnects by itself and play goes on -----------------
+
+
+def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Any) -> None:
+    pytest.importorskip("gamenight.server.app", reason="the server package is not there")
+    running = Server(tmp_path / "tables.db").start()
+    try:
+        api = Api(running.base)
+        status, table = api.call("/api/tables", {"game": "euchre", "bot_delay_ms": 0, "seats": [
+            {"kind": "human"}, *({"kind": "bot", "bot": "heuristic"} for _ in range(3))]})
+        assert status == 201, table
+        page = browser.new_page()
+        errors = watch_errors(page)
+        page.goto(running.base + table["seats"][0]["link"])
+        page.wait_for_selector("#actions [data-move]")
+        before = api.snapshot(table["table_id"], table["seats"][0]["token"])["version"]
+
+        running.kill()
+        page.wait_for_selector("#conn[data-state='down']", timeout=10_000)
+        running.start()
+        page.wait_for_selector("#conn[data-state='live']", timeout=20_000)
+        wait_for_version(page, before)
+        page.click("#actions [data-move] >> nth=0")
+        wait_for_api_past(api, table["table_id"], table["seats"][0]["token"], before)
+        page.close()
+        # The browser's failed connection attempts while the server was down are console errors.
+        assert not [e for e in errors if "WebSocket" not in e and "Failed to load" not in e], errors
+    finally:
+        running.stop()
