@@ -1,7 +1,6 @@
-"""The command line: ``gamenight list | rules | play | sim | replay``.
+"""The command line: ``gamenight serve | list | rules | play | sim | replay``.
 
-The CLI knows no game by name. It reads the registry (``gamenight.games()``, called through
-``core.registry``: importing a game module binds ``gamenight.games`` to the subpackage), starts
+The CLI knows no game by name. It reads the registry (``core.registry.games()``), starts
 games with ``gamenight.new``, draws each seat's screen from that seat's ``view`` and asks bots
 through ``gamenight.bots.make_bot``. A new game displays without changes here: the view keys
 the card-table conventions name (hand, trick, trump, dealer, tricks won...) get their own

@@ -22,12 +22,17 @@ the same path, under the table's lock:
 The apply-and-persist step runs in a task of its own, shielded from the caller: a client that hangs
 up mid-move cannot leave a move committed on disk but missing from memory, or the reverse.
 
-Views are computed once per (version, seat) and their frames encoded once, however many connections
-watch that seat. A connection whose client reads slowly gets its waiting state frame replaced by the
+Each seat's frame is computed and encoded once per version, however many connections watch that
+seat. A connection whose client reads slowly gets its waiting state frame replaced by the
 newer one (a frame is a whole view, so nothing is lost but the intermediate pictures).
 
 Seeds: drawn with ``secrets`` (63 bits), stored, committed to from the start as the SHA-256 of the
 seed's decimal text, and revealed (as that text) once the game is over.
+
+Bots: a bot seat that may act gets a turn (an asyncio task) after the table's ``bot_delay_ms``;
+in a simultaneous phase every bot seat to act gets one. The turn takes the table's lock, asks the
+bot in a worker thread (so a slow bot never stalls the other tables) with the seat's view and
+``sampler_for(state, seat)`` only, and plays the answer through the same move path as a person.
 
 Restart: at start-up every unfinished table is replayed at once (its bots must resume without
 waiting for a visitor); a finished table is replayed on first request and stays viewable.
@@ -282,7 +287,6 @@ class TableService:
         self.writer = GroupCommitWriter(storage)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
-        self._started = False
         self.metrics = Metrics()
 
     # ---- life cycle ------------------------------------------------------------------------------
@@ -299,7 +303,6 @@ class TableService:
                 continue
             self.tables[table.id] = table
             self._schedule_bots(table)
-        self._started = True
         log.info("replayed %d unfinished tables", len(stored))
 
     async def stop(self) -> None:
@@ -589,7 +592,9 @@ class TableService:
             state = table.state
             if seat not in state.to_act:
                 return
-            await self._move(table, seat, self._bot_choice(table, seat), None)
+            # a worker thread chooses (the lock keeps the state still): a slow bot stalls no other table
+            choice = await asyncio.to_thread(self._bot_choice, table, seat)
+            await self._move(table, seat, choice, None)
 
     @staticmethod
     def _bot_choice(table: LiveTable, seat: int) -> str:
