@@ -1,0 +1,106 @@
+"""Rummy (``rummy``): the family policy, with the table's melds in view.
+
+Rummy lets everyone lay off on any meld, so the hand's worth is judged together with the table
+(``best_with_lay_offs``, exact): a discard is taken when it melds *or* lays off; the melds and
+lay-offs laid are the ones of that joint arrangement (the longest meld first, since only one new
+meld may go down a turn); a discard leaves the least deadwood after lay-offs, and among equals
+not a card the next player could lay off or meld. Facing the used-up stock it takes the top
+discard only when that lets it go out this turn, and otherwise passes, ending the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.bots.rummy import RummyBot
+from gamenight.core.moves import Move, parse_move
+from gamenight.families.melds import Arrangement, Meld, MeldRules, MeldSolver
+from gamenight.games.rummy import PASS, RULES, VALUES
+
+
+def table_melds(view: dict[str, Any]) -> list[Meld]:
+    """The melds on the table, read back from the view."""
+    out = []
+    for m in view.get("melds") or []:
+        found = RULES.read(parse_move("meld " + m["text"]))
+        assert isinstance(found, Meld)
+        out.append(found)
+    return out
+
+
+class RummyGameBot(RummyBot):
+    """Standard Rummy: one new meld a turn (an option), lay-offs on any meld."""
+
+    def __init__(self) -> None:
+        self.table: list[Meld] = []
+
+    def rules(self, view: dict[str, Any]) -> MeldRules:
+        return RULES
+
+    def values(self, view: dict[str, Any]) -> Sequence[int]:
+        return VALUES
+
+    def plan(self, hand: list[int], solver: MeldSolver) -> Arrangement:
+        """The best arrangement of ``hand`` with the table's melds to lay off on."""
+        return solver.best_with_lay_offs(hand, self.table)
+
+    def special(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver,
+                rng: random.Random) -> Move | None:
+        self.table = table_melds(view)
+        if PASS in legal:  # the stock is used up: take the top discard only to go out with it
+            take = next((m for m in legal if m.verb == "take"), None)
+            if take is not None and self.goes_out_with(view, [*hand, take.card], solver):
+                return take
+            return PASS
+        return None
+
+    def goes_out_with(self, view: dict[str, Any], hand: list[int], solver: MeldSolver) -> bool:
+        """Whether ``hand`` (after drawing) can be emptied this turn: everything but one card melded
+        or laid off, within the new-meld limit of the turn."""
+        plan = self.plan(hand, solver)
+        limit = view.get("new_melds_left")
+        return len(plan.deadwood) <= 1 and (limit is None or len(plan.melds) <= limit)
+
+    def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
+        held = [*hand, c]
+        plan = self.plan(held, solver)
+        return plan.deadwood.count(c) < held.count(c)
+
+    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        wanted = sorted(self.plan(hand, solver).melds, key=lambda m: -m.size)
+        offered = {tuple(sorted(m.cards)): m for m in legal if m.verb == "meld"}
+        for meld in wanted:
+            move = offered.get(tuple(sorted(meld.cards)))
+            if move is not None:
+                return move
+        return None
+
+    def choose_lay_off(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        plan = self.plan(hand, solver)
+        planned = {(lo.target + 1, c) for lo in plan.lay_offs for c in lo.cards}
+        offers = [m for m in legal if m.verb == "layoff" and (m.number, m.cards[0]) in planned]
+        if not offers:
+            return super().choose_lay_off(legal, hand, solver)
+        return max(offers, key=lambda m: VALUES[m.cards[0]])
+
+    def choose_discard(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
+        discards = [m for m in legal if m.verb == "discard"]
+
+        def cost(m: Move) -> tuple[int, bool, int]:
+            c = m.cards[0]
+            rest = list(hand)
+            rest.remove(c)
+            return self.plan(rest, solver).deadwood_value, self.helps_others(c), -VALUES[c]
+
+        return min(discards, key=cost)
+
+    def helps_others(self, c: int) -> bool:
+        """Whether ``c`` lays off on a meld on the table (anyone may take it and lay it off)."""
+        return any(RULES.lay_offs(m, c) for m in self.table)
+
+
+GAME_BOTS = {"rummy": RummyGameBot}
+
+__all__ = ["GAME_BOTS", "RummyGameBot", "table_melds"]

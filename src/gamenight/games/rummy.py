@@ -1,0 +1,302 @@
+"""Rummy — standard Rummy as the family's 001 seed starts it, completed from
+``shared/rules/other-seeds.md`` §4 (the seed's text stops after "Completing a Turn").
+
+Two to six players, one 52-card deck, no jokers. Cards count A = 1, two to ten their face,
+J/Q/K 10. A *group* is three or four cards of one rank; a *sequence* three or more cards of
+one suit in order, the ace low only (A-2-3, never Q-K-A or K-A-2). A card belongs to one meld.
+
+The dealer deals one at a time: ten each to two players, seven each to three or four, six each
+to five or six. The next card turned up starts the discard pile; the rest is the stock. The
+player left of the dealer begins. A turn: draw the top card of the stock or take the top card
+of the discard pile (``draw``, ``take 7H``); lay down at most one new meld (``meld 5H 6H 7H
+run``); lay off any number of cards on any meld on the table, anyone's (``layoff 2 8H``); then
+discard (``discard 9C``) — but never the card just taken from the discard pile.
+
+Completed as the spec proposes (§4.1, with the gaps of §4.2 by number):
+
+* Going out (4.2-1): the hand ends the moment a player has no cards, by discarding the last one
+  or by melding and laying off every card without a discard.
+* Scoring (4.2-1): option ``scoring``. ``penalty`` (the seed: deadwood are penalty points):
+  each other player adds his deadwood, the player out adds 0; when a hand ends with anyone at
+  ``penalty_limit`` (100) or more, the lowest total wins. ``winner_collects`` (Bicycle): the
+  player out scores everyone else's deadwood; the first to ``target`` (100) wins.
+* Deadwood (4.2-5): option ``deadwood``. ``unmelded_only`` (the seed: cards "not part of a
+  meld"): the cards left over by the best arrangement of the hand into its own melds (exact
+  solver; lay-offs onto the table are not counted). ``all_cards``: every card held.
+* One new meld a turn (4.2-2): option ``max_new_melds_per_turn`` (0: any number). So a player
+  holding two melds cannot go out with both in one turn (4.2-3); lay-offs are unlimited, and
+  allowed before a player has melded himself (the seed sets no such condition).
+* Groups of four at most (4.2-4); a card taken from the discard pile may be kept unmelded
+  (4.2-6); a meld or lay-off may not leave a player with no card to discard, unless it empties
+  his hand and so ends it (4.2-8). Gin, Manipulation Rummy and Rummy 500 are out of scope (4.2-9).
+* Dealer (4.2-7): chosen at random, then the deal passes to the left — with two players it
+  alternates. Option ``two_player_winner_deals`` (Bicycle): with two players the winner of a
+  hand deals the next; it changes nothing at a larger table.
+
+House decisions (HOUSE in the spec, or where it is silent):
+
+* R-H1 — the exhausted stock: when a player must draw and the stock is empty, the discard pile
+  but its top card is turned face down, not shuffled, as the new stock (the first card
+  discarded is the new top); the top card stays as the discard pile. This happens
+  ``max_restocks`` times a hand (the spec's 1; 0: never), and only while the pile has two cards
+  or more to make a stock of. After that, a player facing the empty stock may still take the
+  top discard, or ``pass`` — he does not want it — and the hand ends with everyone scored
+  (penalty: every player adds his deadwood; winner_collects: nobody went out, so nobody
+  scores). The spec's "does not want the top discard", made a move.
+* R-H2 — a stock turned over without shuffling is known to everyone (they all saw the pile):
+  the view shows it (``known_stock``, top first), and a card drawn from it is known to be in
+  the drawer's hand.
+* R-H3 — option ``rummy_double``: a player *goes rummy* by going out in a turn he began with
+  all the cards he was dealt (no meld or lay-off earlier in the hand); the hand's points are
+  doubled — what he collects, or under penalty scoring what the others add.
+* R-H4 — at game end equal totals share the win.
+* R-H5 — the hands are shown to everyone when a hand ends; the score sheet has a row per deal
+  naming who went out and each player's deadwood.
+
+The published game (Bicycle) is ``max_new_melds_per_turn=0 scoring=winner_collects
+deadwood=all_cards two_player_winner_deals=on``. It is not a preset: with the stock-out rule
+R-H1 most hands among random players end with nobody out and nothing scored, so a random
+playout at five or six players runs past the conformance suite's 20,000 moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.draw_discard import DRAW_PHASE, PLAY_PHASE, TURN_OVER, DrawDiscardState
+from gamenight.families.melds import RUMMY_VALUES, MeldRules, solver_for
+
+#: groups of three or four, sequences of three or more, ace low only
+RULES = MeldRules(max_set=4)
+VALUES = RUMMY_VALUES
+PENALTY, WINNER_COLLECTS = "penalty", "winner_collects"
+UNMELDED_ONLY, ALL_CARDS = "unmelded_only", "all_cards"
+PASS = Move("pass")
+
+
+def deal_size(players: int) -> int:
+    """The seed's deal: ten cards each to two players, seven to three or four, six to five or six."""
+    return 10 if players == 2 else 7 if players <= 4 else 6
+
+
+def labels(cards: list[int]) -> str:
+    return " ".join(C.LABEL_OF[c] for c in cards)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RummyOptions(Options):
+    max_new_melds_per_turn: int = option(
+        1, "New melds a turn",
+        "4.2-2: the seed lets a player lay down only one new meld a turn; 0 allows any number "
+        "(published rules). Lay-offs are never limited.", minimum=0, maximum=6)
+    scoring: str = option(
+        PENALTY, "Scoring",
+        "4.1: 'penalty' (the seed): the others add their deadwood as penalty points and the lowest "
+        "total wins; 'winner_collects' (Bicycle): the player who goes out scores the others' deadwood.",
+        choices=(PENALTY, WINNER_COLLECTS))
+    deadwood: str = option(
+        UNMELDED_ONLY, "Cards that count",
+        "4.2-5: 'unmelded_only' (the seed's deadwood, cards not part of a meld): melds still held "
+        "are not counted; 'all_cards' (Bicycle): every card left in hand counts.",
+        choices=(UNMELDED_ONLY, ALL_CARDS))
+    penalty_limit: int = option(
+        100, "Penalty limit", "4.1 penalty scoring: the game ends when a player has this many penalty "
+        "points or more at the end of a hand; the lowest total wins.", minimum=1, maximum=10_000)
+    target: int = option(
+        100, "Target score", "4.1 winner_collects scoring: the first player to this many points wins.",
+        minimum=1, maximum=10_000)
+    rummy_double: bool = option(
+        False, "Going rummy scores double",
+        "4.1 (published option), R-H3: going out in one turn without having melded or laid off "
+        "earlier in the hand doubles the hand's points.")
+    two_player_winner_deals: bool = option(
+        False, "Winner deals (two players)",
+        "4.2-7: with two players the winner of a hand deals the next (Bicycle) instead of the deal "
+        "alternating; no effect with more players.")
+    max_restocks: int = option(
+        1, "Times the stock is remade",
+        "4.1, R-H1: how often an exhausted stock is remade by turning the discard pile over; after "
+        "that a player may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
+
+
+class Rummy(DrawDiscardState):
+    RESTOCK = TURN_OVER
+    options: RummyOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._init_table(RULES)
+        # the one-meld rule is an option; the kernel reads this switch
+        self.MAX_MELDS_PER_TURN = self.options.max_new_melds_per_turn
+        self.hand_size = deal_size(self.num_players)
+        self.start_size = self.hand_size  # cards held when the current turn began (R-H3)
+        self._start_deal()
+
+    def _start_deal(self) -> None:
+        self.begin_deal()
+        self.deal(self.hand_size)
+        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals {self.hand_size} cards "
+                          f"each; {C.LABEL_OF[self.discards[-1]]} starts the discard pile.", seat=self.dealer)
+        self.begin_turn(self.left_of_dealer())
+
+    def begin_turn(self, seat: int, *, draw: bool = True) -> None:
+        # a turn begun with the whole dealt hand means nothing was melded or laid off before
+        self.start_size = len(self.hands[seat])
+        super().begin_turn(seat, draw=draw)
+
+    # ---- the exhausted stock (R-H1, R-H2) ----------------------------------------------
+
+    def _stock_ran_out(self) -> None:
+        if self.restocks < self.options.max_restocks and len(self.discards) >= 2:
+            self.restock(shuffle=False)
+        elif not self.discards:
+            self._end_on_empty_stock()
+        else:
+            self.emit("stock", f"The stock is used up: {self.names[self.turn]} may take "
+                               f"{C.LABEL_OF[self.discards[-1]]} or pass, which ends the hand.")
+
+    def _end_on_empty_stock(self) -> None:
+        self.emit("stock", "The stock is used up: the hand is over.")
+        self.phase_name = ""
+        self._on_hand_over(None)
+
+    def stock_known(self) -> bool:
+        """A stock made by turning the discard pile over is known to everyone (R-H2)."""
+        return self.restocks > 0
+
+    def draw_card(self, seat: int) -> None:
+        known = self.stock_known()
+        super().draw_card(seat)
+        if known:
+            self.shown[seat].append(self.hands[seat][-1])
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        piles = super()._hidden_piles(seat)
+        if self.stock_known():  # the stock is the last pile: every card of it is known
+            piles[-1] = (self.stock, list(self.stock))
+        return piles
+
+    def _legal_draw(self, seat: int) -> list[Move]:
+        out = super()._legal_draw(seat)
+        if not self.stock:
+            out.append(PASS)
+        return out
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        if move.verb == "pass" and self.phase_name == DRAW_PHASE:
+            return "You may pass only when the stock is used up: draw from the stock or take the top discard."
+        if move.verb == "pass" and self.phase_name == PLAY_PHASE:
+            return "You have drawn: a turn ends with a discard, or by going out. Passing is only for a " \
+                   "player facing a used-up stock."
+        return super()._why_illegal(seat, move)
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        assert move is PASS
+        self.emit("pass", f"{self.names[seat]} passes the top discard.", seat=seat)
+        self._end_on_empty_stock()
+
+    # ---- scoring -------------------------------------------------------------------------
+
+    def deadwood_cards(self, seat: int) -> list[int]:
+        """The cards that count against ``seat`` (4.2-5)."""
+        hand = self.hands[seat]
+        if self.options.deadwood == ALL_CARDS:
+            return self.sorted_hand(hand)
+        return self.sorted_hand(solver_for(RULES, VALUES).best(hand).deadwood)
+
+    def went_rummy(self, out: int) -> bool:
+        """R-H3: out in a turn begun with every card dealt."""
+        return self.start_size == self.hand_size and self.turn == out
+
+    def hand_points(self, out: int | None, dead: list[int], factor: int) -> list[int]:
+        n = self.num_players
+        if self.options.scoring == PENALTY:
+            return [0 if s == out else dead[s] * factor for s in range(n)]
+        points = [0] * n
+        if out is not None:  # winner_collects; nobody scores when nobody went out (R-H1)
+            points[out] = sum(dead) * factor
+        return points
+
+    def _on_hand_over(self, out: int | None) -> None:
+        n = self.num_players
+        counted = [self.deadwood_cards(s) for s in range(n)]
+        dead = [sum(VALUES[c] for c in cards) for cards in counted]
+        rummy = out is not None and self.went_rummy(out)
+        factor = 2 if rummy and self.options.rummy_double else 1
+        points = self.hand_points(out, dead, factor)
+        for s in range(n):
+            if self.hands[s]:
+                shown = labels(self.sorted_hand(self.hands[s]))
+                self.emit("show", f"{self.names[s]} shows {shown}: {dead[s]} counted.", seat=s,
+                          cards=C.codes(self.hands[s]))
+        details = ["out" if s == out else f"{labels(counted[s]) or 'no deadwood'} = {dead[s]}"
+                   for s in range(n)]
+        how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
+        label = f"Deal {self.deal_no}: {how}"
+        notes = []
+        if rummy:
+            notes.append("rummy: " + ("double points" if factor == 2 else "in one turn"))
+        if out is None and self.options.scoring == WINNER_COLLECTS:
+            notes.append("nobody went out: nothing is scored")
+        self.sheet.add(label, points, details=details, note="; ".join(notes))
+        scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
+        self.emit("score", f"{label}: {scores}.")
+        if not self._match_over():
+            self.dealer = self.next_dealer(out)
+            self._start_deal()
+
+    def next_dealer(self, out: int | None) -> int:
+        """4.2-7: the deal passes left (alternates with two); optionally the winner of two deals."""
+        if self.num_players == 2 and self.options.two_player_winner_deals and out is not None:
+            return out
+        return self.next_seat(self.dealer)
+
+    def _match_over(self) -> bool:
+        totals = self.sheet.totals
+        top = max(totals)
+        if self.options.scoring == PENALTY:
+            if top < self.options.penalty_limit:
+                return False
+            who = self.names[totals.index(top)]
+            self.finish_on_totals(f"{who} reached {top} penalty points; the lowest total wins.",
+                                  lowest_wins=True)
+            return True
+        if top < self.options.target:
+            return False
+        self.finish_on_totals(f"{self.names[totals.index(top)]} reached {top} points.")
+        return True
+
+    # ---- what a seat sees ---------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        out["deal_size"] = self.hand_size
+        out["restocks_left"] = self.options.max_restocks - self.restocks
+        out["known_stock"] = C.codes(self.stock) if self.stock_known() else None
+        limit = self.MAX_MELDS_PER_TURN
+        out["new_melds_left"] = max(0, limit - self.melds_this_turn) if limit else None
+        if seat is not None:
+            counted = self.deadwood_cards(seat)
+            out["deadwood"] = {"cards": C.codes(counted), "points": sum(VALUES[c] for c in counted)}
+        return out
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="rummy",
+    title="Rummy",
+    family="rummy",
+    players=(2, 3, 4, 5, 6),
+    default_players=4,
+    options_cls=RummyOptions,
+    state_cls=Rummy,
+    summary="Draw, meld one set or sequence a turn, lay off on any meld and discard; go out first, "
+            "and the cards left in the other hands count against them.",
+    rules=__doc__ or "",
+))
+
+__all__ = ["PASS", "RULES", "SPEC", "VALUES", "Rummy", "RummyOptions", "deal_size"]
