@@ -58,9 +58,9 @@ def _chunk(args: tuple[str, int, range, bool]) -> list[tuple[float, float, float
     return [play_match(game, players, m, partnership) for m in matches]
 
 
-def measure(game: str, games: int, workers: int) -> Result:
+def measure(game: str, games: int, workers: int, players: int | None = None) -> Result:
     spec = next(g for g in gamenight.games() if g.id == game)
-    players = spec.default_players
+    players = players or spec.default_players
     partnership = bool(spec.teams)
     step = max(1, games // (workers * 4))
     chunks = [(game, players, range(i, min(i + step, games)), partnership) for i in range(0, games, step)]
@@ -70,7 +70,7 @@ def measure(game: str, games: int, workers: int) -> Result:
     return Result(
         game, players, len(rows),
         heuristic_share=sum(r[0] for r in rows) / len(rows),
-        baseline=smart_seats / players if not partnership else 0.5,
+        baseline=0.5 if partnership else smart_seats / players,
         heuristic_mean=sum(r[1] for r in rows) / len(rows),
         random_mean=sum(r[2] for r in rows) / len(rows),
     )
@@ -81,13 +81,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--only", default="", help="comma-separated game ids")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None, help="player count (default: the game's usual)")
     args = parser.parse_args()
     wanted = [g for g in args.only.split(",") if g] or heuristic_games()
     print(f"{'game':<18}{'players':>8}{'matches':>9}{'heuristic wins':>16}{'random would':>14}"
           f"{'mean score h/r':>18}{'seconds':>9}")
     for game in wanted:
         t = time.perf_counter()
-        r = measure(game, args.games, args.workers)
+        r = measure(game, args.games, args.workers, args.players)
         print(f"{r.game:<18}{r.players:>8}{r.matches:>9}{r.heuristic_share:>15.1%} {r.baseline:>13.1%}"
               f"{r.heuristic_mean:>10.1f} /{r.random_mean:>6.1f}{time.perf_counter() - t:>9.1f}")
 
