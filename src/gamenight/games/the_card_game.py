@@ -1,0 +1,386 @@
+"""The Card Game — the 002 seed's Three-Thirteen ("Card Games: 1. The Card Game").
+
+Two or more players, each for himself, with at least one full deck (no jokers) for every three
+players. Eleven rounds: the first deals 3 cards each, the next 4, and so on up to 13, and in each
+round the rank equal to the hand size is wild — 3s with 3 cards, ... 10s with 10, then jacks
+(11 cards), queens (12) and kings (13). The player left of the dealer starts; the deal passes left.
+
+A turn: draw the top card of the stock ("pickup pile") or of the discard pile, then discard one
+card — it may be the card just taken, even from the discard pile. Melds are sets (cards of one
+rank) and runs (consecutive cards of one suit), three or more cards, with as many wild cards as
+you like but at least one natural card each; a card of the wild rank is always wild. To go out
+(``out 9C``) the other n cards of the n + 1 a player holds after drawing must all meld: they are
+laid face up and the named card discarded — going out always needs that discard. Then every
+other player has exactly one more turn, and the round is over. Each player is charged the cards
+left over from the best arrangement of his hand into melds: ace 1, two to nine face value (a wild
+three costs 3), ten and courts 10. The player who went out scores the going-out score. After the
+last round the lowest total wins.
+
+Decisions where the book is silent (``shared/rules/other-seeds.md`` §5.2 gaps TCG-1..10; "HOUSE"
+marks the spec's own house decisions):
+
+* TCG-1 — aces are low only: A-2-3 is a run, Q-K-A and K-A-2 are not. Option ``ace =
+  high_or_low`` lets a run end at either side of the ace, never round the corner.
+* TCG-2 — every meld needs a natural card (the book). Option ``allow_all_wild_meld`` allows
+  melds of wild cards only, as published Three-Thirteen does (gambiter.com "3-13": "You can
+  even make a set that consists of only wild cards").
+* TCG-3 — nobody lays off on the going-out player's melds; the others are scored on the best
+  arrangement of their hand without laying anything down.
+* TCG-4 — a player whose hand melds on his last turn may go out too (``out``): he scores 0 but
+  never the going-out bonus, which is only for the player who went out first.
+* TCG-5 (HOUSE) — when a player must draw and the stock is empty, the discard pile but its top
+  card is shuffled into a new stock. House decision of this module, as the spec's Standard
+  Rummy does (§4.1, ``max_restocks=1``): the stock is remade once a round; when it runs out again
+  the round ends at once and everyone is scored on his hand (a player who went out keeps his
+  score, note "the stock ran out") — so a round between players who cannot go out ends.
+* TCG-6 — option ``descend``: ``none`` (default), ``12_to_3`` (then 12 cards down to 3, so 13 is
+  dealt once; HOUSE default when descending) or ``13_to_3`` (13 is dealt twice). The wild rank
+  stays the rank equal to the hand size.
+* TCG-7 (HOUSE) — equal lowest totals share the win.
+* TCG-8 — the going-out score "we usually vote before we start": option ``going_out_score`` is
+  ``0`` (default), ``-5``, or ``vote``: the table votes before the first deal — a secret,
+  simultaneous ``vote 0`` / ``vote -5`` by every player; a strict majority for −5 makes it −5,
+  anything else (a tie included) leaves 0 (house decision of this module).
+* TCG-9 — a run has at most one card of each rank; a set may hold identical cards from several
+  decks.
+* TCG-10 — decks: ⌈players / 3⌉, plus option ``extra_decks``. (The spec's check that
+  players × 14 + 1 cards fit always holds with that many decks.) Two to eight players.
+* Also: the first dealer is random (the spec's deal); the others' hands are shown and scored at
+  the end of each round, one score-sheet row per round.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.draw_discard import COUNT_VALUES, PLAY_PHASE, DrawDiscardState
+from gamenight.families.melds import ACE_EITHER, ACE_LOW, RANK_PLURAL, RUMMY_VALUES, MeldRules, solver_for
+
+VOTE_PHASE = "vote"
+GOING_OUT_BONUS = -5
+FIRST_SIZE, LAST_SIZE = 3, 13
+PLAYERS_PER_DECK = 3
+
+#: interned moves: go out discarding a card; the two votes
+OUT: list[Move] = [Move("out", (c,)) for c in range(53)]
+VOTES: dict[int, Move] = {0: Move("vote", (), 0), GOING_OUT_BONUS: Move("vote", (), GOING_OUT_BONUS)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardGameOptions(Options):
+    going_out_score: str = option(
+        "0", "Score for going out",
+        "TCG-8: what the player who goes out first scores for the round: 0, -5, or 'vote' (the "
+        "table votes before the first deal; a majority for -5 makes it -5).",
+        choices=("0", "-5", "vote"),
+    )
+    descend: str = option(
+        "none", "Travel back down",
+        "TCG-6: after the 13-card round, play back down to 3 cards: '12_to_3' (13 dealt once) or "
+        "'13_to_3' (13 dealt twice).",
+        choices=("none", "12_to_3", "13_to_3"),
+    )
+    ace: str = option(
+        "low", "Aces in runs",
+        "TCG-1: 'low' (A-2-3 only) or 'high_or_low' (A-2-3 or Q-K-A, never K-A-2).",
+        choices=("low", "high_or_low"),
+    )
+    allow_all_wild_meld: bool = option(
+        False, "Melds of wild cards only",
+        "TCG-2: the book wants at least one natural card in every meld; on, a meld may be all wild.",
+    )
+    extra_decks: int = option(
+        0, "Extra decks",
+        "TCG-10: decks added to the book's one deck for every three players.", minimum=0, maximum=3,
+    )
+
+
+# ---- small rules --------------------------------------------------------------------------
+
+def round_sizes(descend: str) -> tuple[int, ...]:
+    """Cards dealt in each round: 3 up to 13, then back down if the table travels back."""
+    up = tuple(range(FIRST_SIZE, LAST_SIZE + 1))
+    if descend == "12_to_3":
+        return up + tuple(range(LAST_SIZE - 1, FIRST_SIZE - 1, -1))
+    if descend == "13_to_3":
+        return up + tuple(range(LAST_SIZE, FIRST_SIZE - 1, -1))
+    return up
+
+
+def wild_rank(size: int) -> int:
+    """The rank equal to the hand size is wild: 3 cards threes ... 11 jacks, 12 queens, 13 kings."""
+    return size - 2  # rank indices run two..ace = 0..12
+
+
+def decks_for(players: int, extra: int = 0) -> int:
+    """One full deck for every three players (rounded up), plus any extra decks."""
+    return -(-players // PLAYERS_PER_DECK) + extra
+
+
+@cache
+def round_rules(size: int, ace: str = "low", all_wild: bool = False) -> MeldRules:
+    """What a meld is in the round dealing ``size`` cards (no jokers; one natural at least)."""
+    mode = ACE_EITHER if ace == "high_or_low" else ACE_LOW
+    return MeldRules(jokers_wild=False, ace=mode, all_wild=all_wild).with_wild_ranks(wild_rank(size))
+
+
+def majority_score(votes: list[int]) -> int:
+    """TCG-8: −5 only with a strict majority for it; a tie leaves the going-out score at 0."""
+    return GOING_OUT_BONUS if 2 * votes.count(GOING_OUT_BONUS) > len(votes) else 0
+
+
+class TheCardGame(DrawDiscardState):
+    MELDS_IN_TURN = False
+    LAY_OFF_IN_TURN = False
+    DISCARD_TAKEN = True
+    MAX_RESTOCKS = 1
+    options: CardGameOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        self.sizes = round_sizes(o.descend)
+        self.decks = decks_for(self.num_players, o.extra_decks)
+        self._init_table(self.rules_for(self.sizes[0]))
+        self.went_out: int | None = None
+        self.also_out: list[int] = []
+        self.votes: list[int | None] = [None] * self.num_players
+        self.pack: list[int] = []  # the deck before the first deal, while the table votes
+        if o.going_out_score == "vote":
+            self.bonus: int | None = None
+            self.pack = self.deck_template()
+            self.phase_name = VOTE_PHASE
+            self.emit("vote", "Before the first deal everyone votes the going-out score: "
+                              "'vote 0' or 'vote -5'.")
+        else:
+            self.bonus = int(o.going_out_score)
+            self._start_round()
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=self.decks)
+
+    def rules_for(self, size: int) -> MeldRules:
+        return round_rules(size, self.options.ace, self.options.allow_all_wild_meld)
+
+    @property
+    def size(self) -> int:
+        """Cards dealt this round (the first round's while the table votes)."""
+        return self.sizes[max(self.deal_no - 1, 0)]
+
+    def wild_name(self) -> str:
+        return RANK_PLURAL[wild_rank(self.size)]
+
+    # ---- the vote on the going-out score (TCG-8) ----------------------------------------
+
+    def _to_act_other(self) -> frozenset[int]:
+        if self.phase_name == VOTE_PHASE:
+            return frozenset(s for s, v in enumerate(self.votes) if v is None)
+        return frozenset()
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        if self.phase_name == VOTE_PHASE and self.votes[seat] is None:
+            return [VOTES[0], VOTES[GOING_OUT_BONUS]]
+        return []
+
+    def _cast_vote(self, seat: int, score: int) -> None:
+        self.votes[seat] = score
+        self.emit("voted", f"{self.names[seat]} has voted.", seat=seat)
+        self.emit("my_vote", f"You vote {score} for going out.", seat=seat, to=seat)
+        if any(v is None for v in self.votes):
+            return
+        cast = [v for v in self.votes if v is not None]
+        self.bonus = majority_score(cast)
+        self.emit("vote_result", f"The vote: {cast.count(GOING_OUT_BONUS)} for -5, {cast.count(0)} for 0. "
+                                 f"Going out scores {self.bonus}.")
+        self.pack = []
+        self._start_round()
+
+    # ---- rounds ----------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        size = self.sizes[self.deal_no]
+        self.begin_deal()
+        self.meld_rules = self.rules_for(size)
+        self.went_out = None
+        self.also_out = []
+        self.deal(size)
+        self.emit("deal", f"Round {self.deal_no} of {len(self.sizes)}: {self.names[self.dealer]} deals "
+                          f"{size} cards each; {self.wild_name()} are wild.", seat=self.dealer)
+        self.begin_turn(self.left_of_dealer())
+
+    def _legal_play_other(self, seat: int) -> list[Move]:
+        return [OUT[c] for c in self.out_discards(seat)]
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        if move.verb == "vote":
+            assert move.number is not None
+            self._cast_vote(seat, move.number)
+        elif move.verb == "out":
+            self._go_out(seat, move.cards[0])
+        else:
+            raise NotImplementedError(move.verb)
+
+    def _go_out(self, seat: int, discard: int) -> None:
+        """Lay the rest of the hand down in melds and discard the card named."""
+        rest = list(self.hands[seat])
+        rest.remove(discard)
+        melds = solver_for(self.meld_rules, COUNT_VALUES).best(rest).melds
+        for meld in melds:
+            self.remove_from_hand(seat, meld.cards)
+            self.melds.append(meld)
+            self.meld_owner.append(seat)
+        self.remove_from_hand(seat, (discard,))
+        self.discards.append(discard)
+        first = self.went_out is None
+        laid = "; ".join(m.describe() for m in melds)
+        self.emit("out", f"{self.names[seat]} goes out{'' if first else ' too'}: {laid}; discards "
+                         f"{C.LABEL_OF[discard]}." + (" Everyone else has one more turn." if first else ""),
+                  seat=seat, card=C.CODE_OF[discard])
+        if first:
+            self.went_out = seat
+        else:
+            self.also_out.append(seat)
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
+        """After someone has gone out, each other player has one more turn, then the round ends."""
+        nxt = self.next_seat(seat)
+        if self.went_out is not None and nxt == self.went_out:
+            self.phase_name = ""
+            self._on_hand_over(self.went_out)
+            return
+        self.begin_turn(nxt)
+
+    def last_turns(self) -> list[int]:
+        """The seats still to take their last turn this round, in order."""
+        if self.went_out is None or not self.phase_name:
+            return []
+        out, s = [], self.turn
+        while s != self.went_out:
+            out.append(s)
+            s = self.next_seat(s)
+        return out
+
+    # ---- scoring ---------------------------------------------------------------------------
+
+    def _on_hand_over(self, out: int | None) -> None:
+        solver = solver_for(self.meld_rules, RUMMY_VALUES)
+        points: list[int] = []
+        details: list[str] = []
+        for s in range(self.num_players):
+            if s == self.went_out:
+                assert self.bonus is not None
+                points.append(self.bonus)
+                details.append("went out")
+            elif s in self.also_out:
+                points.append(0)
+                details.append("went out on the last turn")
+            else:
+                best = solver.best(self.hands[s])
+                points.append(best.deadwood_value)
+                left = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(best.deadwood)) or "nothing"
+                details.append(f"left {left}")
+                melds = "; ".join(m.describe() for m in best.melds) or "no meld"
+                self.emit("reveal", f"{self.names[s]} shows {melds}; left {left}: {best.deadwood_value} "
+                                    "points.", seat=s, hand=C.codes(self.hands[s]))
+        note = "" if out is not None else "the stock ran out: " + (
+            "nobody went out" if self.went_out is None else "the last turns were cut short")
+        label = f"Round {self.deal_no}: {self.size} cards, {self.wild_name()} wild"
+        self.sheet.add(label, points, details=details, note=note)
+        self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {points[s]:+d}"
+                                                      for s in range(self.num_players)) + ".")
+        if self.deal_no == len(self.sizes):
+            self.finish_on_totals(f"All {len(self.sizes)} rounds are played: the lowest total wins.",
+                                  lowest_wins=True)
+        else:
+            self.dealer = self.next_seat(self.dealer)
+            self._start_round()
+
+    # ---- refusals --------------------------------------------------------------------------
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        if self.phase_name == VOTE_PHASE:
+            if move.verb != "vote":
+                return "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
+            return "Vote 0 or -5 for the score of the player who goes out first: 'vote 0' or 'vote -5'."
+        if self.phase_name == PLAY_PHASE and move.verb == "out":
+            return self._why_not_out(seat, move)
+        return super()._why_illegal_other(seat, move)
+
+    def _why_not_out(self, seat: int, move: Move) -> str:
+        if len(move.cards) != 1:
+            return ("To go out, name the one card you discard, for example 'out 9C': going out needs "
+                    "a discard.")
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        natural = "" if self.options.allow_all_wild_meld else ", each with at least one natural card"
+        return (f"You cannot go out discarding {C.NAME_OF[move.cards[0]]}: the other {self.size} cards must "
+                f"all form melds (sets or runs of three or more{natural}; {self.wild_name()} are wild "
+                "this round).")
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        return ("Melds are laid down only when going out: 'out 9C' lays down all your other cards in melds "
+                "and discards the 9♣.")
+
+    # ---- what a seat sees ------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        voting = self.phase_name == VOTE_PHASE
+        out.update({
+            "round": self.deal_no,
+            "rounds": len(self.sizes),
+            "cards_this_round": self.size,
+            "wild_rank": C.RANKS[wild_rank(self.size)],
+            "wilds": self.wild_name(),
+            "decks": self.decks,
+            "going_out_score": self.bonus,
+            "voted": [v is not None for v in self.votes],
+            # a vote is secret until everyone has voted
+            "votes": None if voting or self.bonus is None or self.options.going_out_score != "vote"
+            else list(self.votes),
+            "my_vote": self.votes[seat] if seat is not None else None,
+            "went_out": self.went_out,
+            "last_turns": self.last_turns(),
+        })
+        return out
+
+    # ---- conservation and sampling ---------------------------------------------------------
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {"pack": self.pack}
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        return [*super()._hidden_piles(seat), (self.pack, [])]
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        super()._redeal_hidden(seat, rng)
+        if self.phase_name == VOTE_PHASE:  # the others' secret votes are guessed afresh
+            for s, v in enumerate(self.votes):
+                if s != seat and v is not None:
+                    self.votes[s] = rng.choice((0, GOING_OUT_BONUS))
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="the-card-game",
+    title="The Card Game",
+    family="rummy",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    default_players=4,
+    options_cls=CardGameOptions,
+    state_cls=TheCardGame,
+    summary="Three-Thirteen: rounds of 3 up to 13 cards with the matching rank wild; meld your whole "
+            "hand and discard to go out, everyone else gets one more turn, and the lowest total wins.",
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "CardGameOptions", "TheCardGame", "decks_for", "majority_score", "round_rules",
+           "round_sizes", "wild_rank"]
