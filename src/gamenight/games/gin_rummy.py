@@ -1,0 +1,714 @@
+"""Gin Rummy — the family's tournament rules (seed 000, pp.27–28, "under review"), and preset
+``standard``: two-handed gin as it is usually played (and as OpenSpiel's ``gin_rummy`` plays it).
+
+The book's rules (the default)
+------------------------------
+An even number of players in two equal teams, Guys (seats 0, 2, ...) against Girls (seats 1, 3,
+...; option ``teams = any``: Team A against Team B). Each couple plays head-to-head at its own
+table with its own deck; after every round the Girls move one table on (round r: Guy i meets
+Girl i + r − 1), so every Girl meets every Guy. Two players are two teams of one.
+
+* The dealer gives 13 cards to the opponent and 12 to himself, no upcard; the opponent opens
+  with a discard. Then a turn is a draw (stock or top discard) and a discard or an ending.
+  Melds: sets of a rank, runs of a suit; an ace is low (A-2-3) or high (Q-K-A), not both.
+  Ace 1, courts 10, the rest their face.
+* Endings, on any turn (the first too), never forced: ``double gin`` (all 13 cards meld, no
+  discard: the opponent's deadwood and 2 Gins); ``gin 9C`` (discard 9♣, the other 12 meld: the
+  deadwood and 1 Gin); ``knock 9C``, the book's **Run** (discard face down, deadwood under 10):
+  the opponent lays off one card at a time on the runner's melds (``layoff N 8H``, then
+  ``done``); the runner scores the difference, but an opponent with as little or less scores
+  twice the runner's deadwood + 25; no Gins. Nobody lays off on a Gin; the runner never does.
+* Stock out: both lay down without lay-offs; the lower deadwood scores the difference.
+* A round is a hand at every table. The team with more points is awarded the difference and
+  deals next round; the team with more Gins is awarded the difference in Gins. Three games
+  (columns) at once: a team's points go to every open game it has scored in and to the first
+  open game it has not (1st award Game 1, 2nd Games 1-2, then all three); Gins are circled in
+  the open games where it had points before the round. A game closes when a team reaches 200
+  in it: 200 + 25 a Gin there to the winner, 25 a Gin there to the loser. When all three are
+  closed the higher grand total wins.
+
+House decisions (``shared/rules/metzker-book.md`` §25): G-GIN-1 the stock runs out when its
+last card has been drawn and discarded without an ending (option ``wall``); G-GIN-2 a Run with
+no deadwood must be declared as Gin; G-GIN-3 level team points award nothing and the dealers
+stay (a level stock out scores nothing either); G-GIN-4 Gins go to the team with more, even if
+it lost the points; G-GIN-5 closed games take nothing more; G-GIN-6 even player counts, 2 to 8;
+G-GIN-7 the card just taken from the pile may not be discarded (nor knocked with) that turn;
+G-GIN-8 "under 10" is 9 or less. [HOUSE] G-GIN-9 the tables of a round play one after the
+other (they are independent; everyone watches each hand). G-GIN-10 a team first scoring after
+Game 1 has closed starts in the first open game. G-GIN-11 the first dealing team is drawn at
+random (the cut); with a stacked deck Team A deals. Moves without a choice are made for the
+player: the draw after both pass the upcard, the end of the hand at the wall when the last
+discard cannot make a knock, and ``done`` when nothing more can be laid off.
+
+Preset ``standard`` (two players): ten cards each and an upcard that the non-dealer, then the
+dealer, may take; if both pass the non-dealer draws. Knock with 10 or less; gin scores the
+deadwood + 25; an undercut (as little or less) the difference + 25; aces low; when a discard
+leaves two cards in the stock the hand is a draw, unless the next player takes that discard to
+knock (OpenSpiel's wall); the winner deals next; game to 100, then 25 a hand won (box) and 100
+for the game, the higher total wins. OpenSpiel differs in that a player may discard the card
+just taken (50 upcard draws end a hand), a tie after a knock scores nothing (option
+``tie_is_undercut``), a run takes at most two lay-offs at each end, an eleven-card hand's
+deadwood is estimated (it can refuse a legal knock when two meld groups tie), and it plays one
+hand (``tests/test_gin_vs_openspiel.py``).
+
+Every difference between the two rule sets is an option. A stacked ``deck`` may hold several
+deals separated by ``/`` (one per table, round after round), for scenarios.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.draw_discard import (
+    DISCARD,
+    DRAW,
+    END,
+    NOBODY,
+    ONLY,
+    PLAY_PHASE,
+    TAKE,
+    DrawDiscardState,
+    lay_off_move,
+)
+from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
+
+UPCARD, WALL, LAYOFF = "upcard", "wall", "layoff"
+PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", flag="gin")
+KNOCK = [Move("knock", (c,)) for c in range(52)]
+GIN = [Move("gin", (c,)) for c in range(52)]
+GAMES = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class GinOptions(Options):
+    hand_size: int = option(12, "Cards in hand", "Cards each keeps (the book 12, the opener starts with 13; "
+                            "standard 10).", minimum=7, maximum=13)
+    first_turn: str = option(
+        "discard", "First turn", "'discard': the non-dealer gets a card more and opens with a discard, no "
+        "upcard (the book); 'upcard': an upcard the non-dealer, then the dealer, may take (standard).",
+        choices=("discard", "upcard"))
+    ace: str = option("either", "Aces in runs", "'either': A-2-3 or Q-K-A, never K-A-2 (the book); 'low': "
+                      "A-2-3 only (standard).", choices=("either", "low"))
+    knock_limit: int = option(9, "Most deadwood to knock (Run)", "The book: under 10 (G-GIN-8); standard 10.",
+                              minimum=0, maximum=30)
+    gin_bonus: int = option(0, "Points per Gin", "Points a Gin adds to the hand (standard 25); the book "
+                            "counts Gins instead, worth gin_value when a game closes.", minimum=0)
+    double_gin: bool = option(True, "Double Gin", "Going out with every card melded and no discard: "
+                              "2 Gins (the book).")
+    undercut: str = option("double", "Undercut score", "An opponent of a Run with as little or less scores "
+                           "'double' the runner's deadwood (the book) or the 'difference' (standard), "
+                           "+ the undercut bonus.", choices=("double", "difference"))
+    undercut_bonus: int = option(25, "Undercut bonus", "Added to an undercut.", minimum=0)
+    tie_is_undercut: bool = option(True, "Equal deadwood undercuts", "Equal deadwood after a knock is an "
+                                   "undercut (both rule sets); off: nobody scores (OpenSpiel).")
+    wall: int = option(0, "Stock left at the end", "The hand ends when a discard leaves this many stock "
+                       "cards (the book 0; standard 2).", minimum=0, maximum=10)
+    wall_knock: bool = option(False, "Last discard to knock", "At the wall the next player may take the "
+                              "discard to knock or gin (standard).")
+    stock_out: str = option("difference", "When the stock runs out", "'difference': the lower deadwood "
+                            "scores the difference (the book); 'draw': nobody scores (standard).",
+                            choices=("difference", "draw"))
+    scoring: str = option("hollywood", "Match scoring", "'hollywood': three games at once with Gins (the "
+                          "book); 'single': one game with box and game bonuses (standard).",
+                          choices=("hollywood", "single"))
+    target: int = option(200, "Game target", "Points that win a game (the book 200; standard 100).",
+                         minimum=1)
+    gin_value: int = option(25, "Gin value", "Hollywood: each Gin in a closed game.", minimum=0)
+    box_bonus: int = option(0, "Box bonus", "Single: points per hand (round) won (standard 25).", minimum=0)
+    game_bonus: int = option(0, "Game bonus", "Single: points for reaching the target (standard 100).",
+                             minimum=0)
+    teams: str = option("guys_vs_girls", "Team names", "'guys_vs_girls' (the book) or 'any' (Team A, "
+                        "Team B).", choices=("guys_vs_girls", "any"))
+    discard_taken: bool = option(False, "Discard the card taken", "May the card just taken from the pile be "
+                                 "discarded that turn (G-GIN-7: no; OpenSpiel: yes).")
+
+
+PRESETS = {"standard": Preset(
+    "standard", "Standard two-handed gin (OpenSpiel's gin_rummy): ten cards and an upcard, knock with 10, "
+    "gin 25, undercut 25, aces low, a draw at two cards left, box and game bonuses, game to 100.",
+    {"hand_size": 10, "first_turn": "upcard", "ace": "low", "knock_limit": 10, "gin_bonus": 25,
+     "double_gin": False, "undercut": "difference", "wall": 2, "wall_knock": True, "stock_out": "draw",
+     "scoring": "single", "target": 100, "box_bonus": 25, "game_bonus": 100}, players=(2,))}
+
+
+class HandResult(NamedTuple):
+    """One table's hand: the seat that scored (None: nobody), its points and Gins, and how."""
+
+    table: int
+    winner: int | None
+    points: int
+    gins: int
+    how: str
+    text: str
+
+
+def run_score(runner: int, opponent: int, o: GinOptions) -> tuple[str, int]:
+    """A knock (Run) with ``runner`` deadwood against ``opponent`` after lay-offs: what scores."""
+    if opponent > runner:
+        return "knock", opponent - runner
+    if opponent == runner and not o.tie_is_undercut:
+        return "tie", 0
+    return "undercut", (2 * runner if o.undercut == "double" else runner - opponent) + o.undercut_bonus
+
+
+def difference(per_team: list[int]) -> tuple[int, int] | None:
+    """The team with more, and by how much (None when level)."""
+    a, b = per_team
+    return None if a == b else (0 if a > b else 1, abs(a - b))
+
+
+def team_names(n: int, style: str) -> tuple[list[str], list[str]]:
+    """The two team names and the seat names (two players are teams of one)."""
+    if n == 2:
+        return ["Player 1", "Player 2"], ["Player 1", "Player 2"]
+    if style == "guys_vs_girls":
+        return ["Guys", "Girls"], [f"{('Guy', 'Girl')[s % 2]} {s // 2 + 1}" for s in range(n)]
+    return ["Team A", "Team B"], [f"{'AB'[s % 2]}{s // 2 + 1}" for s in range(n)]
+
+
+def plural_gins(n: int) -> str:
+    return "" if n == 0 else f"{n} Gin{'s' if n > 1 else ''}"
+
+
+class GinRummy(DrawDiscardState):
+    MELDS_IN_TURN = False
+    LAY_OFF_IN_TURN = False
+    RESTOCK = END
+    options: GinOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        self.DISCARD_TAKEN = o.discard_taken
+        self.knock_limit, self.wall = o.knock_limit, o.wall  # read on every turn
+        self._init_table(MeldRules(ace=o.ace, jokers_wild=False))
+        self.solver = solver_for(self.meld_rules, RUMMY_VALUES)
+        self.bits = BOARD_BITS[o.ace]
+        self.stacked = [p.split() for p in " ".join(self.stacked_deck or []).split("/")]
+        self.team_names, self.names = team_names(self.num_players, o.teams)
+        self.round_no = self.table_no = 0
+        self.dealing_team = 0 if self.stacked_deck is not None else self.rng.randrange(2)
+        self.results: list[HandResult] = []
+        #: the last hand laid down: round, table, result, the two hands, melds and owners, the seats
+        self.last_hand: tuple[Any, ...] = ()
+        self.last_shown: dict[str, Any] | None = None  # its view, made when first looked at
+        self.boxes = [0, 0]
+        self.columns = [[0] * GAMES, [0] * GAMES]
+        self.gins = [[0] * GAMES, [0] * GAMES]
+        self.entered = [[False] * GAMES, [False] * GAMES]
+        self.winner_of = [-1] * GAMES
+        self._start_round()
+
+    # ---- teams, tables and deals ----------------------------------------------------------
+
+    def _sheet_columns(self) -> list[str]:
+        names = team_names(self.num_players, self.options.teams)[0]
+        if self.options.scoring == "single":
+            return names
+        return [f"{t}: {g}" for t in names for g in ("Game 1", "Game 2", "Game 3", "total")]
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2
+
+    def table_pairs(self) -> list[tuple[int, int]]:
+        """Round r: Guy i meets Girl i + r − 1 (the Girls move one table on each round)."""
+        k = self.num_players // 2
+        return [(2 * t, 2 * ((t + self.round_no - 1) % k) + 1) for t in range(k)]
+
+    def other(self, seat: int) -> int:
+        a, b = self.pair
+        return b if seat == a else a
+
+    def next_seat(self, seat: int) -> int:
+        return self.other(seat)
+
+    def round_label(self) -> str:
+        return f"{'Hand' if self.num_players == 2 else 'Round'} {self.round_no}"
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        self.table_no = 0
+        self.results = []
+        self._start_table()
+
+    def _start_table(self) -> None:
+        o = self.options
+        self.pair = self.table_pairs()[self.table_no]
+        self.dealer = self.pair[self.dealing_team]
+        opener = self.other(self.dealer)
+        self.begin_deal()
+        sizes = [0] * self.num_players
+        sizes[self.dealer], sizes[opener] = o.hand_size, o.hand_size + (o.first_turn == "discard")
+        self.deal(sizes, upcard=o.first_turn == "upcard")
+        where = f", table {self.table_no + 1} of {self.num_players // 2}" if self.num_players > 2 else ""
+        self.emit("deal", f"{self.round_label()}{where}: {self.names[self.dealer]} deals to "
+                          f"{self.names[opener]}.", seat=self.dealer)
+        if o.first_turn == "upcard":
+            self.turn, self.phase_name = opener, UPCARD
+        else:
+            self.begin_turn(opener, draw=False)
+
+    def begin_deal(self) -> None:
+        super().begin_deal()
+        self.passes = 0
+        self.wall_take = False
+        self.knocker, self.knock_kind, self.knock_deadwood = -1, "", 0
+        self.face_down: list[int] = []
+
+    def _fresh_deck(self) -> list[int]:
+        part = self.stacked[self.deal_no - 1] if self.deal_no <= len(self.stacked) else []
+        return C.stack_deck(self.deck_template(), part, self.rng) if part else \
+            C.shuffled(self.deck_template(), self.rng)
+
+    # ---- deadwood --------------------------------------------------------------------------
+
+    def deadwood_floor(self, hand: list[int]) -> int:
+        """A cheap lower bound on the deadwood after the best discard: cards in no set or run of
+        the hand at all stay deadwood, less the dearest of them. Knocking is checked with the
+        exact solver only when this bound is within the limit (rarely, in random play)."""
+        bits = self.bits
+        h = 0
+        for c in hand:
+            h |= bits[c]
+        covered = h & (h >> 1) & (h >> 2)  # where a run of three starts
+        covered |= (covered << 1) | (covered << 2)
+        a, b, c3, d = h & 0xFFFF, (h >> 16) & 0xFFFF, (h >> 32) & 0xFFFF, h >> 48
+        covered |= ((a & b & (c3 | d)) | (c3 & d & (a | b))) * 0x0001_0001_0001_0001  # sets of 3+
+        loose = h & ~(covered | ((covered >> 13) & _ACES))  # a high ace melded is melded
+        t0, m0 = _LOOSE[loose & 0x1FFF]
+        t1, m1 = _LOOSE[(loose >> 16) & 0x1FFF]
+        t2, m2 = _LOOSE[(loose >> 32) & 0x1FFF]
+        t3, m3 = _LOOSE[(loose >> 48) & 0x1FFF]
+        return t0 + t1 + t2 + t3 - max(m0, m1, m2, m3)
+
+    def deadwood_after(self, hand: list[int]) -> dict[int, int]:
+        """The least deadwood after each possible discard (exact; recent hands are remembered, as
+        legality, views and bots ask about the same hand)."""
+        key = (self.meld_rules.ace, *sorted(hand))
+        found = _AFTER.get(key)
+        if found is None:
+            if len(_AFTER) > 4096:
+                _AFTER.clear()
+            found = _AFTER[key] = self.solver.deadwood_after_discards(hand)
+        return found
+
+    # ---- legal moves ------------------------------------------------------------------------
+
+    def _to_act_other(self) -> frozenset[int]:
+        return ONLY[self.turn] if self.phase_name in (UPCARD, WALL, LAYOFF) else NOBODY
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        if self.phase_name == LAYOFF:
+            return [*self._lay_off_choices(seat), DONE]
+        # the upcard offer; the wall, entered only when the discard would make a knock
+        return [TAKE[self.discards[-1]], PASS] if self.phase_name in (UPCARD, WALL) else []
+
+    def _legal_draw(self, seat: int) -> list[Move]:
+        """A gin turn never starts on an empty stock (the hand ends at the wall) or discard pile."""
+        return [DRAW, TAKE[self.discards[-1]]]
+
+    def _legal_play(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        taken = -1 if self.DISCARD_TAKEN or self.taken is None else self.taken
+        discards = [DISCARD[c] for c in sorted(hand) if c != taken]
+        if self.deadwood_floor(hand) > self.knock_limit and not self.wall_take:
+            return discards  # the common case: no ending is possible
+        endings = self._endings(hand, taken)
+        return endings if self.wall_take else discards + endings
+
+    def _endings(self, hand: list[int], taken: int) -> list[Move]:
+        """Knock, gin and double gin with this hand, never discarding ``taken``."""
+        o = self.options
+        if self.deadwood_floor(hand) > o.knock_limit:
+            return []
+        after = self.deadwood_after(hand)
+        out = [GIN[c] if after[c] == 0 else KNOCK[c] for c in sorted(after)
+               if c != taken and after[c] <= o.knock_limit]
+        if o.double_gin and self.solver.deadwood(hand) == 0:
+            out.append(DOUBLE_GIN)
+        return out
+
+    def _lay_off_choices(self, seat: int) -> list[Move]:
+        out: list[Move] = []
+        for i, meld in enumerate(self.melds):
+            for c in sorted(self.hands[seat]):
+                ways = self.meld_rules.lay_offs(meld, c)
+                if len(ways) == 1:
+                    out.append(lay_off_move(i + 1, c))
+                else:
+                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
+        return out
+
+    # ---- refusals ------------------------------------------------------------------------------
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        phase, verb = self.phase_name, move.verb
+        if phase == UPCARD:
+            return f"First the upcard is offered: take it ('take {C.CODE_OF[self.discards[-1]]}') or 'pass'."
+        if phase == WALL:
+            return (f"Only {len(self.stock)} cards are left in the stock: take the discard to knock "
+                    f"('take {C.CODE_OF[self.discards[-1]]}') or 'pass' to end the hand.")
+        if phase == LAYOFF:
+            return self._why_not_lay_off_now(seat, move)
+        if verb in ("knock", "gin", "double"):
+            return self._why_not_end(seat, move)
+        if verb == "pass":
+            return "There is nothing to pass on now: draw, or discard."
+        if phase == PLAY_PHASE and self.wall_take and verb == "discard":
+            return "You took the last discard to knock: knock or go gin now."
+        return super()._why_illegal(seat, move)
+
+    def _why_not_end(self, seat: int, move: Move) -> str:
+        o = self.options
+        if self.phase_name != PLAY_PHASE:
+            return "Draw first: a hand is ended after drawing, in place of a discard."
+        if move.verb == "double":
+            if not o.double_gin:
+                return "Double Gin (going out without a discard) is not played under these rules."
+            dw = self.solver.deadwood(self.hands[seat])
+            return f"Double Gin needs every card in melds; your best arrangement leaves {dw} deadwood."
+        if len(move.cards) != 1:
+            return f"Name the card to discard, for example '{move.verb} 9C'."
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        c = move.cards[0]
+        if c == self.taken and not self.DISCARD_TAKEN:
+            return "You may not discard the card you took from the discard pile this turn."
+        dw, code = self.deadwood_after(self.hands[seat])[c], C.CODE_OF[c]
+        if move.verb == "gin":
+            return f"Gin needs every card but the discard in melds: without {code} you have {dw} deadwood."
+        if dw == 0:
+            return f"Without {code} every card melds: that is a Gin, declare 'gin {code}'."
+        name = "for a Run" if o.scoring == "hollywood" else "to knock"
+        return (f"You need {o.knock_limit} or less deadwood {name}: without {code} your best arrangement "
+                f"leaves {dw}.")
+
+    def _why_not_lay_off_now(self, seat: int, move: Move) -> str:
+        if move.verb != "layoff":
+            return "Lay off on the knocker's melds ('layoff 1 8H') or say 'done'."
+        if move.number is None or not 1 <= move.number <= len(self.melds) or len(move.cards) != 1:
+            return f"Name one of the knocker's melds 1 to {len(self.melds)} and one card: 'layoff 1 8H'."
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        meld, c = self.melds[move.number - 1], move.cards[0]
+        if len(self.meld_rules.lay_offs(meld, c)) > 1:
+            return f"{C.LABEL_OF[c]} could go at either end: add 'low' or 'high'."
+        return self.meld_rules.why_no_lay_off(meld, c) or "That lay-off is not possible."
+
+    # ---- applying moves ------------------------------------------------------------------------
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        verb, phase = move.verb, self.phase_name
+        if verb == "take":
+            self.take_discard(seat)
+            self.wall_take = phase == WALL
+        elif verb == "pass" and phase == UPCARD:
+            self._pass_upcard(seat)
+        elif verb == "pass":
+            self.emit("pass", f"{self.names[seat]} passes at the wall.", seat=seat)
+            self._on_hand_over(None)
+        elif verb == "layoff":
+            assert move.number is not None
+            self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
+            self._offer_lay_offs(seat)
+        elif verb == "done":
+            self._score_run(seat)
+        else:
+            self._declare(seat, move)
+
+    def _pass_upcard(self, seat: int) -> None:
+        self.passes += 1
+        self.emit("pass", f"{self.names[seat]} passes the upcard.", seat=seat)
+        if self.passes == 1:
+            self.turn = self.dealer
+            return
+        opener = self.other(self.dealer)  # both passed: the non-dealer must draw, so it is done
+        self.begin_turn(opener)
+        self.draw_card(opener)
+
+    def _after_meld(self, seat: int) -> None:
+        """Lay-offs never end a gin hand by themselves."""
+
+    def _next_turn(self, seat: int) -> None:
+        nxt = self.other(seat)
+        if len(self.stock) > self.wall:
+            self.begin_turn(nxt)
+        elif self.options.wall_knock and self._endings([*self.hands[nxt], self.discards[-1]],
+                                                       -1 if self.DISCARD_TAKEN else self.discards[-1]):
+            self.turn, self.taken, self.phase_name = nxt, None, WALL
+        else:  # nobody may draw again, and the last discard would not make a knock
+            self.emit("wall", f"{words(len(self.stock)).capitalize()} cards are left in the stock: the hand "
+                              "is over.")
+            self._on_hand_over(None)
+
+    def _declare(self, seat: int, move: Move) -> None:
+        """Knock (Run), gin or double gin: discard face down, lay the melds of the best arrangement."""
+        for c in move.cards:
+            self.remove_from_hand(seat, (c,))
+            self.face_down.append(c)
+            self.emit("discard", f"You discard {C.LABEL_OF[c]} face down.", seat=seat, to=seat)
+        best = self.solver.best(self.hands[seat])
+        for meld in best.melds:
+            self.remove_from_hand(seat, meld.cards)
+            self.melds.append(meld)
+            self.meld_owner.append(seat)
+        self.knocker, self.knock_deadwood = seat, best.deadwood_value
+        self.knock_kind = "double gin" if move.verb == "double" else move.verb
+        word = {"knock": "knocks" if self.options.scoring == "single" else "runs", "gin": "goes Gin",
+                "double gin": "goes Double Gin"}[self.knock_kind]
+        dead = f", deadwood {' '.join(C.LABEL_OF[c] for c in best.deadwood)} ({best.deadwood_value})" \
+            if best.deadwood else ""
+        self.emit("knock", f"{self.names[seat]} {word}: {'; '.join(m.describe() for m in best.melds)}{dead}.",
+                  seat=seat, ending=self.knock_kind)
+        if self.knock_kind == "knock":
+            self._offer_lay_offs(self.other(seat))
+        else:
+            self._score_gin(seat)
+
+    def _offer_lay_offs(self, defender: int) -> None:
+        """The defender lays off while a card fits the runner's melds; then the hand is scored."""
+        if self.hands[defender] and self._lay_off_choices(defender):
+            self.turn, self.phase_name = defender, LAYOFF
+        else:
+            self._score_run(defender)
+
+    # ---- scoring a hand --------------------------------------------------------------------------
+
+    def _score_gin(self, seat: int) -> None:
+        defender = self.other(seat)
+        y = self.solver.deadwood(self.hands[defender])
+        gins = 2 if self.knock_kind == "double gin" else 1
+        points = y + gins * self.options.gin_bonus
+        word = "Double Gin" if gins == 2 else "Gin"
+        self._hand_over(HandResult(self.table_no, seat, points, gins, self.knock_kind, (
+            f"{self.names[seat]} goes {word} and catches {self.names[defender]} with {y}: {points} points "
+            f"and {plural_gins(gins)}.")))
+
+    def _score_run(self, defender: int) -> None:
+        x, y = self.knock_deadwood, self.solver.deadwood(self.hands[defender])
+        how, points = run_score(x, y, self.options)
+        r, d = self.names[self.knocker], self.names[defender]
+        if how == "knock":
+            result = HandResult(self.table_no, self.knocker, points, 0, how,
+                                f"{r} knocked with {x}, {d} has {y}: {r} scores {points}.")
+        elif how == "tie":
+            result = HandResult(self.table_no, None, 0, 0, how,
+                                f"{r} knocked with {x}, {d} has {y} too: no score.")
+        else:
+            result = HandResult(self.table_no, defender, points, 0, how,
+                                f"{d} undercuts {r} ({y} against {x}) and scores {points}.")
+        self._hand_over(result)
+
+    def _on_hand_over(self, out: int | None) -> None:
+        """The stock ran out: a draw, or both lay down and the lower deadwood scores the difference."""
+        if self.options.stock_out == "draw":
+            self._hand_over(HandResult(self.table_no, None, 0, 0, "draw", "The stock ran out: a drawn hand."))
+            return
+        (a, b), names = self.pair, self.names
+        da, db = self.solver.deadwood(self.hands[a]), self.solver.deadwood(self.hands[b])
+        winner = a if da < db else b if db < da else None
+        text = f"The stock ran out: {names[a]} {da}, {names[b]} {db}"
+        text += f"; {names[winner]} scores {abs(da - db)}." if winner is not None else ": no score."
+        self._hand_over(HandResult(self.table_no, winner, abs(da - db), 0, "stock out", text))
+
+    def _hand_over(self, result: HandResult) -> None:
+        self.phase_name = ""
+        self.results.append(result)
+        hands = [list(self.hands[s]) for s in self.pair]
+        melds = [(m.text, o) for m, o in zip(self.melds, self.meld_owner, strict=True)]
+        self.last_hand = (self.round_no, self.table_no + 1, result.text, hands, melds, self.pair)
+        self.last_shown = None
+        if self.face_down:
+            self.emit("reveal", f"The face-down discard was {C.LABEL_OF[self.face_down[0]]}.")
+        self.emit("hand", result.text, seat=result.winner, points=result.points, gins=result.gins)
+        if self.table_no + 1 < len(self.table_pairs()):
+            self.table_no += 1
+            self._start_table()
+        else:
+            self.end_round()
+
+    # ---- scoring a round -------------------------------------------------------------------------
+
+    def end_round(self) -> None:
+        """Total each team's points and Gins over the tables; the differences are awarded."""
+        points, gins = [0, 0], [0, 0]
+        for r in self.results:
+            if r.winner is not None:
+                points[self.team_of(r.winner)] += r.points
+                gins[self.team_of(r.winner)] += r.gins
+        award = difference(points)
+        if award is not None:
+            self.dealing_team = award[0]
+        if self.options.scoring == "hollywood":
+            self.record_hollywood(award, difference(gins))
+        else:
+            self.record_single(award)
+
+    def record_single(self, award: tuple[int, int] | None) -> None:
+        """One game: the award to the team's column, a box per round won; at the target the box
+        and game bonuses, and the higher total wins."""
+        o, row = self.options, [0, 0]
+        if award is not None:
+            row[award[0]] = award[1]
+            self.boxes[award[0]] += 1
+        self.sheet.add(self.round_label(), row, note=" ".join(r.text for r in self.results))
+        totals = self.sheet.totals
+        if max(totals) < o.target:
+            self._start_round()
+            return
+        self.sheet.add("Box bonus", [o.box_bonus * b for b in self.boxes],
+                       details=[f"{b} won" for b in self.boxes])
+        self.sheet.add("Game bonus", [o.game_bonus if t >= o.target else 0 for t in totals])
+        reached = self.team_names[totals.index(max(totals))]
+        self._finish_teams(self.sheet.totals, f"{reached} reached {o.target}.")
+
+    def record_hollywood(self, award: tuple[int, int] | None, gin_award: tuple[int, int] | None) -> None:
+        """Three games at once: the award in the team's games, the Gins circled where it had points."""
+        had_points = [list(e) for e in self.entered]
+        row, note = [0] * 8, []
+        if award is not None:
+            team, amount = award
+            open_games = [j for j in range(GAMES) if self.winner_of[j] < 0]
+            new = [j for j in open_games if not self.entered[team][j]][:1]
+            for j in [j for j in open_games if self.entered[team][j]] + new:
+                self.columns[team][j] += amount
+                self.entered[team][j] = True
+                row[4 * team + j] += amount
+                row[4 * team + 3] += amount
+            note.append(f"{self.team_names[team]} awarded {amount}")
+        if gin_award is not None:
+            team, count = gin_award
+            circled = [j for j in range(GAMES) if self.winner_of[j] < 0 and had_points[team][j]]
+            for j in circled:
+                self.gins[team][j] += count
+            where = ", ".join(f"Game {j + 1}" for j in circled) or "no game yet"
+            note.append(f"{self.team_names[team]} {plural_gins(count)} ({where})")
+        details = [plural_gins(self.gins[t][j]) if j < GAMES else "" for t in (0, 1) for j in range(4)]
+        self.sheet.add(self.round_label(), row, details=details, note="; ".join(note) or "no award")
+        self._close_games()
+        if min(self.winner_of) >= 0:
+            self._finish_teams([sum(self.columns[t]) for t in (0, 1)], "All three games are closed.")
+        else:
+            self._start_round()
+
+    def _close_games(self) -> None:
+        """A game reached by a team closes: target + a Gin's value per Gin to the winner, the Gins'
+        value alone to the loser."""
+        o = self.options
+        for j in range(GAMES):
+            if self.winner_of[j] >= 0 or max(self.columns[0][j], self.columns[1][j]) < o.target:
+                continue
+            win = self.winner_of[j] = 0 if self.columns[0][j] >= o.target else 1
+            final = [o.gin_value * self.gins[t][j] + (o.target if t == win else 0) for t in (0, 1)]
+            row = [0] * 8
+            for t in (0, 1):
+                row[4 * t + j] = row[4 * t + 3] = final[t] - self.columns[t][j]
+                self.columns[t][j] = final[t]
+            text = f"{self.team_names[win]} win Game {j + 1}: {final[win]} to {final[1 - win]}"
+            self.sheet.add(f"Game {j + 1} closed", row, note=text)
+            self.emit("game", text + ".")
+
+    def _finish_teams(self, totals: list[int], reason: str) -> None:
+        per_seat = [totals[self.team_of(s)] for s in range(self.num_players)]
+        self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == max(totals)],
+                    f"{reason} {self.team_names[0]} {totals[0]}, {self.team_names[1]} {totals[1]}.")
+
+    # ---- what a seat sees --------------------------------------------------------------------------
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        """A knocker's hand is laid down (all known); the face-down discard is the knocker's secret."""
+        piles = [(self.hands[h], list(self.hands[h] if h == self.knocker else self.shown[h]))
+                 for h in range(self.num_players) if h != seat]
+        piles.append((self.stock, []))
+        if seat != self.knocker:
+            piles.append((self.face_down, []))
+        return piles
+
+    def _extra_zones(self) -> dict[str, list[int]]:
+        return {"face_down": self.face_down}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        n = self.num_players
+        out.update({
+            "teams": [{"name": self.team_names[t], "seats": list(range(t, n, 2))} for t in (0, 1)],
+            "round": self.round_no,
+            "table": self.table_no + 1,
+            "tables": [f"{self.names[a]} v {self.names[b]}" for a, b in self.table_pairs()],
+            "table_seats": list(self.pair),
+            "dealing_team": self.team_names[self.dealing_team],
+            "knock_limit": self.options.knock_limit,
+            "deadwood": self._own_deadwood(seat),
+            "knock": None if self.knocker < 0 else {
+                "by": self.knocker, "kind": self.knock_kind, "deadwood": C.codes(self.hands[self.knocker]),
+                "deadwood_value": self.knock_deadwood},
+            "round_results": [r._asdict() for r in self.results],
+            "last_hand": self._last_hand_view(),
+        })
+        if self.options.scoring == "hollywood":
+            out["games"] = [{"team": self.team_names[t], "points": list(self.columns[t]),
+                             "gins": list(self.gins[t])} for t in (0, 1)]
+            out["game_winners"] = [self.team_names[w] if w >= 0 else None for w in self.winner_of]
+        else:
+            out["rounds_won"] = {self.team_names[t]: self.boxes[t] for t in (0, 1)}
+        return out
+
+    def _own_deadwood(self, seat: int | None) -> int | None:
+        """The seat's least deadwood (after its best discard, while it is to discard)."""
+        if seat is None or seat not in self.pair or seat == self.knocker or not self.hands[seat]:
+            return None
+        if self.phase_name == PLAY_PHASE and seat == self.turn:
+            return min(self.deadwood_after(self.hands[seat]).values())
+        return self.solver.deadwood(self.hands[seat])
+
+    def _last_hand_view(self) -> dict[str, Any] | None:
+        """Both hands of the last hand as laid down, for everyone to check the count."""
+        if not self.last_hand or self.last_shown is not None:
+            return self.last_shown
+        round_no, table, text, hands, melds, pair = self.last_hand
+        shown: dict[str, Any] = {"round": round_no, "table": table, "result": text}
+        for seat, hand in zip(pair, hands, strict=True):
+            best = self.solver.best(hand)
+            laid = [m for m, owner in melds if owner == seat] + [m.text for m in best.melds]
+            shown[self.names[seat]] = {"melds": laid, "deadwood": C.codes(best.deadwood),
+                                       "deadwood_value": best.deadwood_value}
+        self.last_shown = shown
+        return shown
+
+
+#: deadwood after each discard, for the last few thousand hands asked about
+_AFTER: dict[tuple[object, ...], dict[int, int]] = {}
+#: per card, its bit(s) on a board of 16 bits a suit by run position: ace 0 (and 13 where it may
+#: also be high), two..king 1..12
+BOARD_BITS = {ace: tuple(sum(1 << (16 * (c // 13) + p) for p in (
+    ((0, 13) if ace == "either" else (0,)) if c % 13 == C.ACE else (c % 13 + 1,))) for c in range(52))
+    for ace in ("either", "low")}
+_ACES = sum(1 << (16 * s) for s in range(4))
+#: per 13-bit suit pattern (ace at bit 0, two..king at 1..12): its cards' total value and the dearest
+_LOOSE = tuple((sum(min(10, p + 1) if p else 1 for p in range(13) if m >> p & 1),
+                max((min(10, p + 1) if p else 1 for p in range(13) if m >> p & 1), default=0))
+               for m in range(1 << 13))
+
+SPEC: GameSpec = register(GameSpec(
+    id="gin-rummy",
+    title="Gin Rummy",
+    family="rummy",
+    players=(2, 4, 6, 8),
+    default_players=2,
+    options_cls=GinOptions,
+    state_cls=GinRummy,
+    presets=PRESETS,
+    summary="The family's tournament gin: 13 and 12 cards, Gin, Double Gin and Runs under 10, teams that "
+            "rotate, three Hollywood games to 200 with Gins; preset 'standard' is classic gin to 100.",
+    teams="Guys against Girls (or any two equal teams); the Girls move one table on each round",
+    rules=__doc__ or "",
+))
+
+__all__ = ["SPEC", "GinOptions", "GinRummy", "HandResult", "difference", "run_score", "team_names"]
