@@ -52,6 +52,7 @@ from typing import Any
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
+from gamenight.families.dealing import DealsCards
 from gamenight.families.melds import Meld, MeldRules, lay_off_end, solver_for
 
 DRAW_PHASE = "draw"
@@ -76,7 +77,7 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     return Move("layoff", (card,), number, None, end)
 
 
-class DrawDiscardState(State):
+class DrawDiscardState(DealsCards, State):
     """Shared state and turn of every draw-and-discard game."""
 
     MELDS_IN_TURN = True
@@ -108,15 +109,6 @@ class DrawDiscardState(State):
         self.shown: list[list[int]] = [[] for _ in range(n)]
 
     # ---- dealing ------------------------------------------------------------------
-
-    def deck_template(self) -> list[int]:
-        return C.standard_deck()
-
-    def _fresh_deck(self) -> list[int]:
-        template = self.deck_template()
-        if self.deal_no == 1 and self.stacked_deck is not None:
-            return C.stack_deck(template, self.stacked_deck, self.rng)
-        return C.shuffled(template, self.rng)
 
     def begin_deal(self) -> None:
         """Reset everything that lives for one deal."""

@@ -29,6 +29,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.sampling import redeal
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
+from gamenight.families.dealing import DealsCards
 
 PLAY_PHASE = "play"
 LABEL_OF = C.LABEL_OF
@@ -69,7 +70,7 @@ def suit_word(suit: int) -> str:
     return C.SUIT_NAMES[suit]
 
 
-class TrickState(State):
+class TrickState(DealsCards, State):
     """Shared state and play phase of every trick-taking game."""
 
     #: seats sit in two partnerships, opposite each other (0 & 2, 1 & 3)
@@ -100,15 +101,6 @@ class TrickState(State):
         self.known: dict[tuple[int, int], set[int]] = {}
 
     # ---- dealing ------------------------------------------------------------------
-
-    def deck_template(self) -> list[int]:
-        return C.standard_deck()
-
-    def _fresh_deck(self) -> list[int]:
-        template = self.deck_template()
-        if self.deal_no == 1 and self.stacked_deck is not None:
-            return C.stack_deck(template, self.stacked_deck, self.rng)
-        return C.shuffled(template, self.rng)
 
     def deal_hands(self, size: int) -> list[int]:
         """Deal ``size`` cards to every seat, one at a time from the dealer's left; return the

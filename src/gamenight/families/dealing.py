@@ -1,0 +1,26 @@
+"""The deck a card game deals from, shared by every card family's kernel."""
+
+from __future__ import annotations
+
+import random
+
+from gamenight.equipment import cards as C
+
+
+class DealsCards:
+    """A game's deck for each deal: its template shuffled by the game's own RNG, except the first
+    deal of a game started with a stacked ``deck``, which lies as the caller stacked it."""
+
+    stacked_deck: list[str] | None
+    deal_no: int
+    rng: random.Random
+
+    def deck_template(self) -> list[int]:
+        """Every card the game plays with (the conformance suite checks they are all conserved)."""
+        return C.standard_deck()
+
+    def _fresh_deck(self) -> list[int]:
+        template = self.deck_template()
+        if self.deal_no == 1 and self.stacked_deck is not None:
+            return C.stack_deck(template, self.stacked_deck, self.rng)
+        return C.shuffled(template, self.rng)
