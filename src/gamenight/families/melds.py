@@ -679,16 +679,7 @@ class MeldRules:
         if lo - below < bottom:
             return self._window_reason(lo - below, n)
         start = lo - below
-        seq: list[int] = []
-        wild = 0
-        wild_iter = iter(wl)
-        for i, p in enumerate(range(start, hi + above + 1)):
-            c = by_pos.get(p)
-            if c is None:
-                seq.append(next(wild_iter))
-                wild |= 1 << i
-            else:
-                seq.append(c)
+        seq, wild = _lay_out_run(start, hi + above, by_pos, wl)
         if mode == ACE_AROUND:
             start %= 13
         elif not self._window(start, n):
@@ -879,6 +870,22 @@ class MeldRules:
 
 
 _ACE_POSITIONS: Final = {ACE_LOW: (0,), ACE_HIGH: (13,), ACE_EITHER: (0, 13), ACE_AROUND: (0,)}
+
+
+def _lay_out_run(start: int, end: int, by_pos: dict[int, int], wilds: list[int]) -> tuple[list[int], int]:
+    """The cards of a run from position ``start`` to ``end``: each natural at its place, the wilds
+    filling the gaps in order; with the bitmask of the places a wild holds."""
+    seq: list[int] = []
+    mask = 0
+    spare = iter(wilds)
+    for i, p in enumerate(range(start, end + 1)):
+        c = by_pos.get(p)
+        if c is None:
+            seq.append(next(spare))
+            mask |= 1 << i
+        else:
+            seq.append(c)
+    return seq, mask
 
 
 def _set_rank(number: int) -> int | None:
@@ -1581,16 +1588,7 @@ def _build(rules: MeldRules, core: _Core, more: int, wild_cards: list[int]) -> M
     above = min(pads, top - hi)
     start = lo - (pads - above)
     by_pos = dict(zip(core.positions, core.naturals, strict=True))
-    seq: list[int] = []
-    mask = 0
-    it = iter(wl)
-    for i, p in enumerate(range(start, hi + above + 1)):
-        c = by_pos.get(p)
-        if c is None:
-            seq.append(next(it))
-            mask |= 1 << i
-        else:
-            seq.append(c)
+    seq, mask = _lay_out_run(start, hi + above, by_pos, wl)
     if rules.ace == ACE_AROUND:
         start %= 13
     return Meld(RUN, tuple(seq), mask, suit=core.suit, start=start)
