@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import gamenight
+from peers import openspiel_random_playout
 
 
 @dataclass
@@ -61,14 +62,7 @@ def run_openspiel(seconds: float, seed: int) -> Tally:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         s = game.new_initial_state()
-        while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = s.legal_actions()
-                s.apply_action(actions[rng.randrange(len(actions))])
-                tally.moves += 1
+        tally.moves += openspiel_random_playout(s, rng)
         tally.hands += 1
         tally.scored += s.returns()[0] != 0
     tally.seconds = time.perf_counter() - start

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import gamenight
+from peers import openspiel_random_playout
 
 
 @dataclass(frozen=True)
@@ -95,15 +96,7 @@ def run_openspiel(pair: Pair, seconds: float, seed: int) -> Tally:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         s = game.new_initial_state()
-        decisions = 0
-        while not s.is_terminal():
-            if s.is_chance_node():
-                outcomes = s.chance_outcomes()
-                s.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = s.legal_actions()
-                s.apply_action(actions[rng.randrange(len(actions))])
-                decisions += 1
+        decisions = openspiel_random_playout(s, rng)
         tally.deals += 1
         tally.cards += count_cards(s, decisions)
     tally.seconds = time.perf_counter() - start
