@@ -38,3 +38,10 @@ def play_all(state: State, moves: Sequence[str | tuple[int, str]]) -> State:
 
 def new(game: str, hands: Sequence[str], rest: str = "", **kwargs: object) -> State:
     return gamenight.new(game, deck=deal_deck(hands, rest), players=len(hands), **kwargs)  # type: ignore[arg-type]
+
+
+def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest: str = "") -> list[str]:
+    """A stacked Hand and Foot shoe (dealer seat 0): ``hands[s]`` and then ``feet[s]`` are dealt one
+    card at a time from the dealer's left, ``up`` is turned up (cover a wild card with the next
+    card of ``rest``), and ``rest`` lies on top of the stock in that order (the next draws)."""
+    return deal_deck(hands) + deal_deck(feet) + up.split() + rest.split()

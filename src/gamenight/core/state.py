@@ -90,6 +90,11 @@ class State(ABC):
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
         """On a clone: redeal every card ``seat`` cannot see, consistently with what it knows."""
 
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """The legal move a player meant by a move not in ``legal`` (a shorthand, or an
+        interchangeable card named instead of the listed one), or ``None``."""
+        return None
+
     def _sheet_columns(self) -> list[str]:
         return list(self.names)
 
@@ -155,7 +160,10 @@ class State(ABC):
         if legal is None:
             legal = self._legal(seat)
         if move not in legal:
-            raise IllegalMove(self._why_illegal(seat, move))
+            resolved = self._resolve(seat, move, legal)
+            if resolved is None:
+                raise IllegalMove(self._why_illegal(seat, move))
+            move = resolved
         events = self.events
         start = len(events)
         self.moves.append((seat, move))

@@ -1,0 +1,468 @@
+"""Hand and Foot Canasta, as the family book plays it (with the DeMeritt and Ultimate Book rules
+as presets).
+
+**Default: the family book (000).** Two teams, 2, 4 or 6 players, partners alternating; one more
+deck than players, jokers in (270 cards at four players). Each player gets a 15-card hand and a
+13-card foot, face down; one card is turned up to start the discard pile, covered by another
+while it is wild (or a red three). Four hands, one deal each round, the deal moving left.
+
+* **A turn**: draw two from the stock, or take the whole discard pile with a natural pair of its
+  top card's rank; play; discard one (not needed when going out).
+* **Books**: cards of one rank, three to start, never threes; at least as many naturals as wild
+  cards *at all times* (G-HF-3); books of wild cards alone; every book closes at seven
+  (G-HF-4), and a team starts a second book of a rank only when its first has closed.
+  Seven naturals are a red canasta (500), seven mixed a black one (300), seven wilds a wild one
+  (2,000).
+* **The pile**: the pair and the top card go down at once, onto the open book of that rank until
+  it closes and then into a new book (the book's 5-card example: holding four eights you close
+  the book with two and start another with the top card and two). A wild card or a black three
+  on top cannot be taken, since no natural pair matches it (G-HF-5; ``freeze=persistent`` keeps
+  a pile holding a wild frozen for a team that has not met its minimum). Taking the pile for
+  the first meld needs the minimum from the top card and the hand (G-HF-2).
+* **First meld** per team (G-HF-6): 90, 120, 150, 180 in hands 1–4, from the cards laid in one
+  turn, red threes never counting. Until it is met a player's books that turn are provisional
+  (``retract`` takes them back).
+* **Threes**: red threes are laid out at once and replaced from the stock (also from the foot);
+  black threes are never melded and may be discarded; from the foot, six or more black threes
+  may be discarded together.
+* **The foot**: a hand melded out takes up the foot and plays on; one emptied by the discard
+  takes it up for the next turn.
+* **Going out**: from the foot, once the team has a red, a black and a wild canasta; by melding
+  every card or discarding the last. Asking partner is not the book's rule (G-HF-11; option
+  ``ask_partner``).
+* **The stock runs out**: the hand ends (G-HF-9: "the game is over" read as the hand), nobody
+  gets the going-out bonus; a turn that starts with fewer than two cards in the stock ends it.
+* **Scoring** each team: going out 100; red threes 100 each (−100 each if the team never met its
+  minimum); canasta bonuses; plus the value of every card in its books; minus every card left in
+  its players' hands and feet, a red three left in an unplayed foot −100 (G-HF-7). Card values:
+  joker 50, two 25, ace 20, K–8 10, 7–4 5, black three 5. After four hands the higher total wins
+  (a tie is shared).
+
+**Preset ``demeritt``** (003; gaps of other-seeds §6.2): 4 or 6 players; one 54-card deck per
+player; each player deals two 13-card packets from his own deck and passes one to the left,
+keeping the rest as his own stock pile; each player chooses blind which packet is his hand
+(``choose dealt`` / ``choose passed``; option ``hand_choice=look``); every player cuts his own deck
+and the high card (ace high; jokers and ties cut again) starts, turning up the top of his own
+pile, which he alone may take instead of drawing on his first turn; a draw is two cards, each
+from the top of any pile (``draw 2`` takes one from pile 2). Books: no wild-only books, more
+naturals than wilds, a natural closes at seven, an unnatural grows on (a canasta from seven);
+naturals 500, unnaturals 300; going out needs two naturals and an unnatural, scores 200, and the
+partner may be asked (binding). Threes are never melded; red threes are not bonus cards: at the
+end a red three in hand or foot costs 300, a black one 100. Card values: joker 50, ace and two
+20, K–8 10, 7–4 5. First-meld minimum by the team's score: 50 (below 1,500, negative too), 90,
+120, 150 (from 5,000). Play on until a hand ends with a team at 10,000 or more: the higher total
+wins, a tie at the top plays another hand.
+
+**Preset ``ultimate``** (004 variation 6; gaps of other-seeds §8.6): four players; five decks and
+ten jokers; two 13-card packets; draw two; the pile: at most its top seven cards, never when a
+three is on top, a wild top only with two wild cards from the hand; books clean, dirty (two
+wild cards at most) or wild, every book closing at seven; going out needs two clean, two dirty
+and one wild canasta, every player of the team must have played from his foot, and the partner
+must be asked; black threes may go down as a group of three or four only when going out; bonuses
+clean 700, dirty 300, wild 1,500, red three 100, going out 100; values as standard canasta (two
+20); minimums 50, 90, 120, 150; an exhausted stock lets play go on while the pile must and can be
+taken (classic canasta).
+
+Every preset difference is an option, so a family can mix the rule sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.canasta import AT_LEAST, MORE, BookRules, Requirement, team_canastas
+from gamenight.families.canasta_turn import (
+    BONUS,
+    CHOOSE_PHASE,
+    DEAD,
+    DISCARD_ONLY,
+    END,
+    GROUP_OUT,
+    OFF,
+    OPTIONAL,
+    PLAY_ON,
+    REQUIRED,
+    SIX_DISCARD,
+    CanastaState,
+    TurnRules,
+    is_black_three,
+    is_red_three,
+    is_wild,
+)
+from gamenight.families.dealing import DealsCards
+
+SHOE, OWN_DECKS = "shoe", "own_decks"
+ROUNDS_90, ROUNDS_50, BY_SCORE = "90-120-150-180", "50-90-120-150", "by_score"
+CHOOSE_DEALT, CHOOSE_PASSED = Move("choose", flag="dealt"), Move("choose", flag="passed")
+#: DeMeritt's minimum by the team's score: (from score, minimum)
+SCORE_MINIMUMS = ((5000, 150), (3000, 120), (1500, 90))
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandAndFootOptions(Options):
+    extra_decks: int = option(1, "Extra decks", "Decks in play: one per player plus this many "
+                              "(the book: one more than players).", minimum=0, maximum=3)
+    deal: str = option(SHOE, "Deal", "shoe: everyone is dealt from one shuffled shoe; own_decks: each "
+                       "player deals two packets from his own deck, passes one left and keeps the rest "
+                       "as his own stock pile (DeMeritt).", choices=(SHOE, OWN_DECKS))
+    hand_size: int = option(15, "Hand size", "Cards in the hand.", minimum=11, maximum=15)
+    foot_size: int = option(13, "Foot size", "Cards in the foot.", minimum=11, maximum=15)
+    hand_choice: str = option("blind", "Choosing the hand", "With own decks: choose which packet is the "
+                              "hand blind, or after looking at both.", choices=("blind", "look"))
+    opening: str = option(ROUNDS_90, "First-meld minimum", "By hand: 90/120/150/180 (the book) or "
+                          "50/90/120/150; or by the team's score (DeMeritt: 50, 90 from 1,500, 120 from "
+                          "3,000, 150 from 5,000).", choices=(ROUNDS_90, ROUNDS_50, BY_SCORE))
+    ratio: str = option(AT_LEAST, "Wild cards in a book", "at_least: at least as many naturals as "
+                        "wilds; more: more naturals than wilds.", choices=(AT_LEAST, MORE))
+    max_wilds: int = option(0, "Most wild cards in a book", "0: only the ratio limits them "
+                            "(Ultimate: 2).", minimum=0, maximum=7)
+    wild_books: bool = option(True, "Wild books", "Books of wild cards only (a wild canasta).")
+    dirty_closes: bool = option(True, "Mixed books close at seven", "Off: a mixed book grows past "
+                                "seven (DeMeritt's unnaturals).")
+    clean_bonus: int = option(500, "Clean canasta", "Bonus for seven naturals.", minimum=0)
+    dirty_bonus: int = option(300, "Mixed canasta", "Bonus for a mixed canasta.", minimum=0)
+    wild_bonus: int = option(2000, "Wild canasta", "Bonus for seven wild cards.", minimum=0)
+    need_clean: int = option(1, "Clean canastas to go out", "Clean canastas a team needs to go out.",
+                             minimum=0, maximum=5)
+    need_dirty: int = option(1, "Mixed canastas to go out", "Mixed canastas a team needs to go out.",
+                             minimum=0, maximum=5)
+    need_wild: int = option(1, "Wild canastas to go out", "Wild canastas a team needs to go out.",
+                            minimum=0, maximum=3)
+    all_in_foot: bool = option(False, "Everyone in the foot", "Every player of a team must have played "
+                               "from his foot before it goes out (Ultimate).")
+    out_bonus: int = option(100, "Going out", "Bonus for the team that goes out.", minimum=0)
+    deuce_value: int = option(25, "Two's value", "Card value of a two (the book 25; canasta 20).",
+                              minimum=0)
+    red_threes: str = option(BONUS, "Red threes", "bonus: laid out, replaced and scored; dead: kept in "
+                             "the hand and only discarded (DeMeritt).", choices=(BONUS, DEAD))
+    red_three_bonus: int = option(100, "Red three bonus", "Each red three laid out (minus for a team "
+                                  "that never met its minimum).", minimum=0)
+    red_three_held: int = option(100, "Red three left", "Cost of a red three still in a hand or an "
+                                 "unplayed foot at the end (G-HF-7; 0 frees it; DeMeritt 300).", minimum=0)
+    black_three_held: int = option(5, "Black three left", "Cost of a black three left at the end "
+                                   "(DeMeritt 100).", minimum=0)
+    black_threes: str = option(SIX_DISCARD, "Black threes", "six_discard: six or more go out together "
+                               "as one discard from the foot (the book); discard: one at a time; "
+                               "group_out: a group of three or four may go down when going out.",
+                               choices=(SIX_DISCARD, DISCARD_ONLY, GROUP_OUT))
+    pile_limit: int = option(0, "Pile take", "Most cards taken with the pile (0: all; Ultimate: 7).",
+                             minimum=0, maximum=20)
+    wild_top: bool = option(False, "Wild on top", "A wild card on top may be taken with two wild cards "
+                            "(Ultimate); off: it freezes the pile.")
+    freeze: str = option("top_only", "Freezing", "top_only: a wild or black three blocks the pile while "
+                         "on top; persistent: a pile holding a wild stays frozen for a team that has not "
+                         "met its minimum (G-HF-5).", choices=("top_only", "persistent"))
+    ask_partner: str = option(OFF, "Ask partner", "Asking 'may I go out?': off, optional (the answer "
+                              "binds) or required.", choices=(OFF, OPTIONAL, REQUIRED))
+    stock_out: str = option(END, "Empty stock", "end: the hand ends when a turn starts without two cards "
+                            "in the stock; play_on: the player must take the pile if he can (classic).",
+                            choices=(END, PLAY_ON))
+    rounds: int = option(4, "Hands", "Hands in a match (0: play to the target).", minimum=0, maximum=20)
+    target: int = option(10000, "Target", "With hands 0: the match ends after a hand in which a team "
+                         "reaches this.", minimum=500)
+    max_hands: int = option(0, "Most hands", "With hands 0: stop after this many hands even if nobody "
+                            "reached the target, the higher total winning (0: never).", minimum=0)
+
+    def check(self, players: int) -> None:
+        from gamenight.core.errors import OptionError
+        if self.deal == OWN_DECKS and self.extra_decks:
+            raise OptionError("With own decks every player has exactly one deck: set extra_decks to 0.")
+        if self.deal == OWN_DECKS and self.hand_size + self.foot_size > 54 - 2:
+            raise OptionError("Two packets must fit in one deck.")
+        if not self.wild_books and self.need_wild:
+            raise OptionError("A wild canasta cannot be required without wild books.")
+
+
+PRESETS = {
+    "demeritt": Preset(
+        "demeritt",
+        "Roger DeMeritt & friends (2000): own decks, two 13-card packets, one passed left, groups "
+        "only, naturals and unnaturals, minimum by score, play to 10,000.",
+        {"extra_decks": 0, "deal": OWN_DECKS, "hand_size": 13, "foot_size": 13, "opening": BY_SCORE,
+         "ratio": MORE, "wild_books": False, "dirty_closes": False, "clean_bonus": 500,
+         "dirty_bonus": 300, "wild_bonus": 0, "need_clean": 2, "need_dirty": 1, "need_wild": 0,
+         "out_bonus": 200, "deuce_value": 20, "red_threes": DEAD, "red_three_held": 300,
+         "black_three_held": 100, "black_threes": DISCARD_ONLY, "ask_partner": OPTIONAL,
+         "rounds": 0, "target": 10000, "max_hands": 40},
+        players=(4, 6),
+    ),
+    "ultimate": Preset(
+        "ultimate",
+        "The Ultimate Book of Card Games, variation 6: five decks and ten jokers, 13-card packets, "
+        "top seven of the pile, clean/dirty/wild piles, ask partner, four hands.",
+        {"extra_decks": 1, "hand_size": 13, "foot_size": 13, "opening": ROUNDS_50, "max_wilds": 2,
+         "clean_bonus": 700, "dirty_bonus": 300, "wild_bonus": 1500, "need_clean": 2, "need_dirty": 2,
+         "need_wild": 1, "all_in_foot": True, "deuce_value": 20, "black_threes": GROUP_OUT,
+         "pile_limit": 7, "wild_top": True, "ask_partner": REQUIRED, "stock_out": PLAY_ON},
+        players=(4,),
+    ),
+}
+
+
+def card_values(deuce: int) -> list[int]:
+    """Card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5."""
+    out = []
+    for c in range(53):
+        r = C.RANK_OF[c]
+        out.append(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE
+                   else 10 if r >= C.EIGHT else 5)
+    return out
+
+
+def team_names(n: int) -> list[str]:
+    if n == 2:
+        return ["Player 1", "Player 2"]
+    if n == 4:
+        return ["North–South", "East–West"]
+    return [", ".join(f"P{s + 1}" for s in range(t, n, 2)) for t in range(2)]
+
+
+class HandAndFoot(DealsCards, CanastaState):
+    options: HandAndFootOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        books = BookRules(ratio=o.ratio, max_wilds=o.max_wilds or None, wild_books=o.wild_books,
+                          dirty_closes=o.dirty_closes)
+        rules = TurnRules(
+            books=books, need=Requirement(o.need_clean, o.need_dirty, o.need_wild), draw=2,
+            pile_limit=o.pile_limit or None, wild_top=o.wild_top, persistent_freeze=o.freeze == "persistent",
+            red_threes=o.red_threes, black_threes=o.black_threes, ask=o.ask_partner,
+            all_in_foot=o.all_in_foot, stock_out=o.stock_out,
+        )
+        self._init_canasta(rules, card_values(o.deuce_value))
+        n = self.num_players
+        self.chosen = [True] * n
+        self.foot_known = [False] * n
+        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
+        self.deal_no = 0
+        self.last_hand: dict[str, Any] | None = None
+        self._start_deal()
+
+    def _sheet_columns(self) -> list[str]:
+        return team_names(self.num_players)
+
+    def decks(self) -> int:
+        return self.num_players + self.options.extra_decks
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=self.decks(), jokers=2 * self.decks())
+
+    # ---- the deal ----------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        if self.deal_no:
+            self.dealer = (self.dealer + 1) % self.num_players
+        self.deal_no += 1
+        n = self.num_players
+        self.hands = [[] for _ in range(n)]
+        self.feet = [[] for _ in range(n)]
+        self.shown = [[] for _ in range(n)]
+        self.in_foot = [False] * n
+        self.played_foot = [False] * n
+        self.foot_known = [False] * n
+        self.books = [[] for _ in range(self.teams)]
+        self.red3 = [[] for _ in range(self.teams)]
+        self.opened = [False] * self.teams
+        self.discards = []
+        self.upcard_take = False
+        self.emit("deal", f"Hand {self.deal_no}: {self.names[self.dealer]} deals. First meld: "
+                          + ", ".join(f"{self.sheet.columns[t]} {self.minimum(t)}" for t in range(self.teams))
+                          + ".")
+        if self.options.deal == OWN_DECKS:
+            self._deal_own_decks()
+        else:
+            self._deal_shoe()
+
+    def _deal_shoe(self) -> None:
+        deck = self._fresh_deck()
+        n = self.num_players
+        o = self.options
+        pos = 0
+        for target, size in ((self.hands, o.hand_size), (self.feet, o.foot_size)):
+            for i in range(size * n):
+                target[(self.dealer + 1 + i) % n].append(deck[pos])
+                pos += 1
+        up = deck[pos]
+        pos += 1
+        self.discards.append(up)
+        while is_wild(up) or (is_red_three(up) and self.turn_rules.red_threes == BONUS):
+            up = deck[pos]
+            pos += 1
+            self.discards.append(up)
+            self.emit("cover", "The turned-up card is covered: " + C.LABEL_OF[up] + " shows.")
+        self.stocks = [list(reversed(deck[pos:]))]
+        self.start_play((self.dealer + 1) % n)
+
+    def _deal_own_decks(self) -> None:
+        n = self.num_players
+        o = self.options
+        size = 54
+        if self.deal_no == 1 and self.stacked_deck is not None:
+            whole = self._fresh_deck()
+            decks = [whole[p * size:(p + 1) * size] for p in range(n)]
+        else:
+            one = C.standard_deck(jokers=2)
+            decks = [C.shuffled(one, self.rng) for _ in range(n)]
+        piles = []
+        for p in range(n):
+            d = decks[p]
+            self.hands[p] = d[:o.hand_size]
+            self.feet[(p + 1) % n] = d[o.hand_size:o.hand_size + o.foot_size]
+            piles.append(list(reversed(d[o.hand_size + o.foot_size:])))
+        self.stocks = piles
+        first = self._cut(piles)
+        self.first_player = first
+        if o.hand_choice == "look":
+            self.foot_known = [True] * n
+        self.chosen = [False] * n
+        self.phase_name = CHOOSE_PHASE
+        self.emit("choose", "Each player chooses which packet to play as his hand: 'choose dealt' (the "
+                            "one he dealt himself) or 'choose passed' (the one passed to him).")
+
+    def _cut(self, piles: list[list[int]]) -> int:
+        """Each player cuts his own deck (its bottom card; again, at random, on a tie or a joker):
+        the high card, aces high, starts."""
+        contenders = list(range(self.num_players))
+        cuts = {p: piles[p][0] for p in contenders}
+        while True:
+            shown = ", ".join(f"{self.names[p]} {C.LABEL_OF[c]}" for p, c in cuts.items())
+            self.emit("cut", f"The cut: {shown}.")
+            ranks = {p: (-1 if c == C.JOKER else C.RANK_OF[c]) for p, c in cuts.items()}
+            best = max(ranks.values())
+            top = [p for p, r in ranks.items() if r == best]
+            if len(top) == 1 and best >= 0:
+                return top[0]
+            contenders = top
+            cuts = {p: piles[p][self.rng.randrange(len(piles[p]))] for p in contenders}
+
+    def _to_act_other(self) -> frozenset[int]:
+        if self.phase_name == CHOOSE_PHASE:
+            return frozenset(s for s in range(self.num_players) if not self.chosen[s])
+        return frozenset()
+
+    def _legal_other(self, seat: int) -> list[Move]:
+        if self.phase_name == CHOOSE_PHASE and not self.chosen[seat]:
+            return [CHOOSE_DEALT, CHOOSE_PASSED]
+        return []
+
+    def _why_illegal_other(self, seat: int, move: Move) -> str:
+        if self.phase_name == CHOOSE_PHASE:
+            return "Choose your hand: 'choose dealt' or 'choose passed'."
+        return super()._why_illegal_other(seat, move)
+
+    def _apply_other(self, seat: int, move: Move) -> None:
+        if move is CHOOSE_PASSED:
+            self.hands[seat], self.feet[seat] = self.feet[seat], self.hands[seat]
+        self.chosen[seat] = True
+        self.emit("chosen", f"{self.names[seat]} has chosen a hand.", seat=seat)
+        if all(self.chosen):
+            first = self.first_player
+            top = self.stocks[first].pop() if len(self.stocks) > 1 else self.stocks[0].pop()
+            self.discards.append(top)
+            self.upcard_take = True
+            self.emit("upcard", f"{self.names[first]} starts and turns up {C.LABEL_OF[top]}.")
+            self.start_play(first)
+
+    def hand_visible(self, seat: int, owner: int) -> bool:
+        if seat != owner:
+            return False
+        return self.phase_name != CHOOSE_PHASE or self.options.hand_choice == "look"
+
+    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
+        if self.foot_known[seat] and self.feet[seat]:
+            return [p for p in super()._hidden_piles(seat) if p[0] is not self.feet[seat]]
+        return super()._hidden_piles(seat)
+
+    # ---- the minimum, and scoring ------------------------------------------------------
+
+    def minimum(self, team: int) -> int:
+        o = self.options
+        if o.opening == BY_SCORE:
+            score = self.sheet.totals[team]
+            return next((m for floor, m in SCORE_MINIMUMS if score >= floor), 50)
+        table = (90, 120, 150, 180) if o.opening == ROUNDS_90 else (50, 90, 120, 150)
+        return table[min(self.deal_no, len(table)) - 1]
+
+    def held_cost(self, c: int) -> int:
+        """What a card left in a hand or an unplayed foot costs at the end."""
+        if is_red_three(c):
+            return self.options.red_three_held
+        if is_black_three(c):
+            return self.options.black_three_held
+        return self.values[c]
+
+    def team_score(self, team: int, out: int | None) -> tuple[int, dict[str, int]]:
+        """A team's points for the hand, with the parts that make them."""
+        o = self.options
+        clean, dirty, wild = team_canastas(self.books[team], self.turn_rules.books)
+        red = len(self.red3[team]) * o.red_three_bonus
+        parts = {
+            "going_out": o.out_bonus if out is not None and self.team_of(out) == team else 0,
+            "canastas": clean * o.clean_bonus + dirty * o.dirty_bonus + wild * o.wild_bonus,
+            "red_threes": red if self.opened[team] else -red,
+            "melded": sum(self.values[c] for b in self.books[team] for c in b.cards),
+            "held": -sum(self.held_cost(c) for s in self.teammates_of_team(team)
+                         for c in (*self.hands[s], *self.feet[s])),
+        }
+        return sum(parts.values()), parts
+
+    def teammates_of_team(self, team: int) -> list[int]:
+        return [s for s in range(self.num_players) if self.team_of(s) == team]
+
+    def _score_round(self, out: int | None) -> None:
+        results = [self.team_score(t, out) for t in range(self.teams)]
+        points = [r[0] for r in results]
+        details = [", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in r[1].items() if v) for r in results]
+        how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
+        self.sheet.add(f"Hand {self.deal_no}", points, details=details, note=how)
+        self.last_hand = {"hand": self.deal_no, "how": how, "points": points,
+                          "parts": [r[1] for r in results],
+                          "hands": [C.codes(h) for h in self.hands], "feet": [C.codes(f) for f in self.feet]}
+        self.emit("hand_over", f"Hand {self.deal_no} is over ({how}): "
+                  + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
+        o = self.options
+        totals = self.sheet.totals
+        if o.rounds:
+            if self.deal_no >= o.rounds:
+                self.finish_on_totals(f"After {o.rounds} hands.")
+                return
+        elif max(totals) >= o.target and totals.count(max(totals)) == 1:
+            self.finish_on_totals(f"A team reached {o.target}.")
+            return
+        elif o.max_hands and self.deal_no >= o.max_hands:
+            self.finish_on_totals(f"Nobody reached {o.target} in {o.max_hands} hands.")
+            return
+        self._start_deal()
+
+    # ---- what a seat sees --------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        out["choosing"] = self.phase_name == CHOOSE_PHASE
+        if seat is not None and self.foot_known[seat] and self.feet[seat]:
+            out["foot"] = C.codes(self.sort_for_display(self.feet[seat]))
+        out["last_hand"] = self.last_hand
+        return out
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="hand-and-foot",
+    title="Hand and Foot",
+    family="canasta",
+    players=(2, 4, 6),
+    default_players=4,
+    options_cls=HandAndFootOptions,
+    state_cls=HandAndFoot,
+    summary="Canasta for two teams with a hand and a foot: books of one rank, red, black and wild "
+            "canastas to go out, four hands with rising first-meld minimums.",
+    presets=PRESETS,
+    teams="partners alternate seats: two teams",
+    rules=__doc__ or "",
+))
