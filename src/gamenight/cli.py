@@ -83,7 +83,7 @@ LAYOUT_KEYS = frozenset({
     "game", "title", "seat", "players", "phase", "to_act", "move_number", "options", "preset",
     "score_sheet", "events", "legal_moves", "is_over", "outcome", "deal", "deal_of", "dealer",
     "hand", "hand_sizes", "trump", "bowers", "low_ranking", "leader", "trick", "last_trick",
-    "tricks_won", "sitting_out", "teams",
+    "tricks_won", "sitting_out", "teams", "team_books", "hand_order", "discard_pile", "known_cards",
 })
 #: "deal 3 of 6" counters a view may hold as [number, of]; the first found heads the panel
 COUNTER_KEYS = ("deal_of", "round_of", "hand_of")
@@ -104,13 +104,16 @@ def card_text(code: str) -> Text:
     return Text(C.LABEL_OF[c], style=RED if C.SUIT_COLOUR[C.SUIT_OF[c]] else BLACK)
 
 
-def cards_text(codes: Iterable[str], *, group_suits: bool = False) -> Text:
-    """Cards side by side; ``group_suits`` leaves a wider gap where the suit changes."""
+def cards_text(codes: Iterable[str], *, group_suits: bool = False, group_ranks: bool = False) -> Text:
+    """Cards side by side; ``group_suits`` (``group_ranks``) leaves a wider gap where the suit (rank)
+    changes."""
     out = Text()
     previous: str | None = None
+    at = 0 if group_ranks else -1
     for code in codes:
         if previous is not None:
-            same = not group_suits or not (is_card(code) and is_card(previous)) or code[-1] == previous[-1]
+            grouped = group_suits or group_ranks
+            same = not grouped or not (is_card(code) and is_card(previous)) or code[at] == previous[at]
             out.append(" " if same else "   ")
         out.append_text(card_text(code))
         previous = code
@@ -380,12 +383,57 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     if view.get("last_trick"):
         parts.append(Text.assemble(("Last trick: ", "bold"), played_cards_text(view["last_trick"],
                                                                                view["players"])))
+    parts.extend(table_piles(view))
+    parts.extend(team_books_text(view))
     parts.append(info_lines(view))
     parts.append(totals_text(view["score_sheet"]))
     if view.get("hand") is not None:
+        by_rank = view.get("hand_order") == "rank"
         parts.append(Text())
-        parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"], group_suits=True)))
+        parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"], group_suits=not by_rank,
+                                                                      group_ranks=by_rank)))
     return Panel(Group(*parts), title=headline(view), title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+#: the most discards shown; a longer pile shows its top cards and its size
+PILE_SHOWN = 10
+
+
+def table_piles(view: dict[str, Any]) -> list[Text]:
+    """The discard pile (its top cards, when long) and the cards everyone knows a seat holds."""
+    out = []
+    pile = view.get("discard_pile")
+    if pile:
+        shown = cards_text(pile[-PILE_SHOWN:])
+        more = f"  ({len(pile)} cards, top last)" if len(pile) > PILE_SHOWN else "  (top last)"
+        out.append(Text.assemble(("Discard pile: ", "bold"), "… " if len(pile) > PILE_SHOWN else "", shown,
+                                 (more, "dim")))
+    known = view.get("known_cards") or []
+    items = [Text.assemble((f"{view['players'][s]} ", "bold"), cards_text(cards))
+             for s, cards in enumerate(known) if cards]
+    if items:
+        out.append(Text.assemble(("Known in hands: ", "bold"), Text(" · ").join(items)))
+    return out
+
+
+def team_books_text(view: dict[str, Any]) -> list[Text]:
+    """Each team's books (numbered, for 'add N card'), red threes, canastas and first-meld state."""
+    out = []
+    for team in view.get("team_books") or []:
+        status = "opened" if team["opened"] else f"needs {team['minimum']} to open"
+        clean, dirty, wild = team["canastas"]
+        line = Text.assemble((team["name"], "bold"), f" ({status}; canastas: clean {clean}, dirty {dirty}, "
+                                                      f"wild {wild})")
+        if team["red_threes"]:
+            line.append("  red threes: ")
+            line.append_text(cards_text(team["red_threes"]))
+        out.append(line)
+        for book in team["books"]:
+            state = "canasta" if book["canasta"] else "book"
+            closed = ", closed" if book["closed"] else ""
+            out.append(Text.assemble(f"  {book['number']:>2}. ", cards_text(book["cards"]),
+                                     (f"  {book['kind']} {state}, {len(book['cards'])}{closed}", "dim")))
+    return out
 
 
 def render_events(texts: Sequence[str]) -> RenderableType:

@@ -994,21 +994,21 @@ class CanastaState(State):
     def _table_view(self, seat: int | None) -> dict[str, Any]:
         rules = self.turn_rules.books
         n = self.num_players
-        return {
+        out: dict[str, Any] = {
             "deal": self.deal_no,
             "dealer": self.dealer,
-            "turn": self.turn,
             "hand": (C.codes(self.sort_for_display(self.hands[seat]))
                      if seat is not None and self.hand_visible(seat, seat) else None),
+            "hand_order": "rank",
             "hand_sizes": [len(h) for h in self.hands],
             "foot_sizes": [len(f) for f in self.feet],
             "in_foot": list(self.in_foot),
-            "played_foot": list(self.played_foot),
-            "stock_sizes": [len(p) for p in self.stocks],
-            "discard_pile": C.codes(self.discards),
+            "stock": self.stock_size(),
             "discard_top": C.CODE_OF[self.discards[-1]] if self.discards else None,
+            "pile_size": len(self.discards),
+            "discard_pile": C.codes(self.discards),
             "known_cards": [C.codes(sorted(s)) for s in self.shown],
-            "teams": [{
+            "team_books": [{
                 "name": self.sheet.columns[t],
                 "seats": [s for s in range(n) if self.team_of(s) == t],
                 "opened": self.opened[t],
@@ -1017,13 +1017,20 @@ class CanastaState(State):
                 "canastas": list(team_canastas(self.books[t], rules)),
                 "books": [{"number": i + 1, "rank": "wild" if b.rank == WILD else C.RANKS[b.rank],
                            "cards": C.codes(b.cards), "naturals": b.naturals, "wilds": b.wilds,
-                           "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules),
-                           "describe": b.describe(rules)} for i, b in enumerate(self.books[t])],
+                           "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules)}
+                          for i, b in enumerate(self.books[t])],
             } for t in range(self.teams)],
-            "provisional": self.prov_value if self.prov_active else None,
-            "asked": self.asked or None,
             "need": self.turn_rules.need.describe(),
         }
+        if len(self.stocks) > 1:
+            out["stock_piles"] = [len(p) for p in self.stocks]
+        if self.turn_rules.all_in_foot:
+            out["played_foot"] = list(self.played_foot)
+        if self.prov_active:
+            out["provisional"] = self.prov_value
+        if self.asked:
+            out["asked"] = self.asked
+        return out
 
     # ---- conservation and sampling -----------------------------------------------------
 

@@ -422,9 +422,7 @@ class HandAndFoot(DealsCards, CanastaState):
         details = [", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in r[1].items() if v) for r in results]
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
         self.sheet.add(f"Hand {self.deal_no}", points, details=details, note=how)
-        self.last_hand = {"hand": self.deal_no, "how": how, "points": points,
-                          "parts": [r[1] for r in results],
-                          "hands": [C.codes(h) for h in self.hands], "feet": [C.codes(f) for f in self.feet]}
+        self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
         self.emit("hand_over", f"Hand {self.deal_no} is over ({how}): "
                   + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
         o = self.options
@@ -445,7 +443,6 @@ class HandAndFoot(DealsCards, CanastaState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
-        out["choosing"] = self.phase_name == CHOOSE_PHASE
         if seat is not None and self.foot_known[seat] and self.feet[seat]:
             out["foot"] = C.codes(self.sort_for_display(self.feet[seat]))
         out["last_hand"] = self.last_hand

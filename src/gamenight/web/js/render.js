@@ -18,8 +18,10 @@ export const LAYOUT_KEYS = new Set([
   "game", "title", "seat", "players", "phase", "to_act", "move_number", "options", "preset",
   "score_sheet", "events", "legal_moves", "is_over", "outcome", "deal", "deal_of", "dealer",
   "hand", "hand_sizes", "trump", "bowers", "low_ranking", "leader", "trick", "last_trick",
-  "tricks_won", "sitting_out", "teams",
+  "tricks_won", "sitting_out", "teams", "team_books", "hand_order", "discard_pile",
 ]);
+/** The most discards drawn; a longer pile shows its top cards and its size. */
+const PILE_SHOWN = 10;
 /** "Deal 3 of 6" counters a view may hold as [number, of]; the first found heads the page. */
 const COUNTER_KEYS = ["deal_of", "round_of", "hand_of"];
 /** Keys whose whole-number value names a seat (table roles): shown as the seat's name. */
@@ -328,8 +330,9 @@ export function renderHand(el, view, ctx) {
   const myTurn = ctx.byCard.size > 0;
   const items = [];
   let previous = null;
+  const at = view.hand_order === "rank" ? 0 : 1;
   for (const code of hand) {
-    const gap = previous !== null && previous[1] !== code[1];
+    const gap = previous !== null && previous[at] !== code[at];
     previous = code;
     const moves = ctx.byCard.get(code);
     if (moves) {
@@ -386,6 +389,13 @@ export function renderInfo(el, view) {
       cardImage(p.card, { size: "sm", compact: true }), h("span", { class: "played-by" }, view.players[p.seat]))))));
   }
   if (view.dealer !== undefined && view.dealer !== null) rows.push(infoRow("Dealer", names.seat(view.dealer) || "—"));
+  if (Array.isArray(view.discard_pile) && view.discard_pile.length) {
+    const pile = view.discard_pile;
+    const note = pile.length > PILE_SHOWN ? ` (${pile.length} cards, top last)` : " (top last)";
+    rows.push(infoRow("Discard pile", h("span", {}, cardRow(pile.slice(-PILE_SHOWN)),
+      h("span", { class: "muted" }, note)), "discard_pile"));
+  }
+  for (const team of view.team_books || []) rows.push(teamBooksRow(team));
   for (const [key, value] of Object.entries(view)) {
     if (skip.has(key) || value === null || value === undefined) continue;
     if (Array.isArray(value) && !value.length) continue;
@@ -394,6 +404,22 @@ export function renderInfo(el, view) {
     rows.push(infoRow(label, renderValue(value, names, key), key));
   }
   fill(el, rows);
+}
+
+/** A team's books, numbered as "add N card" names them, with its red threes and canastas. */
+function teamBooksRow(team) {
+  const [clean, dirty, wild] = team.canastas;
+  const status = team.opened ? "opened" : `needs ${team.minimum} to open`;
+  const head = h("p", {}, `${status}; canastas: clean ${clean}, dirty ${dirty}, wild ${wild}`);
+  const parts = [head];
+  if (team.red_threes.length) parts.push(h("p", {}, "Red threes: ", cardRow(team.red_threes)));
+  if (team.books.length) {
+    parts.push(h("ol", { class: "plain-list books" }, team.books.map((b) => h("li", { value: b.number },
+      cardRow(b.cards, { label: `Book ${b.number}: ${b.cards.map(cardName).join(", ")}` }),
+      h("span", { class: "muted" }, ` ${b.kind} ${b.canasta ? "canasta" : "book"}, ${b.cards.length}`
+        + (b.closed ? ", closed" : ""))))));
+  }
+  return infoRow(`Books: ${team.name}`, h("div", {}, parts), "team_books");
 }
 
 function infoRow(label, value, key = "") {
