@@ -160,7 +160,9 @@ class State(ABC):
         if legal is None:
             legal = self._legal(seat)
         if move not in legal:
-            resolved = self._resolve(seat, move, legal)
+            # a move parsed before any game built it is a throwaway copy: match it by its text
+            text = str(move)
+            resolved = next((m for m in legal if str(m) == text), None) or self._resolve(seat, move, legal)
             if resolved is None:
                 raise IllegalMove(self._why_illegal(seat, move))
             move = resolved

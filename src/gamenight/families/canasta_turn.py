@@ -261,9 +261,12 @@ class CanastaState(State):
             hand.remove(c)
         return hand
 
-    def _pick(self, cards: Sequence[int], cls: int, k: int) -> tuple[int, ...] | None:
-        """The first ``k`` cards of class ``cls`` in ``cards`` (their canonical choice)."""
+    def _pick(self, cards: Sequence[int], cls: int, k: int | None) -> tuple[int, ...] | None:
+        """The first ``k`` cards of class ``cls`` in ``cards`` (their canonical choice; ``None``:
+        all of them), or ``None`` when there are fewer."""
         got = sorted(c for c in cards if _CLASS[c] == cls)
+        if k is None:
+            return tuple(got)
         return tuple(got[:k]) if len(got) >= k else None
 
     def open_book(self, team: int, rank: int) -> int | None:
@@ -315,15 +318,15 @@ class CanastaState(State):
         if _IS_WILD[top]:
             if not rules.wild_top:
                 return []
-            jokers = self._pick(hand, 13, 99) or ()
-            twos = self._pick(hand, C.TWO, 99) or ()
+            jokers = self._pick(hand, 13, None) or ()
+            twos = self._pick(hand, C.TWO, None) or ()
             for j in range(len(jokers) + 1):
                 for t in range(len(twos) + 1):
                     if j + t >= 2:
                         self._pickup_if_fits(seat, WILD, jokers[:j] + twos[:t], out)
             return out
         rank = C.RANK_OF[top]
-        same = self._pick(hand, rank, 99) or ()
+        same = self._pick(hand, rank, None) or ()
         for k in range(2, len(same) + 1):
             self._pickup_if_fits(seat, rank, same[:k], out)
         return out
@@ -423,7 +426,7 @@ class CanastaState(State):
                     cards = (self._pick(hand, 13, j) or ()) + (self._pick(hand, C.TWO, t) or ())
                     out.append((Move("meld", cards), WILD, cards))
         if self.turn_rules.black_threes == GROUP_OUT:
-            black = self._pick(hand, -1, 99) or ()
+            black = self._pick(hand, -1, None) or ()
             if len(black) in (3, 4):
                 out.append((Move("meld", black), C.THREE, black))
         return out
