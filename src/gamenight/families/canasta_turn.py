@@ -427,8 +427,9 @@ class CanastaState(State):
                     out.append((Move("meld", cards), WILD, cards))
         if self.turn_rules.black_threes == GROUP_OUT:
             black = self._pick(hand, -1, None) or ()
-            if len(black) in (3, 4):
-                out.append((Move("meld", black), C.THREE, black))
+            for k in (3, 4):  # with five, four go down and the fifth is the discard
+                if len(black) >= k:
+                    out.append((Move("meld", black[:k]), C.THREE, black[:k]))
         return out
 
     def _after_lay(self, team: int, rank: int, cards: tuple[int, ...], move: Move) -> list[Book] | None:

@@ -329,18 +329,19 @@ class HandAndFoot(DealsCards, CanastaState):
     def _cut(self, piles: list[list[int]]) -> int:
         """Each player cuts his own deck (its bottom card; again, at random, on a tie or a joker):
         the high card, aces high, starts."""
-        contenders = list(range(self.num_players))
-        cuts = {p: piles[p][0] for p in contenders}
+        cuts = {p: piles[p][0] for p in range(self.num_players)}
         while True:
             shown = ", ".join(f"{self.names[p]} {C.LABEL_OF[c]}" for p, c in cuts.items())
             self.emit("cut", f"The cut: {shown}.")
-            ranks = {p: (-1 if c == C.JOKER else C.RANK_OF[c]) for p, c in cuts.items()}
-            best = max(ranks.values())
-            top = [p for p, r in ranks.items() if r == best]
-            if len(top) == 1 and best >= 0:
+            jokers = [p for p, c in cuts.items() if c == C.JOKER]
+            if jokers:  # a joker has no rank: its holder cuts again
+                cuts.update({p: piles[p][self.rng.randrange(len(piles[p]))] for p in jokers})
+                continue
+            best = max(C.RANK_OF[c] for c in cuts.values())
+            top = [p for p, c in cuts.items() if C.RANK_OF[c] == best]
+            if len(top) == 1:
                 return top[0]
-            contenders = top
-            cuts = {p: piles[p][self.rng.randrange(len(piles[p]))] for p in contenders}
+            cuts = {p: piles[p][self.rng.randrange(len(piles[p]))] for p in top}
 
     def _to_act_other(self) -> frozenset[int]:
         if self.phase_name == CHOOSE_PHASE:
