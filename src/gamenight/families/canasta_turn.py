@@ -16,8 +16,8 @@ the turn, as a person plays it:
   when they come from the pile); at the deal, seat by seat from the dealer's left.
 * **Play** (phase ``play``): ``meld KC KD KH`` starts a book with three cards (``meld KC KD 2S``,
   ``meld JK JK 2C``); ``add 2 KS`` adds one card to the team's book number 2. Suits never matter
-  in a book, so a player may name any card he holds of the same rank (any joker, any two) for
-  the one listed, and ``add KS`` finds the team's open book of kings.
+  in a book, so a player may name any cards he holds of the same ranks (any joker, any two) for
+  the ones listed, and they are the cards laid; ``add KS`` finds the team's open book of kings.
   ``discard 9C`` ends the turn.
 * **The opening minimum**: until a team has met it, the books a player lays in a turn are
   provisional: they count toward the minimum (with the pile's top card, but no other card from
@@ -984,7 +984,8 @@ class CanastaState(State):
                 same = [x for x in legal if x.verb == m.verb and sorted(_CLASS[c] for c in x.cards) == want]
                 if len(same) > 1:
                     return None
-            return m
+            # the cards he named go down (or to the pile), where the listed move would put its own
+            return Move(m.verb, move.cards, m.number, m.suit, m.flag)
         return None
 
     # ---- what a seat sees --------------------------------------------------------------
