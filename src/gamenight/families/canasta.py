@@ -333,7 +333,9 @@ def best_meld_value(rules: BookRules, table: Table, hand: HandCounts, values: Se
     two_value = values[C.TWO]
     # best natural value for each number of wilds given to rank books
     best: dict[int, int] = {0: 0}
-    for r, h in hand.naturals.items():
+    # every rank the hand holds, and every open book (wild cards alone may go onto it)
+    for r in sorted(set(hand.naturals) | {r for r in table.open_books if r != WILD}):
+        h = hand.naturals.get(r, 0)
         n0, w0 = table.open_books.get(r, (0, 0))
         has_open = r in table.open_books
         per = values[r]

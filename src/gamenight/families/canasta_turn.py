@@ -782,6 +782,11 @@ class CanastaState(State):
         if self.draws_left == 0 or self.stock_size() == 0:
             self._lay_red_threes(seat, replace=True)
             self.phase_name = PLAY_PHASE
+            if self.stock_size() == 0 and not self._legal(seat):
+                # red threes the empty stock could not replace left him no way to end the turn:
+                # the stock is exhausted, and with it the hand (classic canasta's last red three)
+                self.emit("stock_out", "The stock is exhausted: the hand is over.")
+                self._round_over(None)
 
     def _take_upcard(self, seat: int) -> None:
         c = self.discards.pop()
