@@ -270,9 +270,23 @@ class Seen:
             open_books[rank] = (n, w)
         return rest, Table(open_books, closed)
 
+    def strays(self, hand: Sequence[int], table: Table) -> int:
+        """Naturals that can go nowhere: a lone card of a rank with no open book (one natural
+        never starts a book), so each would need the turn's one discard."""
+        if self.rules.valid(0, 1, 2):
+            return 0
+        counts: dict[int, int] = {}
+        for c in hand:
+            r = C.RANK_OF[c]
+            if r > C.THREE and r != 13:
+                counts[r] = counts.get(r, 0) + 1
+        return sum(1 for r, k in counts.items() if k == 1 and r not in table.open_books)
+
     def could_finish(self, hand: Sequence[int], table: Table, asked: str) -> bool:
         """The turn kernel's test: can this hand go out this turn from the foot."""
         if not (self.opened and self.permitted(asked) and self.everyone_in_foot()):
+            return False
+        if self.strays(hand, table) > 1:  # a quick no before the exact search
             return False
         mode = self.options["black_threes"]
         if mode == SIX_DISCARD:
@@ -284,6 +298,8 @@ class Seen:
 
     def can_empty(self, hand: Sequence[int], table: Table) -> bool:
         """Whether the hand can all go down (one card discarded at most), reaching the foot."""
+        if self.strays(hand, table) > 1:  # a quick no before the exact search
+            return False
         return can_go_out(self.rules, table, count_hand(hand), NOTHING)
 
     def best(self, hand: Sequence[int], table: Table | None = None) -> int:
