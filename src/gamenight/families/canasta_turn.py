@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.core.moves import Move
+from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import (
@@ -1068,24 +1069,7 @@ class CanastaState(State):
         return piles
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        piles = self._hidden_piles(seat)
-        unseen: list[int] = []
-        keep: list[list[int]] = []
-        for pile, known in piles:
-            rest = list(pile)
-            fixed = []
-            for c in known:
-                if c in rest:
-                    rest.remove(c)
-                    fixed.append(c)
-            keep.append(fixed)
-            unseen.extend(rest)
-        rng.shuffle(unseen)
-        pos = 0
-        for (pile, _), fixed in zip(piles, keep, strict=True):
-            take = len(pile) - len(fixed)
-            pile[:] = fixed + unseen[pos:pos + take]
-            pos += take
+        redeal_piles(self._hidden_piles(seat), rng)
 
 
 #: display order: naturals from four to ace, then threes, twos and jokers

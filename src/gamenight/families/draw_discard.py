@@ -50,6 +50,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
@@ -552,24 +553,7 @@ class DrawDiscardState(DealsCards, State):
         return piles
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        piles = self._hidden_piles(seat)
-        unseen: list[int] = []
-        keep: list[list[int]] = []
-        for pile, known in piles:
-            rest = list(pile)
-            fixed = []
-            for c in known:
-                if c in rest:
-                    rest.remove(c)
-                    fixed.append(c)
-            keep.append(fixed)
-            unseen.extend(rest)
-        rng.shuffle(unseen)
-        pos = 0
-        for (pile, _), fixed in zip(piles, keep, strict=True):
-            take = len(pile) - len(fixed)
-            pile[:] = fixed + unseen[pos:pos + take]
-            pos += take
+        redeal_piles(self._hidden_piles(seat), rng)
 
 
 __all__ = ["COUNT_VALUES", "DISCARD", "DRAW", "DRAW_PHASE", "END", "PLAY_PHASE", "SHUFFLE", "TAKE",
