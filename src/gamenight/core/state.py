@@ -3,7 +3,8 @@
 A game subclasses :class:`State` and writes its rules in five hooks: ``_to_act``,
 ``_legal`` (the one place legality is written), ``_why_illegal`` (the sentence for a
 refused move), ``_apply`` (apply one legal move, then run every automatic step up to the
-next decision) and ``_view`` / ``_redeal_hidden`` for what a seat may see. Everything a
+next decision), ``_view`` for what a seat may see beyond its zones, and ``zones()``: where every
+piece lies and who may see it, from which sampling, conservation and the view's layout follow. Everything a
 caller uses (``play``, ``legal_moves``, ``view``, ``sample``, ``clone``, ``log``) is here,
 written once.
 """
@@ -20,6 +21,7 @@ from gamenight.core.events import Event
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
 from gamenight.core.scoring import Outcome, ScoreSheet
+from gamenight.core.zones import Knowledge, Zone, census, layout, redeal_unseen
 
 if TYPE_CHECKING:
     from gamenight.core.registry import GameSpec
@@ -63,6 +65,8 @@ class State(ABC):
         self.sheet = ScoreSheet(self._sheet_columns())
         self._outcome: Outcome | None = None
         self._legal_cache: dict[int, list[Move]] = {}
+        #: pieces some seats know lie in zones they cannot see (core.zones.Knowledge)
+        self.knowledge = Knowledge()
 
     # ---- what every game writes -------------------------------------------------------
 
@@ -86,9 +90,15 @@ class State(ABC):
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Game-specific parts of the view: only what ``seat`` may see (allowlist)."""
 
-    @abstractmethod
+    def zones(self) -> list[Zone]:
+        """Every zone of the game as it is now, each a live reference to the kernel's pieces.
+        Conservation, sampling and the view's layout are all derived from this one list."""
+        return []
+
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        """On a clone: redeal every card ``seat`` cannot see, consistently with what it knows."""
+        """On a clone: redeal every piece ``seat`` cannot see, consistently with what it knows
+        (derived from the zones; a kernel overrides only to add constraints zones cannot say)."""
+        redeal_unseen(self.zones(), seat, self.knowledge, rng)
 
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
         """The legal move a player meant by a move not in ``legal`` (a shorthand, or an
@@ -216,7 +226,18 @@ class State(ABC):
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
         out.update(self._view(seat))
+        zones = self.zones()
+        if zones:
+            out["layout"] = layout(zones, seat, self.knowledge)
         return out
+
+    def card_zones(self) -> dict[str, list[int]]:
+        """Every piece by the zone it lies in (conservation: each piece is in exactly one)."""
+        return {z.key: z.pieces for z in self.zones()}
+
+    def pieces_in_play(self) -> dict[int, int]:
+        """How many of each piece lie in the zones now (conservation: always the equipment)."""
+        return dict(census(self.zones()))
 
     def _visible_events(self, seat: int | None) -> list[Event]:
         picked: list[Event] = []
@@ -298,6 +319,6 @@ def _copy_value(value: Any) -> Any:
         return set(value)
     if isinstance(value, dict):
         return {k: (v.copy() if isinstance(v, (list, set, dict)) else v) for k, v in value.items()}
-    if isinstance(value, ScoreSheet):
+    if isinstance(value, (ScoreSheet, Knowledge)):
         return value.copy()
     return value

@@ -1,0 +1,295 @@
+"""Zones: where every piece lies, whose it is, and who may see it.
+
+Every card, tile, die or marble of a game lies in exactly one :class:`Zone` at any time. A kernel
+lists its zones once (``State.zones()``), as live references to the lists it plays with, and
+three things are derived from that one list, so they cannot disagree:
+
+* **conservation** (:func:`census`): the pieces of all zones together are the game's equipment;
+* **what a seat sees** (:func:`layout`): each zone as that seat may see it (its pieces, or only
+  their number, or face-up pieces with face-down ones as ``None``) — the layout description the
+  terminal and the browser draw from;
+* **sampling** (:func:`redeal_unseen`): every piece a seat cannot see is shuffled among the places
+  it cannot see, keeping what the seat knows (its :class:`Knowledge`) and the rules' constraints
+  (``Zone.allowed``: a player who showed out of a suit holds none of it).
+
+Visibility is per zone (public, owner, nobody) or per piece (``FACES``: a face-up/face-down flag
+beside each piece, for Golf's grid, Sweep's blind cards or an up-card). "Known to be in a hand"
+(a card passed, a card taken from the pile, a peeked card) is :class:`Knowledge`, one mechanism
+for every family.
+
+Zones know nothing of cards: a zone names the codec that prints its pieces (any object with
+``name`` and ``format(value)``, such as the equipment's move-argument kinds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+from gamenight.core.sampling import redeal
+
+
+class PieceCodec(Protocol):
+    """How a zone's pieces print: the equipment's kinds (cards, tiles, dice...) fit this."""
+
+    name: str
+
+    def format(self, value: Any) -> str: ...
+
+
+class Visibility(StrEnum):
+    """Who may see the pieces of a zone."""
+
+    PUBLIC = "public"  # everyone sees every piece
+    OWNER = "owner"  # the owner sees them, everyone else only how many there are
+    NOBODY = "nobody"  # nobody sees them (a stock, a kitty, a boneyard): only how many
+    FACES = "faces"  # per piece: face up for everyone, face down for nobody (``Zone.face_up``)
+
+
+class Show(StrEnum):
+    """How a renderer lays a zone out (a hint; every renderer has a generic fallback)."""
+
+    HAND = "hand"  # a player's hand: fanned, selectable by its owner
+    PILE = "pile"  # a squared pile: the top piece and how many (stock, discard pile)
+    ROW = "row"  # pieces side by side (a meld, a trick, a domino line)
+    GRID = "grid"  # rows × columns (Golf's layout): ``Zone.columns`` per row
+    TRICK = "trick"  # the pieces played to a trick, each by its seat (``Zone.seats``)
+    COUNT = "count"  # only the number matters (tricks taken, a foot not picked up)
+
+
+@dataclass(slots=True)
+class Zone:
+    """A place where pieces lie. ``pieces`` is the kernel's own list (a live reference).
+
+    ``key`` is unique in a state ("hand/2", "stock"); ``name`` is the kind of place ("hand") and
+    ``label`` its name for players ("West's hand"). ``allowed`` (for sampling) says whether a
+    piece could lie here given what everyone has seen; ``group`` gathers zones that are drawn
+    together (a team's books).
+    """
+
+    key: str
+    pieces: list[int]
+    codec: PieceCodec
+    owner: int | None = None
+    visibility: Visibility = Visibility.PUBLIC
+    face_up: list[bool] | None = None
+    show: Show = Show.ROW
+    label: str = ""
+    group: str = ""
+    columns: int = 0
+    seats: list[int] | None = None
+    allowed: Callable[[int], bool] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.key.split("/", 1)[0]
+
+    def sees(self, seat: int | None, i: int) -> bool:
+        """Whether ``seat`` (None: a spectator) sees piece ``i`` of this zone face up."""
+        vis = self.visibility
+        if vis is Visibility.PUBLIC:
+            return True
+        if vis is Visibility.OWNER:
+            return seat is not None and seat == self.owner
+        if vis is Visibility.FACES:
+            return self.face_up is not None and self.face_up[i]
+        return False
+
+    def hidden_from(self, seat: int | None) -> list[int]:
+        """Positions of the pieces ``seat`` cannot see."""
+        vis = self.visibility
+        if vis is Visibility.PUBLIC:
+            return []
+        if vis is Visibility.OWNER and seat is not None and seat == self.owner:
+            return []
+        if vis is Visibility.FACES and self.face_up is not None:
+            return [i for i, up in enumerate(self.face_up) if not up]
+        return list(range(len(self.pieces)))
+
+
+class Knowledge:
+    """Pieces some seats know lie in a zone they cannot see (a passed card, a card taken from
+    the discard pile, a card a player peeked at). Kept per zone key as multisets: several decks
+    hold identical cards, and knowing one copy is not knowing two.
+
+    ``tell`` records, ``forget`` drops pieces that left the zone; ``known_to`` is what one seat
+    knows of a zone (what everyone knows plus what it alone was shown). Stale entries (a known card
+    that has since been played) are harmless: sampling keeps only known pieces still in the zone.
+    """
+
+    __slots__ = ("_by_all", "_by_some")
+
+    def __init__(self) -> None:
+        self._by_all: dict[str, list[int]] = {}
+        self._by_some: dict[tuple[int, str], list[int]] = {}
+
+    def tell(self, key: str, pieces: Iterable[int], observers: Iterable[int] | None = None) -> None:
+        """Everyone (``observers`` None) or those seats now know ``pieces`` lie in zone ``key``."""
+        if observers is None:
+            self._by_all.setdefault(key, []).extend(pieces)
+            return
+        pieces = list(pieces)
+        for o in observers:
+            self._by_some.setdefault((o, key), []).extend(pieces)
+
+    def forget(self, key: str, pieces: Iterable[int]) -> None:
+        """``pieces`` left zone ``key``: one known copy of each is dropped (for every observer)."""
+        lists = [v for k, v in self._by_some.items() if k[1] == key]
+        public = self._by_all.get(key)
+        if public is not None:
+            lists.append(public)
+        for piece in pieces:
+            for known in lists:
+                if piece in known:
+                    known.remove(piece)
+
+    def public(self, key: str) -> list[int]:
+        """What everyone knows lies in zone ``key``."""
+        return self._by_all.get(key, [])
+
+    def known_to(self, seat: int | None, key: str) -> list[int]:
+        """What ``seat`` knows lies in zone ``key`` (a multiset; what everyone knows first)."""
+        public = self._by_all.get(key, [])
+        if seat is None:
+            return public
+        own = self._by_some.get((seat, key))
+        return public + own if own else public
+
+    def clear(self) -> None:
+        self._by_all.clear()
+        self._by_some.clear()
+
+    def copy(self) -> Knowledge:
+        new = Knowledge()
+        new._by_all = {k: list(v) for k, v in self._by_all.items()}
+        new._by_some = {k: list(v) for k, v in self._by_some.items()}
+        return new
+
+
+def census(zones: Sequence[Zone]) -> Counter[int]:
+    """Every piece in play, counted (conservation: this equals the game's equipment, always)."""
+    counts: Counter[int] = Counter()
+    for z in zones:
+        counts.update(z.pieces)
+    return counts
+
+
+def check_zones(zones: Sequence[Zone]) -> None:
+    """Raise ``ValueError`` for zone tables that cannot be right: repeated keys, a FACES zone
+    without one flag per piece, or an OWNER zone without an owner."""
+    keys = [z.key for z in zones]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"zone keys repeat: {sorted(k for k, n in Counter(keys).items() if n > 1)}")
+    for z in zones:
+        if z.visibility is Visibility.FACES and (z.face_up is None or len(z.face_up) != len(z.pieces)):
+            raise ValueError(f"zone {z.key}: a face-up flag is needed for every piece")
+        if z.visibility is Visibility.OWNER and z.owner is None:
+            raise ValueError(f"zone {z.key}: an owner-only zone needs an owner")
+
+
+def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> dict[str, Any]:
+    """One zone as ``seat`` sees it: its pieces as text (``None`` for each face-down one it cannot
+    see), or only how many when it sees none of them; plus the pieces everyone knows are in it."""
+    fmt = z.codec.format
+    vis = z.visibility
+    out: dict[str, Any] = {
+        "key": z.key, "name": z.name, "label": z.label, "owner": z.owner, "show": str(z.show),
+        "piece": z.codec.name, "count": len(z.pieces),
+    }
+    if vis is Visibility.PUBLIC or (vis is Visibility.OWNER and seat is not None and seat == z.owner):
+        out["pieces"] = [fmt(p) for p in z.pieces]
+    elif vis is Visibility.FACES and z.face_up is not None:
+        out["pieces"] = [fmt(p) if up else None for p, up in zip(z.pieces, z.face_up, strict=True)]
+    else:
+        out["pieces"] = None
+    if z.group:
+        out["group"] = z.group
+    if z.columns:
+        out["columns"] = z.columns
+    if z.seats is not None:
+        out["seats"] = list(z.seats)
+    if knowledge is not None and (out["pieces"] is None or None in out["pieces"]):
+        known = _still_there(knowledge.known_to(seat, z.key), [z.pieces[i] for i in z.hidden_from(seat)])
+        if known:
+            out["known"] = [fmt(p) for p in known]
+    return out
+
+
+def _still_there(known: list[int], pieces: list[int]) -> list[int]:
+    """The known pieces that are still in the zone (a known card since played is public anyway)."""
+    if not known:
+        return known
+    left = Counter(pieces)
+    out = []
+    for p in known:
+        if left[p] > 0:
+            left[p] -= 1
+            out.append(p)
+    return out
+
+
+def layout(
+    zones: Sequence[Zone], seat: int | None, knowledge: Knowledge | None = None
+) -> list[dict[str, Any]]:
+    """Every zone as ``seat`` sees it, in the kernel's order (the layout description)."""
+    return [zone_view(z, seat, knowledge) for z in zones]
+
+
+def redeal_unseen(
+    zones: Sequence[Zone], seat: int, knowledge: Knowledge | None, rng: random.Random
+) -> None:
+    """Shuffle every piece ``seat`` cannot see among the places it cannot see (in place).
+
+    Each hidden place keeps its size and the pieces ``seat`` knows are there; face-down pieces
+    change in their own positions, so a grid keeps its shape. Where any zone constrains what it
+    may hold (``Zone.allowed``), the deal respects it (an augmenting-path redeal that always
+    finds a consistent deal: the true one is one).
+    """
+    slots: list[tuple[Zone, list[int]]] = []  # (zone, positions to refill)
+    unseen: list[int] = []
+    for z in zones:
+        hidden = z.hidden_from(seat)
+        if not hidden:
+            continue
+        pieces = z.pieces
+        known = list(knowledge.known_to(seat, z.key)) if knowledge is not None else []
+        refill: list[int] = []
+        for i in hidden:
+            p = pieces[i]
+            if known and p in known:
+                known.remove(p)  # seat knows this piece is here: it stays
+            else:
+                refill.append(i)
+                unseen.append(p)
+        if refill:
+            slots.append((z, refill))
+    if not slots:
+        return
+    if all(z.allowed is None for z, _ in slots):
+        rng.shuffle(unseen)
+        pos = 0
+        for z, refill in slots:
+            for i in refill:
+                z.pieces[i] = unseen[pos]
+                pos += 1
+        return
+    checks = [z.allowed for z, _ in slots]
+
+    def allowed(piece: int, slot: int) -> bool:
+        check = checks[slot]
+        return check is None or check(piece)
+
+    dealt = redeal(unseen, [len(refill) for _, refill in slots], allowed, rng)
+    for (z, refill), new in zip(slots, dealt, strict=True):
+        for i, p in zip(refill, new, strict=True):
+            z.pieces[i] = p
+
+
+__all__ = [
+    "Knowledge", "PieceCodec", "Show", "Visibility", "Zone", "census", "check_zones", "layout",
+    "redeal_unseen", "zone_view",
+]
