@@ -22,16 +22,7 @@ from gamenight.core.zones import Knowledge, Show, Visibility, Zone, check_zones,
 from gamenight.equipment import cards as C
 
 
-class CardText:
-    """A piece codec: prints a card int as its code."""
-
-    name = "card"
-
-    def format(self, value: int) -> str:
-        return C.CODE_OF[value]
-
-
-CARD_TEXT = CardText()
+CARD_TEXT = C.CARD_TEXT
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -165,3 +165,17 @@ def sort_hand(
     pos = {s: i for i, s in enumerate(suit_order)}
     pos[NO_SUIT] = len(suit_order)
     return sorted(hand, key=lambda c: (pos[SUIT_OF[c]], -RANK_OF[c]))
+
+
+class CardText:
+    """How a zone of cards prints its pieces (``core.zones.PieceCodec``): a card's code."""
+
+    name = "card"
+
+    @staticmethod
+    def format(value: int) -> str:
+        return CODE_OF[value]
+
+
+#: the piece codec every card zone names
+CARD_TEXT = CardText()
