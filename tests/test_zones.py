@@ -21,7 +21,6 @@ from gamenight.core.state import State
 from gamenight.core.zones import Knowledge, Show, Visibility, Zone, check_zones, layout, zone_view
 from gamenight.equipment import cards as C
 
-
 CARD_TEXT = C.CARD_TEXT
 
 
