@@ -6,9 +6,7 @@
     >>> s.play("pass")           # doctest: +SKIP
 """
 
-# Register every game now. Importing the subpackage binds the attribute `gamenight.games` to it;
-# the `from gamenight.core import games` below (sorted after it) binds the protocol's function again.
-import gamenight.games as _games_package  # noqa: F401 - registers every game
+# Games are imported when first asked for (core.registry), so `import gamenight` stays light.
 from gamenight.core import (
     GameError,
     GameSpec,

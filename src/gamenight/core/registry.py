@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import secrets
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from gamenight.core.errors import IllegalMove, OptionError, UnknownGame
@@ -47,6 +50,8 @@ class GameSpec:
         }
 
 
+#: where game modules live; each registers its ``GameSpec`` when imported
+GAMES_PACKAGE = "gamenight.games"
 _REGISTRY: dict[str, GameSpec] = {}
 _loaded = False
 
@@ -58,11 +63,38 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def _games_package() -> ModuleType:
+    """The package of game modules. Importing it binds ``gamenight.games`` to the package;
+    the protocol's ``gamenight.games()`` keeps that name, so it is bound back."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    top = sys.modules.get("gamenight")
+    if top is not None and getattr(top, "games", games) is not games:
+        top.games = games  # type: ignore[attr-defined]
+    return package
+
+
 def _ensure_loaded() -> None:
+    """Import every game module (for listings): each registers itself on import."""
     global _loaded
     if not _loaded:
-        importlib.import_module("gamenight.games")
+        package = _games_package()
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
         _loaded = True
+
+
+def _load_one(game_id: str) -> None:
+    """Import the module of one game: a game's module is named after its id (``oh-hell`` is
+    ``games/oh_hell.py``), so starting or replaying one game imports only that game."""
+    name = game_id.replace("-", "_")
+    if not name.isidentifier():
+        return
+    _games_package()
+    try:
+        importlib.import_module(f"{GAMES_PACKAGE}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{GAMES_PACKAGE}.{name}":
+            raise
 
 
 def games() -> list[GameSpec]:
@@ -72,12 +104,15 @@ def games() -> list[GameSpec]:
 
 
 def get(game_id: str) -> GameSpec:
-    _ensure_loaded()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
+    spec = _REGISTRY.get(game_id)
+    if spec is None and isinstance(game_id, str):
+        _load_one(game_id)
+        spec = _REGISTRY.get(game_id)
+    if spec is None:
+        _ensure_loaded()
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"No game {game_id!r}; the games are: {known}.") from None
+        raise UnknownGame(f"No game {game_id!r}; the games are: {known}.")
+    return spec
 
 
 def new(

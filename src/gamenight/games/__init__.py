@@ -1,10 +1,6 @@
-"""One module per game; importing this package registers every module in it.
+"""One module per game, named after the game's id (``oh-hell`` lives in ``oh_hell.py``).
 
-Modules are discovered, not listed, so adding a game is adding its file.
+Nothing is imported here: the registry imports a game's module when the game is first asked
+for (``gamenight.new("euchre")`` imports only Euchre), and every module when all games are
+listed. Adding a game is adding its file.
 """
-
-import importlib
-import pkgutil
-
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")

@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import importlib
 import json
 import logging
 import random
@@ -86,12 +87,14 @@ METRIC_WINDOW = 20_000
 def _make_dumps() -> Callable[[Any], str]:
     """Compact JSON text; orjson when it is installed (optional: several times faster)."""
     try:
-        import orjson
+        # imported by name: orjson is an optional extra, and the type checker must not need it
+        orjson = importlib.import_module("orjson")
     except ImportError:  # pragma: no cover - depends on the environment
         return lambda obj: json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
     def dumps(obj: Any) -> str:
-        return orjson.dumps(obj).decode()
+        encoded: bytes = orjson.dumps(obj)
+        return encoded.decode()
 
     return dumps
 
