@@ -148,7 +148,7 @@ def test_sim_reproduces_with_the_same_seed_and_varies_with_another() -> None:
 
 
 def test_a_game_without_a_heuristic_bot_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "heuristic_games", lambda: [])
+    monkeypatch.setattr(cli.setup, "heuristic_games", lambda: [])
     code, out = run("sim", GAME, "--games", "1")
     assert code == 0
     assert "There is no heuristic bot for whist-with-10s yet: random bots play instead." in out

@@ -15,7 +15,7 @@ import pytest
 
 import gamenight
 from gamenight.bots import make_bot, sampler_for
-from gamenight.bots.euchre import best_discard, goes_alone, worth
+from gamenight.bots.games.euchre import best_discard, goes_alone, worth
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from tests.helpers import new, play_all

@@ -18,7 +18,7 @@ import pytest
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.base import RandomBot
-from gamenight.bots.hand_and_foot import HandAndFootBot
+from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, BookRules, Table, best_meld_value, book_of, count_hand

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.bots.rummy import RummyBot
+from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move
 from gamenight.equipment.cards import card, cards
 from gamenight.families.melds import MeldRules, solver_for

@@ -1,6 +1,7 @@
 """Bots: random, and heuristic bots per family tuned per game.
 
-A module in this package that defines ``GAME_BOTS = {game_id: BotClass}`` registers its
+The family heuristics live in ``bots/families/`` and the bots tuned per game in ``bots/games/``.
+A module in ``bots/games/`` that defines ``GAME_BOTS = {game_id: BotClass}`` registers its
 heuristic bots; it is found by discovery, like the games.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from gamenight.bots import games
 from gamenight.bots.base import Bot, RandomBot, Sampler, sampler_for
 from gamenight.core import registry
 
@@ -22,8 +24,8 @@ def _discover() -> None:
     global _loaded
     if _loaded:
         return
-    for module in pkgutil.iter_modules(__path__):
-        found = importlib.import_module(f"{__name__}.{module.name}")
+    for module in pkgutil.iter_modules(games.__path__):
+        found = importlib.import_module(f"{games.__name__}.{module.name}")
         _heuristic.update(getattr(found, "GAME_BOTS", {}))
     _loaded = True
 

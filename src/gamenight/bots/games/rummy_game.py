@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.bots.rummy import RummyBot
+from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move, parse_move
 from gamenight.families.melds import Arrangement, Meld, MeldRules, MeldSolver
 from gamenight.games.rummy import PASS, RULES, VALUES

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from gamenight.bots.tricks import TrickBot, TrickView
+from gamenight.bots.families.tricks import TrickBot, TrickView
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.tricks import trick_tables

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamenight.bots.tricks import TrickBot, TrickView
+from gamenight.bots.families.tricks import TrickBot, TrickView
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.games.hearts import QUEEN_OF_SPADES

@@ -3,7 +3,7 @@ and that tens are worth ten times a trick."""
 
 from __future__ import annotations
 
-from gamenight.bots.tricks import TrickBot, TrickView
+from gamenight.bots.families.tricks import TrickBot, TrickView
 from gamenight.equipment import cards as C
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamenight.bots.rummy import RummyBot
+from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.melds import Meld, MeldRules, MeldSolver

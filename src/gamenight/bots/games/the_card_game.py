@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gamenight.bots.rummy import RummyBot
+from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move
 from gamenight.families.melds import MeldRules, MeldSolver
 from gamenight.games.the_card_game import GOING_OUT_BONUS, VOTES, round_rules

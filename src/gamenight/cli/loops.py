@@ -1,0 +1,326 @@
+"""The loops: a person's match at the terminal, bot-vs-bot simulation, and stepping through a
+saved game."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.progress import ProgressColumn, Task
+from rich.table import Table
+from rich.text import Text
+
+import gamenight
+from gamenight.bots import Bot
+from gamenight.cli.render import (
+    display_order,
+    number_verb,
+    prompt_hint,
+    render_events,
+    render_moves,
+    render_news,
+    render_outcome,
+    render_sheet,
+    render_view,
+    styled_sentence,
+)
+from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log, start_game
+from gamenight.core.errors import GameError, IllegalMove
+from gamenight.core.events import Event
+from gamenight.core.moves import parse_move
+from gamenight.core.state import State
+from gamenight.equipment import cards as C
+
+# =========================================================================================
+# A person's match
+# =========================================================================================
+
+
+class Quit(Exception):
+    """The person left the table (q, end of input or Ctrl-C)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__(how)
+        self.how = how
+
+
+#: events shown again when a saved game is resumed
+RESUME_EVENTS = 8
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"?", "h", "help"})
+SCORE_WORDS = frozenset({"s", "score", "sheet"})
+SYMBOL_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+HELP = """\
+Type the number of a move, or the move itself: a card ('QS', '10H')
+or a move with its verb ('play QS', 'bid 3', 'pass').
+Cards are rank then suit: 2-9, T or 10, J, Q, K, A, then C, D, H or S.
+A move the rules do not allow is refused with the reason; choose again.
+  s, score   the score sheet so far
+  ?, help    this help
+  q, quit    leave the table (and save the game to resume it later
+             with 'gamenight play GAME --resume FILE')"""
+
+
+@dataclass
+class Session:
+    """A person's seat at a table of bots, and what has been shown to them so far."""
+
+    state: State
+    human: int
+    bots: dict[int, tuple[Bot, random.Random]]
+    console: Console
+    ask: Callable[[str], str]
+    pending: list[Event] = field(default_factory=list, init=False)
+    rows_shown: int = field(default=0, init=False)
+
+    def __post_init__(self) -> None:
+        # what happened before the person's first turn: the first deal's announcement, or the
+        # last moves of a resumed game (whose score sheet so far is not news)
+        seen = [e for e in self.state.events if e.visible_to(self.human)]
+        self.pending = seen[-RESUME_EVENTS:]
+        self.rows_shown = len(self.state.score_sheet.rows)
+
+    def note(self, events: Iterable[Event]) -> None:
+        self.pending.extend(e for e in events if e.visible_to(self.human))
+
+    def run(self) -> None:
+        """Play to the end of the match: bots act for their seats (first, in a simultaneous
+        phase), the person for theirs."""
+        state = self.state
+        while not state.is_over:
+            acting = state.to_act
+            bot_seat = next((s for s in sorted(acting) if s != self.human), None)
+            if bot_seat is not None:
+                bot, rng = self.bots[bot_seat]
+                self.note(bot_move(state, bot_seat, bot, rng))
+            elif self.human in acting:
+                self.note(self.human_turn(self.show_table()))
+            else:
+                raise RuntimeError(f"{state.spec.title}: nobody may act but the game is not over")
+        self.show_news()
+        self.console.print(render_sheet(state.score_sheet.to_json(), title="Final score sheet"))
+        outcome = state.outcome
+        assert outcome is not None
+        self.console.print(render_outcome(outcome.to_json(), state.names, self.human))
+
+    def show_news(self) -> None:
+        """Events since the person last acted, with the score sheet after a deal's score (the
+        final one is shown with the outcome)."""
+        rows = len(self.state.score_sheet.rows)
+        new_row = rows > self.rows_shown and not self.state.is_over
+        sheet = self.state.score_sheet.to_json() if new_row else None
+        self.console.print(render_news(self.pending, sheet))
+        self.pending = []
+        self.rows_shown = rows
+
+    def show_table(self) -> dict[str, Any]:
+        self.show_news()
+        view = self.state.view(self.human)
+        self.console.print(render_view(view))
+        return view
+
+    def human_turn(self, view: dict[str, Any]) -> list[Event]:
+        """Ask until the person gives a legal move; every refusal says why, and nothing is lost."""
+        moves = display_order(view["legal_moves"], view.get("hand"))
+        self.console.print(render_moves(moves))
+        self.console.print(prompt_hint(moves))
+        while True:
+            try:
+                answer = self.ask("> ").strip()
+            except EOFError:
+                raise Quit("end of input") from None
+            except KeyboardInterrupt:
+                raise Quit("interrupted") from None
+            word = answer.lower()
+            if word in QUIT_WORDS:
+                raise Quit("quit")
+            if word in HELP_WORDS:
+                self.console.print(HELP)
+                continue
+            if word in SCORE_WORDS:
+                self.console.print(render_sheet(self.state.score_sheet.to_json()))
+                continue
+            try:
+                return self.play_answer(answer, moves)
+            except IllegalMove as e:
+                self.console.print(Text.assemble(("✗ ", "bold red"), styled_sentence(str(e))))
+
+    def play_answer(self, answer: str, moves: Sequence[str]) -> list[Event]:
+        """A number picks from the list; anything else is read by the game (its ``parse``)."""
+        if not answer:
+            if len(moves) == 1:
+                return self.state.play(moves[0], self.human)
+            raise IllegalMove(f"Type a move: a number from 1 to {len(moves)}, or the move itself.")
+        verb = number_verb(moves)
+        if verb is not None and answer.lstrip("-").isdigit():
+            return self.state.play(f"{verb} {int(answer)}", self.human)  # the engine says why not
+        if answer.isdigit():
+            number = int(answer)
+            if not 1 <= number <= len(moves):
+                raise IllegalMove(f"There is no move {number}: choose 1 to {len(moves)}.")
+            return self.state.play(moves[number - 1], self.human)
+        text = answer.translate(SYMBOL_LETTERS)
+        try:
+            return self.state.play(text, self.human)
+        except IllegalMove:
+            # "8D" where the game reads only "play 8D": the one legal move with exactly these cards
+            match = moves_with_cards(text, moves)
+            if match is None:
+                raise
+            return self.state.play(match, self.human)
+
+
+def moves_with_cards(text: str, moves: Sequence[str]) -> str | None:
+    """The one legal move naming exactly the cards typed (and nothing else), if there is one."""
+    words = text.split()
+    if not words or not all(C.is_card_code(w) for w in words):
+        return None
+    typed = sorted(C.card(w) for w in words)
+    found = [m for m in moves if sorted(parse_move(m).cards) == typed]
+    return found[0] if len(found) == 1 else None
+
+
+def leave_table(
+    state: State, how: str, save: Path | None, console: Console, ask: Callable[[str], str]
+) -> None:
+    """On quit: save where --save says, or offer to; at end of input, save only if --save was given."""
+    console.print()
+    if save is not None:
+        save_log(state, save, console)
+    elif how == "quit":
+        try:
+            answer = ask("Save this game? Type a file name, or press Enter to leave without saving: ").strip()
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer:
+            save_log(state, Path(answer), console)
+    console.print(f"Left the table after {len(state.moves)} moves.")
+
+
+# =========================================================================================
+# Bot-vs-bot simulation
+# =========================================================================================
+
+
+class RateColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("–  games/s" if speed is None else f"{speed:.1f} games/s", style="cyan")
+
+
+@dataclass
+class SimTotals:
+    """What a run of bot-vs-bot matches adds up to, per seat."""
+
+    players: int
+    games: int = 0
+    moves: int = 0
+    wins: list[int] = field(default_factory=list)
+    shares: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = [0] * self.players
+        self.shares = [0.0] * self.players
+        self.scores = [0] * self.players
+
+    def add(self, state: State) -> None:
+        outcome = state.outcome
+        assert outcome is not None
+        self.games += 1
+        self.moves += len(state.moves)
+        for w in outcome.winners:
+            self.wins[w] += 1
+            self.shares[w] += 1 / len(outcome.winners)
+        for s, score in enumerate(outcome.scores):
+            self.scores[s] += score
+
+
+def sim_match(game_id: str, kinds: Sequence[str], *, seed: int, players: int | None, options: Sequence[str],
+              preset: str | None) -> State:
+    state = start_game(game_id, players=players, seed=seed, options=options, preset=preset)
+    bots = [(build_bot(k, game_id), bot_rng(seed, s)) for s, k in enumerate(kinds)]
+    while not state.is_over:
+        acting = state.to_act
+        if not acting:
+            raise RuntimeError(f"{state.spec.title}: nobody may act but the game is not over")
+        seat = min(acting)
+        bot, rng = bots[seat]
+        bot_move(state, seat, bot, rng)
+    return state
+
+
+def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], title: str) -> RenderableType:
+    """Per seat: the bot, its wins, win %, share of the wins and mean final score."""
+    out = Table(title=title, box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False)
+    for name, justify in (("Seat", "left"), ("Bot", "left"), ("Wins", "right"), ("Win %", "right"),
+                          ("Share", "right"), ("Mean score", "right")):
+        out.add_column(name, justify=justify)  # type: ignore[arg-type]
+    n = max(totals.games, 1)
+    for s, name in enumerate(names):
+        out.add_row(f"{s} {name}", kinds[s], str(totals.wins[s]), f"{100 * totals.wins[s] / n:.1f}",
+                    f"{totals.shares[s]:.2f}", f"{totals.scores[s] / n:.1f}")
+    legend = Text("Wins: matches the seat was among the winners (a team's win counts for each partner, a tie "
+                  "for each tied seat). Share: each match split equally among its winners, so the shares "
+                  "add up to the matches played.", style="dim")
+    return Group(out, legend)
+
+
+# =========================================================================================
+# Replay
+# =========================================================================================
+
+
+def load_log(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CliError(f"No file {str(path)!r}.") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"Cannot read {str(path)!r}: {e}.") from None
+    except json.JSONDecodeError as e:
+        raise CliError(f"{str(path)!r} is not a saved game: it is not JSON ({e}).") from None
+    needed = ("game", "players", "seed", "options", "moves")
+    if not isinstance(data, dict) or any(k not in data for k in needed):
+        raise CliError(f"{str(path)!r} is not a saved game: a game log has the keys {', '.join(needed)}.")
+    if not isinstance(data["moves"], list) or not all(
+        isinstance(m, list) and len(m) == 2 and isinstance(m[0], int) and isinstance(m[1], str)
+        for m in data["moves"]
+    ):
+        raise CliError(f"{str(path)!r} is not a saved game: its moves must be [seat, \"move\"] pairs.")
+    return data
+
+
+def replay_log(log: dict[str, Any], path: Path) -> State:
+    """``gamenight.replay``, with any failure turned into one line naming the file."""
+    try:
+        return gamenight.replay(log)
+    except (GameError, KeyError, TypeError, ValueError) as e:
+        raise CliError(f"{str(path)!r} does not replay: {e}") from None
+
+
+def step_through(log: dict[str, Any], path: Path, seat: int | None, console: Console) -> State:
+    """Replay move by move, printing what ``seat`` (or a spectator) saw happen, and each new score row."""
+    state = replay_log({**log, "moves": []}, path)
+    console.print(render_events([e.text for e in state.events if e.visible_to(seat)]))
+    rows = 0
+    for i, (who, text) in enumerate(log["moves"]):
+        try:
+            events = state.play(text, who)
+        except (GameError, ValueError) as e:
+            raise CliError(f"{str(path)!r} does not replay: "
+                           f"move {i + 1} ({text!r} by seat {who}): {e}") from None
+        new_row = len(state.score_sheet.rows) > rows and not state.is_over
+        rows = len(state.score_sheet.rows)
+        console.print(render_news([e for e in events if e.visible_to(seat)],
+                                  state.score_sheet.to_json() if new_row else None))
+    return state
