@@ -113,6 +113,7 @@ from itertools import combinations, permutations, product
 from typing import Final, NamedTuple
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER, WORD
 from gamenight.equipment import cards as C
 
 SET: Final = "set"
@@ -249,8 +250,9 @@ class Meld:
         its rank (``meld 7 JK JK 2C set``) or its suit and first card (``meld H 5 JK JK 2C run``)."""
         if self.all_wild:
             suit = self.suit if self.kind == RUN else None
-            return Move(verb, self.cards, self.number(), suit, self.kind)
-        return Move(verb, self.cards, None, None, self.kind)
+            head = (NUMBER(self.number()),) if suit is None else (C.SUIT_ARG[suit], NUMBER(self.number()))
+            return Move(verb, *head, *C.card_args(self.cards), WORD(self.kind))
+        return Move(verb, *C.card_args(self.cards), WORD(self.kind))
 
     @property
     def text(self) -> str:
