@@ -88,7 +88,7 @@ class Kind:
 
     def __call__(self, value: Any) -> Arg:
         arg = self._args.get(value)
-        if arg is None:
+        if arg is None or arg.value.__class__ is not value.__class__:  # True is not NUMBER(1)
             arg = self._args[value] = self._check(value)
         return arg
 
