@@ -123,6 +123,12 @@ def test_card_move_attributes_and_aliases() -> None:
     ten = Move("play", CARD(C.card("TH")))
     assert parse_move("play 10h") is ten and str(ten) == "play TH"
     assert parse_move("play QS") is Move("play", C.CARD_ARG[C.card("QS")])
+    # the card games' helper: suit, number, cards, flag, in the order their texts have always had
+    lay = C.card_move("layoff", (C.card("QS"),), 1, None, "low")
+    assert lay is Move("layoff", NUMBER(1), CARD(C.card("QS")), WORD("low")) and str(lay) == "layoff 1 QS low"
+    wild = C.card_move("meld", tuple(C.cards("JK JK 2C")), 5, C.HEARTS, "run")
+    assert str(wild) == "meld H 5 JK JK 2C run" and parse_move(str(wild)) is wild
+    assert parse_move("meld run H 5 JK JK 2C") is wild  # words out of order still find the move
 
 
 # ---- parse errors --------------------------------------------------------------------

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from gamenight.core.notation import Arg, Kind
+from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER, WORD, Arg, Kind
 
 Card = int
 
@@ -100,6 +101,33 @@ SUIT_ARG: list[Arg] = [SUIT(s) for s in range(4)]
 def card_args(cs: Iterable[Card]) -> tuple[Arg, ...]:
     """The move arguments naming these cards, in order: ``Move("meld", *card_args(cs))``."""
     return tuple(map(CARD_ARG.__getitem__, cs))
+
+
+_CARD_MOVES: dict[tuple[object, ...], Move] = {}
+
+
+def card_move(
+    verb: str, cs: tuple[Card, ...] = (), number: int | None = None, suit: int | None = None,
+    flag: str | None = None,
+) -> Move:
+    """The interned move ``verb [suit] [number] [cards...] [flag]``, in the order card games'
+    texts have always had (``meld H 5 JK JK 2C run``, ``layoff 1 QS low``, ``add 2 7H``).
+
+    Memoised on the plain values, so legal-move lists built on the fly (melds, lay-offs,
+    pickups) cost one dict look-up per move, as before moves had typed arguments."""
+    key = (verb, cs, number, suit, flag)
+    move = _CARD_MOVES.get(key)
+    if move is None:
+        args: list[Arg] = []
+        if suit is not None:
+            args.append(SUIT_ARG[suit])
+        if number is not None:
+            args.append(NUMBER(number))
+        args.extend(map(CARD_ARG.__getitem__, cs))
+        if flag is not None:
+            args.append(WORD(flag))
+        move = _CARD_MOVES[key] = Move(verb, *args)
+    return move
 
 
 def card(code: str) -> Card:

@@ -50,7 +50,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -76,9 +75,7 @@ _SUIT_ORDER = {C.SPADES: 0, C.HEARTS: 1, C.CLUBS: 2, C.DIAMONDS: 3, C.NO_SUIT: 4
 
 def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     """``layoff N CARD [low|high]``: add ``card`` to meld number ``number`` (1-based)."""
-    if end is None:
-        return Move("layoff", NUMBER(number), C.CARD_ARG[card])
-    return Move("layoff", NUMBER(number), C.CARD_ARG[card], WORD(end))
+    return C.card_move("layoff", (card,), number, None, end)
 
 
 class DrawDiscardState(DealsCards, State):

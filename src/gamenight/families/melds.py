@@ -113,7 +113,6 @@ from itertools import combinations, permutations, product
 from typing import Final, NamedTuple
 
 from gamenight.core.moves import Move
-from gamenight.core.notation import NUMBER, WORD
 from gamenight.equipment import cards as C
 
 SET: Final = "set"
@@ -250,9 +249,8 @@ class Meld:
         its rank (``meld 7 JK JK 2C set``) or its suit and first card (``meld H 5 JK JK 2C run``)."""
         if self.all_wild:
             suit = self.suit if self.kind == RUN else None
-            head = (NUMBER(self.number()),) if suit is None else (C.SUIT_ARG[suit], NUMBER(self.number()))
-            return Move(verb, *head, *C.card_args(self.cards), WORD(self.kind))
-        return Move(verb, *C.card_args(self.cards), WORD(self.kind))
+            return C.card_move(verb, self.cards, self.number(), suit, self.kind)
+        return C.card_move(verb, self.cards, None, None, self.kind)
 
     @property
     def text(self) -> str:
