@@ -20,6 +20,7 @@ import pytest
 import gamenight
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
+from gamenight.equipment.cards import CARD
 
 MAX_MOVES = 20_000
 #: the every-step test samples every seat at every step up to here, then every SAMPLE_EVERY-th step
@@ -130,7 +131,7 @@ def illegal_candidates(s: State, seat: int, legal: list[Move]) -> list[Move | st
     legal_set = set(legal)
     out: list[Move | str] = ["", "xyzzy", "play", "play ZZ", "bid -1 QS QS"]
     for c in range(53):
-        m = Move("play", (c,))
+        m = Move("play", CARD(c))
         if m not in legal_set:
             out.append(m)
             if len(out) > 12:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import gamenight
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, build, option
 from gamenight.core.sampling import redeal
 from gamenight.equipment import cards as C
@@ -57,9 +58,13 @@ def test_stacked_deck_puts_named_cards_on_top_and_refuses_extras() -> None:
        flag=st.none() | st.sampled_from(["alone", "blind"]))
 def test_move_text_round_trips(verb: str, cards: list[int], number: int | None, suit: int | None,
                                flag: str | None) -> None:
-    m = Move(verb, tuple(cards), number, suit, flag)
+    # the arguments in the order card games print them: suit, number, cards, flag
+    args = [*([C.SUIT(suit)] if suit is not None else []), *([NUMBER(number)] if number is not None else []),
+            *map(C.CARD, cards), *([WORD(flag)] if flag is not None else [])]
+    m = Move(verb, *args)
     assert parse_move(str(m)) is m
-    assert Move(verb, tuple(cards), number, suit, flag) is m  # interned
+    assert Move(verb, *args) is m  # interned
+    assert (m.cards, m.number, m.suit, m.flag) == (tuple(cards), number, suit, flag)
 
 
 def test_unknown_move_text_is_a_clear_illegal_move() -> None:

@@ -148,7 +148,7 @@ def pass_turn(s: HandAndFoot) -> None:
     """The player to move draws two and discards the second card drawn."""
     seat = s.turn
     s.play("draw")
-    s.play(Move("discard", (s.hands[seat][-1],)))
+    s.play(Move("discard", C.CARD(s.hands[seat][-1])))
 
 
 #: three canastas of every kind for team 1 (East–West): clean kings, dirty aces, wild
@@ -694,7 +694,7 @@ def test_four_hands_make_a_match_and_the_higher_total_wins() -> None:
         assert s.minimum(0) == s.minimum(1) == (90, 120, 150, 180)[hand]
         s.play("draw")
         cut_stock(s, 1)
-        s.play(Move("discard", (s.hands[s.turn][-1],)))  # the next turn cannot start: hand over
+        s.play(Move("discard", C.CARD(s.hands[s.turn][-1])))  # the next turn cannot start: hand over
     assert s.is_over and s.outcome is not None
     rows = s.sheet.rows
     assert [r.label for r in rows] == ["Hand 1", "Hand 2", "Hand 3", "Hand 4"]

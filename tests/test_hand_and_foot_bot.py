@@ -20,6 +20,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.base import RandomBot
 from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER, WORD
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, BookRules, Table, best_meld_value, book_of, count_hand
 from gamenight.families.canasta_turn import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, is_wild
@@ -153,7 +154,7 @@ def test_opening_uses_a_wild_card_only_when_the_minimum_needs_it() -> None:
 def test_takes_a_pile_with_cards_it_can_use() -> None:
     s = position(hands={1: "8D 8H 9S 9H KC QD 4C"}, phase=DRAW_PHASE,
                  books={1: ["AC AD AH"]}, pile="JK 2S 9C 9D AS 5C 8C")
-    assert decide(s) == Move("pickup", tuple(C.cards("8D 8H")))
+    assert decide(s) == Move("pickup", *C.card_args(C.cards("8D 8H")))
 
 
 def test_before_the_minimum_only_the_top_card_and_the_hand_count() -> None:
@@ -164,7 +165,7 @@ def test_before_the_minimum_only_the_top_card_and_the_hand_count() -> None:
     # with the aces in the hand instead, the pickup reaches 90 (40 + 60) and the bot takes it
     s = position(hands={1: "KC KD AC AD AH 5S 6S 7S 8C 9D TH"}, phase=DRAW_PHASE, opened=(False, False),
                  pile="4H 4S 9S 9C KS")
-    assert decide(s) == Move("pickup", tuple(C.cards("KC KD")))
+    assert decide(s) == Move("pickup", *C.card_args(C.cards("KC KD")))
     s.play("pickup KC KD")
     assert play_turn(s, 1)[0] == "meld AC AD AH"
     assert s.opened[1]
@@ -199,7 +200,7 @@ def test_keeps_a_clean_book_clean_while_the_team_needs_a_clean_canasta() -> None
     assert "add 1 2C" not in made and "2C" in cards_of(s, 1)
     # once the team has its clean canasta, the two closes the dirty one it still needs
     s = position(hands={1: "2C 9S 5D 7H"}, books={1: ["KC KD KH KS KC KD", "AC AD AH AS AC AD AH"]})
-    assert decide(s) == Move("add", (C.card("2C"),), number=1)
+    assert decide(s) == Move("add", NUMBER(1), C.CARD(C.card("2C")))
 
 
 def test_lays_out_its_whole_hand_to_reach_the_foot() -> None:
@@ -229,7 +230,7 @@ def test_asks_under_ultimate_when_it_can_go_out_and_goes_out_on_yes() -> None:
     assert decide(s) == Move("ask")
     s.play("ask")
     assert s.phase_name == ANSWER_PHASE
-    assert decide(s, 3) == Move("answer", flag="yes")  # a cheap hand: 10 points
+    assert decide(s, 3) == Move("answer", WORD("yes"))  # a cheap hand: 10 points
     s.play("answer yes", 3)
     play_turn(s, 1)
     assert s.deal_no == 2 and "went out" in s.sheet.rows[0].note
@@ -240,12 +241,12 @@ def test_answers_no_while_its_hand_can_still_lay_many_points() -> None:
     rich = "AC AD AH KC KD KH QC QD QH 4S"
     s = position("ultimate", hands={1: "9C 9D 9H 5S", 3: rich}, books={1: ULTIMATE_MADE}, in_foot=(1, 3))
     s.play("ask")
-    assert decide(s, 3) == Move("answer", flag="no")
+    assert decide(s, 3) == Move("answer", WORD("no"))
     # with the stock about to run out, the same hand says yes
     s = position("ultimate", hands={1: "9C 9D 9H 5S", 3: rich}, books={1: ULTIMATE_MADE}, in_foot=(1, 3),
                  stock=12)
     s.play("ask")
-    assert decide(s, 3) == Move("answer", flag="yes")
+    assert decide(s, 3) == Move("answer", WORD("yes"))
 
 
 # ---- discards ------------------------------------------------------------------------------
@@ -254,14 +255,14 @@ def test_does_not_feed_the_next_player_a_pair_he_is_known_to_hold() -> None:
     # queens and nines are both lone ten-point cards; seat 2 (next) took two queens from the pile
     s = position(hands={1: "QH 9C 2C JK", 2: "QC QD 5S 6S 7S"}, books={1: ["AC AD AH"]},
                  pile="4C 5C 6C 7C 8C 4D 5D 6D 7D 8D", shown={2: "QC QD"})
-    assert decide(s) == Move("discard", (C.card("9C"),))
+    assert decide(s) == Move("discard", C.CARD(C.card("9C")))
     # without that knowledge the queen is as good a discard as the nine (the lower card first)
     s = position(hands={1: "QH 9C 2C JK", 2: "QC QD 5S 6S 7S"}, books={1: ["AC AD AH"]},
                  pile="4C 5C 6C 7C 8C 4D 5D 6D 7D 8D")
-    assert decide(s) == Move("discard", (C.card("9C"),))
+    assert decide(s) == Move("discard", C.CARD(C.card("9C")))
     s = position(hands={1: "QH 9C 2C JK", 2: "9D 9H 5S 6S 7S"}, books={1: ["AC AD AH"]},
                  pile="4C 5C 6C 7C 8C 4D 5D 6D 7D 8D", shown={2: "9D 9H"})
-    assert decide(s) == Move("discard", (C.card("QH"),))
+    assert decide(s) == Move("discard", C.CARD(C.card("QH")))
 
 
 # ---- DeMeritt's packets -----------------------------------------------------------------
@@ -276,9 +277,9 @@ def test_looking_at_both_packets_it_plays_the_stronger_one_as_its_hand() -> None
     s = gamenight.new("hand-and-foot", players=4, preset="demeritt", options={"hand_choice": "look"},
                       deck=deck)
     assert s.phase() == "choose"
-    assert decide(s, 1) == Move("choose", flag="passed")
+    assert decide(s, 1) == Move("choose", WORD("passed"))
     blind = gamenight.new("hand-and-foot", players=4, preset="demeritt", deck=deck)
-    assert decide(blind, 1) == Move("choose", flag="dealt")  # blind: nothing to tell them apart
+    assert decide(blind, 1) == Move("choose", WORD("dealt"))  # blind: nothing to tell them apart
 
 
 # ---- matches -------------------------------------------------------------------------------

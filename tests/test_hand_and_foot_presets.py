@@ -409,7 +409,7 @@ def test_a_draw_is_two_cards_each_from_the_top_of_any_pile() -> None:
     assert s.view(1)["stock_piles"] == [27, 28, 26, 28] and s.view(1)["stock"] == 109
     assert "North draws a card from stock pile 3." in s.view(1)["events"]
     # an empty pile cannot be drawn from
-    s.play(Move("discard", (s.hands[0][0],)))
+    s.play(Move("discard", C.CARD(s.hands[0][0])))
     s.stocks[3].clear()
     s._legal_cache = {}
     assert texts(s) == ["draw 1", "draw 2", "draw 3"]
@@ -512,7 +512,7 @@ def test_case_1_initial_meld_at_a_side_score_of_1600() -> None:
     s.play("discard 4C")
     # after that his partner melds freely: East passes, South lays 4 4 4 (15)
     play(s, "draw 2", "draw 2")
-    s.play(Move("discard", (s.hands[1][-1],)))
+    s.play(Move("discard", C.CARD(s.hands[1][-1])))
     play(s, "draw 3", "draw 3", "meld 4D 4H 4S")
     assert s.books[0][-1].size == 3 and any(m.startswith("discard") for m in texts(s))
 
@@ -866,7 +866,7 @@ def pass_turn(s: HandAndFoot) -> None:
     """The player to move draws two from the stock and discards the second card drawn."""
     seat = s.turn
     s.play("draw")
-    s.play(Move("discard", (s.hands[seat][-1],)))
+    s.play(Move("discard", C.CARD(s.hands[seat][-1])))
 
 
 def test_8_6_test_2_a_twelve_card_pile_gives_up_its_top_seven() -> None:
@@ -1126,7 +1126,7 @@ def test_five_black_threes_are_a_group_of_four_and_a_discard() -> None:
     group = [m for m in s.legal_moves() if m.verb == "meld"]
     assert [len(m.cards) for m in group] == [4]
     s.play(group[0])
-    s.play(Move("discard", (s.hands[1][0],)))
+    s.play(Move("discard", C.CARD(s.hands[1][0])))
     assert row(s).note == "East went out"
 
 
@@ -1171,7 +1171,7 @@ def end_hand(s: HandAndFoot) -> None:
     s.play("draw")
     s.stocks[0].clear()
     s.discards.clear()
-    s.play(Move("discard", (s.hands[seat][0],)))
+    s.play(Move("discard", C.CARD(s.hands[seat][0])))
 
 
 def test_four_hands_with_rising_minimums_and_the_deal_moving_left() -> None:

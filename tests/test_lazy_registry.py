@@ -13,6 +13,7 @@ before = sorted(m for m in sys.modules if m.startswith("gamenight.games."))
 state = gamenight.new("oh-hell", seed=1)
 after_one = sorted(m for m in sys.modules if m.startswith("gamenight.games."))
 count = len(gamenight.games())
+import gamenight.games.hearts  # a direct import of a game module must not hide gamenight.games()
 print(json.dumps([before, after_one, count, callable(gamenight.games)]))
 """
 

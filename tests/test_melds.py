@@ -1030,7 +1030,7 @@ def test_kernel_keeps_the_invariants(cls: type[MiniRummy], players: int) -> None
             for m in legal:
                 s.clone().play(m, seat)
         before = snapshot(s)
-        for bad_move in [*ILLEGAL, *(str(Move("discard", (c,))) for c in range(53))]:
+        for bad_move in [*ILLEGAL, *(str(Move("discard", C.CARD(c))) for c in range(53))]:
             try:
                 move = s.parse(bad_move)
             except gamenight.IllegalMove:

@@ -66,7 +66,7 @@ def draw_and_discard(s: Rummy, turns: int) -> None:
     for _ in range(turns):
         seat = s.turn
         s.play("draw")
-        s.play(Move("discard", (s.hands[seat][-1],)))
+        s.play(Move("discard", C.CARD(s.hands[seat][-1])))
 
 
 # ---- the deal -------------------------------------------------------------------------------
@@ -239,7 +239,7 @@ def test_the_stock_is_turned_over_once_without_shuffling() -> None:
     s.play("draw")
     drawn = s.hands[last_seat][-1]
     pile = [*s.discards, drawn]
-    s.play(Move("discard", (drawn,)))
+    s.play(Move("discard", C.CARD(drawn)))
     # seat 4 must draw from an empty stock: the pile but its top card, turned over, is the stock
     assert s.turn == 4 and s.phase() == "draw" and s.restocks == 1
     assert s.stock == pile[:-1] and s.discards == pile[-1:] and s.stock[0] == pile[0]
@@ -270,9 +270,9 @@ def test_taking_from_the_used_up_stock_passes_the_choice_on() -> None:
     s = six()
     draw_and_discard(s, 30)
     top = s.discards[-1]
-    s.play(Move("take", (top,)))
+    s.play(Move("take", C.CARD(top)))
     with pytest.raises(gamenight.IllegalMove, match="may not discard the card you took"):
-        s.play(Move("discard", (top,)))
+        s.play(Move("discard", C.CARD(top)))
     s.play("discard QH")
     assert s.turn == 2 and texts(s) == ["take QH", "pass"]
 

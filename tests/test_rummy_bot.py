@@ -6,7 +6,8 @@ from typing import Any
 
 from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move
-from gamenight.equipment.cards import card, cards
+from gamenight.core.notation import NUMBER, WORD
+from gamenight.equipment.cards import CARD, card, cards
 from gamenight.families.melds import MeldRules, solver_for
 
 RULES = MeldRules()
@@ -33,15 +34,15 @@ def test_takes_a_wild_card_always() -> None:
 
 
 def test_discards_the_card_leaving_least_deadwood_costliest_first() -> None:
-    legal = [Move("discard", (c,)) for c in HAND]
+    legal = [Move("discard", CARD(c)) for c in HAND]
     assert PlainBot().choose_discard(legal, HAND, SOLVER).cards[0] in cards("KS KD")
 
 
 def test_lays_the_best_arrangements_meld_and_lays_off_deadwood() -> None:
     bot = PlainBot()
-    run = Move("meld", tuple(cards("5H 6H 7H")), flag="run")
-    other = Move("meld", tuple(cards("KS KD JK")), flag="set")
+    run = Move("meld", *map(CARD, cards("5H 6H 7H")), WORD("run"))
+    other = Move("meld", *map(CARD, cards("KS KD JK")), WORD("set"))
     assert bot.choose_meld([other, run], HAND, SOLVER) is run
-    lay_king = Move("layoff", (card("KS"),), 1)
-    lay_seven = Move("layoff", (card("7H"),), 2)
+    lay_king = Move("layoff", NUMBER(1), CARD(card("KS")))
+    lay_seven = Move("layoff", NUMBER(2), CARD(card("7H")))
     assert bot.choose_lay_off([lay_seven, lay_king], HAND, SOLVER) is lay_king

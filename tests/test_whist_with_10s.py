@@ -8,7 +8,7 @@ import pytest
 
 import gamenight
 from gamenight.bots import make_bot, sampler_for
-from gamenight.equipment.cards import card
+from gamenight.equipment.cards import CARD, card
 from gamenight.games.whist_with_10s import SCHEDULE, deal_points
 from tests.helpers import deal_deck
 
@@ -70,7 +70,7 @@ def test_follow_suit_enforced() -> None:
     with pytest.raises(gamenight.IllegalMove, match="You must follow suit: you hold a heart"):
         s.play("2C")  # North holds the 2H
     assert s.log == before
-    assert s.legal_moves() == [gamenight.Move("play", (card("2H"),))]
+    assert s.legal_moves() == [gamenight.Move("play", CARD(card("2H")))]
     s.play("2H")
     assert s.view()["last_trick"][-1] == {"seat": 0, "card": "2H"}
     assert s.view()["tricks_won"] == [0, 1, 0, 0]  # East's 3H beats the 2H

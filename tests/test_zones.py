@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options
 from gamenight.core.registry import GameSpec
 from gamenight.core.state import State
@@ -56,7 +57,7 @@ class ToyGolf(State):
         return frozenset() if all(all(u) for u in self.up) else frozenset((self.turn,))
 
     def _legal(self, seat: int) -> list[Move]:
-        return [Move("flip", number=i) for i in range(6) if not self.up[seat][i]]
+        return [Move("flip", NUMBER(i)) for i in range(6) if not self.up[seat][i]]
 
     def _why_illegal(self, seat: int, move: Move) -> str:
         return "That card is already face up."

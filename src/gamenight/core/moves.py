@@ -1,81 +1,125 @@
 """Moves: the atomic steps a person takes at the table, with a text notation that round-trips.
 
-A move is a verb and its arguments: ``play QS``, ``bid 3``, ``call H alone``, ``pass``.
-``str(move)`` prints it and :func:`parse_move` reads it back to an equal move, so a
-game log is a list of strings and a terminal player types exactly what they read.
+A move is a verb and typed arguments (see :mod:`gamenight.core.notation`): ``play QS`` is
+``Move("play", CARD(c))``, ``bid 3`` is ``Move("bid", NUMBER(3))``, ``call H alone`` is
+``Move("call", SUIT(s), WORD("alone"))``, ``play 12-7`` is ``Move("play", TILE(t))`` and
+``keep 1 5 5`` is ``Move("keep", FACE(1), FACE(5), FACE(5))``. ``str(move)`` prints the verb
+and each argument's text in the order given, and :func:`parse_move` reads it back to the same
+move, so a game log is a list of strings and a terminal player types exactly what they read.
+
 Games intern their moves (one object per distinct move), so building legal-move lists
-allocates nothing and membership tests hit the identity fast path.
+allocates nothing and membership tests hit the identity fast path. The attributes games read
+on their hot paths (``cards``, ``number``, ``suit``, ``flag``...) are computed once, when a
+move is first built. Card games pass arguments in the order suit, numbers, cards, flag, the
+order their texts have always had.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from gamenight.core.errors import IllegalMove
-from gamenight.equipment import cards as C
+from gamenight.core.notation import WORD, Arg, nouns, read_arg
+
+#: slot order of the text before arguments could come in any order: a typed move whose words
+#: came in another order is looked up again in this order (``meld run 5H 6H JK``)
+_SLOT_ORDER = {"suit": 0, "numbers": 1, "pieces": 2, "spaces": 3, "flag": 4}
 
 
 class Move:
-    """One atomic step: a verb plus optional suit, number, cards and a trailing word.
+    """One atomic step: a verb plus typed arguments (:class:`~gamenight.core.notation.Arg`).
 
-    Moves are interned: ``Move(...)`` with the same fields returns the same object, so
-    equality and hashing are identity (C speed in legal-move membership tests). Only
-    :func:`parse_move` makes throwaway moves, for text naming a move no game ever built;
-    such a move cannot be legal, and is only used to explain why.
+    Moves are interned: ``Move(...)`` with the same verb and arguments returns the same
+    object, so equality and hashing are identity (C speed in legal-move membership tests).
+    Two different moves never share a text: building one whose text another already has
+    raises ``ValueError``. Only :func:`parse_move` makes throwaway moves, for text naming a
+    move no game ever built; such a move cannot be legal, and is only used to explain why.
+
+    Precomputed attributes: ``verb``; ``args`` (as given); ``pieces`` and its alias ``cards``
+    (the values of piece arguments: cards, tiles); ``numbers`` and ``number`` (the first, or
+    ``None``); ``suit`` (the first suit or named choice, or ``None``); ``flag`` (the first
+    word, or ``None``); ``spaces`` (board spaces).
     """
 
-    __slots__ = ("_text", "cards", "flag", "number", "suit", "verb")
+    __slots__ = ("_text", "args", "cards", "flag", "number", "numbers", "pieces", "spaces", "suit", "verb")
     _interned: ClassVar[dict[tuple[object, ...], Move]] = {}
+    _by_text: ClassVar[dict[str, Move]] = {}
 
     _text: str
     verb: str
+    args: tuple[Arg, ...]
+    pieces: tuple[int, ...]
     cards: tuple[int, ...]
+    numbers: tuple[int, ...]
     number: int | None
     suit: int | None
     flag: str | None
+    spaces: tuple[int, ...]
 
-    def __new__(
-        cls,
-        verb: str,
-        cards: tuple[int, ...] = (),
-        number: int | None = None,
-        suit: int | None = None,
-        flag: str | None = None,
-    ) -> Move:
-        key = (verb, cards, number, suit, flag)
-        move = cls._interned.get(key)
+    def __new__(cls, verb: str, *args: Arg) -> Move:
+        move = cls._interned.get((verb, args))
         if move is None:
-            move = cls._interned[key] = cls._make(verb, cards, number, suit, flag)
+            move = cls._intern(verb, args)
         return move
 
     @classmethod
-    def _make(
-        cls, verb: str, cards: tuple[int, ...], number: int | None, suit: int | None, flag: str | None
-    ) -> Move:
+    def _intern(cls, verb: str, args: tuple[Arg, ...]) -> Move:
+        move = cls._make(verb, args)
+        other = cls._by_text.get(move._text)
+        if other is not None:
+            raise ValueError(f"two different moves would both read {move._text!r}: "
+                             f"{other.verb} {other.args!r} and {verb} {args!r}")
+        cls._interned[(verb, args)] = cls._by_text[move._text] = move
+        return move
+
+    @classmethod
+    def _make(cls, verb: str, args: tuple[Arg, ...]) -> Move:
         move = object.__new__(cls)
         move.verb = verb
-        move.cards = tuple(cards)
-        move.number = number
+        move.args = args
+        pieces: list[Any] = []
+        numbers: list[Any] = []
+        spaces: list[Any] = []
+        suit = flag = None
+        parts = [verb]
+        for arg in args:
+            if type(arg) is not Arg:
+                raise TypeError(f"the arguments of a move are typed, like Move('play', CARD(c)); "
+                                f"got {arg!r} in a {verb!r} move")
+            kind, value = arg
+            slot = kind.slot
+            if slot == "pieces":
+                pieces.append(value)
+            elif slot == "numbers":
+                numbers.append(value)
+            elif slot == "suit":
+                if suit is None:
+                    suit = value
+            elif slot == "flag":
+                if flag is None:
+                    flag = value
+            else:
+                spaces.append(value)
+            parts.append(kind.format(value))
+        move.pieces = move.cards = tuple(pieces)
+        move.numbers = tuple(numbers)
+        move.number = numbers[0] if numbers else None
         move.suit = suit
         move.flag = flag
-        parts = [verb]
-        if suit is not None:
-            parts.append(C.SUITS[suit])
-        if number is not None:
-            parts.append(str(number))
-        parts.extend(C.CODE_OF[c] for c in cards)
-        if flag is not None:
-            parts.append(flag)
+        move.spaces = tuple(spaces)
         move._text = " ".join(parts)
         return move
 
     @classmethod
-    def existing(
-        cls, verb: str, cards: tuple[int, ...], number: int | None, suit: int | None, flag: str | None
-    ) -> Move:
-        """The interned move with these fields, or a throwaway one that no game has built."""
-        move = cls._interned.get((verb, cards, number, suit, flag))
-        return move if move is not None else cls._make(verb, cards, number, suit, flag)
+    def existing(cls, verb: str, *args: Arg) -> Move:
+        """The interned move with these arguments, or a throwaway one that no game has built."""
+        move = cls._interned.get((verb, args))
+        return move if move is not None else cls._make(verb, args)
+
+    @classmethod
+    def named(cls, text: str) -> Move | None:
+        """The interned move whose text is exactly ``text``, if a game built one."""
+        return cls._by_text.get(text)
 
     def __str__(self) -> str:
         return self._text
@@ -84,7 +128,7 @@ class Move:
         return f"Move({self._text!r})"
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Move, (self.verb, self.cards, self.number, self.suit, self.flag))
+        return (Move, (self.verb, *self.args))
 
     def __copy__(self) -> Move:
         return self
@@ -102,33 +146,29 @@ class Move:
 
 
 def parse_move(text: str) -> Move:
-    """Read a move from its text. Words are: the verb, then any of a suit letter, a number,
-    card codes, and one trailing word (such as ``alone``). Raises :class:`IllegalMove`."""
-    words = text.strip().split()
+    """Read a move from its text: a verb, then words each read by the first registered kind
+    that knows it (cards, suits, numbers, tiles, board spaces, a trailing word...).
+
+    Returns the move a game built whose text the words spell (so a game that built ``keep``
+    with die faces gets its own move back, although digits read as numbers), else a
+    throwaway move no game built. Raises :class:`IllegalMove` with a sentence for text that
+    is not a move."""
+    words = text.split()
     if not words:
         raise IllegalMove("Type a move, for example 'play QS' or 'pass'.")
-    verb = words[0].lower()
-    if not verb.isalpha():
+    verb = WORD.parse(words[0])
+    if verb is None:
         raise IllegalMove(f"{text.strip()!r} is not a move: a move starts with a word such as 'play'.")
-    found: list[int] = []
-    number: int | None = None
-    suit: int | None = None
-    flag: str | None = None
+    args: list[Arg] = []
     for word in words[1:]:
-        if len(word) == 1 and C.is_suit_code(word):
-            if suit is not None:
-                raise IllegalMove(f"{text.strip()!r} names two suits.")
-            suit = C.suit(word)
-        elif word.lstrip("-").isdigit():
-            if number is not None:
-                raise IllegalMove(f"{text.strip()!r} names two numbers.")
-            number = int(word)
-        elif C.is_card_code(word):
-            found.append(C.card(word))
-        elif word.isalpha() and flag is None and C.is_suit_code(word.lower()):
-            suit = C.suit(word.lower())
-        elif word.isalpha() and flag is None:
-            flag = word.lower()
-        else:
-            raise IllegalMove(f"{word!r} in {text.strip()!r} is not a card, suit, number or word I know.")
-    return Move.existing(verb, tuple(found), number, suit, flag)
+        arg = read_arg(word)
+        if arg is None:
+            raise IllegalMove(f"{word!r} in {text.strip()!r} is not {nouns()} I know.")
+        args.append(arg)
+    by_text = Move._by_text
+    move = by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in args)]))
+    if move is None:
+        ordered = sorted(args, key=lambda a: _SLOT_ORDER[a.kind.slot])
+        if ordered != args:
+            move = by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in ordered)]))
+    return move if move is not None else Move._make(verb, tuple(args))

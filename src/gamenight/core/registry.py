@@ -5,10 +5,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import secrets
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from gamenight.core.errors import IllegalMove, OptionError, UnknownGame
@@ -63,21 +61,11 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
-def _games_package() -> ModuleType:
-    """The package of game modules. Importing it binds ``gamenight.games`` to the package;
-    the protocol's ``gamenight.games()`` keeps that name, so it is bound back."""
-    package = importlib.import_module(GAMES_PACKAGE)
-    top = sys.modules.get("gamenight")
-    if top is not None and getattr(top, "games", games) is not games:
-        top.games = games  # type: ignore[attr-defined]
-    return package
-
-
 def _ensure_loaded() -> None:
     """Import every game module (for listings): each registers itself on import."""
     global _loaded
     if not _loaded:
-        package = _games_package()
+        package = importlib.import_module(GAMES_PACKAGE)
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{GAMES_PACKAGE}.{module.name}")
         _loaded = True
@@ -89,7 +77,6 @@ def _load_one(game_id: str) -> None:
     name = game_id.replace("-", "_")
     if not name.isidentifier():
         return
-    _games_package()
     try:
         importlib.import_module(f"{GAMES_PACKAGE}.{name}")
     except ModuleNotFoundError as e:

@@ -8,12 +8,19 @@ cards are interchangeable, so moves name a card and never a copy of it.
 
 Every table here is computed once at import so that hot paths index lists
 instead of calling functions.
+
+Move notation: :data:`CARD` (a card code, ``QS``; ``10H`` reads as ``TH``; the joker is
+``JK``) and :data:`SUIT` (one letter ``C D H S``; a suit's name or symbol also reads) are
+the kinds of move argument cards bring; :data:`CARD_ARG` holds the argument of every card.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+
+from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER, WORD, Arg, Kind
 
 Card = int
 
@@ -68,6 +75,59 @@ for _s, _letter in enumerate(SUITS):
     _SUIT_PARSE[_letter.lower()] = _s
     _SUIT_PARSE[SUIT_NAMES[_s]] = _s
     _SUIT_PARSE[SUIT_SYMBOLS[_s]] = _s
+
+
+def _read_card(word: str) -> Card | None:
+    return _PARSE.get(word)
+
+
+def _read_suit(word: str) -> int | None:
+    """One character (``H``, ``h``, ``♥``), or a whole word such as ``hearts``, in any case."""
+    if len(word) == 1:
+        return _SUIT_PARSE.get(word)
+    return _SUIT_PARSE.get(word.lower()) if word.isalpha() else None
+
+
+#: a card in a move: its code (``QS``, ``TH``, ``JK``); pieces slot
+CARD = Kind("card", "pieces", CODE_OF.__getitem__, _read_card, priority=10)
+#: a suit in a move: its letter (``H``); suit slot
+SUIT = Kind("suit", "suit", SUITS.__getitem__, _read_suit, priority=20)
+#: the move argument of every card (``CARD_ARG[c] is CARD(c)``)
+CARD_ARG: list[Arg] = [CARD(c) for c in range(53)]
+#: the move argument of every suit
+SUIT_ARG: list[Arg] = [SUIT(s) for s in range(4)]
+
+
+def card_args(cs: Iterable[Card]) -> tuple[Arg, ...]:
+    """The move arguments naming these cards, in order: ``Move("meld", *card_args(cs))``."""
+    return tuple(map(CARD_ARG.__getitem__, cs))
+
+
+_CARD_MOVES: dict[tuple[object, ...], Move] = {}
+
+
+def card_move(
+    verb: str, cs: tuple[Card, ...] = (), number: int | None = None, suit: int | None = None,
+    flag: str | None = None,
+) -> Move:
+    """The interned move ``verb [suit] [number] [cards...] [flag]``, in the order card games'
+    texts have always had (``meld H 5 JK JK 2C run``, ``layoff 1 QS low``, ``add 2 7H``).
+
+    Memoised on the plain values, so legal-move lists built on the fly (melds, lay-offs,
+    pickups) cost one dict look-up per move, as before moves had typed arguments."""
+    key = (verb, cs, number, suit, flag)
+    move = _CARD_MOVES.get(key)
+    if move is None:
+        args: list[Arg] = []
+        if suit is not None:
+            args.append(SUIT_ARG[suit])
+        if number is not None:
+            args.append(NUMBER(number))
+        args.extend(map(CARD_ARG.__getitem__, cs))
+        if flag is not None:
+            args.append(WORD(flag))
+        move = _CARD_MOVES[key] = Move(verb, *args)
+    return move
 
 
 def card(code: str) -> Card:
@@ -167,15 +227,5 @@ def sort_hand(
     return sorted(hand, key=lambda c: (pos[SUIT_OF[c]], -RANK_OF[c]))
 
 
-class CardText:
-    """How a zone of cards prints its pieces (``core.zones.PieceCodec``): a card's code."""
-
-    name = "card"
-
-    @staticmethod
-    def format(value: int) -> str:
-        return CODE_OF[value]
-
-
-#: the piece codec every card zone names
-CARD_TEXT = CardText()
+#: the piece codec card zones print with (``core.zones.PieceCodec``): the card kind itself
+CARD_TEXT = CARD

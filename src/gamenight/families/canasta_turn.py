@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -67,7 +68,7 @@ from gamenight.families.canasta import (
 
 DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, CHOOSE_PHASE, OVER = "draw", "play", "answer", "choose", "over"
 ASK = Move("ask")
-YES, NO = Move("answer", flag="yes"), Move("answer", flag="no")
+YES, NO = Move("answer", WORD("yes")), Move("answer", WORD("no"))
 RETRACT = Move("retract")
 DRAW = Move("draw")
 BONUS, DEAD = "bonus", "dead"
@@ -248,10 +249,10 @@ class CanastaState(State):
             if len(self.stocks) == 1:
                 out.append(DRAW)
             else:
-                out.extend(Move("draw", number=i + 1) for i, pile in enumerate(self.stocks) if pile)
+                out.extend(Move("draw", NUMBER(i + 1)) for i, pile in enumerate(self.stocks) if pile)
         if full:
             if self.upcard_take and len(self.discards) == 1:
-                out.append(Move("take", (self.discards[-1],)))
+                out.append(C.card_move("take", (self.discards[-1],)))
             out.extend(self._pickup_moves(seat))
         return out
 
@@ -354,11 +355,11 @@ class CanastaState(State):
                 return
         taken = len(self._pile_take()) - 1
         if not self.in_foot[seat] or len(rest) + taken >= 2:
-            out.append(Move("pickup", laid))
+            out.append(C.card_move("pickup", laid))
             return
         after = rest + self._pile_take()[:-1]
         if self._could_finish(seat, after, books):
-            out.append(Move("pickup", laid))
+            out.append(C.card_move("pickup", laid))
 
     def _pile_take(self) -> list[int]:
         limit = self.turn_rules.pile_limit
@@ -398,12 +399,12 @@ class CanastaState(State):
                 if rules.valid(cls, book.naturals + 1, book.wilds):
                     card = self._pick(hand, cls, 1)
                     assert card is not None
-                    out.append((Move("add", card, number=i + 1), cls, card))
+                    out.append((C.card_move("add", card, i + 1), cls, card))
                 continue
             if h >= 3 and rules.valid(cls, 3, 0):
                 three = self._pick(hand, cls, 3)
                 assert three is not None
-                out.append((Move("meld", three), cls, three))
+                out.append((C.card_move("meld", three), cls, three))
             if h >= 2 and rules.valid(cls, 2, 1):
                 pair = self._pick(hand, cls, 2)
                 assert pair is not None
@@ -411,7 +412,7 @@ class CanastaState(State):
                     if k:
                         wild = self._pick(hand, wcls, 1)
                         assert wild is not None
-                        out.append((Move("meld", pair + wild), cls, pair + wild))
+                        out.append((C.card_move("meld", pair + wild), cls, pair + wild))
         for rank, i in open_ranks.items():
             book = self.books[team][i]
             if rules.valid(rank, book.naturals, book.wilds + 1):
@@ -419,18 +420,18 @@ class CanastaState(State):
                     if k:
                         wild = self._pick(hand, wcls, 1)
                         assert wild is not None
-                        out.append((Move("add", wild, number=i + 1), rank, wild))
+                        out.append((C.card_move("add", wild, i + 1), rank, wild))
         if WILD not in open_ranks and rules.wild_books and jokers + twos >= 3:
             for j in range(min(jokers, 3) + 1):
                 t = 3 - j
                 if t <= twos:
                     cards = (self._pick(hand, 13, j) or ()) + (self._pick(hand, C.TWO, t) or ())
-                    out.append((Move("meld", cards), WILD, cards))
+                    out.append((C.card_move("meld", cards), WILD, cards))
         if self.turn_rules.black_threes == GROUP_OUT:
             black = self._pick(hand, -1, None) or ()
             for k in (3, 4):  # with five, four go down and the fifth is the discard
                 if len(black) >= k:
-                    out.append((Move("meld", black[:k]), C.THREE, black[:k]))
+                    out.append((C.card_move("meld", black[:k]), C.THREE, black[:k]))
         return out
 
     def _after_lay(self, team: int, rank: int, cards: tuple[int, ...], move: Move) -> list[Book] | None:
@@ -499,11 +500,11 @@ class CanastaState(State):
         if self.asked == "yes" and not last:
             pass
         elif not going_out or self._may_go_out(seat, self.books[self.team_of(seat)]):
-            out.extend(Move("discard", (c,)) for c in sorted(set(hand)))
+            out.extend(Move("discard", C.CARD_ARG[c]) for c in sorted(set(hand)))
         if self.turn_rules.black_threes == SIX_DISCARD and self.in_foot[seat]:
             black = tuple(sorted(c for c in hand if _IS_BLACK3[c]))
             if len(black) >= 6 and self._mass_discard_ok(seat, len(hand) - len(black)):
-                out.append(Move("discard", black))
+                out.append(C.card_move("discard", black))
         return out
 
     def _mass_discard_ok(self, seat: int, left: int) -> bool:
@@ -991,7 +992,7 @@ class CanastaState(State):
                 if len(same) > 1:
                     return None
             # the cards he named go down (or to the pile), where the listed move would put its own
-            return Move(m.verb, move.cards, m.number, m.suit, m.flag)
+            return C.card_move(m.verb, move.cards, m.number, m.suit, m.flag)
         return None
 
     # ---- what a seat sees --------------------------------------------------------------

@@ -62,8 +62,8 @@ SHUFFLE, TURN_OVER, END = "shuffle", "turn_over", "end"
 
 #: interned moves: legal-move lists allocate nothing new
 DRAW: Move = Move("draw")
-TAKE: list[Move] = [Move("take", (c,)) for c in range(53)]
-DISCARD: list[Move] = [Move("discard", (c,)) for c in range(53)]
+TAKE: list[Move] = [Move("take", C.CARD_ARG[c]) for c in range(53)]
+DISCARD: list[Move] = [Move("discard", C.CARD_ARG[c]) for c in range(53)]
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()
 
@@ -75,7 +75,7 @@ _SUIT_ORDER = {C.SPADES: 0, C.HEARTS: 1, C.CLUBS: 2, C.DIAMONDS: 3, C.NO_SUIT: 4
 
 def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     """``layoff N CARD [low|high]``: add ``card`` to meld number ``number`` (1-based)."""
-    return Move("layoff", (card,), number, None, end)
+    return C.card_move("layoff", (card,), number, None, end)
 
 
 class DrawDiscardState(DealsCards, State):

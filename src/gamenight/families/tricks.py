@@ -36,7 +36,7 @@ LABEL_OF = C.LABEL_OF
 CODE_OF = C.CODE_OF
 
 #: one interned move per card, so legal-move lists allocate nothing new
-PLAY: list[Move] = [Move("play", (c,)) for c in range(53)]
+PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(53)]
 #: one frozenset per seat for ``to_act`` in turn-based phases
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()

@@ -48,17 +48,18 @@ from functools import cache
 from typing import Any
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.tricks import ONLY, TrickState
 
 CLAIM_PHASE, ORDER_PHASE, DISCARD_PHASE, CALL_PHASE = "claim", "order", "discard", "call"
-PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", flag="alone")
-PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", flag="alone"), Move("claim")
-CALL = [Move("call", suit=s) for s in range(4)]
-CALL_ALONE = [Move("call", suit=s, flag="alone") for s in range(4)]
-DISCARD = [Move("discard", (c,)) for c in range(52)]
+PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", WORD("alone"))
+PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", WORD("alone")), Move("claim")
+CALL = [Move("call", C.SUIT_ARG[s]) for s in range(4)]
+CALL_ALONE = [Move("call", C.SUIT_ARG[s], WORD("alone")) for s in range(4)]
+DISCARD = [Move("discard", C.CARD_ARG[c]) for c in range(52)]
 ROUND1 = [PASS, ORDER, ORDER_ALONE]
 ROUND1_FORCED = [PASS, ORDER_ALONE]
 ROUND1_DEALER = [PASS, PICKUP, PICKUP_ALONE]

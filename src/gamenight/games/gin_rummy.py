@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -78,9 +79,9 @@ from gamenight.families.draw_discard import (
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
 
 UPCARD, WALL, LAYOFF = "upcard", "wall", "layoff"
-PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", flag="gin")
-KNOCK = [Move("knock", (c,)) for c in range(52)]
-GIN = [Move("gin", (c,)) for c in range(52)]
+PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
+KNOCK = [Move("knock", C.CARD_ARG[c]) for c in range(52)]
+GIN = [Move("gin", C.CARD_ARG[c]) for c in range(52)]
 GAMES = 3
 
 

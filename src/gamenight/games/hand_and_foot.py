@@ -72,6 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -98,7 +99,7 @@ from gamenight.families.dealing import DealsCards
 
 SHOE, OWN_DECKS = "shoe", "own_decks"
 ROUNDS_90, ROUNDS_50, BY_SCORE = "90-120-150-180", "50-90-120-150", "by_score"
-CHOOSE_DEALT, CHOOSE_PASSED = Move("choose", flag="dealt"), Move("choose", flag="passed")
+CHOOSE_DEALT, CHOOSE_PASSED = Move("choose", WORD("dealt")), Move("choose", WORD("passed"))
 #: DeMeritt's minimum by the team's score: (from score, minimum)
 SCORE_MINIMUMS = ((5000, 150), (3000, 120), (1500, 90))
 

@@ -59,7 +59,7 @@ POINTS: list[int] = [1 if C.SUIT_OF[c] == C.HEARTS else 0 for c in range(53)]
 POINTS[QUEEN_OF_SPADES] = 13
 IS_HEART: list[bool] = [C.SUIT_OF[c] == C.HEARTS for c in range(53)]
 #: one interned move per card for the passing phase
-PASS: list[Move] = [Move("pass", (c,)) for c in range(53)]
+PASS: list[Move] = [Move("pass", C.CARD_ARG[c]) for c in range(53)]
 
 LEFT, RIGHT, ACROSS, KEEPER = "left", "right", "across", "keeper"
 PASS_OFFSET = {LEFT: 1, RIGHT: -1, ACROSS: 2}

@@ -53,6 +53,7 @@ from typing import Any
 
 from gamenight.core.errors import OptionError
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -64,7 +65,7 @@ DECK_SIZE = 52
 #: the largest hand any table can be dealt (3 players × 17 = 51 leaves the trump card)
 MAX_HAND = (DECK_SIZE - 1) // 3
 #: one interned move per bid, and the legal bids of a hand of each size
-BID: list[Move] = [Move("bid", number=i) for i in range(MAX_HAND + 1)]
+BID: list[Move] = [Move("bid", NUMBER(i)) for i in range(MAX_HAND + 1)]
 BIDS_UP_TO: list[list[Move]] = [BID[: h + 1] for h in range(MAX_HAND + 1)]
 NO_BID = -1
 EXACT_BONUS = 10

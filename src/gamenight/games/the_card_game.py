@@ -57,6 +57,7 @@ from functools import cache
 from typing import Any
 
 from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -69,8 +70,8 @@ FIRST_SIZE, LAST_SIZE = 3, 13
 PLAYERS_PER_DECK = 3
 
 #: interned moves: go out discarding a card; the two votes
-OUT: list[Move] = [Move("out", (c,)) for c in range(53)]
-VOTES: dict[int, Move] = {0: Move("vote", (), 0), GOING_OUT_BONUS: Move("vote", (), GOING_OUT_BONUS)}
+OUT: list[Move] = [Move("out", C.CARD_ARG[c]) for c in range(53)]
+VOTES: dict[int, Move] = {0: Move("vote", NUMBER(0)), GOING_OUT_BONUS: Move("vote", NUMBER(GOING_OUT_BONUS))}
 
 
 @dataclass(frozen=True, kw_only=True)

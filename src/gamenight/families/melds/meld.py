@@ -145,8 +145,8 @@ class Meld:
         its rank (``meld 7 JK JK 2C set``) or its suit and first card (``meld H 5 JK JK 2C run``)."""
         if self.all_wild:
             suit = self.suit if self.kind == RUN else None
-            return Move(verb, self.cards, self.number(), suit, self.kind)
-        return Move(verb, self.cards, None, None, self.kind)
+            return C.card_move(verb, self.cards, self.number(), suit, self.kind)
+        return C.card_move(verb, self.cards, None, None, self.kind)
 
     @property
     def text(self) -> str:

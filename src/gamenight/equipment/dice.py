@@ -1,0 +1,58 @@
+"""Dice as data: a die is its faces; a roll is a list of face values.
+
+Rolls take the game's own ``random.Random`` (never the global one), so a seeded game
+rolls the same dice every time.
+
+Move notation: :data:`FACE` is a die's face in a move, printed as its number, so
+``Move("keep", FACE(1), FACE(5), FACE(5))`` reads ``keep 1 5 5``; faces fill a move's
+``numbers``. Typed back in, the digits read as plain numbers, and
+:func:`~gamenight.core.moves.parse_move` returns the move the game built with that text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gamenight.core.notation import Kind
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die: the values on its faces, each equally likely."""
+
+    name: str
+    faces: tuple[int, ...]
+
+    @property
+    def sides(self) -> int:
+        return len(self.faces)
+
+
+#: the common six-sided die
+D6 = Die("d6", (1, 2, 3, 4, 5, 6))
+#: the faces of a six-sided die
+FACES = D6.faces
+
+
+def roll(rng: random.Random, n: int, die: Die = D6) -> list[int]:
+    """``n`` dice rolled with ``rng``, in the order they landed."""
+    faces = die.faces
+    return [faces[rng.randrange(len(faces))] for _ in range(n)]
+
+
+def counts(dice: Iterable[int], die: Die = D6) -> list[int]:
+    """How many dice show each value: ``counts([1, 5, 5])[5] == 2`` (index by face value)."""
+    out = [0] * (max(die.faces) + 1)
+    for d in dice:
+        out[d] += 1
+    return out
+
+
+def _read_face(word: str) -> int | None:
+    return int(word) if word.isascii() and word.isdigit() and word[0] != "0" else None
+
+
+#: a die's face in a move, printed as its number; numbers slot
+FACE = Kind("face", "numbers", str, _read_face, priority=32, listed=False)
