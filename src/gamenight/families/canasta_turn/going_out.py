@@ -37,6 +37,8 @@ class GoingOutMixin(OpeningMixin):
                           self.asked if asked is None else asked)
 
     def _everyone_in_foot(self, seat: int) -> bool:
+        if not self.turn_rules.all_in_foot:  # (spares listing the team on every query)
+            return True
         return everyone_in_foot(self.turn_rules, seat, self.teammates(seat), self.played_foot)
 
     def _may_go_out(self, seat: int, books: Sequence[Book]) -> bool:

@@ -34,7 +34,8 @@ class MeldMixin(PileMixin):
         counts: dict[int, int] = {}
         for c in hand:
             counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
-        wild_kinds = [(JOKERS, counts.get(JOKERS, 0)), (C.TWO, counts.get(C.TWO, 0))]
+        jokers, twos = counts.get(JOKERS, 0), counts.get(C.TWO, 0)
+        wilds = self._wilds_held(hand, jokers, twos)
         open_ranks = self._open_ranks(team)
         out: list[Lay] = []
         for cls, held in sorted(counts.items()):
@@ -43,9 +44,9 @@ class MeldMixin(PileMixin):
             if cls in open_ranks:
                 out.extend(self._natural_addition(team, hand, cls, open_ranks[cls]))
             else:
-                out.extend(self._new_natural_books(hand, cls, held, wild_kinds))
-        out.extend(self._wild_additions(team, hand, open_ranks, wild_kinds))
-        out.extend(self._wild_book(hand, open_ranks, wild_kinds))
+                out.extend(self._new_natural_books(hand, cls, held, wilds))
+        out.extend(self._wild_additions(team, open_ranks, wilds))
+        out.extend(self._wild_book(hand, open_ranks, jokers, twos))
         out.extend(self._black_three_groups(hand))
         return out
 
@@ -53,10 +54,10 @@ class MeldMixin(PileMixin):
         """One open book per rank: rank -> its index among the team's books."""
         return {b.rank: i for i, b in enumerate(self.books[team]) if not b.closed}
 
-    def _wilds_held(self, hand: Sequence[int], wild_kinds: list[tuple[int, int]]) -> list[tuple[int, ...]]:
-        """One card of each kind of wild card held (a joker, a two): the canonical choices."""
+    def _wilds_held(self, hand: Sequence[int], jokers: int, twos: int) -> list[tuple[int, ...]]:
+        """One card of each kind of wild card held (a joker, then a two): the canonical choices."""
         out = []
-        for wcls, k in wild_kinds:
+        for wcls, k in ((JOKERS, jokers), (C.TWO, twos)):
             if k:
                 wild = self._pick(hand, wcls, 1)
                 assert wild is not None
@@ -74,7 +75,7 @@ class MeldMixin(PileMixin):
         return [(Move("add", card, number=i + 1), rank, card)]
 
     def _new_natural_books(self, hand: list[int], rank: int, held: int,
-                           wild_kinds: list[tuple[int, int]]) -> list[Lay]:
+                           wilds: list[tuple[int, ...]]) -> list[Lay]:
         """Three naturals start a book, or a natural pair with a wild card."""
         rules = self.turn_rules.books
         out: list[Lay] = []
@@ -85,25 +86,23 @@ class MeldMixin(PileMixin):
         if held >= 2 and rules.valid(rank, 2, 1):
             pair = self._pick(hand, rank, 2)
             assert pair is not None
-            for wild in self._wilds_held(hand, wild_kinds):
+            for wild in wilds:
                 out.append((Move("meld", pair + wild), rank, pair + wild))
         return out
 
-    def _wild_additions(self, team: int, hand: list[int], open_ranks: dict[int, int],
-                        wild_kinds: list[tuple[int, int]]) -> list[Lay]:
+    def _wild_additions(self, team: int, open_ranks: dict[int, int],
+                        wilds: list[tuple[int, ...]]) -> list[Lay]:
         """A wild card goes onto an open book the wild-card limits leave room in."""
         out: list[Lay] = []
         for rank, i in open_ranks.items():
             book = self.books[team][i]
             if self.turn_rules.books.valid(rank, book.naturals, book.wilds + 1):
-                for wild in self._wilds_held(hand, wild_kinds):
+                for wild in wilds:
                     out.append((Move("add", wild, number=i + 1), rank, wild))
         return out
 
-    def _wild_book(self, hand: list[int], open_ranks: dict[int, int],
-                   wild_kinds: list[tuple[int, int]]) -> list[Lay]:
+    def _wild_book(self, hand: list[int], open_ranks: dict[int, int], jokers: int, twos: int) -> list[Lay]:
         """Three wild cards start a wild book, where the rules have them and none is open."""
-        jokers, twos = wild_kinds[0][1], wild_kinds[1][1]
         if WILD in open_ranks or not self.turn_rules.books.wild_books or jokers + twos < 3:
             return []
         out: list[Lay] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from gamenight.equipment import cards as C
@@ -93,6 +94,14 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
 
 def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
     """The :class:`TurnRules` a view's ``rules`` entry (:func:`rules_json`) describes."""
+    key = tuple((k, tuple(v.items()) if isinstance(v, dict) else v) for k, v in data.items())
+    return _turn_rules_of(key)
+
+
+@lru_cache(maxsize=64)
+def _turn_rules_of(key: tuple[tuple[str, Any], ...]) -> TurnRules:
+    """(Cached: a bot rebuilds the rules from every view it gets.)"""
+    data = {k: dict(v) if isinstance(v, tuple) else v for k, v in key}
     rest = {k: v for k, v in data.items() if k not in ("books", "need")}
     return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), **rest)
 
