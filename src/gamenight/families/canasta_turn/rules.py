@@ -101,7 +101,7 @@ def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
 @lru_cache(maxsize=64)
 def _turn_rules_of(key: tuple[tuple[str, Any], ...]) -> TurnRules:
     """(Cached: a bot rebuilds the rules from every view it gets.)"""
-    data = {k: dict(v) if isinstance(v, tuple) else v for k, v in key}
+    data: dict[str, Any] = {k: dict(v) if isinstance(v, tuple) else v for k, v in key}
     rest = {k: v for k, v in data.items() if k not in ("books", "need")}
     return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), **rest)
 
