@@ -163,6 +163,13 @@ class Knowledge:
         self._by_all.clear()
         self._by_some.clear()
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Knowledge):
+            return NotImplemented
+        return self._by_all == other._by_all and self._by_some == other._by_some
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
     def copy(self) -> Knowledge:
         new = Knowledge()
         new._by_all = {k: list(v) for k, v in self._by_all.items()}

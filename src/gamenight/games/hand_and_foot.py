@@ -69,7 +69,7 @@ Every preset difference is an option, so a family can mix the rule sets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
@@ -79,7 +79,6 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import AT_LEAST, MORE, BookRules, Requirement, team_canastas
 from gamenight.families.canasta_turn import (
     BONUS,
-    CHOOSE_PHASE,
     DEAD,
     DISCARD_ONLY,
     END,
@@ -90,8 +89,10 @@ from gamenight.families.canasta_turn import (
     REQUIRED,
     SIX_DISCARD,
     CanastaState,
+    Phase,
+    PhaseHandler,
     TurnRules,
-    is_black_three,
+    held_cost,
     is_red_three,
     is_wild,
 )
@@ -223,8 +224,25 @@ def team_names(n: int) -> list[str]:
     return [", ".join(f"P{s + 1}" for s in range(t, n, 2)) for t in range(2)]
 
 
+class ChoosePacket(PhaseHandler["HandAndFoot"]):
+    """DeMeritt: every player at once chooses which packet is his hand."""
+
+    def to_act(self, s: HandAndFoot) -> frozenset[int]:
+        return frozenset(seat for seat in range(s.num_players) if not s.chosen[seat])
+
+    def legal(self, s: HandAndFoot, seat: int) -> list[Move]:
+        return [] if s.chosen[seat] else [CHOOSE_DEALT, CHOOSE_PASSED]
+
+    def why_illegal(self, s: HandAndFoot, seat: int, move: Move) -> str:
+        return "Choose your hand: 'choose dealt' or 'choose passed'."
+
+    def apply(self, s: HandAndFoot, seat: int, move: Move) -> None:
+        s._choose(seat, move)
+
+
 class HandAndFoot(DealsCards, CanastaState):
     options: HandAndFootOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -323,7 +341,7 @@ class HandAndFoot(DealsCards, CanastaState):
         if o.hand_choice == "look":
             self.foot_known = [True] * n
         self.chosen = [False] * n
-        self.phase_name = CHOOSE_PHASE
+        self.phase_name = Phase.CHOOSE
         self.emit("choose", "Each player chooses which packet to play as his hand: 'choose dealt' (the "
                             "one he dealt himself) or 'choose passed' (the one passed to him).")
 
@@ -344,22 +362,7 @@ class HandAndFoot(DealsCards, CanastaState):
                 return top[0]
             cuts = {p: piles[p][self.rng.randrange(len(piles[p]))] for p in top}
 
-    def _to_act_other(self) -> frozenset[int]:
-        if self.phase_name == CHOOSE_PHASE:
-            return frozenset(s for s in range(self.num_players) if not self.chosen[s])
-        return frozenset()
-
-    def _legal_other(self, seat: int) -> list[Move]:
-        if self.phase_name == CHOOSE_PHASE and not self.chosen[seat]:
-            return [CHOOSE_DEALT, CHOOSE_PASSED]
-        return []
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        if self.phase_name == CHOOSE_PHASE:
-            return "Choose your hand: 'choose dealt' or 'choose passed'."
-        return super()._why_illegal_other(seat, move)
-
-    def _apply_other(self, seat: int, move: Move) -> None:
+    def _choose(self, seat: int, move: Move) -> None:
         if move is CHOOSE_PASSED:
             self.hands[seat], self.feet[seat] = self.feet[seat], self.hands[seat]
         self.chosen[seat] = True
@@ -375,7 +378,7 @@ class HandAndFoot(DealsCards, CanastaState):
     def hand_visible(self, seat: int, owner: int) -> bool:
         if seat != owner:
             return False
-        return self.phase_name != CHOOSE_PHASE or self.options.hand_choice == "look"
+        return self.phase_name != Phase.CHOOSE or self.options.hand_choice == "look"
 
     def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
         if self.foot_known[seat] and self.feet[seat]:
@@ -394,11 +397,7 @@ class HandAndFoot(DealsCards, CanastaState):
 
     def held_cost(self, c: int) -> int:
         """What a card left in a hand or an unplayed foot costs at the end."""
-        if is_red_three(c):
-            return self.options.red_three_held
-        if is_black_three(c):
-            return self.options.black_three_held
-        return self.values[c]
+        return held_cost(c, self.values, self.options.red_three_held, self.options.black_three_held)
 
     def team_score(self, team: int, out: int | None) -> tuple[int, dict[str, int]]:
         """A team's points for the hand, with the parts that make them."""

@@ -1,9 +1,11 @@
 """Hand and Foot (``hand-and-foot``): a heuristic partner for the family book's rules and the
-``demeritt`` and ``ultimate`` presets (every rule switch is read from the view's options).
+``demeritt`` and ``ultimate`` presets (the rules in effect are read from the view's ``rules`` entry).
 
 It sees only its seat's view and legal moves, and leans on the family's exact searches
 (:func:`~gamenight.families.canasta.best_meld_value`, :func:`~gamenight.families.canasta.can_go_out`)
-run on counts rebuilt from the view, one move ahead of each candidate:
+run on counts rebuilt from the view, one move ahead of each candidate; the rules themselves
+(whether a hand could go out, asking partner's permission, everyone in the foot, the pile's take,
+what a held card costs) are the turn kernel's own pure functions, never copies:
 
 * **Opening** (the team below its minimum): lay books only when the hand can reach the minimum
   this turn, naturals first (the most valuable first), then a pair with a wild card, then a wild
@@ -67,17 +69,20 @@ from gamenight.families.canasta import (
 from gamenight.families.canasta_turn import (
     ASK,
     BONUS,
-    GROUP_OUT,
     NO,
-    OFF,
     OPTIONAL,
     REQUIRED,
     RETRACT,
-    SIX_DISCARD,
     YES,
-    is_black_three,
+    TurnRules,
+    everyone_in_foot,
+    hand_can_finish,
+    held_cost,
     is_red_three,
     is_wild,
+    permission,
+    pile_take,
+    turn_rules_from_json,
 )
 from gamenight.games.hand_and_foot import card_values
 
@@ -122,6 +127,8 @@ class Seen:
     partner: int | None
     opponents: list[int]
     options: dict[str, Any]
+    #: the rules in effect, from the view
+    turn: TurnRules
     rules: BookRules
     need: Requirement
     values: list[int]
@@ -153,8 +160,7 @@ class Seen:
     def of(cls, view: dict[str, Any]) -> Seen:
         seat = int(view["seat"])
         o = view["options"]
-        rules = BookRules(ratio=o["ratio"], max_wilds=o["max_wilds"] or None, wild_books=o["wild_books"],
-                          dirty_closes=o["dirty_closes"])
+        turn = turn_rules_from_json(view["rules"])
         teams = view.get("team_books") or view["teams"]
         mine = next(t for t in teams if seat in t["seats"])
         theirs = [t for t in teams if t is not mine]
@@ -187,7 +193,7 @@ class Seen:
         return cls(
             seat=seat, deal=int(view.get("deal") or 0), players=n, partner=partner,
             opponents=[s for s in range(n) if s % 2 != seat % 2] if n > 1 else [],
-            options=o, rules=rules, need=Requirement(o["need_clean"], o["need_dirty"], o["need_wild"]),
+            options=o, turn=turn, rules=turn.books, need=turn.need,
             values=card_values(o["deuce_value"]), hand=hand, usable=usable, opened=mine["opened"],
             minimum=mine["minimum"], provisional=view.get("provisional"), in_foot=view["in_foot"][seat],
             foot_left=view["foot_sizes"][seat], table=Table(open_books, closed), books=books,
@@ -197,7 +203,7 @@ class Seen:
             played_foot=view.get("played_foot") or [False] * n, asked=view.get("asked") or "",
         )
 
-    # ---- the rules, as the view's options say -----------------------------------------
+    # ---- the rules, as the view says (the kernel's own functions) ----------------------
 
     @property
     def turn_key(self) -> tuple[int, int, int]:
@@ -206,18 +212,15 @@ class Seen:
 
     @property
     def bonus_threes(self) -> bool:
-        return bool(self.options["red_threes"] == BONUS)
+        return self.turn.red_threes == BONUS
 
     @property
     def wild_books(self) -> bool:
         return self.rules.wild_books
 
     def held_cost(self, c: int) -> int:
-        if is_red_three(c):
-            return int(self.options["red_three_held"])
-        if is_black_three(c):
-            return int(self.options["black_three_held"])
-        return self.values[c]
+        return held_cost(c, self.values, int(self.options["red_three_held"]),
+                         int(self.options["black_three_held"]))
 
     def rounds_left(self) -> float:
         return self.stock / (2 * self.players)
@@ -231,15 +234,11 @@ class Seen:
         return any(self.foot_sizes[s] == 0 and self.hand_sizes[s] <= 3 for s in self.opponents)
 
     def everyone_in_foot(self) -> bool:
-        if not self.options["all_in_foot"] or self.partner is None:
-            return True
-        return self.played_foot[self.partner]
+        team = [s for s in range(self.players) if s % 2 == self.seat % 2] if self.players > 1 else [self.seat]
+        return everyone_in_foot(self.turn, self.seat, team, self.played_foot)
 
     def permitted(self, asked: str) -> bool:
-        mode = self.options["ask_partner"]
-        if mode == OFF or self.partner is None:
-            return True
-        return asked == "yes" if mode == REQUIRED else asked != "no"
+        return permission(self.turn.ask, self.partner is not None, asked)
 
     # ---- one move ahead --------------------------------------------------------------
 
@@ -288,13 +287,7 @@ class Seen:
             return False
         if self.strays(hand, table) > 1:  # a quick no before the exact search
             return False
-        mode = self.options["black_threes"]
-        if mode == SIX_DISCARD:
-            black = sum(1 for c in hand if is_black_three(c))
-            if black >= 6:
-                rest = [c for c in hand if not is_black_three(c)]
-                return can_go_out(self.rules, table, count_hand(rest), self.need, discard=False)
-        return can_go_out(self.rules, table, count_hand(hand), self.need, three_group=mode == GROUP_OUT)
+        return hand_can_finish(self.turn, table, hand)
 
     def can_empty(self, hand: Sequence[int], table: Table) -> bool:
         """Whether the hand can all go down (one card discarded at most), reaching the foot."""
@@ -391,8 +384,7 @@ class HandAndFootBot:
     @staticmethod
     def pile_taken(s: Seen) -> list[int]:
         """The cards a pickup puts in the hand (the top card goes down)."""
-        limit = int(s.options["pile_limit"]) or len(s.pile)
-        return s.pile[-limit:-1]
+        return pile_take(s.pile, s.turn.pile_limit)[:-1]
 
     def pickup_gain(self, s: Seen, move: Move) -> float:
         """What taking the pile is worth over drawing two blind cards (about 4)."""
@@ -415,7 +407,7 @@ class HandAndFootBot:
             if is_wild(c):
                 gain += 12
             elif is_red_three(c):
-                gain += 20 if s.options["red_threes"] == BONUS else -s.held_cost(c) / 10
+                gain += 20 if s.bonus_threes else -s.held_cost(c) / 10
             elif r == C.THREE:
                 gain -= s.held_cost(c) / 10
             else:
@@ -471,7 +463,7 @@ class HandAndFootBot:
     def wants_to_ask(self, s: Seen) -> bool:
         """Required: always (asking is only legal when going out is possible). Optional: only when
         the partner still holds many cards, to let him judge them."""
-        mode = s.options["ask_partner"]
+        mode = s.turn.ask
         if mode == REQUIRED:
             return True
         if mode == OPTIONAL and s.partner is not None:

@@ -1,0 +1,89 @@
+"""The canasta turn kernel: partnerships' shared books, the discard pile, red and black threes,
+the opening minimum, the foot, asking partner, going out and the exhausted stock.
+
+A game subclasses :class:`CanastaState`, sets ``self.turn_rules`` (:class:`TurnRules`) and the
+card ``values``, deals (filling ``hands``, ``feet``, ``stocks`` and ``discards``, then calling
+:meth:`start_play`), and writes ``minimum(team)`` and ``_score_round(out)``. The kernel owns
+the turn, as a person plays it:
+
+* **Draw** (phase ``draw``): ``draw`` takes the rule set's number of cards from the stock
+  (``draw 3`` takes one card from stock pile 3 where every player keeps his own pile; a draw of
+  two is then two moves). Or ``pickup 8C 8D`` takes the discard pile: the top card and the named
+  cards from the hand (a natural pair of the top card's rank, or more) go down at once, onto
+  the team's open book of that rank until it closes and then into a new book, and the rest of
+  the pile (or its top seven, where the rules cap the take) goes to the hand, known to everyone.
+* **Red threes** are laid out the moment they reach a hand and replaced from the stock (not
+  when they come from the pile); at the deal, seat by seat from the dealer's left.
+* **Play** (phase ``play``): ``meld KC KD KH`` starts a book with three cards (``meld KC KD 2S``,
+  ``meld JK JK 2C``); ``add 2 KS`` adds one card to the team's book number 2. Suits never matter
+  in a book, so a player may name any cards he holds of the same ranks (any joker, any two) for
+  the ones listed, and they are the cards laid; ``add KS`` finds the team's open book of kings.
+  ``discard 9C`` ends the turn.
+* **The opening minimum**: until a team has met it, the books a player lays in a turn are
+  provisional: they count toward the minimum (with the pile's top card, but no other card from
+  the pile, which stays in the hand until the minimum is met), the turn cannot end below the
+  minimum, and ``retract`` takes the provisional books back into the hand.
+* **The foot**: a hand melded out takes the foot at once and plays on; a hand emptied by the
+  discard takes the foot for the next turn.
+* **Going out** empties the foot (melding everything, or discarding the last card) and needs
+  the team's canastas (``TurnRules.need``). A move that would leave a player in his foot with no
+  way to end the turn is refused: at most one card may be left only if it can go out.
+* **Asking partner** ``ask`` ("may I go out?") right after the draw, before any meld but the
+  pile's; the partner answers ``answer yes`` or ``answer no`` and the answer binds: yes means
+  every move must keep going out possible, and the turn ends with going out; no means not this
+  turn. A player may only ask when he can go out this turn.
+* **The exhausted stock**: when a turn starts with too few cards in the stock for a draw, the
+  hand ends (``stock_out="end"``), or play goes on while each player must and can take the
+  pile (``"play_on"``, classic canasta).
+
+The package, by concern: :mod:`.rules` (the switches, the card classes, and the pure rule
+functions the bots share), :mod:`.base` (the phases and the state's fields), :mod:`.threes`,
+:mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
+:mod:`.pile`, :mod:`.melds`, :mod:`.view` and :mod:`.turn` (the phase handlers, the draw and the
+discard, and :class:`CanastaState`). Phases are :class:`Phase` values, each with one
+:class:`PhaseHandler`; a game adds its own by extending ``CanastaState.phases``.
+
+Zones for the conformance suite: hands, feet, stock piles, the discard pile, each team's books
+and red threes. ``sample`` redeals every hand but the seat's own (keeping cards known from the
+pile), every foot not yet picked up (the owner's too: it lies face down) and the stock.
+"""
+
+from __future__ import annotations
+
+from gamenight.families.canasta_turn.base import CanastaBase, Phase
+from gamenight.families.canasta_turn.going_out import ASK, NO, YES
+from gamenight.families.canasta_turn.opening import RETRACT
+from gamenight.families.canasta_turn.rules import (
+    BONUS,
+    DEAD,
+    DISCARD_ONLY,
+    END,
+    GROUP_OUT,
+    OFF,
+    OPTIONAL,
+    PLAY_ON,
+    REQUIRED,
+    SIX_DISCARD,
+    TurnRules,
+    everyone_in_foot,
+    hand_can_finish,
+    held_cost,
+    is_black_three,
+    is_red_three,
+    is_wild,
+    permission,
+    pile_take,
+    rules_json,
+    turn_rules_from_json,
+)
+from gamenight.families.canasta_turn.turn import DRAW, CanastaState, MoveKind, PhaseHandler, TurnPhase
+
+DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, CHOOSE_PHASE, OVER = (Phase.DRAW, Phase.PLAY, Phase.ANSWER,
+                                                           Phase.CHOOSE, Phase.OVER)
+
+__all__ = ["ANSWER_PHASE", "ASK", "BONUS", "CHOOSE_PHASE", "DEAD", "DISCARD_ONLY", "DRAW", "DRAW_PHASE",
+           "END", "GROUP_OUT", "NO", "OFF", "OPTIONAL", "OVER", "PLAY_ON", "PLAY_PHASE", "REQUIRED",
+           "RETRACT", "SIX_DISCARD", "YES", "CanastaBase", "CanastaState", "MoveKind", "Phase",
+           "PhaseHandler", "TurnPhase", "TurnRules", "everyone_in_foot", "hand_can_finish", "held_cost",
+           "is_black_three", "is_red_three", "is_wild", "permission", "pile_take", "rules_json",
+           "turn_rules_from_json"]

@@ -1,0 +1,152 @@
+"""What every part of the canasta turn shares: the phases, the state's fields, the seats and
+teams, and the small card helpers. The concerns (threes, the opening minimum, going out, the
+pile, melds, the view) are mixins stacked on :class:`CanastaBase`, and
+:class:`~gamenight.families.canasta_turn.turn.CanastaState` sits on top of them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+
+from gamenight.core.state import State
+from gamenight.equipment import cards as C
+from gamenight.families.canasta import Book
+from gamenight.families.canasta_turn.rules import CLASS, TurnRules
+
+
+class Phase(StrEnum):
+    """Where the turn stands; ``str(phase)`` is what views show."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    ANSWER = "answer"
+    CHOOSE = "choose"
+    OVER = "over"
+
+
+class CanastaBase(State):
+    """The fields of a canasta-family game in progress, and the helpers every concern uses."""
+
+    turn_rules: TurnRules
+    #: card value of each card (index by card int); threes' penalties are the game's
+    values: list[int]
+
+    # ---- set-up ------------------------------------------------------------------------
+
+    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
+        self.turn_rules = rules
+        self.values = values
+        n = self.num_players
+        self.teams = 2 if n > 1 else 1
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.feet: list[list[int]] = [[] for _ in range(n)]
+        self.in_foot = [False] * n
+        self.played_foot = [False] * n
+        self.shown: list[list[int]] = [[] for _ in range(n)]
+        self.stocks: list[list[int]] = [[]]
+        self.discards: list[int] = []
+        self.books: list[list[Book]] = [[] for _ in range(self.teams)]
+        self.red3: list[list[int]] = [[] for _ in range(self.teams)]
+        self.opened = [False] * self.teams
+        self.phase_name: str = Phase.OVER
+        self.turn = 0
+        self.dealer = 0
+        self.deal_no = 0
+        self.draws_left = 0
+        self.upcard_take = False
+        self.stock_dry = False
+        self._reset_turn()
+
+    def _reset_turn(self) -> None:
+        #: below the team's minimum, something laid this turn is provisional
+        self.prov_active = False
+        #: the cards a ``retract`` takes back, the books it restores, and the points it keeps
+        #: (the pile's compulsory book cannot be taken back)
+        self.prov_cards: list[int] = []
+        self.retract_books: list[Book] = []
+        self.prov_floor = 0
+        self.prov_value = 0
+        self.locked: list[int] = []
+        self.asked = ""
+        self.melded = False
+
+    # ---- seats and teams ---------------------------------------------------------------
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    def column_of(self, seat: int) -> int:
+        return self.team_of(seat)
+
+    def partner_of(self, seat: int) -> int | None:
+        """Whom a player asks: the next player of his team round the table."""
+        n = self.num_players
+        return (seat + 2) % n if n > 2 else None
+
+    def teammates(self, seat: int) -> list[int]:
+        t = self.team_of(seat)
+        return [s for s in range(self.num_players) if self.team_of(s) == t]
+
+    # ---- what the game writes ----------------------------------------------------------
+
+    def minimum(self, team: int) -> int:
+        """The opening-meld minimum of ``team`` this hand."""
+        raise NotImplementedError
+
+    def _score_round(self, out: int | None) -> None:
+        """Score the hand (``out`` went out; ``None``: the stock ran out), then deal or finish."""
+        raise NotImplementedError
+
+    def phase(self) -> str:
+        return str(self.phase_name or Phase.OVER)
+
+    def _round_over(self, out: int | None) -> None:
+        self.phase_name = Phase.OVER
+        self._score_round(out)
+
+    # ---- cards -------------------------------------------------------------------------
+
+    def stock_size(self) -> int:
+        return sum(len(p) for p in self.stocks)
+
+    def usable(self, seat: int) -> list[int]:
+        """The hand less the cards from the pile that may not be melded before the minimum."""
+        hand = list(self.hands[seat])
+        for c in self.locked:
+            hand.remove(c)
+        return hand
+
+    @staticmethod
+    def _pick(cards: Sequence[int], cls: int, k: int | None) -> tuple[int, ...] | None:
+        """The first ``k`` cards of class ``cls`` in ``cards`` (their canonical choice; ``None``:
+        all of them), or ``None`` when there are fewer."""
+        got = sorted(c for c in cards if CLASS[c] == cls)
+        if k is None:
+            return tuple(got)
+        return tuple(got[:k]) if len(got) >= k else None
+
+    def open_book(self, team: int, rank: int) -> int | None:
+        for i, book in enumerate(self.books[team]):
+            if book.rank == rank and not book.closed:
+                return i
+        return None
+
+    @staticmethod
+    def _missing(hand: Sequence[int], cards: Sequence[int]) -> str:
+        rest = list(hand)
+        for c in cards:
+            if c in rest:
+                rest.remove(c)
+            else:
+                return f"You do not hold {C.NAME_OF[c]}" + (" twice." if c in hand else ".")
+        return ""
+
+    def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
+        """``cards`` leave the hand (and the cards known to be in it)."""
+        hand = self.hands[seat]
+        shown = self.shown[seat]
+        for c in cards:
+            hand.remove(c)
+            if c in shown:
+                shown.remove(c)

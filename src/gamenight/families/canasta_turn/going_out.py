@@ -1,0 +1,134 @@
+"""Going out, the foot, and asking partner.
+
+* **The foot**: a hand melded out takes the foot at once and plays on; a hand emptied by the
+  discard takes the foot for the next turn.
+* **Going out** empties the foot and needs the team's canastas (``TurnRules.need``); a move that
+  would leave a player in his foot with no way to end the turn is refused.
+* **Asking partner** ``ask`` right after the draw, before any meld but the pile's, and only when
+  the player could go out this turn; the partner's ``answer yes`` / ``answer no`` binds.
+
+The rules themselves are the pure functions of :mod:`.rules` (:func:`permission`,
+:func:`everyone_in_foot`, :func:`hand_can_finish`), which the bots call too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gamenight.core.moves import Move
+from gamenight.core.notation import WORD
+from gamenight.equipment import cards as C
+from gamenight.families.canasta import Book, table_of, team_canastas
+from gamenight.families.canasta_turn.base import Phase
+from gamenight.families.canasta_turn.opening import OpeningMixin
+from gamenight.families.canasta_turn.rules import BONUS, OFF, everyone_in_foot, hand_can_finish, permission
+
+ASK = Move("ask")
+YES, NO = Move("answer", WORD("yes")), Move("answer", WORD("no"))
+
+
+class GoingOutMixin(OpeningMixin):
+    """Whether a player may and can go out, the foot, and asking partner."""
+
+    # ---- may he go out -----------------------------------------------------------------
+
+    def _permission(self, seat: int, asked: str | None = None) -> bool:
+        """Asking partner lets ``seat`` go out (``asked``: as if so answered; default: as asked)."""
+        return permission(self.turn_rules.ask, self.partner_of(seat) is not None,
+                          self.asked if asked is None else asked)
+
+    def _everyone_in_foot(self, seat: int) -> bool:
+        if not self.turn_rules.all_in_foot:  # (spares listing the team on every query)
+            return True
+        return everyone_in_foot(self.turn_rules, seat, self.teammates(seat), self.played_foot)
+
+    def _may_go_out(self, seat: int, books: Sequence[Book]) -> bool:
+        team = self.team_of(seat)
+        return (self.opened[team] and self._permission(seat) and self._everyone_in_foot(seat)
+                and self.turn_rules.need.met(team_canastas(books, self.turn_rules.books)))
+
+    def _why_not_out(self, seat: int, books: Sequence[Book]) -> str:
+        if not self._permission(seat):
+            if self.asked == "no":
+                return "your partner said no, so you may not go out this turn."
+            return "you must ask your partner ('ask') before going out."
+        if not self._everyone_in_foot(seat):
+            return "every player of your team must have played from his foot before you go out."
+        return f"to go out your team needs {self.turn_rules.need.describe()}."
+
+    def _could_finish(self, seat: int, hand: Sequence[int], books: Sequence[Book],
+                      asked: str | None = None) -> bool:
+        """Whether ``seat``, holding ``hand`` with the team's ``books``, can go out this turn
+        (``asked``: as if the partner had answered so)."""
+        team = self.team_of(seat)
+        if not (self.opened[team] and self._permission(seat, asked) and self._everyone_in_foot(seat)):
+            return False
+        return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand)
+
+    # ---- the foot ----------------------------------------------------------------------
+
+    def _after_hand_change(self, seat: int) -> None:
+        """A hand melded out: the foot comes up, or the player goes out."""
+        if self.hands[seat] or self.phase_name != Phase.PLAY:
+            return
+        if self.in_foot[seat] or not self.feet[seat]:
+            self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
+            self._round_over(seat)
+            return
+        self._take_foot(seat)
+
+    def _take_foot(self, seat: int) -> None:
+        self.hands[seat] = self.feet[seat]
+        self.feet[seat] = []
+        self.shown[seat] = []
+        self.in_foot[seat] = True
+        self.emit("foot", f"{self.names[seat]} picks up the foot.", seat=seat)
+        self.emit("foot_cards", f"Your foot: {' '.join(C.LABEL_OF[c] for c in self.hands[seat])}.",
+                  seat=seat, to=seat)
+        if self.turn_rules.red_threes == BONUS:
+            self._lay_red_threes(seat, replace=True)
+
+    # ---- ask: can / why not / do -------------------------------------------------------
+
+    def _may_ask(self, seat: int) -> bool:
+        """Right after the draw, from the foot, only when he could go out if the answer were yes."""
+        if self.turn_rules.ask == OFF or self.partner_of(seat) is None or self.asked or self.melded:
+            return False
+        if not self.in_foot[seat] or not self._everyone_in_foot(seat) or len(self.hands[seat]) < 2:
+            return False
+        return self._could_finish(seat, self.hands[seat], self.books[self.team_of(seat)], asked="yes")
+
+    def _ask_moves(self, seat: int) -> list[Move]:
+        return [ASK] if self._may_ask(seat) else []
+
+    def _why_not_ask(self, seat: int, move: Move = ASK) -> str:
+        if self.turn_rules.ask == OFF or self.partner_of(seat) is None:
+            return "Asking partner is not part of these rules."
+        if self.asked:
+            return "You have asked already this turn."
+        if self.melded:
+            return "Ask right after drawing, before you meld."
+        if not self.in_foot[seat]:
+            return "You can only ask when you are playing from your foot."
+        return "You can only ask when you could go out this turn."
+
+    def _ask(self, seat: int, move: Move = ASK) -> None:
+        self.phase_name = Phase.ANSWER
+        partner = self.partner_of(seat)
+        assert partner is not None
+        self.emit("ask", f"{self.names[seat]} asks {self.names[partner]}: may I go out?", seat=seat)
+
+    # ---- answer: can / why not / do ---------------------------------------------------
+
+    def _answer_moves(self, seat: int) -> list[Move]:
+        return [YES, NO]
+
+    def _why_not_answer(self, seat: int, move: Move) -> str:
+        return "Answer your partner: 'answer yes' or 'answer no'."
+
+    def _answer(self, seat: int, move: Move) -> None:
+        self.asked = move.flag or "no"
+        self.phase_name = Phase.PLAY
+        partner = self.partner_of(self.turn)
+        assert partner is not None
+        self.emit("answer", f"{self.names[partner]} answers {self.asked}.", seat=partner)

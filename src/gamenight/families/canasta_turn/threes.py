@@ -1,0 +1,76 @@
+"""Red and black threes: red threes laid out (and replaced from the stock) the moment they reach
+a hand; black threes going down as a group of three or four when going out (``group_out``), or
+six or more discarded together from the foot (``six_discard``; whether the discard may end the
+turn is the discard's, in :mod:`.turn`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gamenight.core.moves import Move
+from gamenight.equipment import cards as C
+from gamenight.families.canasta_turn.base import CanastaBase
+from gamenight.families.canasta_turn.rules import (
+    BLACK_THREES,
+    BONUS,
+    GROUP_OUT,
+    IS_BLACK3,
+    IS_RED3,
+    SIX_DISCARD,
+)
+
+
+class ThreesMixin(CanastaBase):
+    """Red threes out of the hand; the black threes' group meld and six-card discard."""
+
+    def _lay_red_threes(self, seat: int, *, replace: bool) -> None:
+        if self.turn_rules.red_threes != BONUS:
+            return
+        hand = self.hands[seat]
+        team = self.team_of(seat)
+        while True:
+            found = [c for c in hand if IS_RED3[c]]
+            if not found:
+                return
+            for c in found:
+                hand.remove(c)
+                if c in self.shown[seat]:
+                    self.shown[seat].remove(c)
+                if c in self.locked:
+                    self.locked.remove(c)
+                self.red3[team].append(c)
+                self.emit("red_three", f"{self.names[seat]} lays out {C.LABEL_OF[c]}.", seat=seat,
+                          card=C.CODE_OF[c])
+            if not replace:
+                return
+            for _ in found:
+                pile = next((p for p in self.stocks if p), None)
+                if pile is None:
+                    return
+                c = pile.pop()
+                hand.append(c)
+                self.emit("drawn", f"You draw {C.LABEL_OF[c]} for it.", seat=seat, to=seat,
+                          cards=[C.CODE_OF[c]])
+
+    def _black_three_groups(self, hand: Sequence[int]) -> list[tuple[Move, int, tuple[int, ...]]]:
+        """``group_out``: three or four black threes going down together (the check that the
+        player is going out with them is the meld's)."""
+        out: list[tuple[Move, int, tuple[int, ...]]] = []
+        if self.turn_rules.black_threes != GROUP_OUT:
+            return out
+        black = self._pick(hand, BLACK_THREES, None) or ()
+        for k in (3, 4):  # with five, four go down and the fifth is the discard
+            if len(black) >= k:
+                out.append((C.card_move("meld", black[:k]), C.THREE, black[:k]))
+        return out
+
+    def _is_black_group(self, cards: Sequence[int]) -> bool:
+        return self.turn_rules.black_threes == GROUP_OUT and all(IS_BLACK3[c] for c in cards)
+
+    def _black_six(self, seat: int) -> tuple[int, ...]:
+        """``six_discard``: the black threes held, when six or more (they may be discarded
+        together from the foot); else none."""
+        if self.turn_rules.black_threes != SIX_DISCARD:
+            return ()
+        black = tuple(sorted(c for c in self.hands[seat] if IS_BLACK3[c]))
+        return black if len(black) >= 6 else ()

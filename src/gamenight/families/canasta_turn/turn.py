@@ -1,0 +1,305 @@
+"""The turn: its phases, one handler each, and the state they drive.
+
+A :class:`PhaseHandler` answers the four questions of one phase (who acts, what is legal, why a
+move is not, what a move does), so the state's dispatch is one lookup in ``phases``. The turn
+player's phases are :class:`TurnPhase` s: a list of :class:`MoveKind` s, each holding one kind of
+move's legal moves, refusal sentence and apply step side by side (``can``/``why_not``/``do``),
+in the order its moves are listed. A game adds its own phases (Hand and Foot's packet choice)
+by extending ``phases``.
+
+The draw and the discard, which begin and end a turn, live here with the state class; the other
+kinds of move are in their concern's module (:mod:`.pile`, :mod:`.melds`, :mod:`.going_out`,
+:mod:`.opening`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from gamenight.core.moves import Move
+from gamenight.core.notation import NUMBER
+from gamenight.equipment import cards as C
+from gamenight.families.canasta_turn.base import Phase
+from gamenight.families.canasta_turn.rules import BONUS, CLASS, END
+from gamenight.families.canasta_turn.view import ViewMixin
+
+DRAW = Move("draw")
+
+S = TypeVar("S", bound="CanastaState")
+
+
+class MoveKind(NamedTuple):
+    """One kind of move in a phase: its verbs, its legal moves, why one is not legal, and what
+    it does."""
+
+    verbs: tuple[str, ...]
+    can: Callable[[int], list[Move]]
+    why_not: Callable[[int, Move], str]
+    do: Callable[[int, Move], None]
+
+
+class PhaseHandler(Generic[S]):
+    """One phase: nobody acts and nothing is legal unless a subclass says so."""
+
+    def to_act(self, s: S) -> frozenset[int]:
+        return frozenset()
+
+    def legal(self, s: S, seat: int) -> list[Move]:
+        return []
+
+    def why_illegal(self, s: S, seat: int, move: Move) -> str:
+        return f"'{move}' is not a move you can make now."
+
+    def apply(self, s: S, seat: int, move: Move) -> None:
+        raise NotImplementedError(move.verb)
+
+
+class TurnPhase(PhaseHandler["CanastaState"]):
+    """A phase of the player whose turn it is, made of kinds of move."""
+
+    #: verbs of other phases, and the sentence that refuses them here
+    wrong: ClassVar[dict[str, str]] = {}
+    #: the sentence for any other move (None: the generic one)
+    otherwise: ClassVar[str | None] = None
+
+    def kinds(self, s: CanastaState) -> list[MoveKind]:
+        raise NotImplementedError
+
+    def to_act(self, s: CanastaState) -> frozenset[int]:
+        return frozenset((s.turn,))
+
+    def legal(self, s: CanastaState, seat: int) -> list[Move]:
+        return [m for kind in self.kinds(s) for m in kind.can(seat)]
+
+    def why_illegal(self, s: CanastaState, seat: int, move: Move) -> str:
+        kind = self._kind(s, move)
+        if kind is not None:
+            return kind.why_not(seat, move)
+        if move.verb in self.wrong:
+            return self.wrong[move.verb]
+        return self.otherwise or super().why_illegal(s, seat, move)
+
+    def apply(self, s: CanastaState, seat: int, move: Move) -> None:
+        kind = self._kind(s, move)
+        assert kind is not None
+        kind.do(seat, move)
+
+    def _kind(self, s: CanastaState, move: Move) -> MoveKind | None:
+        return next((k for k in self.kinds(s) if move.verb in k.verbs), None)
+
+
+class DrawPhase(TurnPhase):
+    """Draw from the stock, take the pile, or (the starter) the turned-up card."""
+
+    otherwise = "Draw first: 'draw', or take the discard pile with 'pickup' and a natural pair."
+
+    def kinds(self, s: CanastaState) -> list[MoveKind]:
+        return [MoveKind(("draw",), s._draw_moves, s._why_not_draw, s._draw),
+                MoveKind(("take",), s._take_moves, s._why_not_take, s._take_upcard),
+                MoveKind(("pickup",), s._pile_moves, s._why_not_pickup, s._pickup)]
+
+
+class PlayPhase(TurnPhase):
+    """Meld and add, discard (ending the turn), ask partner, take provisional books back."""
+
+    wrong = {verb: "You have drawn already this turn: meld, add or discard."
+             for verb in ("draw", "pickup", "take")} | {"answer": "Only the partner who was asked answers."}
+
+    def kinds(self, s: CanastaState) -> list[MoveKind]:
+        return [MoveKind(("meld", "add"), s._meld_moves, s._why_not_meld, s._lay),
+                MoveKind(("discard",), s._discard_moves, s._why_not_discard, s._discard),
+                MoveKind(("ask",), s._ask_moves, s._why_not_ask, s._ask),
+                MoveKind(("retract",), s._retract_moves, s._why_not_retract, s._retract)]
+
+
+class AnswerPhase(TurnPhase):
+    """The partner asked "may I go out?" answers; the answer binds."""
+
+    otherwise = "Answer your partner: 'answer yes' or 'answer no'."
+
+    def kinds(self, s: CanastaState) -> list[MoveKind]:
+        return [MoveKind(("answer",), s._answer_moves, s._why_not_answer, s._answer)]
+
+    def to_act(self, s: CanastaState) -> frozenset[int]:
+        partner = s.partner_of(s.turn)
+        return frozenset(() if partner is None else (partner,))
+
+
+class CanastaState(ViewMixin):
+    """A canasta-family game in progress; see the package docstring."""
+
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        Phase.DRAW: DrawPhase(), Phase.PLAY: PlayPhase(), Phase.ANSWER: AnswerPhase(),
+        Phase.OVER: PhaseHandler(),
+    }
+
+    # ---- dispatch: one lookup ----------------------------------------------------------
+
+    def _handler(self) -> PhaseHandler[Any]:
+        return self.phases[self.phase_name or Phase.OVER]
+
+    def _to_act(self) -> frozenset[int]:
+        return self._handler().to_act(self)
+
+    def _legal(self, seat: int) -> list[Move]:
+        return self._handler().legal(self, seat)
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        return self._handler().why_illegal(self, seat, move)
+
+    def _apply(self, seat: int, move: Move) -> None:
+        self._handler().apply(self, seat, move)
+
+    # ---- the turn's start --------------------------------------------------------------
+
+    def start_play(self, first: int) -> None:
+        """After the deal: red threes go out seat by seat from ``first``, then ``first`` plays."""
+        if self.turn_rules.red_threes == BONUS:
+            for i in range(self.num_players):
+                self._lay_red_threes((first + i) % self.num_players, replace=True)
+        self.begin_turn(first)
+
+    def begin_turn(self, seat: int) -> None:
+        self.turn = seat
+        self._reset_turn()
+        self.phase_name = Phase.DRAW
+        self.draws_left = self.turn_rules.draw
+        self.stock_dry = self.stock_size() < self.turn_rules.draw
+        if self.stock_dry and (self.turn_rules.stock_out == END or not self._pickup_moves(seat)):
+            self.emit("stock_out", "The stock is exhausted: the hand is over.")
+            self._round_over(None)
+
+    def _next_player(self, seat: int) -> int:
+        return (seat + 1) % self.num_players
+
+    # ---- draw: can / why not / do ------------------------------------------------------
+
+    def _draw_moves(self, seat: int) -> list[Move]:
+        if self.stock_dry:
+            return []
+        if len(self.stocks) == 1:
+            return [DRAW]
+        return [Move("draw", NUMBER(i + 1)) for i, pile in enumerate(self.stocks) if pile]
+
+    def _pile_moves(self, seat: int) -> list[Move]:
+        """The pile may be taken instead of the draw, not after part of it."""
+        return self._pickup_moves(seat) if self.draws_left == self.turn_rules.draw else []
+
+    def _why_not_draw(self, seat: int, move: Move) -> str:
+        if len(self.stocks) > 1 and move.number is None:
+            return "Say which stock pile you draw from, for example 'draw 1'."
+        return "That stock pile is empty." if not self.stock_dry else "The stock is empty."
+
+    def _draw(self, seat: int, move: Move) -> None:
+        pile_no = move.number
+        hand = self.hands[seat]
+        if pile_no is None:
+            got = [self.stocks[0].pop() for _ in range(min(self.draws_left, len(self.stocks[0])))]
+            self.draws_left = 0
+            where = "the stock"
+        else:
+            got = [self.stocks[pile_no - 1].pop()]
+            self.draws_left -= 1
+            where = f"stock pile {pile_no}"
+        hand.extend(got)
+        self.upcard_take = False
+        count = "a card" if len(got) == 1 else f"{len(got)} cards"
+        self.emit("draw", f"{self.names[seat]} draws {count} from {where}.", seat=seat)
+        self.emit("drawn", f"You draw {', '.join(C.LABEL_OF[c] for c in got)}.", seat=seat, to=seat,
+                  cards=C.codes(got))
+        if self.draws_left == 0 or self.stock_size() == 0:
+            self._lay_red_threes(seat, replace=True)
+            self.phase_name = Phase.PLAY
+            if self.stock_size() == 0 and not self._legal(seat):
+                # red threes the empty stock could not replace left him no way to end the turn:
+                # the stock is exhausted, and with it the hand (classic canasta's last red three)
+                self.emit("stock_out", "The stock is exhausted: the hand is over.")
+                self._round_over(None)
+
+    # ---- discard: can / why not / do ---------------------------------------------------
+
+    def _discard_moves(self, seat: int) -> list[Move]:
+        if self.prov_active:
+            return []
+        hand = self.hands[seat]
+        last = len(hand) == 1
+        out: list[Move] = []
+        going_out = self.in_foot[seat] and last
+        if self.asked == "yes" and not last:
+            pass
+        elif not going_out or self._may_go_out(seat, self.books[self.team_of(seat)]):
+            out.extend(Move("discard", C.CARD_ARG[c]) for c in sorted(set(hand)))
+        out.extend(self._mass_discard_moves(seat))
+        return out
+
+    def _mass_discard_moves(self, seat: int) -> list[Move]:
+        """``six_discard``: six or more black threes discarded together from the foot."""
+        if not self.in_foot[seat]:
+            return []
+        black = self._black_six(seat)
+        if black and self._mass_discard_ok(seat, len(self.hands[seat]) - len(black)):
+            return [C.card_move("discard", black)]
+        return []
+
+    def _mass_discard_ok(self, seat: int, left: int) -> bool:
+        if self.asked == "yes" and left:
+            return False
+        if left == 0:
+            return self._may_go_out(seat, self.books[self.team_of(seat)])
+        return True
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        missing = self._missing(self.hands[seat], move.cards)
+        if missing:
+            return missing
+        if self.prov_active:
+            return self._why_not_discard_below_minimum(seat)
+        if len(move.cards) > 1:
+            return "Discard one card (six or more black threes may go together, from the foot)."
+        if self.asked == "yes":
+            return "Your partner said yes: you must go out this turn, so meld your cards first."
+        why = self._why_not_out(seat, self.books[self.team_of(seat)])
+        return "You may not discard your last card: " + why
+
+    def _discard(self, seat: int, move: Move) -> None:
+        cards = move.cards
+        hand = self.hands[seat]
+        self._remove_from_hand(seat, cards)
+        self.discards.extend(cards)
+        if self.in_foot[seat]:
+            self.played_foot[seat] = True
+        self.emit("discard", f"{self.names[seat]} discards {' '.join(C.LABEL_OF[c] for c in cards)}.",
+                  seat=seat, cards=C.codes(cards))
+        if not hand:
+            if self.in_foot[seat] or not self.feet[seat]:
+                self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
+                self._round_over(seat)
+                return
+            self._take_foot(seat)
+        self.begin_turn(self._next_player(seat))
+
+    # ---- reading what a person types ---------------------------------------------------
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """Cards the player holds named instead of the interchangeable ones listed (suits never
+        matter in books), or ``add`` without a book number."""
+        if move.verb not in ("meld", "add", "pickup", "discard"):
+            return None
+        if self._missing(self.hands[seat], move.cards):
+            return None
+        want = sorted(CLASS[c] for c in move.cards)
+        for m in legal:
+            if m.verb != move.verb or m.flag != move.flag or len(m.cards) != len(move.cards):
+                continue
+            if move.number is not None and m.number != move.number:
+                continue
+            if sorted(CLASS[c] for c in m.cards) != want:
+                continue
+            if move.number is None and m.number is not None:
+                same = [x for x in legal if x.verb == m.verb and sorted(CLASS[c] for c in x.cards) == want]
+                if len(same) > 1:
+                    return None
+            # the cards he named go down (or to the pile), where the listed move would put its own
+            return C.card_move(m.verb, move.cards, m.number, m.suit, m.flag)
+        return None
