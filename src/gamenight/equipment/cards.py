@@ -171,10 +171,8 @@ class CardText:
     """How a zone of cards prints its pieces (``core.zones.PieceCodec``): a card's code."""
 
     name = "card"
-
-    @staticmethod
-    def format(value: int) -> str:
-        return CODE_OF[value]
+    #: a card's code (the table lookup itself: every view prints every visible card with it)
+    format = staticmethod(CODE_OF.__getitem__)
 
 
 #: the piece codec every card zone names

@@ -44,7 +44,10 @@ PLAY_PHASE = "play"
 LABEL_OF = C.LABEL_OF
 CODE_OF = C.CODE_OF
 CARD_TEXT = C.CARD_TEXT
-OWNER, PUBLIC, NOBODY_SEES = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
+#: zone visibilities and show hints as plain names (an enum class's attribute lookup is slow, and
+#: zones are built for every view and sample)
+OWNER, PUBLIC, UNSEEN = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
+HAND, COUNT, PILE, ROW, TRICK = Show.HAND, Show.COUNT, Show.PILE, Show.ROW, Show.TRICK
 
 #: one interned move per card, so legal-move lists allocate nothing new
 PLAY: list[Move] = [Move("play", (c,)) for c in range(53)]
@@ -337,24 +340,23 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
     def zones(self) -> list[Zone]:
         """Every hand (its owner's; a seat void in a suit holds none of it), every pile of tricks
         taken, the trick on the table, then the game's own zones (``_table_zones``)."""
-        names = self.names
+        # built for every view and every sample: texts come ready-made, arguments by position
+        # (key, pieces, codec, owner, visibility, face_up, show, label, group)
         hands = self.hands
         taken = self.taken
         void = self.void
         so = self.suit_of
-        seats = range(self.num_players)
-        partners = self.teams > 1
+        texts = seat_zone_texts(tuple(self.names), self.teams)
         out = [
-            Zone(f"hand/{s}", hands[s], CARD_TEXT, owner=s, visibility=OWNER, show=Show.HAND,
-                 label=f"{names[s]}'s hand", allowed=_not_in_suits(so, void[s]) if void[s] else None)
-            for s in seats
+            Zone(hand_key, hands[s], CARD_TEXT, s, OWNER, None, HAND, hand_label,
+                 allowed=_not_in_suits(so, void[s]) if void[s] else None)
+            for s, (hand_key, hand_label, _, _, _) in enumerate(texts)
         ]
         out += [
-            Zone(f"taken/{s}", taken[s], CARD_TEXT, owner=s, show=Show.COUNT,
-                 label=f"Tricks taken by {names[s]}", group=f"team/{self.team_of(s)}" if partners else "")
-            for s in seats
+            Zone(taken_key, taken[s], CARD_TEXT, s, PUBLIC, None, COUNT, taken_label, team)
+            for s, (_, _, taken_key, taken_label, team) in enumerate(texts)
         ]
-        out.append(Zone("trick", self.trick, CARD_TEXT, show=Show.TRICK, label="The trick",
+        out.append(Zone("trick", self.trick, CARD_TEXT, show=TRICK, label="The trick",
                         seats=self.trick_seats))
         out += self._table_zones()
         return out
@@ -362,6 +364,13 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
     def _table_zones(self) -> list[Zone]:
         """Hook: a game's own zones (kitty, up-card, stock, discards, cards chosen to pass)."""
         return []
+
+
+@cache
+def seat_zone_texts(names: tuple[str, ...], teams: int) -> list[tuple[str, str, str, str, str]]:
+    """Per seat: the key and label of its hand, of its tricks taken, and the group of its team."""
+    return [(f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
+             f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names)]
 
 
 def _not_in_suits(suit_of: list[int], suits: set[int]) -> Callable[[int], bool]:

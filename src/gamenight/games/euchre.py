@@ -50,10 +50,10 @@ from typing import Any
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
-from gamenight.core.zones import Show, Visibility, Zone
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, ONLY, TrickState
+from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, TrickState
 
 CLAIM_PHASE, ORDER_PHASE, DISCARD_PHASE, CALL_PHASE = "claim", "order", "discard", "call"
 PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", flag="alone")
@@ -384,17 +384,16 @@ class Euchre(TrickState):
         then it is the up-card)."""
         taker = self.taker
         if self._discard_known():
-            discard = Zone("discard", self.discard, CARD_TEXT, label="The discard", show=Show.PILE)
+            discard = Zone("discard", self.discard, CARD_TEXT, label="The discard", show=PILE)
         elif taker >= 0:
-            discard = Zone("discard", self.discard, CARD_TEXT, owner=taker, visibility=Visibility.OWNER,
-                           label=f"{self.names[taker]}'s discard", show=Show.PILE)
+            discard = Zone("discard", self.discard, CARD_TEXT, owner=taker, visibility=OWNER,
+                           label=f"{self.names[taker]}'s discard", show=PILE)
         else:
-            discard = Zone("discard", self.discard, CARD_TEXT, visibility=Visibility.NOBODY,
-                           label="The discard", show=Show.PILE)
+            discard = Zone("discard", self.discard, CARD_TEXT, visibility=UNSEEN,
+                           label="The discard", show=PILE)
         return [
-            Zone("up_card", self.up, CARD_TEXT, label="The up-card", show=Show.PILE),
-            Zone("kitty", self.kitty, CARD_TEXT, visibility=Visibility.NOBODY, label="The kitty",
-                 show=Show.PILE),
+            Zone("up_card", self.up, CARD_TEXT, label="The up-card", show=PILE),
+            Zone("kitty", self.kitty, CARD_TEXT, visibility=UNSEEN, label="The kitty", show=PILE),
             discard,
         ]
 

@@ -46,10 +46,21 @@ from gamenight.core.errors import OptionError
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
-from gamenight.core.zones import Show, Visibility, Zone
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, NOBODY, PLAY, PLAY_PHASE, TrickState
+from gamenight.families.tricks import (
+    CARD_TEXT,
+    NOBODY,
+    OWNER,
+    PILE,
+    PLAY,
+    PLAY_PHASE,
+    PUBLIC,
+    ROW,
+    UNSEEN,
+    TrickState,
+)
 
 PASS_PHASE = "pass"
 PASS_SIZE = 3
@@ -381,17 +392,17 @@ class Hearts(TrickState):
         return out
 
     def _table_zones(self) -> list[Zone]:
-        """The cards each seat has chosen to pass (its own until the exchange) and the kitty,
-        face down to everyone (even its taker, G-HE-3) until it is shown."""
+        """While passing, the cards each seat has chosen to pass (its own until the exchange);
+        the kitty, face down to everyone (even its taker, G-HE-3) until it is shown."""
         names = self.names
         chosen = [
-            Zone(f"pass/{s}", cards, CARD_TEXT, owner=s, visibility=Visibility.OWNER,
-                 label=f"{names[s]}'s cards to pass", show=Show.ROW)
+            Zone(f"pass/{s}", cards, CARD_TEXT, owner=s, visibility=OWNER,
+                 label=f"{names[s]}'s cards to pass", show=ROW)
             for s, cards in enumerate(self.chosen)
-        ]
-        kitty_vis = Visibility.PUBLIC if self.kitty_shown else Visibility.NOBODY
+        ] if self.phase_name == PASS_PHASE else []
+        kitty_vis = PUBLIC if self.kitty_shown else UNSEEN
         return [*chosen, Zone("kitty", self.kitty, CARD_TEXT, visibility=kitty_vis, label="The kitty",
-                              show=Show.PILE)]
+                              show=PILE)]
 
 
 SPEC: GameSpec = register(GameSpec(

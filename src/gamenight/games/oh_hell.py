@@ -55,10 +55,10 @@ from gamenight.core.errors import OptionError
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
-from gamenight.core.zones import Show, Visibility, Zone
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PLAY_PHASE, TrickState
+from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PILE, PLAY_PHASE, UNSEEN, TrickState
 
 BID_PHASE = "bid"
 BLIND_PHASE = "blind_bid"
@@ -317,9 +317,8 @@ class OhHell(TrickState):
 
     def _table_zones(self) -> list[Zone]:
         return [
-            Zone("up_card", self.up_card, CARD_TEXT, label="The trump card", show=Show.PILE),
-            Zone("stock", self.stock, CARD_TEXT, visibility=Visibility.NOBODY, label="The stock",
-                 show=Show.PILE),
+            Zone("up_card", self.up_card, CARD_TEXT, label="The trump card", show=PILE),
+            Zone("stock", self.stock, CARD_TEXT, visibility=UNSEEN, label="The stock", show=PILE),
         ]
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
