@@ -367,10 +367,10 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
 
 
 @cache
-def seat_zone_texts(names: tuple[str, ...], teams: int) -> list[tuple[str, str, str, str, str]]:
+def seat_zone_texts(names: tuple[str, ...], teams: int) -> tuple[tuple[str, str, str, str, str], ...]:
     """Per seat: the key and label of its hand, of its tricks taken, and the group of its team."""
-    return [(f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
-             f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names)]
+    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
+                  f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names))
 
 
 def _not_in_suits(suit_of: list[int], suits: set[int]) -> Callable[[int], bool]:
