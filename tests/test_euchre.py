@@ -308,7 +308,7 @@ def test_loner_takes_upcard_option() -> None:  # G-EU-2 alternative
     s = euchre(DEAL_A, "9H JC 9S TD", options={"loner_takes_upcard": True})
     play_all(s, ["pass", "order alone"])
     assert s.phase() == "discard" and s.to_move == 2 and C.card("9H") in s.hands[2]
-    assert s.known[(1, 2)] == {C.card("9H")} and s.up == []
+    assert s.knowledge.known_to(1, "hand/2") == [C.card("9H")] and s.up == []
     s.play("discard 9C")
     assert s.phase() == "play" and s.to_move == 1 and len(s.hands[2]) == 5 and len(s.hands[0]) == 5
 

@@ -111,7 +111,7 @@ def test_stock_is_hidden_and_sample_redeals_it() -> None:
     smp = s.sample(0, random.Random(5))
     assert smp.view(0) == v
     assert smp.card_zones()["up_card"] == [C.card("7H")]  # type: ignore[attr-defined]
-    assert smp.card_zones()["hand0"] == [C.card("3D")]  # type: ignore[attr-defined]
+    assert smp.card_zones()["hand/0"] == [C.card("3D")]  # type: ignore[attr-defined]
     assert Counter(c for z in smp.card_zones().values() for c in z) == Counter(range(52))  # type: ignore[attr-defined]
 
 

@@ -14,8 +14,8 @@ version ``v``, for its seat ``s`` (``None``: the spectator), must then satisfy:
     the frame, the seed appears only once the game is over, and no sentence private to another seat
     is among its events. So the server never sends one seat what the engine made for another.
 
-(b) **The hand is the seat's own**: the hand's card codes are exactly zone ``hand{s}`` of the
-    replay's ``card_zones()``; a spectator has no hand.
+(b) **The hand is the seat's own**: the hand's card codes are exactly zone ``hand{s}`` (``hand/{s}``
+    in a zone table) of the replay's ``card_zones()``; a spectator has no hand.
 
 (c) **The frame does not depend on what the seat cannot see**: redeal every card hidden from ``s``
     (the engine's ``sample(s, rng)``) and ``view(s)`` is unchanged (the spectator's view survives a
@@ -27,7 +27,9 @@ version ``v``, for its seat ``s`` (``None``: the spectator), must then satisfy:
     pile (zones ``hand{t}``, ``pass{t}``), and every card of the piles the engine's sampler treats as
     unseen by ``s`` (``_hidden_piles(s)``: kitty, stock, a discard it did not make), minus the cards
     ``s`` was shown (``known[(s, t)]``: cards it passed, an up-card picked up; the cards of a hand
-    everyone knows). For the spectator: every card hidden from some seat other than its holder. Each
+    everyone knows). A game with a zone table (``zones()``) says the same by each zone's visibility
+    and its ``knowledge``: every card ``s`` cannot see, less those it knows are there. For the
+    spectator: every card hidden from some seat other than its holder. Each
     card code in any string of the frame (hand, trick, piles, legal moves, score sheet...) that is
     hidden from ``s`` must appear at the same place for everyone — in the spectator's view (for the
     spectator: in every seat's view) — as a summary of an earlier deal's shown hands does. Sentences
@@ -187,7 +189,23 @@ def json_ready(value: Any) -> Any:
 
 
 def has_zones(state: State) -> bool:
-    return hasattr(state, "card_zones") and hasattr(state, "_hidden_piles")
+    return bool(state.zones()) or (hasattr(state, "card_zones") and hasattr(state, "_hidden_piles"))
+
+
+def hand_zone(zones: dict[str, list[int]], name: str, t: int) -> list[int]:
+    """Zone ``name`` of seat ``t``: keyed ``hand/2`` in a zone table, ``hand2`` by older kernels."""
+    return zones.get(f"{name}/{t}", zones.get(f"{name}{t}", []))
+
+
+def hidden_in_zones(state: State, seat: int) -> set[int]:
+    """A zone table's cards hidden from ``seat``: what it cannot see of each zone, less what its
+    ``knowledge`` says lies there."""
+    hidden: Counter[int] = Counter()
+    for z in state.zones():
+        unseen = Counter(z.pieces[i] for i in z.hidden_from(seat))
+        hidden += unseen - Counter(state.knowledge.known_to(seat, z.key))
+    total = state.pieces_in_play()
+    return {c for c, k in hidden.items() if k > 0 and total[c] == k}
 
 
 def hidden_from(state: Any, seat: Key) -> set[int]:
@@ -195,6 +213,8 @@ def hidden_from(state: Any, seat: Key) -> set[int]:
     counts as hidden only when the seat can see no copy of it."""
     if seat is None:
         return hidden_from_spectator(state)
+    if state.zones():
+        return hidden_in_zones(state, seat)
     zones: dict[str, list[int]] = state.card_zones()
     known: dict[tuple[int, int], set[int]] = getattr(state, "known", {})
     hidden: Counter[int] = Counter()
@@ -229,8 +249,8 @@ def hidden_from_spectator(state: Any) -> set[int]:
     per_seat = [hidden_from(state, s) for s in range(n)]
     holders: dict[int, set[int]] = {}
     for t in range(n):
-        for zone in (f"hand{t}", f"pass{t}"):
-            for c in zones.get(zone, ()):
+        for zone in ("hand", "pass"):
+            for c in hand_zone(zones, zone, t):
                 holders.setdefault(c, set()).add(t)
     candidates = set(holders) | {c for s in range(n) for c in per_seat[s]}
     return {c for c in candidates if any(c in per_seat[s] for s in range(n) if s not in holders.get(c, ()))}
@@ -354,7 +374,7 @@ def check_cards(state: Any, key: Key, frame: dict[str, Any], hidden: set[int],
         assert view.get("hand") is None
         public = set.intersection(*(codes[s] for s in range(state.num_players)))
     else:
-        assert sorted(CODES[c] for c in view["hand"]) == sorted(state.card_zones()[f"hand{key}"])
+        assert sorted(CODES[c] for c in view["hand"]) == sorted(hand_zone(state.card_zones(), "hand", key))
         public = codes[None]
     leaks = [(path, C.CODE_OF[c]) for path, c in card_codes(view) if c in hidden and (path, c) not in public]
     assert not leaks, f"v{v} seat {key}: hidden cards in the frame: {leaks}"

@@ -61,6 +61,10 @@ class Show(StrEnum):
     COUNT = "count"  # only the number matters (tricks taken, a foot not picked up)
 
 
+# the members as plain module names: an enum class's attribute lookup costs more than a zone's entry
+_PUBLIC, _OWNER, _FACES = Visibility.PUBLIC, Visibility.OWNER, Visibility.FACES
+
+
 @dataclass(slots=True)
 class Zone:
     """A place where pieces lie. ``pieces`` is the kernel's own list (a live reference).
@@ -91,22 +95,22 @@ class Zone:
     def sees(self, seat: int | None, i: int) -> bool:
         """Whether ``seat`` (None: a spectator) sees piece ``i`` of this zone face up."""
         vis = self.visibility
-        if vis is Visibility.PUBLIC:
+        if vis is _PUBLIC:
             return True
-        if vis is Visibility.OWNER:
+        if vis is _OWNER:
             return seat is not None and seat == self.owner
-        if vis is Visibility.FACES:
+        if vis is _FACES:
             return self.face_up is not None and self.face_up[i]
         return False
 
     def hidden_from(self, seat: int | None) -> list[int]:
         """Positions of the pieces ``seat`` cannot see."""
         vis = self.visibility
-        if vis is Visibility.PUBLIC:
+        if vis is _PUBLIC:
             return []
-        if vis is Visibility.OWNER and seat is not None and seat == self.owner:
+        if vis is _OWNER and seat is not None and seat == self.owner:
             return []
-        if vis is Visibility.FACES and self.face_up is not None:
+        if vis is _FACES and self.face_up is not None:
             return [i for i, up in enumerate(self.face_up) if not up]
         return list(range(len(self.pieces)))
 
@@ -200,29 +204,39 @@ def check_zones(zones: Sequence[Zone]) -> None:
 
 def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> dict[str, Any]:
     """One zone as ``seat`` sees it: its pieces as text (``None`` for each face-down one it cannot
-    see), or only how many when it sees none of them; plus the pieces everyone knows are in it."""
+    see), or only how many when it sees none of them; plus the pieces ``seat`` knows are in it."""
     fmt = z.codec.format
     vis = z.visibility
-    out: dict[str, Any] = {
-        "key": z.key, "name": z.name, "label": z.label, "owner": z.owner, "show": str(z.show),
-        "piece": z.codec.name, "count": len(z.pieces),
-    }
-    if vis is Visibility.PUBLIC or (vis is Visibility.OWNER and seat is not None and seat == z.owner):
-        out["pieces"] = [fmt(p) for p in z.pieces]
-    elif vis is Visibility.FACES and z.face_up is not None:
-        out["pieces"] = [fmt(p) if up else None for p, up in zip(z.pieces, z.face_up, strict=True)]
+    pieces = z.pieces
+    shown: list[str | None] | None
+    if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == z.owner):
+        shown = list(map(fmt, pieces))
+        hides = False
+    elif vis is _FACES and z.face_up is not None:
+        shown = [fmt(p) if up else None for p, up in zip(pieces, z.face_up, strict=True)]
+        hides = None in shown
     else:
-        out["pieces"] = None
+        shown = None
+        hides = True
+    key = z.key
+    # plain reads only: this runs for every zone of every view (``_value_`` is the hint's text;
+    # ``str()`` or ``.value`` of an enum member cost more than the rest of the entry)
+    out: dict[str, Any] = {
+        "key": key, "name": key.partition("/")[0], "label": z.label, "owner": z.owner,
+        "show": z.show._value_, "piece": z.codec.name, "count": len(pieces), "pieces": shown,
+    }
     if z.group:
         out["group"] = z.group
     if z.columns:
         out["columns"] = z.columns
     if z.seats is not None:
         out["seats"] = list(z.seats)
-    if knowledge is not None and (out["pieces"] is None or None in out["pieces"]):
-        known = _still_there(knowledge.known_to(seat, z.key), [z.pieces[i] for i in z.hidden_from(seat)])
-        if known:
-            out["known"] = [fmt(p) for p in known]
+    if hides and knowledge is not None:
+        known = knowledge.known_to(seat, key)
+        if known:  # only then look for which of them are still there
+            known = _still_there(known, [pieces[i] for i in z.hidden_from(seat)])
+            if known:
+                out["known"] = list(map(fmt, known))
     return out
 
 

@@ -15,25 +15,39 @@ Rules the kernel writes once:
 * **Deals** go one card at a time clockwise from the dealer's left; the first deal of a
   game started with a stacked ``deck`` uses it (dealer seat 0), later deals are shuffled
   by the game's own seeded RNG.
+* **Zones** (``zones()``): every hand (its owner's only; a seat that showed out of a suit is
+  dealt none of it when the unseen cards are redealt), every pile of tricks taken, the trick on
+  the table, and whatever a game adds in ``_table_zones`` (kitty, up-card, stock, discards).
+  Conservation, sampling and the view's layout all follow from that one list; "known to be in
+  a hand" (a passed card, a picked-up card) is ``self.knowledge``.
+
+Seats, the dealer and partnerships are the table's (``families.table.Seating``); a game's match
+ends by its ``MatchRules`` (``families.match.MatchPlay``).
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from gamenight.core.events import Event
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.sampling import redeal
 from gamenight.core.state import State
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
+from gamenight.families.match import MatchPlay, MatchRules
+from gamenight.families.table import Seating
 
 PLAY_PHASE = "play"
 LABEL_OF = C.LABEL_OF
 CODE_OF = C.CODE_OF
+CARD_TEXT = C.CARD_TEXT
+#: zone visibilities and show hints as plain names (an enum class's attribute lookup is slow, and
+#: zones are built for every view and sample)
+OWNER, PUBLIC, UNSEEN = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
+HAND, COUNT, PILE, ROW, TRICK = Show.HAND, Show.COUNT, Show.PILE, Show.ROW, Show.TRICK
 
 #: one interned move per card, so legal-move lists allocate nothing new
 PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(53)]
@@ -70,15 +84,14 @@ def suit_word(suit: int) -> str:
     return C.SUIT_NAMES[suit]
 
 
-class TrickState(DealsCards, State):
+class TrickState(DealsCards, Seating, MatchPlay, State):
     """Shared state and play phase of every trick-taking game."""
 
-    #: seats sit in two partnerships, opposite each other (0 & 2, 1 & 3)
-    PARTNERSHIP = False
-
-    def _init_tricks(self) -> None:
+    def _init_tricks(self, rules: MatchRules, *, teams: int = 1) -> None:
+        """``rules``: how the match ends; ``teams``: 2 for partners sitting opposite each other."""
         n = self.num_players
-        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
+        self.init_seating(teams=teams)
+        self.match_rules = rules
         self.deal_no = 0
         self.phase_name = ""
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -95,10 +108,8 @@ class TrickState(DealsCards, State):
         self.tricks_won = [0] * n
         self.taken: list[list[int]] = [[] for _ in range(n)]
         self.void: list[set[int]] = [set() for _ in range(n)]
-        self.active = [True] * n
+        #: seats taking part in this deal's tricks (the play phase's cached ``active.count(True)``)
         self.n_active = n
-        # (observer, holder) -> cards the observer knows the holder has (passed, picked up)
-        self.known: dict[tuple[int, int], set[int]] = {}
 
     # ---- dealing ------------------------------------------------------------------
 
@@ -123,9 +134,9 @@ class TrickState(DealsCards, State):
         self.tricks_won = [0] * n
         self.taken = [[] for _ in range(n)]
         self.void = [set() for _ in range(n)]
-        self.active = [True] * n
+        self.seat_everyone()
         self.n_active = n
-        self.known = {}
+        self.knowledge.clear()
         self.set_trump(None)
 
     def set_trump(self, trump: int | None, *, bowers: bool = False, low: bool = False) -> None:
@@ -134,42 +145,17 @@ class TrickState(DealsCards, State):
         self.low_ranking = low
         self.suit_of, self.power = trick_tables(trump, bowers=bowers, low=low)
 
-    def sit_out(self, seat: int) -> None:
-        """``seat`` takes no part in this deal's tricks (a lone player's partner)."""
-        if self.active[seat]:
-            self.active[seat] = False
-            self.n_active -= 1
-
-    def next_seat(self, seat: int) -> int:
-        n = self.num_players
-        seat = (seat + 1) % n
-        while not self.active[seat]:
-            seat = (seat + 1) % n
-        return seat
-
-    def left_of_dealer(self) -> int:
-        return (self.dealer + 1) % self.num_players
-
-    def team_of(self, seat: int) -> int:
-        return seat % 2
-
-    def column_of(self, seat: int) -> int:
-        return self.team_of(seat) if self.PARTNERSHIP else seat
-
-    def partner(self, seat: int) -> int:
-        return (seat + 2) % 4
-
-    def tell(self, observers: Sequence[int], holder: int, cards: Sequence[int]) -> None:
-        """Record that ``observers`` know ``holder`` now has ``cards``."""
-        for o in observers:
-            if o != holder:
-                self.known.setdefault((o, holder), set()).update(cards)
+    def partner_of(self, seat: int) -> int:
+        """``seat``'s partner at a partnership table (four players: the seat opposite)."""
+        partner = self.partner(seat)
+        assert partner is not None, "partners need a partnership table"
+        return partner
 
     # ---- the play phase -------------------------------------------------------------
 
     def start_play(self, leader: int) -> None:
         self.phase_name = PLAY_PHASE
-        self.n_active = self.active.count(True)
+        self.n_active = self.active.count(True)  # who sits out is settled before the play
         self.leader = self.turn = leader
         self.trick = []
         self.trick_seats = []
@@ -349,50 +335,44 @@ class TrickState(DealsCards, State):
             "sitting_out": [s for s in range(self.num_players) if not self.active[s]],
         }
 
-    # ---- conservation -------------------------------------------------------------------
+    # ---- where the cards lie ------------------------------------------------------------
 
-    def card_zones(self) -> dict[str, list[int]]:
-        """Every card of the deal by the zone it lies in; each card is in exactly one.
-        Games add their own zones (kitty, up-card, discards) in ``_extra_zones``."""
-        zones: dict[str, list[int]] = {}
-        for s in range(self.num_players):
-            zones[f"hand{s}"] = self.hands[s]
-            zones[f"taken{s}"] = self.taken[s]
-        zones["trick"] = self.trick
-        zones.update(self._extra_zones())
-        return zones
-
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {}
-
-    # ---- sampling ---------------------------------------------------------------------
-
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
-        """Piles whose cards ``seat`` cannot see, with the seat holding each (for voids).
-        Games add their own hidden piles (kitty, discards, passed cards)."""
-        return [(self.hands[h], h) for h in range(self.num_players) if h != seat]
-
-    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        piles = self._hidden_piles(seat)
-        keep: list[list[int]] = []
-        unseen: list[int] = []
-        for pile, holder in piles:
-            known = self.known.get((seat, holder)) if holder is not None else None
-            fixed = [c for c in pile if known is not None and c in known]
-            keep.append(fixed)
-            rest = list(pile)
-            for c in fixed:
-                rest.remove(c)
-            unseen.extend(rest)
-        sizes = [len(pile) - len(fixed) for (pile, _), fixed in zip(piles, keep, strict=True)]
-        so = self.suit_of
+    def zones(self) -> list[Zone]:
+        """Every hand (its owner's; a seat void in a suit holds none of it), every pile of tricks
+        taken, the trick on the table, then the game's own zones (``_table_zones``)."""
+        # built for every view and every sample: texts come ready-made, arguments by position
+        # (key, pieces, codec, owner, visibility, face_up, show, label, group)
+        hands = self.hands
+        taken = self.taken
         void = self.void
-        holders = [holder for _, holder in piles]
+        so = self.suit_of
+        texts = seat_zone_texts(tuple(self.names), self.teams)
+        out = [
+            Zone(hand_key, hands[s], CARD_TEXT, s, OWNER, None, HAND, hand_label,
+                 allowed=_not_in_suits(so, void[s]) if void[s] else None)
+            for s, (hand_key, hand_label, _, _, _) in enumerate(texts)
+        ]
+        out += [
+            Zone(taken_key, taken[s], CARD_TEXT, s, PUBLIC, None, COUNT, taken_label, team)
+            for s, (_, _, taken_key, taken_label, team) in enumerate(texts)
+        ]
+        out.append(Zone("trick", self.trick, CARD_TEXT, show=TRICK, label="The trick",
+                        seats=self.trick_seats))
+        out += self._table_zones()
+        return out
 
-        def allowed(c: int, z: int) -> bool:
-            h = holders[z]
-            return h is None or so[c] not in void[h]
+    def _table_zones(self) -> list[Zone]:
+        """Hook: a game's own zones (kitty, up-card, stock, discards, cards chosen to pass)."""
+        return []
 
-        dealt = redeal(unseen, sizes, allowed, rng)
-        for (pile, _), fixed, new in zip(piles, keep, dealt, strict=True):
-            pile[:] = fixed + new
+
+@cache
+def seat_zone_texts(names: tuple[str, ...], teams: int) -> tuple[tuple[str, str, str, str, str], ...]:
+    """Per seat: the key and label of its hand, of its tricks taken, and the group of its team."""
+    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
+                  f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names))
+
+
+def _not_in_suits(suit_of: list[int], suits: set[int]) -> Callable[[int], bool]:
+    """A void seat's constraint: none of the (effective) suits it showed out of."""
+    return lambda c: suit_of[c] not in suits

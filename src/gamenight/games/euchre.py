@@ -51,8 +51,10 @@ from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
-from gamenight.families.tricks import ONLY, TrickState
+from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, TrickState
 
 CLAIM_PHASE, ORDER_PHASE, DISCARD_PHASE, CALL_PHASE = "claim", "order", "discard", "call"
 PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", WORD("alone"))
@@ -131,12 +133,11 @@ def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Mov
 
 
 class Euchre(TrickState):
-    PARTNERSHIP = True
     options: EuchreOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._init_tricks()
+        self._init_tricks(MatchRules(target=self.options.target), teams=2)
         self._start_deal()
 
     def _sheet_columns(self) -> list[str]:
@@ -182,12 +183,12 @@ class Euchre(TrickState):
         self._throw_in(f"No Ace–No Face: {self.names[holder]} holds {shown}")
 
     def _from_dealers_left(self) -> list[int]:
-        return [(self.dealer + i) % 4 for i in range(1, 5)]
+        return self.seats_from(self.left_of_dealer())
 
     def _throw_in(self, why: str) -> None:
         self.sheet.add(f"Deal {self.deal_no}: thrown in", [0, 0], note=why)
         self.emit("throw_in", f"{why}: the hands are thrown in and the deal passes left.")
-        self.dealer = (self.dealer + 1) % 4
+        self.pass_deal()
         self._start_deal()
 
     # ---- making trump ---------------------------------------------------------------------
@@ -206,7 +207,7 @@ class Euchre(TrickState):
 
     def _forced_alone(self, seat: int, phase: str) -> bool:
         rule = self.options.dealer_partner_forced_alone
-        return seat == self.partner(self.dealer) and (
+        return seat == self.partner_of(self.dealer) and (
             rule == "both_rounds" or (rule == "round1_only" and phase == ORDER_PHASE))
 
     def _stuck(self, seat: int) -> bool:
@@ -298,7 +299,7 @@ class Euchre(TrickState):
         self.maker, self.alone = seat, alone
         self.calls.append((seat, f"{how} {C.SUIT_NAMES[trump]}" + (" alone" if alone else "")))
         if alone:
-            self.active[self.partner(seat)] = False
+            self.sit_out(self.partner_of(seat))
         self.emit("trump", f"{self.names[seat]} {how} {C.SUIT_NAMES[trump]}" + (" and goes alone." if alone
                   else "."), seat=seat, trump=C.SUITS[trump], alone=alone)
 
@@ -314,12 +315,15 @@ class Euchre(TrickState):
         self.hands[dealer].append(self.up_card)
         self.up.clear()
         self.up_state = "taken"
-        self.tell(range(4), dealer, [self.up_card])
+        self.knowledge.tell(f"hand/{dealer}", [self.up_card])  # everyone saw him take it
         self.phase_name = DISCARD_PHASE
 
     def _apply_discard(self, seat: int, c: int) -> None:
         self.hands[seat].remove(c)
         self.discard.append(c)
+        # from now on the others only know the up-card is in his hand or his discard, whichever he
+        # threw (saying it is in the hand would tell them when it is not): sampling keeps it there
+        self.knowledge.forget(f"hand/{seat}", [self.up_card])
         self.emit("discard", f"{self.names[seat]} discards a card face down.", seat=seat)
         self.emit("discard", f"You discard {C.LABEL_OF[c]}.", seat=seat, to=seat)
         self._begin_play()
@@ -344,13 +348,13 @@ class Euchre(TrickState):
         note = "euchred" if not to_makers else ("march" if tricks[makers] == MARCH else "")
         self.sheet.add(label, row, details=[f"{t} trick{'' if t == 1 else 's'}" for t in tricks], note=note)
         self.emit("score", f"{label}: {TEAMS[0]} {row[0]:+d}, {TEAMS[1]} {row[1]:+d}.")
-        totals = self.sheet.totals
-        if max(totals) >= self.options.target:
-            win = 0 if totals[0] > totals[1] else 1  # only one side scores a deal: no ties
-            self.finish_on_totals(f"{TEAMS[win]} reached {totals[win]} of {self.options.target}.")
-        else:
-            self.dealer = (self.dealer + 1) % 4
+        if not self.match_over(self._reached):
+            self.pass_deal()
             self._start_deal()
+
+    def _reached(self, why: MatchEnd, totals: list[int]) -> str:
+        win = 0 if totals[0] > totals[1] else 1  # only one side scores a deal: no ties
+        return f"{TEAMS[win]} reached {totals[win]} of {self.options.target}."
 
     # ---- what a seat sees -----------------------------------------------------------------
 
@@ -375,25 +379,44 @@ class Euchre(TrickState):
         """The taker showed out of trumps, so everyone knows he discarded the up-card."""
         return bool(self.discard) and self.discard[0] == self.up_card and self.trump in self.void[self.taker]
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
-        piles = super()._hidden_piles(seat)
-        piles.append((self.kitty, None))
-        if seat != self.taker and not self._discard_known():
-            piles.append((self.discard, None))
-        return piles
+    def _table_zones(self) -> list[Zone]:
+        """The up-card (seen by all, face up or turned down), the kitty nobody sees, and the
+        discard only the player who took the up-card sees (everyone, once he shows out of trumps:
+        then it is the up-card)."""
+        taker = self.taker
+        if self._discard_known():
+            discard = Zone("discard", self.discard, CARD_TEXT, label="The discard", show=PILE)
+        elif taker >= 0:
+            discard = Zone("discard", self.discard, CARD_TEXT, owner=taker, visibility=OWNER,
+                           label=f"{self.names[taker]}'s discard", show=PILE)
+        else:
+            discard = Zone("discard", self.discard, CARD_TEXT, visibility=UNSEEN,
+                           label="The discard", show=PILE)
+        return [
+            Zone("up_card", self.up, CARD_TEXT, label="The up-card", show=PILE),
+            Zone("kitty", self.kitty, CARD_TEXT, visibility=UNSEEN, label="The kitty", show=PILE),
+            discard,
+        ]
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """Everyone saw the taker pick up the up-card; until he shows out of trumps the others
+        cannot tell whether he kept it or discarded it (an either-or that zones cannot say):
+        sample as if he kept it, and his discard as any other card of his hand."""
         taker = self.taker
-        if (taker >= 0 and seat != taker and self.discard and self.discard[0] == self.up_card
-                and not self._discard_known() and self.hands[taker]):
-            # Others cannot tell a discarded up-card from a kept one: sample as if he kept it.
-            hand = self.hands[taker]
+        up = self.up_card
+        if taker < 0 or seat == taker or self._discard_known():
+            super()._redeal_hidden(seat, rng)
+            return
+        hand = self.hands[taker]
+        if self.discard and self.discard[0] == up and hand:
             i = rng.randrange(len(hand))
             hand[i], self.discard[0] = self.discard[0], hand[i]
+        if up not in hand:  # he has played it
+            super()._redeal_hidden(seat, rng)
+            return
+        hand.remove(up)
         super()._redeal_hidden(seat, rng)
-
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {"up_card": self.up, "kitty": self.kitty, "discard": self.discard}
+        hand.append(up)
 
     def parse(self, text: str) -> Move:
         """'pick up' is read as 'pickup'."""

@@ -39,7 +39,6 @@ kitty, no points on the first trick.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +46,21 @@ from gamenight.core.errors import OptionError
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
-from gamenight.families.tricks import NOBODY, PLAY, PLAY_PHASE, TrickState
+from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.tricks import (
+    CARD_TEXT,
+    NOBODY,
+    OWNER,
+    PILE,
+    PLAY,
+    PLAY_PHASE,
+    PUBLIC,
+    ROW,
+    UNSEEN,
+    TrickState,
+)
 
 PASS_PHASE = "pass"
 PASS_SIZE = 3
@@ -151,7 +163,8 @@ class Hearts(TrickState):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._init_tricks()
+        # G-HE-6: reaching the target ends the match, the lowest total wins, ties share it
+        self._init_tricks(MatchRules(target=self.options.target, lowest_wins=True))
         n = self.num_players
         self.size = hand_size(n, self.options.kitty)
         self.cycle = pass_cycle(n)
@@ -225,7 +238,7 @@ class Hearts(TrickState):
             t = pass_target(s, self.direction, n)
             cards = self.chosen[s]
             self.hands[t].extend(cards)
-            self.tell([s], t, cards)
+            self.knowledge.tell(f"hand/{t}", cards, [s])
             labels = " ".join(C.LABEL_OF[c] for c in cards)
             self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
             self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
@@ -240,6 +253,8 @@ class Hearts(TrickState):
         the card is forced, so it is played for its holder."""
         kitty = self.kitty
         self.opening = opening = next(c for c in range(13) if c not in kitty)
+        if opening:  # the clubs below the opening card: everyone knows they lie in the kitty
+            self.knowledge.tell("kitty", range(opening))
         leader = next(s for s in range(self.num_players) if opening in self.hands[s])
         self.clean_first_trick = self.options.first_trick_points == "forbidden"
         self.start_play(leader)
@@ -331,11 +346,8 @@ class Hearts(TrickState):
         self.sheet.add(label, points, details=details, note="; ".join(notes))
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
-        totals = self.sheet.totals
-        if max(totals) >= self.options.target:
-            self._end_match(totals)
-        else:
-            self.dealer = (self.dealer + 1) % n
+        if not self.match_over(self._reached):
+            self.pass_deal()
             self._start_deal()
 
     def _power(self, shooter: int) -> list[int]:
@@ -345,12 +357,9 @@ class Hearts(TrickState):
             return [-ALL_POINTS if s == shooter else 0 for s in range(self.num_players)]
         return [0 if s == shooter else ALL_POINTS for s in range(self.num_players)]
 
-    def _end_match(self, totals: list[int]) -> None:
-        low = min(totals)
-        winners = [s for s in range(self.num_players) if totals[s] == low]
+    def _reached(self, why: MatchEnd, totals: list[int]) -> str:
         top = max(range(self.num_players), key=lambda s: totals[s])
-        self.finish(totals, winners,
-                    f"{self.names[top]} reached {totals[top]}; the lowest total ({low}) wins.")
+        return f"{self.names[top]} reached {totals[top]}; the lowest total ({min(totals)}) wins."
 
     # ---- what a seat sees, and what it cannot -----------------------------------------
 
@@ -366,7 +375,7 @@ class Hearts(TrickState):
         passed = None
         if seat is not None and self.phase_name == PLAY_PHASE and self.direction != KEEPER:
             to = pass_target(seat, self.direction, self.num_players)
-            passed = {"to": to, "cards": C.codes(sorted(self.known.get((seat, to), ())))}
+            passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
         out.update(
             pass_direction=self.direction,
             passes_chosen=[len(p) for p in self.chosen],
@@ -382,26 +391,18 @@ class Hearts(TrickState):
         )
         return out
 
-    def _extra_zones(self) -> dict[str, list[int]]:
-        zones = {"kitty": self.kitty}
-        for s, chosen in enumerate(self.chosen):
-            zones[f"pass{s}"] = chosen
-        return zones
-
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
-        piles = super()._hidden_piles(seat)
-        piles.extend((self.chosen[s], s) for s in range(self.num_players) if s != seat and self.chosen[s])
-        if not self.kitty_shown:
-            piles.append((self.kitty, None))
-        return piles
-
-    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        """Clubs below the opening card are known to lie in the kitty: they stay there."""
-        pinned = [c for c in self.kitty if c < self.opening] if not self.kitty_shown else []
-        for c in pinned:
-            self.kitty.remove(c)
-        super()._redeal_hidden(seat, rng)
-        self.kitty.extend(pinned)
+    def _table_zones(self) -> list[Zone]:
+        """While passing, the cards each seat has chosen to pass (its own until the exchange);
+        the kitty, face down to everyone (even its taker, G-HE-3) until it is shown."""
+        names = self.names
+        chosen = [
+            Zone(f"pass/{s}", cards, CARD_TEXT, owner=s, visibility=OWNER,
+                 label=f"{names[s]}'s cards to pass", show=ROW)
+            for s, cards in enumerate(self.chosen)
+        ] if self.phase_name == PASS_PHASE else []
+        kitty_vis = PUBLIC if self.kitty_shown else UNSEEN
+        return [*chosen, Zone("kitty", self.kitty, CARD_TEXT, visibility=kitty_vis, label="The kitty",
+                              show=PILE)]
 
 
 SPEC: GameSpec = register(GameSpec(

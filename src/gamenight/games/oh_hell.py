@@ -56,8 +56,10 @@ from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
-from gamenight.families.tricks import NOBODY, ONLY, PLAY_PHASE, TrickState
+from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PILE, PLAY_PHASE, UNSEEN, TrickState
 
 BID_PHASE = "bid"
 BLIND_PHASE = "blind_bid"
@@ -168,9 +170,9 @@ class OhHell(TrickState):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._init_tricks()
         o = self.options
         self.schedule = round_sizes(o.largest_hand(self.num_players), peak_twice=o.peak_twice, order=o.order)
+        self._init_tricks(MatchRules(deals=len(self.schedule)))  # the match is the schedule of rounds
         self.blind_rounds = self._blind_rounds()
         self.hand_size = 0
         self.bids = [NO_BID] * self.num_players
@@ -289,16 +291,13 @@ class OhHell(TrickState):
         self.sheet.add(label, points, details=details)
         scored = ", ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(points))
         self.emit("score", f"{label}: {scored}.", points=points)
-        if self.deal_no == len(self.schedule):
-            self._end_match()
-        else:
-            self.dealer = (self.dealer + 1) % self.num_players
+        if not self.match_over(self._all_played):
+            self.pass_deal()
             self._start_round()
 
-    def _end_match(self) -> None:
-        totals = self.sheet.totals
+    def _all_played(self, why: MatchEnd, totals: list[int]) -> str:
         shared = " with the top score shared" if totals.count(max(totals)) > 1 else ""
-        self.finish_on_totals(f"All {len(self.schedule)} rounds are played{shared}.")
+        return f"All {len(self.schedule)} rounds are played{shared}."
 
     # ---- what a seat sees, and what sample redeals --------------------------------------------
 
@@ -317,13 +316,14 @@ class OhHell(TrickState):
         out["dealer_may_not_bid"] = self.hook() if dealer_to_bid else None
         return out
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], int | None]]:
-        return [*super()._hidden_piles(seat), (self.stock, None)]
-
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {"stock": self.stock, "up_card": self.up_card}
+    def _table_zones(self) -> list[Zone]:
+        return [
+            Zone("up_card", self.up_card, CARD_TEXT, label="The trump card", show=PILE),
+            Zone("stock", self.stock, CARD_TEXT, visibility=UNSEEN, label="The stock", show=PILE),
+        ]
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """The unseen cards (from the zones), and the others' secret bids: they are no cards."""
         super()._redeal_hidden(seat, rng)
         if self.phase_name == BLIND_PHASE:  # the seat cannot know the others' secret bids
             for s, b in enumerate(self.bids):

@@ -29,6 +29,7 @@ from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
+from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.tricks import TrickState
 
 HIGH_NO_TRUMP = "high no-trump"
@@ -59,12 +60,11 @@ def schedule_name(entry: int | str) -> str:
 
 
 class WhistWith10s(TrickState):
-    PARTNERSHIP = True
     options: WhistOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._init_tricks()
+        self._init_tricks(MatchRules(deals=len(SCHEDULE)), teams=2)
         self._start_deal()
 
     def _sheet_columns(self) -> list[str]:
@@ -97,15 +97,14 @@ class WhistWith10s(TrickState):
         self.sheet.add(label, points, details=details,
                        note="taken tricks score for the other team" if low else "")
         self.emit("score", f"{label}: North–South {points[0]:+d}, East–West {points[1]:+d}.")
-        if self.deal_no == len(SCHEDULE):
-            self._end_match()
-        else:
-            self.dealer = (self.dealer + 1) % 4
+        if not self.match_over(self._over):
+            self.pass_deal()
             self._start_deal()
 
-    def _end_match(self) -> None:
-        level = len(set(self.sheet.totals)) == 1
-        self.finish_on_totals("The six deals are over" + (" with the totals level." if level else "."))
+    @staticmethod
+    def _over(why: MatchEnd, totals: list[int]) -> str:
+        level = len(set(totals)) == 1
+        return "The six deals are over" + (" with the totals level." if level else ".")
 
     def _legal_other(self, seat: int) -> list[Move]:
         return []
