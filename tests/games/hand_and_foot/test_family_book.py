@@ -31,7 +31,7 @@ from gamenight.games.hand_and_foot import HandAndFoot
 from tests.helpers import hand_and_foot_deck
 
 FILL_ORDER = [r + s for r in "456789TJQKA" for s in "CDHS"]
-GOLDEN = Path(__file__).parent / "golden" / "hand_and_foot_match.json"
+GOLDEN = Path(__file__).parents[2] / "golden" / "hand_and_foot_match.json"
 
 #: the book's card values, written out independently of the engine: joker 50, two 25, ace 20,
 #: K-8 10, 7-4 5, black three 5 (a red three left in hand or foot costs 100, G-HF-7)
