@@ -165,8 +165,10 @@ def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
     all_verbs = sorted({m.verb for m in legal} | {m.verb for m in history} | set(verbs))
     flags = sorted({w for m in (*legal, *history) for w in str(m).split()[1:] if _word_kind(w) == "flag"})
     named = [code for m in legal for code in str(m).split()[1:] if _word_kind(code) == "card"]
-    # cards other legal moves name first (a plausible wrong card), then the whole deck in order
-    pool = list(dict.fromkeys([*named, *ALL_CODES]))
+    # cards other legal moves name first (a plausible wrong card), then the whole deck, starting at a
+    # place that moves on with the game (so a playout tries every card in turn)
+    start = 7 * len(s.moves) % len(ALL_CODES)
+    pool = list(dict.fromkeys([*named, *ALL_CODES[start:], *ALL_CODES[:start]]))
 
     for base in legal if bases is None else bases:
         words = str(base).split()
