@@ -111,6 +111,8 @@ def golden_match(name: str) -> State:
 ALL_CODES: tuple[str, ...] = tuple(C.CODE_OF)
 #: a number no game takes in any position
 BIG_NUMBER = 99
+#: how many of the last moves lend their verbs and words to near-misses (pass ``verbs`` for more)
+HISTORY = 64
 
 
 def _word_kind(word: str) -> str:
@@ -132,7 +134,7 @@ def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
     From each move of ``bases`` (default: every legal move) it derives: one card swapped for
     another (first cards named by other legal moves, then any card of the deck); a number moved
     by ±1 or to a big one; a suit changed; an argument dropped; a card, a number or a word added;
-    the verb changed to another verb the game uses (in ``legal``, in the log, in ``verbs``). It
+    the verb changed to another verb the game uses (in ``legal``, in the recent log, in ``verbs``). It
     adds the legal moves of other seats and the moves other seats played last. Every candidate
     is built by :func:`gamenight.core.moves.parse_move` from altered *text* (words of
     ``str(move)``, never ``Move`` fields), and only those not in ``legal`` by identity nor by text
@@ -161,7 +163,7 @@ def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
         kinds.setdefault(kind, []).append(m)
         return True
 
-    history = [m for _, m in s.moves]
+    history = [m for _, m in s.moves[-HISTORY:]]  # the recent moves (a whole log costs O(moves) a step)
     all_verbs = sorted({m.verb for m in legal} | {m.verb for m in history} | set(verbs))
     flags = sorted({w for m in (*legal, *history) for w in str(m).split()[1:] if _word_kind(w) == "flag"})
     named = [code for m in legal for code in str(m).split()[1:] if _word_kind(code) == "card"]

@@ -127,6 +127,7 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int) -> N
     s = gamenight.new(game, preset=preset, players=n, seed=99)
     rng = random.Random(7)
     pick = random.Random(11)  # chooses the near-misses, apart from the playout's own choices
+    verbs: set[str] = set()  # every verb legal so far: a near-miss may use any of them
     moved_unseen = 0
     steps = 0
     while not s.is_over and steps < max_steps:
@@ -149,7 +150,8 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int) -> N
             for m in legal:
                 s.clone().play(m, seat)
         before = quick_snapshot(s)
-        for bad in illegal_candidates(s, seat, legal, pick):
+        verbs.update(m.verb for m in legal)
+        for bad in illegal_candidates(s, seat, legal, pick, verbs):
             if isinstance(bad, Move) and s._resolve(seat, bad, legal) is not None:
                 # a shorthand the game reads as a legal move (interchangeable cards named): it applies
                 accepted = s.clone()
@@ -168,11 +170,12 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int) -> N
     assert moved_unseen > 0, "sample never redealt any unseen card"
 
 
-def illegal_candidates(s: State, seat: int, legal: list[Move], pick: random.Random) -> list[Move | str]:
+def illegal_candidates(s: State, seat: int, legal: list[Move], pick: random.Random,
+                       verbs: set[str]) -> list[Move | str]:
     legal_set = set(legal)
     out: list[Move | str] = ["", "xyzzy", "play", "play ZZ", "bid -1 QS QS"]
     bases = pick.sample(legal, min(NEAR_MISS_BASES, len(legal)))
-    out.extend(near_misses(s, seat, legal, bases=bases)[:NEAR_MISSES])
+    out.extend(near_misses(s, seat, legal, bases=bases, verbs=verbs)[:NEAR_MISSES])
     for text in ("pass", "bid 99", "call H", "order", "discard AS"):
         try:
             m = parse_move(text)
