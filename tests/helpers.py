@@ -1,11 +1,25 @@
-"""Helpers for stacked-deck scenario tests."""
+"""Helpers shared by the tests: stacked decks, Hand and Foot positions, the golden matches, and
+illegal moves made by altering legal ones (:func:`near_misses`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 import gamenight
+from gamenight.core.errors import IllegalMove
+from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
+from gamenight.equipment import cards as C
+from gamenight.games.hand_and_foot import HandAndFoot
+
+#: the recorded matches (``tests/golden/*.json``); ``python3 -m tests.golden.record`` re-records them
+GOLDEN_DIR = Path(__file__).parent / "golden"
 
 
 def deal_deck(hands: Sequence[str], rest: str = "", *, dealer: int = 0) -> list[str]:
@@ -45,3 +59,170 @@ def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest:
     card at a time from the dealer's left, ``up`` is turned up (cover a wild card with the next
     card of ``rest``), and ``rest`` lies on top of the stock in that order (the next draws)."""
     return deal_deck(hands) + deal_deck(feet) + up.split() + rest.split()
+
+
+# ---- Hand and Foot: looking at and changing positions ------------------------------------------
+
+def codes(cards: list[int] | tuple[int, ...]) -> list[str]:
+    return sorted(C.CODE_OF[c] for c in cards)
+
+
+def texts(s: HandAndFoot, seat: int | None = None) -> list[str]:
+    return [str(m) for m in s.legal_moves(seat)]
+
+
+def refused(s: HandAndFoot, move: str, match: str, seat: int | None = None) -> None:
+    """The move is refused with a sentence naming the rule, and nothing changes."""
+    before = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
+              s.phase())
+    with pytest.raises(gamenight.IllegalMove, match=match):
+        s.play(move, seat)
+    after = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
+             s.phase())
+    assert after == before
+
+
+def play(s: HandAndFoot, *moves: str) -> HandAndFoot:
+    for m in moves:
+        s.play(m)
+    return s
+
+
+def zones(s: HandAndFoot) -> Counter[int]:
+    return Counter(c for cards in s.card_zones().values() for c in cards)
+
+
+# ---- golden matches --------------------------------------------------------------------------
+
+def golden_record(name: str) -> dict[str, Any]:
+    """The recorded match ``tests/golden/<name>.json``: its ``log``, ``score_sheet`` and ``outcome``."""
+    record: dict[str, Any] = json.loads((GOLDEN_DIR / f"{name}.json").read_text())
+    return record
+
+
+def golden_match(name: str) -> State:
+    """The recorded match replayed from its log: the bots that played it do not run again."""
+    return gamenight.replay(golden_record(name)["log"])
+
+
+# ---- illegal moves made by altering legal ones ----------------------------------------------
+
+#: every card code (the joker last): the cards a near-miss may name instead of a legal move's
+ALL_CODES: tuple[str, ...] = tuple(C.CODE_OF)
+#: a number no game takes in any position
+BIG_NUMBER = 99
+#: how many of the last moves lend their verbs and words to near-misses (pass ``verbs`` for more)
+HISTORY = 64
+
+
+def _word_kind(word: str) -> str:
+    """How :func:`parse_move` reads one word after the verb: ``suit``, ``number``, ``card`` or ``flag``."""
+    if len(word) == 1 and C.is_suit_code(word):
+        return "suit"
+    if word.lstrip("-").isdigit():
+        return "number"
+    if C.is_card_code(word):
+        return "card"
+    return "flag"
+
+
+def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
+                bases: Sequence[Move] | None = None, verbs: Iterable[str] = (),
+                per_slot: int = 2) -> list[Move]:
+    """Moves that are *almost* legal for ``seat`` now, made by altering the text of legal moves.
+
+    From each move of ``bases`` (default: every legal move) it derives: one card swapped for
+    another (first cards named by other legal moves, then any card of the deck); a number moved
+    by ±1 or to a big one; a suit changed; an argument dropped; a card, a number or a word added;
+    the verb changed to another verb the game uses (in ``legal``, in the recent log, in ``verbs``). It
+    adds the legal moves of other seats and the moves other seats played last. Every candidate
+    is built by :func:`gamenight.core.moves.parse_move` from altered *text* (words of
+    ``str(move)``, never ``Move`` fields), and only those not in ``legal`` by identity nor by text
+    are kept. The kinds are interleaved, so a prefix of the list samples every kind.
+
+    A game may still accept a near-miss as a shorthand for a legal move (``State._resolve``: an
+    interchangeable card, an omitted book number); the caller decides what to do with those.
+    """
+    legal = list(s.legal_moves(seat) if legal is None else legal)
+    legal_set = set(legal)
+    legal_texts = {str(m) for m in legal}
+    seen: set[str] = set()
+    kinds: dict[str, list[Move]] = {}
+
+    def keep(kind: str, words: Sequence[str]) -> bool:
+        text = " ".join(words)
+        if text in seen or text in legal_texts:
+            return False
+        seen.add(text)
+        try:
+            m = parse_move(text)
+        except IllegalMove:
+            return False
+        if m in legal_set or str(m) in legal_texts:
+            return False
+        kinds.setdefault(kind, []).append(m)
+        return True
+
+    history = [m for _, m in s.moves[-HISTORY:]]  # the recent moves (a whole log costs O(moves) a step)
+    all_verbs = sorted({m.verb for m in legal} | {m.verb for m in history} | set(verbs))
+    flags = sorted({w for m in (*legal, *history) for w in str(m).split()[1:] if _word_kind(w) == "flag"})
+    named = [code for m in legal for code in str(m).split()[1:] if _word_kind(code) == "card"]
+    # cards other legal moves name first (a plausible wrong card), then the whole deck, starting at a
+    # place that moves on with the game (so a playout tries every card in turn)
+    start = 7 * len(s.moves) % len(ALL_CODES)
+    pool = list(dict.fromkeys([*named, *ALL_CODES[start:], *ALL_CODES[:start]]))
+
+    for base in legal if bases is None else bases:
+        words = str(base).split()
+        verb, args = words[0], words[1:]
+        for i, word in enumerate(args):
+            at = i + 1
+            kind = _word_kind(word)
+            if kind == "card":
+                kept = 0
+                for code in pool:
+                    if code != word and keep("card", [*words[:at], code, *words[at + 1:]]):
+                        kept += 1
+                        if kept >= per_slot:
+                            break
+            elif kind == "number":
+                n = int(word)
+                for other in (n + 1, n - 1, BIG_NUMBER):
+                    keep("number", [*words[:at], str(other), *words[at + 1:]])
+            elif kind == "suit":
+                for other in C.SUITS:
+                    if other != word.upper():
+                        keep("suit", [*words[:at], other, *words[at + 1:]])
+            keep("drop", [*words[:at], *words[at + 1:]])
+        # add an argument: a card (one more, or one named twice), a number, a word
+        cards = [w for w in args if _word_kind(w) == "card"]
+        kept = 0
+        for code in pool:
+            if code not in cards and keep("add", [*words, code]):
+                kept += 1
+                if kept >= per_slot:
+                    break
+        if cards:
+            keep("add", [*words, cards[0]])
+        if not any(_word_kind(w) == "number" for w in args):
+            keep("add", [*words, "1"])
+        if not any(_word_kind(w) == "flag" for w in args):
+            for flag in flags[:per_slot]:
+                keep("add", [*words, flag])
+        for other in all_verbs:
+            if other != verb:
+                keep("verb", [other, *args])
+
+    for other_seat in range(s.num_players):
+        if other_seat != seat:
+            for m in s.legal_moves(other_seat):
+                keep("seat", str(m).split())
+    for who, m in reversed(s.moves[-4 * s.num_players:]):
+        if who != seat:
+            keep("seat", str(m).split())
+
+    out: list[Move] = []
+    lists = list(kinds.values())
+    for i in range(max((len(x) for x in lists), default=0)):
+        out.extend(x[i] for x in lists if i < len(x))
+    return out

@@ -21,6 +21,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.gin_rummy import GinOptions, GinRummy, HandResult, difference, run_score, team_names
+from tests.helpers import golden_match
 
 
 def gin_deck(dealer: str, opener: str, rest: str = "", upcard: str = "") -> list[str]:
@@ -652,7 +653,7 @@ def test_bot_lays_off_the_best_set_and_knocks() -> None:
 
 
 def test_golden_transcript_book_rules() -> None:
-    s = bot_match(2024)
+    s = golden_match("gin_rummy_book_rules")
     assert s.outcome is not None
     assert (len(s.sheet.rows), s.sheet.totals, s.outcome.winners) == GOLDEN_BOOK
     again = gamenight.replay(json.loads(json.dumps(s.log)))
@@ -660,7 +661,7 @@ def test_golden_transcript_book_rules() -> None:
 
 
 def test_golden_transcript_standard() -> None:
-    s = bot_match(2024, "standard")
+    s = golden_match("gin_rummy_standard")
     assert s.outcome is not None
     assert (len(s.sheet.rows), s.sheet.totals, s.outcome.winners) == GOLDEN_STANDARD
 

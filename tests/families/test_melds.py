@@ -985,7 +985,7 @@ def test_out_discards_helper() -> None:
     assert s.melds_completely(cards("9S 9H 9D KS KH KD"))
 
 
-# a conformance run over the throwaway game: the invariants of tests/test_conformance.py
+# a conformance run over the throwaway game: the invariants of tests/conformance/test_conformance.py
 
 
 def snapshot(s: State) -> str:

@@ -29,7 +29,7 @@ from gamenight.games.hearts import (
     pass_target,
     penalty_points,
 )
-from tests.helpers import new, play_all
+from tests.helpers import golden_match, new, play_all
 
 NORTH_CLUBS = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"
 NO_PASS = {"passing": False}
@@ -443,7 +443,7 @@ def check_rows(s: State) -> None:
 
 
 def test_golden_transcript_heuristic_bots() -> None:
-    s = bot_match(4, 2024)
+    s = golden_match("hearts_heuristic")
     check_rows(s)
     assert s.outcome is not None
     assert len(s.sheet.rows) == GOLDEN_ROWS

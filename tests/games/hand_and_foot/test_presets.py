@@ -38,7 +38,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, book_of, team_canastas
 from gamenight.families.canasta_turn import is_wild
 from gamenight.games.hand_and_foot import HandAndFoot
-from tests.helpers import hand_and_foot_deck
+from tests.helpers import codes, hand_and_foot_deck, play, refused, texts, zones
 
 #: inert filler: naturals four to ace (no threes, no wild cards), at most two of a rank in a
 #: packet, so no packet holds a book by accident
@@ -142,35 +142,6 @@ def ultimate(hands: Mapping[int, str] | None = None, feet: Mapping[int, str] | N
 
 
 # ---- looking at and changing positions -------------------------------------------------------
-
-def codes(cards: list[int] | tuple[int, ...]) -> list[str]:
-    return sorted(C.CODE_OF[c] for c in cards)
-
-
-def texts(s: HandAndFoot, seat: int | None = None) -> list[str]:
-    return [str(m) for m in s.legal_moves(seat)]
-
-
-def refused(s: HandAndFoot, move: str, match: str, seat: int | None = None) -> None:
-    """The move is refused with a sentence naming the rule, and nothing changes."""
-    before = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
-              s.phase())
-    with pytest.raises(gamenight.IllegalMove, match=match):
-        s.play(move, seat)
-    after = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
-             s.phase())
-    assert after == before
-
-
-def play(s: HandAndFoot, *moves: str) -> HandAndFoot:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def zones(s: HandAndFoot) -> Counter[int]:
-    return Counter(c for cards in s.card_zones().values() for c in cards)
-
 
 def from_stock(s: HandAndFoot, text: str) -> list[int]:
     """Take these cards from the bottoms of the stock piles (the stacked tops stay put)."""

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.equipment.cards import CARD, card
 from gamenight.games.whist_with_10s import SCHEDULE, deal_points
-from tests.helpers import deal_deck
+from tests.helpers import deal_deck, golden_match
 
 # Seat 1 (East, first to play after dealer North) holds the top hearts and spades ...
 HANDS = [
@@ -164,13 +161,7 @@ def test_match_ends_after_six_deals_higher_total_wins() -> None:
 
 def test_golden_match_with_heuristic_bots() -> None:
     """A whole recorded match replays to the same score sheet (golden transcript)."""
-    s = gamenight.new("whist-with-10s", seed=2026)
-    rng = random.Random(2026)
-    bots = [make_bot("heuristic", "whist-with-10s") for _ in range(4)]
-    while not s.is_over:
-        seat = s.to_move
-        assert seat is not None
-        s.play(bots[seat].choose(s.view(seat), s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+    s = golden_match("whist_with_10s_heuristic")  # four heuristic bots, seed 2026
     assert [r.points for r in s.score_sheet.rows] == GOLDEN_ROWS
     again = gamenight.replay(s.log)
     assert again.score_sheet.to_json() == s.score_sheet.to_json()

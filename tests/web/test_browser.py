@@ -31,7 +31,7 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-ARTIFACTS = Path(__file__).parent / "artifacts"
+ARTIFACTS = Path(__file__).parents[1] / "artifacts"  # tests/artifacts (git-ignored)
 #: how long one test may play before it is a failure, in seconds
 PLAY_DEADLINE = 40
 SERVER_SCRIPT = """

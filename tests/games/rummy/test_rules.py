@@ -22,7 +22,7 @@ from gamenight.core.registry import get
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.rummy import PASS, RULES, Rummy, RummyOptions, deal_size
-from tests.helpers import new, play_all
+from tests.helpers import golden_match, new, play_all
 
 SPEC_HANDS = ["KS 7D AC 2D 3D 4D 5D", "2C 3C 4C 8S 8H 8D QD", "4H 5H 6H 9C JS JH JC"]
 SPEC_REST = "9D KH QH TC 8C"
@@ -430,7 +430,7 @@ GOLDEN: dict[tuple[int, str], tuple[int, int, list[int], tuple[int, ...]]] = {
 
 @pytest.mark.parametrize(("players", "scoring"), [(2, "penalty"), (4, "penalty"), (4, "winner_collects")])
 def test_golden_transcript_heuristic_bots(players: int, scoring: str) -> None:
-    s = bot_match(players, 2024, scoring=scoring)
+    s = golden_match(f"rummy_{players}p_{scoring}")
     assert s.outcome is not None
     moves, rows, totals, winners = GOLDEN[(players, scoring)]
     assert (len(s.moves), len(s.sheet.rows)) == (moves, rows)

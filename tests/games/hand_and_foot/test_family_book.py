@@ -28,10 +28,10 @@ from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book, BookRules, book_of, team_canastas
 from gamenight.games.hand_and_foot import HandAndFoot
-from tests.helpers import hand_and_foot_deck
+from tests.helpers import codes, hand_and_foot_deck, play, refused, texts, zones
 
 FILL_ORDER = [r + s for r in "456789TJQKA" for s in "CDHS"]
-GOLDEN = Path(__file__).parent / "golden" / "hand_and_foot_match.json"
+GOLDEN = Path(__file__).parents[2] / "golden" / "hand_and_foot_match.json"
 
 #: the book's card values, written out independently of the engine: joker 50, two 25, ace 20,
 #: K-8 10, 7-4 5, black three 5 (a red three left in hand or foot costs 100, G-HF-7)
@@ -81,35 +81,9 @@ def hf(players: int = 4, hands: dict[int, str] | None = None, feet: dict[int, st
     return s
 
 
-def codes(cards: list[int] | tuple[int, ...]) -> list[str]:
-    return sorted(C.CODE_OF[c] for c in cards)
-
-
 def holds(cards: list[int], text: str) -> bool:
     """Whether ``cards`` include all of these (with repeats)."""
     return not Counter(C.cards(text)) - Counter(cards)
-
-
-def texts(s: HandAndFoot, seat: int | None = None) -> list[str]:
-    return [str(m) for m in s.legal_moves(seat)]
-
-
-def refused(s: HandAndFoot, move: str, match: str) -> None:
-    """The move is refused with a sentence, and nothing changes."""
-    before = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards))
-    with pytest.raises(gamenight.IllegalMove, match=match):
-        s.play(move)
-    assert (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards)) == before
-
-
-def play(s: HandAndFoot, *moves: str) -> HandAndFoot:
-    for m in moves:
-        s.play(m)
-    return s
-
-
-def zones(s: HandAndFoot) -> Counter[int]:
-    return Counter(c for cards in s.card_zones().values() for c in cards)
 
 
 def from_stock(s: HandAndFoot, text: str) -> list[int]:

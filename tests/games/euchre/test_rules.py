@@ -18,7 +18,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.games.euchre import best_discard, goes_alone, worth
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
-from tests.helpers import new, play_all
+from tests.helpers import golden_match, new, play_all
 
 # Load the registry before importing a game module directly: the first import of the
 # gamenight.games package would otherwise hide the function gamenight.games().
@@ -505,8 +505,9 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_golden_transcript() -> None:
-    """A whole match of four heuristic bots (seed 7), recorded from a run: its score sheet."""
-    s = play_match(7, ["heuristic"] * 4)
+    """A whole match of four heuristic bots (seed 7), recorded from a run: its score sheet
+    (``tests/golden/euchre_heuristic.json``, replayed: the bots do not play it again)."""
+    s = golden_match("euchre_heuristic")
     sheet = s.score_sheet
     out = s.outcome
     assert out is not None

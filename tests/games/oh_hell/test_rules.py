@@ -13,7 +13,7 @@ import gamenight
 from gamenight.bots import RandomBot, make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
-from tests.helpers import new, play_all
+from tests.helpers import golden_match, new, play_all
 
 GAME = "oh-hell"
 
@@ -365,7 +365,7 @@ def run_match(seed: int, kinds: list[str], players: int = 4) -> State:
 
 
 def test_golden_transcript_heuristic_match() -> None:
-    s = run_match(2024, ["heuristic"] * 4)
+    s = golden_match("oh_hell_heuristic")
     assert s.outcome is not None
     assert len(s.sheet.rows) == 19 and len(s.moves) == 4 * 19 + 4 * 100
     assert s.sheet.totals == GOLDEN_TOTALS

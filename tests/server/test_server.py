@@ -3,7 +3,7 @@ paths, every refusal with its code and sentence (and the table unchanged after i
 the move path, durability settings, the storage writer, and a restart on the same database.
 
 Euchre is the game played where one is needed (four seats, a heuristic bot); the tests that must
-hold for every game are in ``test_server_hidden.py``.
+hold for every game are in ``test_hidden.py``.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from gamenight.games.the_card_game import (
     round_sizes,
     wild_rank,
 )
-from tests.helpers import deal_deck, play_all
+from tests.helpers import deal_deck, golden_match, play_all
 
 GAME = "the-card-game"
 
@@ -365,7 +365,7 @@ def bot_match(players: int, seed: int, **options: object) -> gamenight.State:
 
 
 def test_golden_match_with_heuristic_bots() -> None:
-    s = bot_match(3, 2024, going_out_score="vote")
+    s = golden_match("the_card_game_vote")
     assert s.outcome is not None
     sheet = [(r.label, r.points) for r in s.sheet.rows]
     assert sheet == GOLDEN_SHEET

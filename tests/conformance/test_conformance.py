@@ -7,6 +7,15 @@
 * views, moves and logs round-trip through JSON and text;
 * view(seat) == sample(seat, rng).view(seat) at every step, and sample really moves the
   unseen cards.
+
+Two tiers. The default run (``python3 -m pytest``) plays, for every game × preset × player count,
+one whole seeded playout with its replay, and one short seeded playout with every every-step check
+for ``FAST_STEPS`` steps. The full matrix (three whole playouts each, every step of a whole match)
+is marked ``slow``: CI runs it, in parallel, with everything else.
+
+Illegal moves are near-misses of legal ones (:func:`tests.helpers.near_misses`: a card swapped, a
+number moved, an argument dropped or added, another verb, another seat's move), for any game and
+any kind of move, plus a few fixed unreadable texts.
 """
 
 from __future__ import annotations
@@ -20,13 +29,18 @@ import pytest
 import gamenight
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
-from gamenight.equipment.cards import CARD
+from tests.helpers import near_misses
 
 MAX_MOVES = 20_000
 #: the every-step test samples every seat at every step up to here, then every SAMPLE_EVERY-th step
 #: (random rummy matches run to thousands of moves, and a sample copies the whole game)
 DENSE_STEPS = 1_000
 SAMPLE_EVERY = 10
+#: the default tier's every-step playout stops after this many steps (the slow tier plays on to the end)
+FAST_STEPS = 40
+#: at most this many near-misses are tried at each step (their kinds interleaved), from a few legal moves
+NEAR_MISSES = 16
+NEAR_MISS_BASES = 3
 
 
 def configurations() -> list[tuple[str, str | None, int]]:
@@ -74,27 +88,49 @@ def check_conservation(s: State) -> None:
     assert held == Counter(s.deck_template()), "cards were created or lost"  # type: ignore[attr-defined]
 
 
+def check_playout_finishes_and_replays(game: str, preset: str | None, n: int, seed: int) -> None:
+    s = random_playout(game, preset, n, seed)
+    out = s.outcome
+    assert out is not None and s.is_over
+    assert len(out.scores) == n and out.winners and set(out.winners) <= set(range(n))
+    assert s.to_act == frozenset() and s.legal_moves(0) == []
+    again = gamenight.replay(json.loads(json.dumps(s.log)))
+    assert snapshot(again) == snapshot(s)
+    with pytest.raises(gamenight.IllegalMove):
+        s.play("pass", 0)
+
+
+@pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
+def test_a_random_playout_finishes_and_replays(game: str, preset: str | None, n: int) -> None:
+    check_playout_finishes_and_replays(game, preset, n, 0)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
 def test_random_playouts_finish_and_replay(game: str, preset: str | None, n: int) -> None:
     for seed in range(3):
-        s = random_playout(game, preset, n, seed)
-        out = s.outcome
-        assert out is not None and s.is_over
-        assert len(out.scores) == n and out.winners and set(out.winners) <= set(range(n))
-        assert s.to_act == frozenset() and s.legal_moves(0) == []
-        again = gamenight.replay(json.loads(json.dumps(s.log)))
-        assert snapshot(again) == snapshot(s)
-        with pytest.raises(gamenight.IllegalMove):
-            s.play("pass", 0)
+        check_playout_finishes_and_replays(game, preset, n, seed)
 
 
 @pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
+def test_the_first_steps_keep_the_invariants(game: str, preset: str | None, n: int) -> None:
+    check_every_step(game, preset, n, FAST_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
 def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) -> None:
+    check_every_step(game, preset, n, MAX_MOVES)
+
+
+def check_every_step(game: str, preset: str | None, n: int, max_steps: int) -> None:
     s = gamenight.new(game, preset=preset, players=n, seed=99)
     rng = random.Random(7)
+    pick = random.Random(11)  # chooses the near-misses, apart from the playout's own choices
+    verbs: set[str] = set()  # every verb legal so far: a near-miss may use any of them
     moved_unseen = 0
     steps = 0
-    while not s.is_over and steps < MAX_MOVES:
+    while not s.is_over and steps < max_steps:
         steps += 1
         check_conservation(s)
         for seat in range(n if steps <= DENSE_STEPS or steps % SAMPLE_EVERY == 0 else 0):
@@ -114,7 +150,14 @@ def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) 
             for m in legal:
                 s.clone().play(m, seat)
         before = quick_snapshot(s)
-        for bad in illegal_candidates(s, seat, legal):
+        verbs.update(m.verb for m in legal)
+        for bad in illegal_candidates(s, seat, legal, pick, verbs):
+            if isinstance(bad, Move) and s._resolve(seat, bad, legal) is not None:
+                # a shorthand the game reads as a legal move (interchangeable cards named): it applies
+                accepted = s.clone()
+                accepted.play(bad, seat)
+                check_conservation(accepted)
+                continue
             with pytest.raises(gamenight.IllegalMove) as err:
                 s.play(bad, seat)
             assert str(err.value).strip(), "an illegal move needs a reason"
@@ -127,15 +170,12 @@ def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) 
     assert moved_unseen > 0, "sample never redealt any unseen card"
 
 
-def illegal_candidates(s: State, seat: int, legal: list[Move]) -> list[Move | str]:
+def illegal_candidates(s: State, seat: int, legal: list[Move], pick: random.Random,
+                       verbs: set[str]) -> list[Move | str]:
     legal_set = set(legal)
     out: list[Move | str] = ["", "xyzzy", "play", "play ZZ", "bid -1 QS QS"]
-    for c in range(53):
-        m = Move("play", CARD(c))
-        if m not in legal_set:
-            out.append(m)
-            if len(out) > 12:
-                break
+    bases = pick.sample(legal, min(NEAR_MISS_BASES, len(legal)))
+    out.extend(near_misses(s, seat, legal, bases=bases, verbs=verbs)[:NEAR_MISSES])
     for text in ("pass", "bid 99", "call H", "order", "discard AS"):
         try:
             m = parse_move(text)

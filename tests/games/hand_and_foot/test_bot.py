@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 
 import pytest
 
@@ -25,11 +24,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, BookRules, Table, best_meld_value, book_of, count_hand
 from gamenight.families.canasta_turn import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, is_wild
 from gamenight.games.hand_and_foot import HandAndFoot, card_values
-from tests.helpers import hand_and_foot_deck
-
-
-def zones(s: HandAndFoot) -> Counter[int]:
-    return Counter(c for cards in s.card_zones().values() for c in cards)
+from tests.helpers import hand_and_foot_deck, zones
 
 
 def _take(s: HandAndFoot, text: str) -> list[int]:

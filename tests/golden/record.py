@@ -1,0 +1,126 @@
+"""Record the golden matches: bots play a whole match once, and its log is kept.
+
+Each ``tests/golden/<name>.json`` holds the match's ``log`` (game, players, seed, preset, options,
+deck, moves: :func:`gamenight.replay` rebuilds it), and what it must replay to: the final
+``score_sheet`` and ``outcome``. The tests replay the log and never run the bots again, so tuning
+a bot does not change a golden figure; a rules change that does is a real change, and the file
+is re-recorded on purpose::
+
+    python3 -m tests.golden.record                     # every match listed in MATCHES
+    python3 -m tests.golden.record euchre_heuristic    # just these
+    python3 -m tests.golden.record --check             # replay the bots, report what would change
+
+then update the figures the game's own golden test asserts (they are written out in that test),
+and commit the new file with a message that says why the figures moved.
+
+``hand_and_foot_match.json`` is not recorded here: a fixed script (not a bot) plays it, and
+``tests/games/hand_and_foot/test_family_book.py`` checks that the script still plays it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import gamenight
+from gamenight.bots import make_bot, sampler_for
+from gamenight.core.state import State
+from tests.helpers import GOLDEN_DIR
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How a golden match is played: heuristic bots in every seat, the seed drives the deal and
+    the bots' random choices, the lowest seat to act moves."""
+
+    game: str
+    players: int
+    seed: int
+    preset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    bot: str = "heuristic"
+    #: one bot per seat (else one bot plays every seat)
+    bot_per_seat: bool = True
+    about: str = ""
+
+
+MATCHES: dict[str, Recipe] = {
+    "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
+    "gin_rummy_book_rules": Recipe("gin-rummy", 2, 2024, bot_per_seat=False,
+                                   about="two heuristic bots, the family's tournament rules, seed 2024"),
+    "gin_rummy_standard": Recipe("gin-rummy", 2, 2024, preset="standard", bot_per_seat=False,
+                                 about="two heuristic bots, preset 'standard', seed 2024"),
+    "hearts_heuristic": Recipe("hearts", 4, 2024, bot_per_seat=False, about="four heuristic bots, seed 2024"),
+    "oh_hell_heuristic": Recipe("oh-hell", 4, 2024, about="four heuristic bots, seed 2024"),
+    "rummy_2p_penalty": Recipe("rummy", 2, 2024, options={"scoring": "penalty"}, bot_per_seat=False,
+                               about="two heuristic bots, penalty scoring, seed 2024"),
+    "rummy_4p_penalty": Recipe("rummy", 4, 2024, options={"scoring": "penalty"}, bot_per_seat=False,
+                               about="four heuristic bots, penalty scoring, seed 2024"),
+    "rummy_4p_winner_collects": Recipe("rummy", 4, 2024, options={"scoring": "winner_collects"},
+                                       bot_per_seat=False,
+                                       about="four heuristic bots, the winner collects, seed 2024"),
+    "the_card_game_vote": Recipe("the-card-game", 3, 2024, options={"going_out_score": "vote"},
+                                 about="three heuristic bots, the table votes, seed 2024"),
+    "whist_with_10s_heuristic": Recipe("whist-with-10s", 4, 2026, about="four heuristic bots, seed 2026"),
+}
+
+
+def play(recipe: Recipe) -> State:
+    """Play the match with the bots (the only place golden matches run bots)."""
+    s = gamenight.new(recipe.game, players=recipe.players, seed=recipe.seed, preset=recipe.preset,
+                      options=dict(recipe.options))
+    count = recipe.players if recipe.bot_per_seat else 1
+    bots = [make_bot(recipe.bot, recipe.game) for _ in range(count)]
+    rng = random.Random(recipe.seed)
+    while not s.is_over:
+        seat = min(s.to_act)
+        bot = bots[seat if recipe.bot_per_seat else 0]
+        s.play(bot.choose(s.view(seat), s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+    return s
+
+
+def record(name: str, s: State) -> dict[str, Any]:
+    assert s.outcome is not None
+    recipe = MATCHES[name]
+    return {
+        "about": recipe.about,
+        "recorded_with": {"bot": recipe.bot, "bot_per_seat": recipe.bot_per_seat,
+                          "command": f"python3 -m tests.golden.record {name}"},
+        "log": s.log,
+        "score_sheet": s.score_sheet.to_json(),
+        "outcome": s.outcome.to_json(),
+    }
+
+
+def write(name: str, data: dict[str, Any]) -> None:
+    (GOLDEN_DIR / f"{name}.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(MATCHES)
+    unknown = [n for n in names if n not in MATCHES]
+    if unknown:
+        print(f"unknown golden match {', '.join(unknown)}; known: {', '.join(MATCHES)}", file=sys.stderr)
+        return 2
+    changed = 0
+    for name in names:
+        data = record(name, play(MATCHES[name]))
+        path = GOLDEN_DIR / f"{name}.json"
+        old = json.loads(path.read_text()) if path.exists() else None
+        same = old is not None and {k: old.get(k) for k in ("log", "score_sheet", "outcome")} == {
+            k: data[k] for k in ("log", "score_sheet", "outcome")}
+        changed += not same
+        totals = data["score_sheet"]["totals"]
+        status = "unchanged" if same else ("would change" if check else "recorded")
+        print(f"{name}: {status} (totals {totals}, winners {data['outcome']['winners']})")
+        if not check and not same:
+            write(name, data)
+    return 1 if check and changed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
