@@ -469,10 +469,12 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
             self._on_hand_over(seat)
 
     def discard_card(self, seat: int, c: int) -> None:
-        self.remove_from_hand(seat, (c,))
+        hand = self.hands[seat]
+        hand.remove(c)  # remove_from_hand, inlined: this is every turn of every rummy
+        self.knowledge.forget(HAND[seat], (c,))
         self.discards.append(c)
         self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
-        if not self.hands[seat]:
+        if not hand:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
             self.phase_name = ""
             self._on_hand_over(seat)
