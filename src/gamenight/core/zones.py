@@ -142,8 +142,14 @@ class Knowledge:
 
     def forget(self, key: str, pieces: Iterable[int]) -> None:
         """``pieces`` left zone ``key``: one known copy of each is dropped (for every observer)."""
-        lists = [v for k, v in self._by_some.items() if k[1] == key]
         public = self._by_all.get(key)
+        if not self._by_some:  # the common case, on every discard of a rummy: kept cheap
+            if public:
+                for piece in pieces:
+                    if piece in public:
+                        public.remove(piece)
+            return
+        lists = [v for k, v in self._by_some.items() if k[1] == key]
         if public is not None:
             lists.append(public)
         for piece in pieces:

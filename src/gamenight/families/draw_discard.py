@@ -24,11 +24,15 @@ the turn:
   empty: ``"shuffle"`` the discard pile except its top card into a new stock, GEN-10;
   ``"turn_over"`` the same without shuffling, as in Standard Rummy; ``"end"`` the hand ends, as
   in the book's Gin) and ``MAX_RESTOCKS`` (0 = no limit; past it the hand ends).
-* **Zones** (``card_zones``, checked by the conformance suite against ``deck_template``): each
-  hand (owner only), the stock (nobody; ``stock[0]`` is its top), the discard pile (public;
-  ``discards[-1]`` is its top), the melds on the table (public), and a game's own
-  (``_extra_zones``). ``sample`` redeals the other hands and the stock, keeping in each hand the
-  cards everyone knows it holds (``shown``: cards taken from the discard pile).
+* **Zones** (``zones()``, listed once; conservation, sampling and the view's ``layout`` follow
+  from it): each hand ``hand/N`` (owner only), the ``stock`` (nobody; ``stock[0]`` is its top),
+  the ``discards`` (public; ``discards[-1]`` is its top), each meld on the table ``meld/N``
+  (public, with its owner, grouped by owner), and a game's own (``_own_zones``). A card taken
+  from the discard pile is told to everyone as being in the taker's hand (``self.knowledge``)
+  until it leaves the hand, so ``sample`` keeps it there.
+* **Seats and match**: the table's :class:`~gamenight.families.table.Seating` (dealer, turn to
+  the left, teams) and :class:`~gamenight.families.match.MatchPlay` (a game sets
+  ``match_rules`` and ends with ``match_over``).
 * **Deals**: one card at a time clockwise from the dealer's left; a stacked ``deck`` is used for
   the first deal only (dealer seat 0), later deals are shuffled by the game's seeded RNG.
 
@@ -45,16 +49,17 @@ the melds on the table with their owners, the card taken this turn, the cards kn
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
+from gamenight.families.match import MatchPlay
 from gamenight.families.melds import Meld, MeldRules, lay_off_end, solver_for
+from gamenight.families.table import Seating
 
 DRAW_PHASE = "draw"
 PLAY_PHASE = "play"
@@ -66,6 +71,8 @@ TAKE: list[Move] = [Move("take", C.CARD_ARG[c]) for c in range(53)]
 DISCARD: list[Move] = [Move("discard", C.CARD_ARG[c]) for c in range(53)]
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()
+#: zone keys of the hands (what everyone knows a hand holds is kept under these)
+HAND: list[str] = [f"hand/{s}" for s in range(16)]
 
 #: every card counts one: a deadwood of 0 means every card melded
 COUNT_VALUES: tuple[int, ...] = (1,) * 53
@@ -78,7 +85,7 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     return C.card_move("layoff", (card,), number, None, end)
 
 
-class DrawDiscardState(DealsCards, State):
+class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
     """Shared state and turn of every draw-and-discard game."""
 
     MELDS_IN_TURN = True
@@ -91,10 +98,10 @@ class DrawDiscardState(DealsCards, State):
     MAX_RESTOCKS = 0
     MELD_VERB = "meld"
 
-    def _init_table(self, rules: MeldRules) -> None:
+    def _init_table(self, rules: MeldRules, *, teams: int = 1) -> None:
         n = self.num_players
         self.meld_rules = rules
-        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
+        self.init_seating(teams=teams)
         self.deal_no = 0
         self.phase_name = ""
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -106,8 +113,6 @@ class DrawDiscardState(DealsCards, State):
         self.taken: int | None = None
         self.melds_this_turn = 0
         self.restocks = 0
-        # cards everyone knows each seat holds (taken from the discard pile, not yet played)
-        self.shown: list[list[int]] = [[] for _ in range(n)]
 
     # ---- dealing ------------------------------------------------------------------
 
@@ -123,7 +128,7 @@ class DrawDiscardState(DealsCards, State):
         self.taken = None
         self.melds_this_turn = 0
         self.restocks = 0
-        self.shown = [[] for _ in range(n)]
+        self.knowledge.clear()
 
     def deal(self, sizes: int | Sequence[int], *, upcard: bool = True) -> None:
         """Deal ``sizes`` cards (one number, or one per seat) one at a time clockwise from the
@@ -143,12 +148,6 @@ class DrawDiscardState(DealsCards, State):
             self.discards.append(deck[pos])
             pos += 1
         self.stock = deck[pos:]
-
-    def left_of_dealer(self) -> int:
-        return (self.dealer + 1) % self.num_players
-
-    def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.num_players
 
     # ---- the turn -------------------------------------------------------------------
 
@@ -431,7 +430,7 @@ class DrawDiscardState(DealsCards, State):
     def take_discard(self, seat: int) -> None:
         c = self.discards.pop()
         self.hands[seat].append(c)
-        self.shown[seat].append(c)
+        self.knowledge.tell(HAND[seat], (c,))  # everyone saw it taken
         self.taken = c
         self.phase_name = PLAY_PHASE
         self.emit("take", f"{self.names[seat]} takes {C.LABEL_OF[c]} from the discard pile.", seat=seat,
@@ -440,11 +439,9 @@ class DrawDiscardState(DealsCards, State):
     def remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         """Take cards out of a hand (and out of what everyone knows it holds)."""
         hand = self.hands[seat]
-        shown = self.shown[seat]
         for c in cards:
             hand.remove(c)
-            if c in shown:
-                shown.remove(c)
+        self.knowledge.forget(HAND[seat], cards)
 
     def lay_meld(self, seat: int, meld: Meld) -> None:
         self.remove_from_hand(seat, meld.cards)
@@ -472,10 +469,12 @@ class DrawDiscardState(DealsCards, State):
             self._on_hand_over(seat)
 
     def discard_card(self, seat: int, c: int) -> None:
-        self.remove_from_hand(seat, (c,))
+        hand = self.hands[seat]
+        hand.remove(c)  # remove_from_hand, inlined: this is every turn of every rummy
+        self.knowledge.forget(HAND[seat], (c,))
         self.discards.append(c)
         self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
-        if not self.hands[seat]:
+        if not hand:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
             self.phase_name = ""
             self._on_hand_over(seat)
@@ -525,36 +524,38 @@ class DrawDiscardState(DealsCards, State):
             "discard_pile": C.codes(self.discards),
             "discard_top": C.CODE_OF[self.discards[-1]] if self.discards else None,
             "taken": C.CODE_OF[self.taken] if self.taken is not None else None,
-            "known_cards": [C.codes(sorted(s)) for s in self.shown],
+            "known_cards": [C.codes(sorted(k)) for k in self.shown],
             "melds": [{"number": i + 1, "owner": self.meld_owner[i], "text": m.text,
                        "cards": C.codes(m.cards), "kind": m.kind, "describe": m.describe()}
                       for i, m in enumerate(self.melds)],
             "melds_this_turn": self.melds_this_turn,
         }
 
-    # ---- conservation and sampling --------------------------------------------------------
+    @property
+    def shown(self) -> list[list[int]]:
+        """Per seat, the cards everyone knows its hand holds (from ``self.knowledge``)."""
+        return [list(self.knowledge.public(HAND[h])) for h in range(self.num_players)]
 
-    def card_zones(self) -> dict[str, list[int]]:
-        """Every card of the deal by the zone it lies in; each card is in exactly one."""
-        zones: dict[str, list[int]] = {f"hand{s}": self.hands[s] for s in range(self.num_players)}
-        zones["stock"] = self.stock
-        zones["discards"] = self.discards
-        zones["melds"] = [c for m in self.melds for c in m.cards]
-        zones.update(self._extra_zones())
-        return zones
+    # ---- zones: conservation, sampling and the layout follow from these -------------------
 
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {}
+    def zones(self) -> list[Zone]:
+        names = self.names
+        owner = self.meld_owner
+        return [
+            *(Zone(HAND[h], self.hands[h], C.CARD_TEXT, owner=h, visibility=Visibility.OWNER, show=Show.HAND,
+                   label=f"{names[h]}'s hand") for h in range(self.num_players)),
+            Zone("stock", self.stock, C.CARD_TEXT, visibility=Visibility.NOBODY, show=Show.PILE,
+                 label="Stock"),
+            Zone("discards", self.discards, C.CARD_TEXT, show=Show.PILE, label="Discard pile"),
+            *(Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i], label=f"Meld {i + 1}",
+                   group=f"melds/{owner[i]}") for i, m in enumerate(self.melds)),
+            *self._own_zones(),
+        ]
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        """Piles ``seat`` cannot see, each with the cards in it that everyone knows are there."""
-        piles = [(self.hands[h], self.shown[h]) for h in range(self.num_players) if h != seat]
-        piles.append((self.stock, []))
-        return piles
-
-    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        redeal_piles(self._hidden_piles(seat), rng)
+    def _own_zones(self) -> list[Zone]:
+        """A game's own zones beyond the table's (a pack before the deal, a face-down discard)."""
+        return []
 
 
-__all__ = ["COUNT_VALUES", "DISCARD", "DRAW", "DRAW_PHASE", "END", "PLAY_PHASE", "SHUFFLE", "TAKE",
+__all__ = ["COUNT_VALUES", "DISCARD", "DRAW", "DRAW_PHASE", "END", "HAND", "PLAY_PHASE", "SHUFFLE", "TAKE",
            "TURN_OVER", "DrawDiscardState", "lay_off_move"]

@@ -57,13 +57,14 @@ deals separated by ``/`` (one per table, round after round), for scenarios.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
     DISCARD,
@@ -76,6 +77,7 @@ from gamenight.families.draw_discard import (
     DrawDiscardState,
     lay_off_move,
 )
+from gamenight.families.match import HollywoodSheet, MatchRules, match_end, rotation_pairs
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
 
 UPCARD, WALL, LAYOFF = "upcard", "wall", "layoff"
@@ -187,7 +189,8 @@ class GinRummy(DrawDiscardState):
         o = self.options
         self.DISCARD_TAKEN = o.discard_taken
         self.knock_limit, self.wall = o.knock_limit, o.wall  # read on every turn
-        self._init_table(MeldRules(ace=o.ace, jokers_wild=False))
+        self._init_table(MeldRules(ace=o.ace, jokers_wild=False), teams=2)
+        self.match_rules = MatchRules(target=o.target)  # single; Hollywood: each game's target
         self.solver = solver_for(self.meld_rules, RUMMY_VALUES)
         self.bits = BOARD_BITS[o.ace]
         self.stacked = [p.split() for p in " ".join(self.stacked_deck or []).split("/")]
@@ -199,10 +202,8 @@ class GinRummy(DrawDiscardState):
         self.last_hand: tuple[Any, ...] = ()
         self.last_shown: dict[str, Any] | None = None  # its view, made when first looked at
         self.boxes = [0, 0]
-        self.columns = [[0] * GAMES, [0] * GAMES]
-        self.gins = [[0] * GAMES, [0] * GAMES]
-        self.entered = [[False] * GAMES, [False] * GAMES]
-        self.winner_of = [-1] * GAMES
+        #: the three Hollywood games (Gins are its bonuses, each worth ``gin_value`` at the close)
+        self.hollywood = HollywoodSheet.start(o.target, o.gin_value, GAMES)
         self._start_round()
 
     # ---- teams, tables and deals ----------------------------------------------------------
@@ -213,19 +214,16 @@ class GinRummy(DrawDiscardState):
             return names
         return [f"{t}: {g}" for t in names for g in ("Game 1", "Game 2", "Game 3", "total")]
 
-    def team_of(self, seat: int) -> int:
-        return seat % 2
-
     def table_pairs(self) -> list[tuple[int, int]]:
         """Round r: Guy i meets Girl i + r − 1 (the Girls move one table on each round)."""
-        k = self.num_players // 2
-        return [(2 * t, 2 * ((t + self.round_no - 1) % k) + 1) for t in range(k)]
+        return rotation_pairs(self.num_players, self.round_no)
 
     def other(self, seat: int) -> int:
         a, b = self.pair
         return b if seat == a else a
 
     def next_seat(self, seat: int) -> int:
+        """Turns alternate between the two players at the table."""
         return self.other(seat)
 
     def round_label(self) -> str:
@@ -561,7 +559,7 @@ class GinRummy(DrawDiscardState):
             self.boxes[award[0]] += 1
         self.sheet.add(self.round_label(), row, note=" ".join(r.text for r in self.results))
         totals = self.sheet.totals
-        if max(totals) < o.target:
+        if match_end(self.match_rules, totals, self.round_no) is None:
             self._start_round()
             return
         self.sheet.add("Box bonus", [o.box_bonus * b for b in self.boxes],
@@ -572,49 +570,69 @@ class GinRummy(DrawDiscardState):
 
     def record_hollywood(self, award: tuple[int, int] | None, gin_award: tuple[int, int] | None) -> None:
         """Three games at once: the award in the team's games, the Gins circled where it had points."""
-        had_points = [list(e) for e in self.entered]
+        done = self.hollywood.record(award, gin_award)
+        self.hollywood = done.sheet
         row, note = [0] * 8, []
         if award is not None:
             team, amount = award
-            open_games = [j for j in range(GAMES) if self.winner_of[j] < 0]
-            new = [j for j in open_games if not self.entered[team][j]][:1]
-            for j in [j for j in open_games if self.entered[team][j]] + new:
-                self.columns[team][j] += amount
-                self.entered[team][j] = True
+            for j in done.credited:
                 row[4 * team + j] += amount
                 row[4 * team + 3] += amount
             note.append(f"{self.team_names[team]} awarded {amount}")
         if gin_award is not None:
             team, count = gin_award
-            circled = [j for j in range(GAMES) if self.winner_of[j] < 0 and had_points[team][j]]
-            for j in circled:
-                self.gins[team][j] += count
-            where = ", ".join(f"Game {j + 1}" for j in circled) or "no game yet"
+            where = ", ".join(f"Game {j + 1}" for j in done.circled) or "no game yet"
             note.append(f"{self.team_names[team]} {plural_gins(count)} ({where})")
-        details = [plural_gins(self.gins[t][j]) if j < GAMES else "" for t in (0, 1) for j in range(4)]
+        gins = self.hollywood.bonuses
+        details = [plural_gins(gins[t][j]) if j < GAMES else "" for t in (0, 1) for j in range(4)]
         self.sheet.add(self.round_label(), row, details=details, note="; ".join(note) or "no award")
         self._close_games()
-        if min(self.winner_of) >= 0:
-            self._finish_teams([sum(self.columns[t]) for t in (0, 1)], "All three games are closed.")
+        if self.hollywood.closed:
+            self._finish_teams(self.hollywood.totals(), "All three games are closed.")
         else:
             self._start_round()
 
     def _close_games(self) -> None:
         """A game reached by a team closes: target + a Gin's value per Gin to the winner, the Gins'
         value alone to the loser."""
-        o = self.options
-        for j in range(GAMES):
-            if self.winner_of[j] >= 0 or max(self.columns[0][j], self.columns[1][j]) < o.target:
-                continue
-            win = self.winner_of[j] = 0 if self.columns[0][j] >= o.target else 1
-            final = [o.gin_value * self.gins[t][j] + (o.target if t == win else 0) for t in (0, 1)]
+        self.hollywood, closed = self.hollywood.close()
+        for j, win, final, change in closed:
             row = [0] * 8
             for t in (0, 1):
-                row[4 * t + j] = row[4 * t + 3] = final[t] - self.columns[t][j]
-                self.columns[t][j] = final[t]
+                row[4 * t + j] = row[4 * t + 3] = change[t]
             text = f"{self.team_names[win]} win Game {j + 1}: {final[win]} to {final[1 - win]}"
             self.sheet.add(f"Game {j + 1} closed", row, note=text)
             self.emit("game", text + ".")
+
+    # the Hollywood sheet's figures, by the names the scenarios use (readable and settable)
+
+    @property
+    def columns(self) -> list[list[int]]:
+        return [list(p) for p in self.hollywood.points]
+
+    @columns.setter
+    def columns(self, value: list[list[int]]) -> None:
+        self.hollywood = replace(self.hollywood, points=tuple(tuple(p) for p in value))
+
+    @property
+    def gins(self) -> list[list[int]]:
+        return [list(g) for g in self.hollywood.bonuses]
+
+    @gins.setter
+    def gins(self, value: list[list[int]]) -> None:
+        self.hollywood = replace(self.hollywood, bonuses=tuple(tuple(g) for g in value))
+
+    @property
+    def entered(self) -> list[list[bool]]:
+        return [list(e) for e in self.hollywood.entered]
+
+    @entered.setter
+    def entered(self, value: list[list[bool]]) -> None:
+        self.hollywood = replace(self.hollywood, entered=tuple(tuple(e) for e in value))
+
+    @property
+    def winner_of(self) -> list[int]:
+        return list(self.hollywood.winner_of)
 
     def _finish_teams(self, totals: list[int], reason: str) -> None:
         per_seat = [totals[self.team_of(s)] for s in range(self.num_players)]
@@ -623,17 +641,19 @@ class GinRummy(DrawDiscardState):
 
     # ---- what a seat sees --------------------------------------------------------------------------
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        """A knocker's hand is laid down (all known); the face-down discard is the knocker's secret."""
-        piles = [(self.hands[h], list(self.hands[h] if h == self.knocker else self.shown[h]))
-                 for h in range(self.num_players) if h != seat]
-        piles.append((self.stock, []))
-        if seat != self.knocker:
-            piles.append((self.face_down, []))
-        return piles
+    def zones(self) -> list[Zone]:
+        """The knocker's deadwood is laid face up; the face-down discard is the knocker's secret."""
+        zones = super().zones()
+        if self.knocker >= 0:
+            hand = zones[self.knocker]
+            hand.visibility, hand.label = Visibility.PUBLIC, f"{self.names[self.knocker]}'s deadwood"
+        return zones
 
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {"face_down": self.face_down}
+    def _own_zones(self) -> list[Zone]:
+        knocker = self.knocker if self.knocker >= 0 else None
+        return [Zone("face_down", self.face_down, C.CARD_TEXT, owner=knocker, show=Show.PILE,
+                     visibility=Visibility.NOBODY if knocker is None else Visibility.OWNER,
+                     label="The face-down discard")]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
@@ -654,9 +674,10 @@ class GinRummy(DrawDiscardState):
             "last_hand": self._last_hand_view(),
         })
         if self.options.scoring == "hollywood":
-            out["games"] = [{"team": self.team_names[t], "points": list(self.columns[t]),
-                             "gins": list(self.gins[t])} for t in (0, 1)]
-            out["game_winners"] = [self.team_names[w] if w >= 0 else None for w in self.winner_of]
+            sheet = self.hollywood
+            out["games"] = [{"team": self.team_names[t], "points": list(sheet.points[t]),
+                             "gins": list(sheet.bonuses[t])} for t in (0, 1)]
+            out["game_winners"] = [self.team_names[w] if w >= 0 else None for w in sheet.winner_of]
         else:
             out["rounds_won"] = {self.team_names[t]: self.boxes[t] for t in (0, 1)}
         return out

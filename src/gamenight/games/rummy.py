@@ -68,7 +68,8 @@ from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import DRAW_PHASE, PLAY_PHASE, TURN_OVER, DrawDiscardState
+from gamenight.families.draw_discard import DRAW_PHASE, HAND, PLAY_PHASE, TURN_OVER, DrawDiscardState
+from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, solver_for
 
 #: groups of three or four, sequences of three or more, ace low only
@@ -133,6 +134,10 @@ class Rummy(DrawDiscardState):
         self._init_table(RULES)
         # the one-meld rule is an option; the kernel reads this switch
         self.MAX_MELDS_PER_TURN = self.options.max_new_melds_per_turn
+        o = self.options
+        # penalty scoring: reaching the limit ends the game and the lowest total wins
+        self.match_rules = MatchRules(target=o.penalty_limit, lowest_wins=True) if o.scoring == PENALTY \
+            else MatchRules(target=o.target)
         self.hand_size = deal_size(self.num_players)
         self.start_size = self.hand_size  # cards held when the current turn began (R-H3)
         self._start_deal()
@@ -154,6 +159,7 @@ class Rummy(DrawDiscardState):
     def _stock_ran_out(self) -> None:
         if self.restocks < self.options.max_restocks and len(self.discards) >= 2:
             self.restock(shuffle=False)
+            self.knowledge.tell("stock", self.stock)  # everyone saw the pile turned over (R-H2)
         elif not self.discards:
             self._end_on_empty_stock()
         else:
@@ -172,14 +178,10 @@ class Rummy(DrawDiscardState):
     def draw_card(self, seat: int) -> None:
         known = self.stock_known()
         super().draw_card(seat)
-        if known:
-            self.shown[seat].append(self.hands[seat][-1])
-
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        piles = super()._hidden_piles(seat)
-        if self.stock_known():  # the stock is the last pile: every card of it is known
-            piles[-1] = (self.stock, list(self.stock))
-        return piles
+        if known:  # a card of the known stock is known in the drawer's hand
+            c = self.hands[seat][-1]
+            self.knowledge.forget("stock", (c,))
+            self.knowledge.tell(HAND[seat], (c,))
 
     def _legal_draw(self, seat: int) -> list[Move]:
         out = super()._legal_draw(seat)
@@ -246,30 +248,24 @@ class Rummy(DrawDiscardState):
         self.sheet.add(label, points, details=details, note="; ".join(notes))
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
-        if not self._match_over():
-            self.dealer = self.next_dealer(out)
+        if not self.match_over(self.why_over):
+            self.next_dealer(out)
             self._start_deal()
 
-    def next_dealer(self, out: int | None) -> int:
+    def next_dealer(self, out: int | None) -> None:
         """4.2-7: the deal passes left (alternates with two); optionally the winner of two deals."""
         if self.num_players == 2 and self.options.two_player_winner_deals and out is not None:
-            return out
-        return self.next_seat(self.dealer)
+            self.dealer = out
+        else:
+            self.pass_deal()
 
-    def _match_over(self) -> bool:
-        totals = self.sheet.totals
+    def why_over(self, why: MatchEnd, totals: list[int]) -> str:
+        """Someone reached the limit (penalty: the lowest total wins) or the target."""
         top = max(totals)
+        who = self.names[totals.index(top)]
         if self.options.scoring == PENALTY:
-            if top < self.options.penalty_limit:
-                return False
-            who = self.names[totals.index(top)]
-            self.finish_on_totals(f"{who} reached {top} penalty points; the lowest total wins.",
-                                  lowest_wins=True)
-            return True
-        if top < self.options.target:
-            return False
-        self.finish_on_totals(f"{self.names[totals.index(top)]} reached {top} points.")
-        return True
+            return f"{who} reached {top} penalty points; the lowest total wins."
+        return f"{who} reached {top} points."
 
     # ---- what a seat sees ---------------------------------------------------------------
 

@@ -60,8 +60,10 @@ from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import COUNT_VALUES, PLAY_PHASE, DrawDiscardState
+from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, ACE_LOW, RANK_PLURAL, RUMMY_VALUES, MeldRules, solver_for
 
 VOTE_PHASE = "vote"
@@ -150,6 +152,7 @@ class TheCardGame(DrawDiscardState):
         self.sizes = round_sizes(o.descend)
         self.decks = decks_for(self.num_players, o.extra_decks)
         self._init_table(self.rules_for(self.sizes[0]))
+        self.match_rules = MatchRules(deals=len(self.sizes), lowest_wins=True)
         self.went_out: int | None = None
         self.also_out: list[int] = []
         self.votes: list[int | None] = [None] * self.num_players
@@ -297,12 +300,12 @@ class TheCardGame(DrawDiscardState):
         self.sheet.add(label, points, details=details, note=note)
         self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {points[s]:+d}"
                                                       for s in range(self.num_players)) + ".")
-        if self.deal_no == len(self.sizes):
-            self.finish_on_totals(f"All {len(self.sizes)} rounds are played: the lowest total wins.",
-                                  lowest_wins=True)
-        else:
-            self.dealer = self.next_seat(self.dealer)
+        if not self.match_over(self.why_over):
+            self.pass_deal()
             self._start_round()
+
+    def why_over(self, why: MatchEnd, totals: list[int]) -> str:
+        return f"All {len(self.sizes)} rounds are played: the lowest total wins."
 
     # ---- refusals --------------------------------------------------------------------------
 
@@ -354,15 +357,14 @@ class TheCardGame(DrawDiscardState):
         })
         return out
 
-    # ---- conservation and sampling ---------------------------------------------------------
+    # ---- zones and sampling -----------------------------------------------------------------
 
-    def _extra_zones(self) -> dict[str, list[int]]:
-        return {"pack": self.pack}
-
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        return [*super()._hidden_piles(seat), (self.pack, [])]
+    def _own_zones(self) -> list[Zone]:
+        return [Zone("pack", self.pack, C.CARD_TEXT, visibility=Visibility.NOBODY, show=Show.PILE,
+                     label="The pack, before the first deal")]
 
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """The cards from the zones; and the secret votes, which are no cards."""
         super()._redeal_hidden(seat, rng)
         if self.phase_name == VOTE_PHASE:  # the others' secret votes are guessed afresh
             for s, v in enumerate(self.votes):
