@@ -41,7 +41,8 @@ functions the bots share), :mod:`.base` (the phases and the state's fields), :mo
 :mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
 :mod:`.pile`, :mod:`.melds`, :mod:`.view` and :mod:`.turn` (the phase handlers, the draw and the
 discard, and :class:`CanastaState`). Phases are :class:`Phase` values, each with one
-:class:`PhaseHandler`; a game adds its own by extending ``CanastaState.phases``.
+:class:`PhaseHandler` (the core's shape, :mod:`gamenight.core.phases`; re-exported here with
+:class:`MoveKind`); a game adds its own by extending ``CanastaState.phases``.
 
 Zones for the conformance suite: hands, feet, stock piles, the discard pile, each team's books
 and red threes. ``sample`` redeals every hand but the seat's own (keeping cards known from the
@@ -50,6 +51,7 @@ pile), every foot not yet picked up (the owner's too: it lies face down) and the
 
 from __future__ import annotations
 
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.families.canasta_turn.base import CanastaBase, Phase
 from gamenight.families.canasta_turn.going_out import ASK, NO, YES
 from gamenight.families.canasta_turn.opening import RETRACT
@@ -76,7 +78,7 @@ from gamenight.families.canasta_turn.rules import (
     rules_json,
     turn_rules_from_json,
 )
-from gamenight.families.canasta_turn.turn import DRAW, CanastaState, MoveKind, PhaseHandler, TurnPhase
+from gamenight.families.canasta_turn.turn import DRAW, CanastaState, TurnPhase
 
 DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, CHOOSE_PHASE, OVER = (Phase.DRAW, Phase.PLAY, Phase.ANSWER,
                                                            Phase.CHOOSE, Phase.OVER)

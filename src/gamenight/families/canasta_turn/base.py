@@ -98,9 +98,6 @@ class CanastaBase(State):
         """Score the hand (``out`` went out; ``None``: the stock ran out), then deal or finish."""
         raise NotImplementedError
 
-    def phase(self) -> str:
-        return str(self.phase_name or Phase.OVER)
-
     def _round_over(self, out: int | None) -> None:
         self.phase_name = Phase.OVER
         self._score_round(out)
