@@ -259,7 +259,6 @@ class HandAndFoot(DealsCards, CanastaState):
         n = self.num_players
         self.chosen = [True] * n
         self.foot_known = [False] * n
-        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
         self._start_deal()
@@ -277,7 +276,7 @@ class HandAndFoot(DealsCards, CanastaState):
 
     def _start_deal(self) -> None:
         if self.deal_no:
-            self.dealer = (self.dealer + 1) % self.num_players
+            self.pass_deal()
         self.deal_no += 1
         n = self.num_players
         self.hands = [[] for _ in range(n)]
@@ -317,7 +316,7 @@ class HandAndFoot(DealsCards, CanastaState):
             self.discards.append(up)
             self.emit("cover", "The turned-up card is covered: " + C.LABEL_OF[up] + " shows.")
         self.stocks = [list(reversed(deck[pos:]))]
-        self.start_play((self.dealer + 1) % n)
+        self.start_play(self.left_of_dealer())
 
     def _deal_own_decks(self) -> None:
         n = self.num_players

@@ -68,7 +68,7 @@ class AnswerPhase(TurnPhase):
         return [MoveKind(("answer",), s._answer_moves, s._why_not_answer, s._answer)]
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
-        partner = s.partner_of(s.turn)
+        partner = s.partner(s.turn)
         return frozenset(() if partner is None else (partner,))
 
 
@@ -86,8 +86,8 @@ class CanastaState(PhaseDispatch, ViewMixin):
     def start_play(self, first: int) -> None:
         """After the deal: red threes go out seat by seat from ``first``, then ``first`` plays."""
         if self.turn_rules.red_threes == BONUS:
-            for i in range(self.num_players):
-                self._lay_red_threes((first + i) % self.num_players, replace=True)
+            for seat in self.seats_from(first):
+                self._lay_red_threes(seat, replace=True)
         self.begin_turn(first)
 
     def begin_turn(self, seat: int) -> None:
@@ -99,9 +99,6 @@ class CanastaState(PhaseDispatch, ViewMixin):
         if self.stock_dry and (self.turn_rules.stock_out == END or not self._pickup_moves(seat)):
             self.emit("stock_out", "The stock is exhausted: the hand is over.")
             self._round_over(None)
-
-    def _next_player(self, seat: int) -> int:
-        return (seat + 1) % self.num_players
 
     # ---- draw: can / why not / do ------------------------------------------------------
 
@@ -207,7 +204,7 @@ class CanastaState(PhaseDispatch, ViewMixin):
                 self._round_over(seat)
                 return
             self._take_foot(seat)
-        self.begin_turn(self._next_player(seat))
+        self.begin_turn(self.next_seat(seat))
 
     # ---- reading what a person types ---------------------------------------------------
 
