@@ -97,6 +97,7 @@ from gamenight.families.canasta_turn import (
     is_wild,
 )
 from gamenight.families.dealing import DealsCards
+from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 
 SHOE, OWN_DECKS = "shoe", "own_decks"
 ROUNDS_90, ROUNDS_50, BY_SCORE = "90-120-150-180", "50-90-120-150", "by_score"
@@ -240,7 +241,7 @@ class ChoosePacket(PhaseHandler["HandAndFoot"]):
         s._choose(seat, move)
 
 
-class HandAndFoot(DealsCards, CanastaState):
+class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     options: HandAndFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 
@@ -256,6 +257,9 @@ class HandAndFoot(DealsCards, CanastaState):
             all_in_foot=o.all_in_foot, stock_out=o.stock_out,
         )
         self._init_canasta(rules, card_values(o.deuce_value))
+        # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap
+        self.match_rules = (MatchRules(deals=o.rounds) if o.rounds
+                            else MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands))
         n = self.num_players
         self.chosen = [True] * n
         self.foot_known = [False] * n
@@ -425,19 +429,16 @@ class HandAndFoot(DealsCards, CanastaState):
         self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
         self.emit("hand_over", f"Hand {self.deal_no} is over ({how}): "
                   + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
+        if not self.match_over(self._match_reason):
+            self._start_deal()
+
+    def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
         o = self.options
-        totals = self.sheet.totals
-        if o.rounds:
-            if self.deal_no >= o.rounds:
-                self.finish_on_totals(f"After {o.rounds} hands.")
-                return
-        elif max(totals) >= o.target and totals.count(max(totals)) == 1:
-            self.finish_on_totals(f"A team reached {o.target}.")
-            return
-        elif o.max_hands and self.deal_no >= o.max_hands:
-            self.finish_on_totals(f"Nobody reached {o.target} in {o.max_hands} hands.")
-            return
-        self._start_deal()
+        if why is MatchEnd.SCHEDULE:
+            return f"After {o.rounds} hands."
+        if why is MatchEnd.TARGET:
+            return f"A team reached {o.target}."
+        return f"Nobody reached {o.target} in {o.max_hands} hands."
 
     # ---- what a seat sees --------------------------------------------------------------
 
