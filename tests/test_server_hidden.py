@@ -187,7 +187,12 @@ def json_ready(value: Any) -> Any:
 
 
 def has_zones(state: State) -> bool:
-    return hasattr(state, "card_zones") and hasattr(state, "_hidden_piles")
+    return hasattr(state, "card_zones") and (hasattr(state, "_hidden_piles") or bool(state.zones()))
+
+
+def card_zones(state: Any) -> dict[str, list[int]]:
+    """``card_zones()`` with core zone keys read the old way ("hand/2" as "hand2")."""
+    return {k.replace("/", ""): v for k, v in state.card_zones().items()}
 
 
 def hidden_from(state: Any, seat: Key) -> set[int]:
@@ -195,10 +200,13 @@ def hidden_from(state: Any, seat: Key) -> set[int]:
     counts as hidden only when the seat can see no copy of it."""
     if seat is None:
         return hidden_from_spectator(state)
-    zones: dict[str, list[int]] = state.card_zones()
+    zones: dict[str, list[int]] = card_zones(state)
     known: dict[tuple[int, int], set[int]] = getattr(state, "known", {})
     hidden: Counter[int] = Counter()
-    for pile, about in state._hidden_piles(seat):
+    for z in state.zones() if not hasattr(state, "_hidden_piles") else ():  # core zones, less what it knows
+        hidden += Counter(z.pieces[i] for i in z.hidden_from(seat)) - Counter(
+            state.knowledge.known_to(seat, z.key))
+    for pile, about in getattr(state, "_hidden_piles", lambda seat: ())(seat):
         if isinstance(about, int):  # the pile's holder: what this seat was shown of it is not hidden
             hidden += Counter(pile) - Counter(known.get((seat, about), ()))
         else:  # None, or the cards of the pile everyone knows are there
@@ -217,14 +225,15 @@ def hidden_from(state: Any, seat: Key) -> set[int]:
 
 def public_in(state: Any, seat: int) -> set[int]:
     """Cards of a hidden pile that everyone knows are there (a draw-and-discard game's shown cards)."""
-    return {c for _, about in state._hidden_piles(seat) if not isinstance(about, int) and about
+    return {c for _, about in getattr(state, "_hidden_piles", lambda seat: ())(seat)
+            if not isinstance(about, int) and about
             for c in about}
 
 
 def hidden_from_spectator(state: Any) -> set[int]:
     """Every card in a seat's hand or pass pile or in a face-down pile, except those that every seat
     but their holders may see (shown to the whole table)."""
-    zones: dict[str, list[int]] = state.card_zones()
+    zones: dict[str, list[int]] = card_zones(state)
     n = state.num_players
     per_seat = [hidden_from(state, s) for s in range(n)]
     holders: dict[int, set[int]] = {}
@@ -354,7 +363,7 @@ def check_cards(state: Any, key: Key, frame: dict[str, Any], hidden: set[int],
         assert view.get("hand") is None
         public = set.intersection(*(codes[s] for s in range(state.num_players)))
     else:
-        assert sorted(CODES[c] for c in view["hand"]) == sorted(state.card_zones()[f"hand{key}"])
+        assert sorted(CODES[c] for c in view["hand"]) == sorted(card_zones(state)[f"hand{key}"])
         public = codes[None]
     leaks = [(path, C.CODE_OF[c]) for path, c in card_codes(view) if c in hidden and (path, c) not in public]
     assert not leaks, f"v{v} seat {key}: hidden cards in the frame: {leaks}"

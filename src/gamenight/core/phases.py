@@ -8,7 +8,7 @@ name, names the current one in ``phase_name``, and mixes in :class:`PhaseDispatc
 four hooks (``_to_act``, ``_legal``, ``_why_illegal``, ``_apply``) and ``phase()`` become one
 lookup in that table. A game adds a phase of its own by extending the table::
 
-    class HandAndFoot(CanastaState):
+    class HandAndFoot(CanastaState):  # DeMeritt's rules: everyone first chooses his hand
         phases = {**CanastaState.phases, "choose": ChoosePacket()}
 
 Within a phase, moves come in kinds (draw, pick up the pile, meld, discard): a

@@ -147,6 +147,12 @@ class Knowledge:
                 if piece in known:
                     known.remove(piece)
 
+    def drop(self, key: str) -> None:
+        """Zone ``key`` was emptied or replaced: nothing is known to be in it any more."""
+        self._by_all.pop(key, None)
+        for k in [k for k in self._by_some if k[1] == key]:
+            del self._by_some[k]
+
     def public(self, key: str) -> list[int]:
         """What everyone knows lies in zone ``key``."""
         return self._by_all.get(key, [])

@@ -75,6 +75,7 @@ from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Visibility
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import AT_LEAST, MORE, BookRules, Requirement, team_canastas
 from gamenight.families.canasta_turn import (
@@ -285,7 +286,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         n = self.num_players
         self.hands = [[] for _ in range(n)]
         self.feet = [[] for _ in range(n)]
-        self.shown = [[] for _ in range(n)]
+        self.knowledge.clear()
         self.in_foot = [False] * n
         self.played_foot = [False] * n
         self.foot_known = [False] * n
@@ -383,10 +384,9 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
             return False
         return self.phase_name != Phase.CHOOSE or self.options.hand_choice == "look"
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        if self.foot_known[seat] and self.feet[seat]:
-            return [p for p in super()._hidden_piles(seat) if p[0] is not self.feet[seat]]
-        return super()._hidden_piles(seat)
+    def foot_visibility(self, seat: int) -> Visibility:
+        """Having looked at both packets before choosing, a player knows his foot."""
+        return Visibility.OWNER if self.foot_known[seat] else Visibility.NOBODY
 
     # ---- the minimum, and scoring ------------------------------------------------------
 

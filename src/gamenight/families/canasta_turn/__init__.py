@@ -44,9 +44,12 @@ discard, and :class:`CanastaState`). Phases are :class:`Phase` values, each with
 :class:`PhaseHandler` (the core's shape, :mod:`gamenight.core.phases`; re-exported here with
 :class:`MoveKind`); a game adds its own by extending ``CanastaState.phases``.
 
-Zones for the conformance suite: hands, feet, stock piles, the discard pile, each team's books
-and red threes. ``sample`` redeals every hand but the seat's own (keeping cards known from the
-pile), every foot not yet picked up (the owner's too: it lies face down) and the stock.
+Zones (``zones()``, listed once; conservation, the view's ``layout`` and sampling follow from
+them): each hand (its owner's), each foot (nobody's until picked up, its owner's too: it lies face
+down), the stock pile(s), the discard pile (public), and each team's books and red threes (public,
+grouped by team). Cards taken from the pile are known to everyone (``State.knowledge``) until they
+leave the hand, one for one. So ``sample`` redeals every hand but the seat's own (keeping the known
+cards), every foot not yet picked up and the stock.
 """
 
 from __future__ import annotations

@@ -46,7 +46,6 @@ class CanastaBase(Seating, State):
         self.feet: list[list[int]] = [[] for _ in range(n)]
         self.in_foot = [False] * n
         self.played_foot = [False] * n
-        self.shown: list[list[int]] = [[] for _ in range(n)]
         self.stocks: list[list[int]] = [[]]
         self.discards: list[int] = []
         self.books: list[list[Book]] = [[] for _ in range(self.teams)]
@@ -131,10 +130,8 @@ class CanastaBase(Seating, State):
         return ""
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        """``cards`` leave the hand (and the cards known to be in it)."""
+        """``cards`` leave the hand (and, one for one, the cards known to be in it)."""
         hand = self.hands[seat]
-        shown = self.shown[seat]
         for c in cards:
             hand.remove(c)
-            if c in shown:
-                shown.remove(c)
+        self.knowledge.forget(f"hand/{seat}", cards)

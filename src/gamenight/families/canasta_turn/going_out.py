@@ -80,7 +80,7 @@ class GoingOutMixin(OpeningMixin):
     def _take_foot(self, seat: int) -> None:
         self.hands[seat] = self.feet[seat]
         self.feet[seat] = []
-        self.shown[seat] = []
+        self.knowledge.drop(f"hand/{seat}")
         self.in_foot[seat] = True
         self.emit("foot", f"{self.names[seat]} picks up the foot.", seat=seat)
         self.emit("foot_cards", f"Your foot: {' '.join(C.LABEL_OF[c] for c in self.hands[seat])}.",
