@@ -72,7 +72,7 @@ def test_the_zone_table_is_well_formed_and_conserves_the_shoe(rules: str | None,
         assert ("stock" in keys) == (len(s.stocks) == 1)
         for z in zones:
             assert z.label
-            if z.name in ("book", "red3"):
+            if z.name in ("books", "red3"):
                 assert z.visibility is Visibility.PUBLIC and z.group == f"team/{z.key.split('/')[1]}"
         step(s, rng)
 

@@ -209,14 +209,18 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
     see), or only how many when it sees none of them; plus the pieces everyone knows are in it."""
     fmt = z.codec.format
     vis = z.visibility
+    pieces = z.pieces
     out: dict[str, Any] = {
-        "key": z.key, "name": z.name, "label": z.label, "owner": z.owner, "show": str(z.show),
-        "piece": z.codec.name, "count": len(z.pieces),
+        "key": z.key, "name": z.key.partition("/")[0], "label": z.label, "owner": z.owner,
+        "show": z.show.value, "piece": z.codec.name, "count": len(pieces),
     }
+    hidden = True
     if vis is Visibility.PUBLIC or (vis is Visibility.OWNER and seat is not None and seat == z.owner):
-        out["pieces"] = [fmt(p) for p in z.pieces]
+        out["pieces"] = list(map(fmt, pieces))
+        hidden = False
     elif vis is Visibility.FACES and z.face_up is not None:
-        out["pieces"] = [fmt(p) if up else None for p, up in zip(z.pieces, z.face_up, strict=True)]
+        out["pieces"] = [fmt(p) if up else None for p, up in zip(pieces, z.face_up, strict=True)]
+        hidden = not all(z.face_up)
     else:
         out["pieces"] = None
     if z.group:
@@ -225,22 +229,22 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["columns"] = z.columns
     if z.seats is not None:
         out["seats"] = list(z.seats)
-    if knowledge is not None and (out["pieces"] is None or None in out["pieces"]):
-        known = _still_there(knowledge.known_to(seat, z.key), [z.pieces[i] for i in z.hidden_from(seat)])
-        if known:
-            out["known"] = [fmt(p) for p in known]
+    if hidden and knowledge is not None:
+        known = knowledge.known_to(seat, z.key)
+        if known:  # (the hidden pieces are listed only when the seat knows something of them)
+            known = _still_there(known, [pieces[i] for i in z.hidden_from(seat)])
+            if known:
+                out["known"] = list(map(fmt, known))
     return out
 
 
 def _still_there(known: list[int], pieces: list[int]) -> list[int]:
     """The known pieces that are still in the zone (a known card since played is public anyway)."""
-    if not known:
-        return known
-    left = Counter(pieces)
+    rest = list(pieces)
     out = []
     for p in known:
-        if left[p] > 0:
-            left[p] -= 1
+        if p in rest:
+            rest.remove(p)
             out.append(p)
     return out
 

@@ -18,8 +18,6 @@ from gamenight.families.canasta_turn.rules import rules_json
 #: display order: naturals from four to ace, then threes, twos and jokers
 _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C.THREE))
             for c in range(52)] + [30]
-#: a book's rank as its zone's label names it
-_BOOK_NAMES = {**{r: C.RANK_NAMES[r] + ("es" if r == C.SIX else "s") for r in range(13)}, WILD: "wild cards"}
 
 
 class ViewMixin(MeldMixin):
@@ -85,8 +83,9 @@ class ViewMixin(MeldMixin):
     def zones(self) -> list[Zone]:
         """Every zone once: each hand (its owner's; nobody's while it lies face down), each foot
         (face down until picked up), the stock pile(s), the discard pile, and each team's books
-        and red threes. A book's zone holds a copy of its cards (books are immutable values; being
-        public, sampling never writes them)."""
+        and red threes. A team's books are one zone, a copy of their cards book after book (books
+        are immutable values; being public, sampling never writes them; ``team_books`` in the view
+        says where each book starts), so the layout stays cheap."""
         names = self.names
         owner, nobody = Visibility.OWNER, Visibility.NOBODY
         out: list[Zone] = []
@@ -106,9 +105,8 @@ class ViewMixin(MeldMixin):
         for t in range(self.teams):
             team = self.sheet.columns[t]
             group = f"team/{t}"
-            out.extend(Zone(f"book/{t}/{i + 1}", list(b.cards), CARD_TEXT, show=Show.ROW, group=group,
-                            label=f"{team}: book {i + 1} ({_BOOK_NAMES[b.rank]})")
-                       for i, b in enumerate(self.books[t]))
+            out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
+                            show=Show.ROW, group=group, label=f"{team}: books"))
             out.append(Zone(f"red3/{t}", self.red3[t], CARD_TEXT, show=Show.ROW, group=group,
                             label=f"{team}: red threes"))
         return out
