@@ -14,8 +14,8 @@ version ``v``, for its seat ``s`` (``None``: the spectator), must then satisfy:
     the frame, the seed appears only once the game is over, and no sentence private to another seat
     is among its events. So the server never sends one seat what the engine made for another.
 
-(b) **The hand is the seat's own**: the hand's card codes are exactly zone ``hand{s}`` (``hand/{s}``
-    in a zone table) of the replay's ``card_zones()``; a spectator has no hand.
+(b) **The hand is the seat's own**: the hand's card codes are exactly zone ``hand/{s}`` of the
+    replay's ``card_zones()``; a spectator has no hand.
 
 (c) **The frame does not depend on what the seat cannot see**: redeal every card hidden from ``s``
     (the engine's ``sample(s, rng)``) and ``view(s)`` is unchanged (the spectator's view survives a
@@ -23,12 +23,9 @@ version ``v``, for its seat ``s`` (``None``: the spectator), must then satisfy:
     called, would change.
 
 (d) **No hidden card appears where it is not public**: the cards hidden from ``s`` at ``v`` are
-    computed from the replay's zones, not from the view — every card of another seat's hand or pass
-    pile (zones ``hand{t}``, ``pass{t}``), and every card of the piles the engine's sampler treats as
-    unseen by ``s`` (``_hidden_piles(s)``: kitty, stock, a discard it did not make), minus the cards
-    ``s`` was shown (``known[(s, t)]``: cards it passed, an up-card picked up; the cards of a hand
-    everyone knows). A game with a zone table (``zones()``) says the same by each zone's visibility
-    and its ``knowledge``: every card ``s`` cannot see, less those it knows are there. For the
+    computed from the replay's zones, not from the view: every card ``s`` cannot see by each zone's
+    visibility, less those its ``knowledge`` says are there (cards it passed, an up-card picked up,
+    cards everyone saw taken from the pile). For the
     spectator: every card hidden from some seat other than its holder. Each
     card code in any string of the frame (hand, trick, piles, legal moves, score sheet...) that is
     hidden from ``s`` must appear at the same place for everyone — in the spectator's view (for the
@@ -189,56 +186,26 @@ def json_ready(value: Any) -> Any:
 
 
 def has_zones(state: State) -> bool:
-    return bool(state.zones()) or (hasattr(state, "card_zones") and hasattr(state, "_hidden_piles"))
+    return bool(state.zones())
 
 
 def hand_zone(zones: dict[str, list[int]], name: str, t: int) -> list[int]:
-    """Zone ``name`` of seat ``t``: keyed ``hand/2`` in a zone table, ``hand2`` by older kernels."""
-    return zones.get(f"{name}/{t}", zones.get(f"{name}{t}", []))
+    """Zone ``name`` of seat ``t`` (``hand/2``, ``pass/2``)."""
+    return zones.get(f"{name}/{t}", [])
 
 
-def hidden_in_zones(state: State, seat: int) -> set[int]:
-    """A zone table's cards hidden from ``seat``: what it cannot see of each zone, less what its
-    ``knowledge`` says lies there."""
+def hidden_from(state: Any, seat: Key) -> set[int]:
+    """The cards ``seat`` may not see now (see the module docstring, (d)): what it cannot see of
+    each zone, less what its ``knowledge`` says lies there. With two decks a card code counts as
+    hidden only when the seat can see no copy of it."""
+    if seat is None:
+        return hidden_from_spectator(state)
     hidden: Counter[int] = Counter()
     for z in state.zones():
         unseen = Counter(z.pieces[i] for i in z.hidden_from(seat))
         hidden += unseen - Counter(state.knowledge.known_to(seat, z.key))
     total = state.pieces_in_play()
     return {c for c, k in hidden.items() if k > 0 and total[c] == k}
-
-
-def hidden_from(state: Any, seat: Key) -> set[int]:
-    """The cards ``seat`` may not see now (see the module docstring, (c)). With two decks a card code
-    counts as hidden only when the seat can see no copy of it."""
-    if seat is None:
-        return hidden_from_spectator(state)
-    if state.zones():
-        return hidden_in_zones(state, seat)
-    zones: dict[str, list[int]] = state.card_zones()
-    known: dict[tuple[int, int], set[int]] = getattr(state, "known", {})
-    hidden: Counter[int] = Counter()
-    for pile, about in state._hidden_piles(seat):
-        if isinstance(about, int):  # the pile's holder: what this seat was shown of it is not hidden
-            hidden += Counter(pile) - Counter(known.get((seat, about), ()))
-        else:  # None, or the cards of the pile everyone knows are there
-            hidden += Counter(pile) - Counter(about or ())
-    shown = {c for (observer, _), cards in known.items() if observer == seat for c in cards}
-    total = Counter(c for cards in zones.values() for c in cards)
-    if max(total.values(), default=1) == 1:  # one deck: the hidden piles must cover the other hands
-        for t in range(state.num_players):
-            if t != seat:
-                others = set(zones.get(f"hand{t}", ())) | set(zones.get(f"pass{t}", ()))
-                unexplained = others - set(hidden) - shown - public_in(state, seat)
-                missed = C.codes(sorted(unexplained))
-                assert not unexplained, f"the engine's hidden piles miss {missed} of seat {t}"
-    return {c for c, k in hidden.items() if k > 0 and total[c] == k and c not in shown}
-
-
-def public_in(state: Any, seat: int) -> set[int]:
-    """Cards of a hidden pile that everyone knows are there (a draw-and-discard game's shown cards)."""
-    return {c for _, about in state._hidden_piles(seat) if not isinstance(about, int) and about
-            for c in about}
 
 
 def hidden_from_spectator(state: Any) -> set[int]:

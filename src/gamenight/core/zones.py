@@ -157,6 +157,12 @@ class Knowledge:
                 if piece in known:
                     known.remove(piece)
 
+    def drop(self, key: str) -> None:
+        """Zone ``key`` was emptied or replaced: nothing is known to be in it any more."""
+        self._by_all.pop(key, None)
+        for k in [k for k in self._by_some if k[1] == key]:
+            del self._by_some[k]
+
     def public(self, key: str) -> list[int]:
         """What everyone knows lies in zone ``key``."""
         return self._by_all.get(key, [])
@@ -248,13 +254,11 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
 
 def _still_there(known: list[int], pieces: list[int]) -> list[int]:
     """The known pieces that are still in the zone (a known card since played is public anyway)."""
-    if not known:
-        return known
-    left = Counter(pieces)
+    rest = list(pieces)
     out = []
     for p in known:
-        if left[p] > 0:
-            left[p] -= 1
+        if p in rest:
+            rest.remove(p)
             out.append(p)
     return out
 

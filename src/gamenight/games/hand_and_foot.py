@@ -75,6 +75,7 @@ from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Visibility
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import AT_LEAST, MORE, BookRules, Requirement, team_canastas
 from gamenight.families.canasta_turn import (
@@ -97,6 +98,7 @@ from gamenight.families.canasta_turn import (
     is_wild,
 )
 from gamenight.families.dealing import DealsCards
+from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 
 SHOE, OWN_DECKS = "shoe", "own_decks"
 ROUNDS_90, ROUNDS_50, BY_SCORE = "90-120-150-180", "50-90-120-150", "by_score"
@@ -240,7 +242,7 @@ class ChoosePacket(PhaseHandler["HandAndFoot"]):
         s._choose(seat, move)
 
 
-class HandAndFoot(DealsCards, CanastaState):
+class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     options: HandAndFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 
@@ -256,10 +258,12 @@ class HandAndFoot(DealsCards, CanastaState):
             all_in_foot=o.all_in_foot, stock_out=o.stock_out,
         )
         self._init_canasta(rules, card_values(o.deuce_value))
+        # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap
+        self.match_rules = (MatchRules(deals=o.rounds) if o.rounds
+                            else MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands))
         n = self.num_players
         self.chosen = [True] * n
         self.foot_known = [False] * n
-        self.dealer = 0 if self.stacked_deck is not None else self.rng.randrange(n)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
         self._start_deal()
@@ -277,12 +281,12 @@ class HandAndFoot(DealsCards, CanastaState):
 
     def _start_deal(self) -> None:
         if self.deal_no:
-            self.dealer = (self.dealer + 1) % self.num_players
+            self.pass_deal()
         self.deal_no += 1
         n = self.num_players
         self.hands = [[] for _ in range(n)]
         self.feet = [[] for _ in range(n)]
-        self.shown = [[] for _ in range(n)]
+        self.knowledge.clear()
         self.in_foot = [False] * n
         self.played_foot = [False] * n
         self.foot_known = [False] * n
@@ -317,7 +321,7 @@ class HandAndFoot(DealsCards, CanastaState):
             self.discards.append(up)
             self.emit("cover", "The turned-up card is covered: " + C.LABEL_OF[up] + " shows.")
         self.stocks = [list(reversed(deck[pos:]))]
-        self.start_play((self.dealer + 1) % n)
+        self.start_play(self.left_of_dealer())
 
     def _deal_own_decks(self) -> None:
         n = self.num_players
@@ -380,10 +384,9 @@ class HandAndFoot(DealsCards, CanastaState):
             return False
         return self.phase_name != Phase.CHOOSE or self.options.hand_choice == "look"
 
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        if self.foot_known[seat] and self.feet[seat]:
-            return [p for p in super()._hidden_piles(seat) if p[0] is not self.feet[seat]]
-        return super()._hidden_piles(seat)
+    def foot_visibility(self, seat: int) -> Visibility:
+        """Having looked at both packets before choosing, a player knows his foot."""
+        return Visibility.OWNER if self.foot_known[seat] else Visibility.NOBODY
 
     # ---- the minimum, and scoring ------------------------------------------------------
 
@@ -426,19 +429,16 @@ class HandAndFoot(DealsCards, CanastaState):
         self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
         self.emit("hand_over", f"Hand {self.deal_no} is over ({how}): "
                   + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
+        if not self.match_over(self._match_reason):
+            self._start_deal()
+
+    def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
         o = self.options
-        totals = self.sheet.totals
-        if o.rounds:
-            if self.deal_no >= o.rounds:
-                self.finish_on_totals(f"After {o.rounds} hands.")
-                return
-        elif max(totals) >= o.target and totals.count(max(totals)) == 1:
-            self.finish_on_totals(f"A team reached {o.target}.")
-            return
-        elif o.max_hands and self.deal_no >= o.max_hands:
-            self.finish_on_totals(f"Nobody reached {o.target} in {o.max_hands} hands.")
-            return
-        self._start_deal()
+        if why is MatchEnd.SCHEDULE:
+            return f"After {o.rounds} hands."
+        if why is MatchEnd.TARGET:
+            return f"A team reached {o.target}."
+        return f"Nobody reached {o.target} in {o.max_hands} hands."
 
     # ---- what a seat sees --------------------------------------------------------------
 

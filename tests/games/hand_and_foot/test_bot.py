@@ -68,7 +68,7 @@ def position(preset: str | None = None, *, hands: dict[int, str], seat: int = 1,
         s.hands[x] = _take(s, text)
     s.discards = _take(s, pile)
     for x, text in (shown or {}).items():
-        s.shown[x] = C.cards(text)
+        s.knowledge.tell(f"hand/{x}", C.cards(text))
     if stock is not None:  # the rest goes to an opponent's foot, out of play
         extra = len(s.stocks[0]) - stock
         s.feet[0].extend(s.stocks[0][:extra])

@@ -1184,7 +1184,7 @@ def test_pile_limit_mixed_into_the_family_books_rules() -> None:
     # 8 8 8 (30) + K K K (30) + A A A (60) = 120 >= 90
     s.play("pickup 8D 8H")
     assert codes(s.discards) == ["9S"] and codes(list(s.books[0][0].cards)) == ["8C", "8D", "8H"]
-    assert codes(s.shown[0]) == ["4C", "5C"]
+    assert codes(s.knowledge.public("hand/0")) == ["4C", "5C"]
 
 
 def test_wild_top_mixed_into_the_family_books_rules() -> None:

@@ -41,15 +41,20 @@ functions the bots share), :mod:`.base` (the phases and the state's fields), :mo
 :mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
 :mod:`.pile`, :mod:`.melds`, :mod:`.view` and :mod:`.turn` (the phase handlers, the draw and the
 discard, and :class:`CanastaState`). Phases are :class:`Phase` values, each with one
-:class:`PhaseHandler`; a game adds its own by extending ``CanastaState.phases``.
+:class:`PhaseHandler` (the core's shape, :mod:`gamenight.core.phases`; re-exported here with
+:class:`MoveKind`); a game adds its own by extending ``CanastaState.phases``.
 
-Zones for the conformance suite: hands, feet, stock piles, the discard pile, each team's books
-and red threes. ``sample`` redeals every hand but the seat's own (keeping cards known from the
-pile), every foot not yet picked up (the owner's too: it lies face down) and the stock.
+Zones (``zones()``, listed once; conservation, the view's ``layout`` and sampling follow from
+them): each hand (its owner's), each foot (nobody's until picked up, its owner's too: it lies face
+down), the stock pile(s), the discard pile (public), and each team's books and red threes (public,
+grouped by team). Cards taken from the pile are known to everyone (``State.knowledge``) until they
+leave the hand, one for one. So ``sample`` redeals every hand but the seat's own (keeping the known
+cards), every foot not yet picked up and the stock.
 """
 
 from __future__ import annotations
 
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.families.canasta_turn.base import CanastaBase, Phase
 from gamenight.families.canasta_turn.going_out import ASK, NO, YES
 from gamenight.families.canasta_turn.opening import RETRACT
@@ -76,7 +81,7 @@ from gamenight.families.canasta_turn.rules import (
     rules_json,
     turn_rules_from_json,
 )
-from gamenight.families.canasta_turn.turn import DRAW, CanastaState, MoveKind, PhaseHandler, TurnPhase
+from gamenight.families.canasta_turn.turn import DRAW, CanastaState, TurnPhase
 
 DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, CHOOSE_PHASE, OVER = (Phase.DRAW, Phase.PLAY, Phase.ANSWER,
                                                            Phase.CHOOSE, Phase.OVER)

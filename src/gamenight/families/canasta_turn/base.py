@@ -13,6 +13,7 @@ from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book
 from gamenight.families.canasta_turn.rules import CLASS, TurnRules
+from gamenight.families.table import Seating
 
 
 class Phase(StrEnum):
@@ -25,7 +26,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-class CanastaBase(State):
+class CanastaBase(Seating, State):
     """The fields of a canasta-family game in progress, and the helpers every concern uses."""
 
     turn_rules: TurnRules
@@ -38,12 +39,13 @@ class CanastaBase(State):
         self.turn_rules = rules
         self.values = values
         n = self.num_players
-        self.teams = 2 if n > 1 else 1
+        # two partnerships alternating round the table (one player alone plays for himself); the
+        # first dealer is drawn here (seat 0 for a stacked deck)
+        self.init_seating(teams=2 if n > 1 else 1)
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.feet: list[list[int]] = [[] for _ in range(n)]
         self.in_foot = [False] * n
         self.played_foot = [False] * n
-        self.shown: list[list[int]] = [[] for _ in range(n)]
         self.stocks: list[list[int]] = [[]]
         self.discards: list[int] = []
         self.books: list[list[Book]] = [[] for _ in range(self.teams)]
@@ -51,7 +53,6 @@ class CanastaBase(State):
         self.opened = [False] * self.teams
         self.phase_name: str = Phase.OVER
         self.turn = 0
-        self.dealer = 0
         self.deal_no = 0
         self.draws_left = 0
         self.upcard_take = False
@@ -71,22 +72,11 @@ class CanastaBase(State):
         self.asked = ""
         self.melded = False
 
-    # ---- seats and teams ---------------------------------------------------------------
-
-    def team_of(self, seat: int) -> int:
-        return seat % self.teams
-
-    def column_of(self, seat: int) -> int:
-        return self.team_of(seat)
+    # ---- seats and teams (``Seating``: team_of, column_of, teammates, partner) ----------
 
     def partner_of(self, seat: int) -> int | None:
-        """Whom a player asks: the next player of his team round the table."""
-        n = self.num_players
-        return (seat + 2) % n if n > 2 else None
-
-    def teammates(self, seat: int) -> list[int]:
-        t = self.team_of(seat)
-        return [s for s in range(self.num_players) if self.team_of(s) == t]
+        """Whom a player asks: the next player of his team round the table (``Seating.partner``)."""
+        return self.partner(seat)
 
     # ---- what the game writes ----------------------------------------------------------
 
@@ -97,9 +87,6 @@ class CanastaBase(State):
     def _score_round(self, out: int | None) -> None:
         """Score the hand (``out`` went out; ``None``: the stock ran out), then deal or finish."""
         raise NotImplementedError
-
-    def phase(self) -> str:
-        return str(self.phase_name or Phase.OVER)
 
     def _round_over(self, out: int | None) -> None:
         self.phase_name = Phase.OVER
@@ -143,10 +130,8 @@ class CanastaBase(State):
         return ""
 
     def _remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
-        """``cards`` leave the hand (and the cards known to be in it)."""
+        """``cards`` leave the hand (and, one for one, the cards known to be in it)."""
         hand = self.hands[seat]
-        shown = self.shown[seat]
         for c in cards:
             hand.remove(c)
-            if c in shown:
-                shown.remove(c)
+        self.knowledge.forget(f"hand/{seat}", cards)

@@ -34,7 +34,7 @@ class GoingOutMixin(OpeningMixin):
 
     def _permission(self, seat: int, asked: str | None = None) -> bool:
         """Asking partner lets ``seat`` go out (``asked``: as if so answered; default: as asked)."""
-        return permission(self.turn_rules.ask, self.partner_of(seat) is not None,
+        return permission(self.turn_rules.ask, self.partner(seat) is not None,
                           self.asked if asked is None else asked)
 
     def _everyone_in_foot(self, seat: int) -> bool:
@@ -80,7 +80,7 @@ class GoingOutMixin(OpeningMixin):
     def _take_foot(self, seat: int) -> None:
         self.hands[seat] = self.feet[seat]
         self.feet[seat] = []
-        self.shown[seat] = []
+        self.knowledge.drop(f"hand/{seat}")
         self.in_foot[seat] = True
         self.emit("foot", f"{self.names[seat]} picks up the foot.", seat=seat)
         self.emit("foot_cards", f"Your foot: {' '.join(C.LABEL_OF[c] for c in self.hands[seat])}.",
@@ -92,7 +92,7 @@ class GoingOutMixin(OpeningMixin):
 
     def _may_ask(self, seat: int) -> bool:
         """Right after the draw, from the foot, only when he could go out if the answer were yes."""
-        if self.turn_rules.ask == OFF or self.partner_of(seat) is None or self.asked or self.melded:
+        if self.turn_rules.ask == OFF or self.partner(seat) is None or self.asked or self.melded:
             return False
         if not self.in_foot[seat] or not self._everyone_in_foot(seat) or len(self.hands[seat]) < 2:
             return False
@@ -102,7 +102,7 @@ class GoingOutMixin(OpeningMixin):
         return [ASK] if self._may_ask(seat) else []
 
     def _why_not_ask(self, seat: int, move: Move = ASK) -> str:
-        if self.turn_rules.ask == OFF or self.partner_of(seat) is None:
+        if self.turn_rules.ask == OFF or self.partner(seat) is None:
             return "Asking partner is not part of these rules."
         if self.asked:
             return "You have asked already this turn."
@@ -114,7 +114,7 @@ class GoingOutMixin(OpeningMixin):
 
     def _ask(self, seat: int, move: Move = ASK) -> None:
         self.phase_name = Phase.ANSWER
-        partner = self.partner_of(seat)
+        partner = self.partner(seat)
         assert partner is not None
         self.emit("ask", f"{self.names[seat]} asks {self.names[partner]}: may I go out?", seat=seat)
 
@@ -129,6 +129,6 @@ class GoingOutMixin(OpeningMixin):
     def _answer(self, seat: int, move: Move) -> None:
         self.asked = move.flag or "no"
         self.phase_name = Phase.PLAY
-        partner = self.partner_of(self.turn)
+        partner = self.partner(self.turn)
         assert partner is not None
         self.emit("answer", f"{self.names[partner]} answers {self.asked}.", seat=partner)

@@ -144,12 +144,11 @@ class PileMixin(GoingOutMixin):
         books = self._place(team, rank, (top, *laid))
         assert books is not None
         hand = self.hands[seat]
-        for c in laid:
-            hand.remove(c)
+        self._remove_from_hand(seat, laid)  # a known card laid with the pair is known no more
         self._provisional_pickup(team, books, self.values[top] + sum(self.values[c] for c in laid), taken)
         self.books[team] = books
         hand.extend(taken)
-        self.shown[seat].extend(taken)
+        self.knowledge.tell(f"hand/{seat}", taken)  # everyone saw them go to the hand
         self.upcard_take = False
         self.draws_left = 0
         rest = f" and {len(taken)} more card{'s' if len(taken) != 1 else ''}" if taken else ""
@@ -176,7 +175,7 @@ class PileMixin(GoingOutMixin):
     def _take_upcard(self, seat: int, move: Move) -> None:
         c = self.discards.pop()
         self.hands[seat].append(c)
-        self.shown[seat].append(c)
+        self.knowledge.tell(f"hand/{seat}", (c,))
         self.upcard_take = False
         self.draws_left = 0
         self.emit("take", f"{self.names[seat]} takes the turned-up {C.LABEL_OF[c]}.", seat=seat)

@@ -34,8 +34,7 @@ class ThreesMixin(CanastaBase):
                 return
             for c in found:
                 hand.remove(c)
-                if c in self.shown[seat]:
-                    self.shown[seat].remove(c)
+                self.knowledge.forget(f"hand/{seat}", (c,))
                 if c in self.locked:
                     self.locked.remove(c)
                 self.red3[team].append(c)

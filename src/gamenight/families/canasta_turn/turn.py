@@ -1,11 +1,12 @@
 """The turn: its phases, one handler each, and the state they drive.
 
-A :class:`PhaseHandler` answers the four questions of one phase (who acts, what is legal, why a
-move is not, what a move does), so the state's dispatch is one lookup in ``phases``. The turn
-player's phases are :class:`TurnPhase` s: a list of :class:`MoveKind` s, each holding one kind of
-move's legal moves, refusal sentence and apply step side by side (``can``/``why_not``/``do``),
-in the order its moves are listed. A game adds its own phases (Hand and Foot's packet choice)
-by extending ``phases``.
+Phases take the core's shape (:mod:`gamenight.core.phases`): a :class:`PhaseHandler` answers the
+four questions of one phase (who acts, what is legal, why a move is not, what a move does), so the
+state's dispatch is one lookup in ``phases``. The turn player's phases are :class:`TurnPhase` s
+(the core's ``KindsPhase`` acted by the player whose turn it is): a list of :class:`MoveKind` s,
+each holding one kind of move's legal moves, refusal sentence and apply step side by side
+(``can``/``why_not``/``do``), in the order its moves are listed. A game adds its own phases
+(Hand and Foot's packet choice) by extending ``phases``.
 
 The draw and the discard, which begin and end a turn, live here with the state class; the other
 kinds of move are in their concern's module (:mod:`.pile`, :mod:`.melds`, :mod:`.going_out`,
@@ -14,11 +15,11 @@ kinds of move are in their concern's module (:mod:`.pile`, :mod:`.melds`, :mod:`
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.rules import BONUS, CLASS, END
@@ -26,67 +27,12 @@ from gamenight.families.canasta_turn.view import ViewMixin
 
 DRAW = Move("draw")
 
-S = TypeVar("S", bound="CanastaState")
 
-
-class MoveKind(NamedTuple):
-    """One kind of move in a phase: its verbs, its legal moves, why one is not legal, and what
-    it does."""
-
-    verbs: tuple[str, ...]
-    can: Callable[[int], list[Move]]
-    why_not: Callable[[int, Move], str]
-    do: Callable[[int, Move], None]
-
-
-class PhaseHandler(Generic[S]):
-    """One phase: nobody acts and nothing is legal unless a subclass says so."""
-
-    def to_act(self, s: S) -> frozenset[int]:
-        return frozenset()
-
-    def legal(self, s: S, seat: int) -> list[Move]:
-        return []
-
-    def why_illegal(self, s: S, seat: int, move: Move) -> str:
-        return f"'{move}' is not a move you can make now."
-
-    def apply(self, s: S, seat: int, move: Move) -> None:
-        raise NotImplementedError(move.verb)
-
-
-class TurnPhase(PhaseHandler["CanastaState"]):
+class TurnPhase(KindsPhase["CanastaState"]):
     """A phase of the player whose turn it is, made of kinds of move."""
-
-    #: verbs of other phases, and the sentence that refuses them here
-    wrong: ClassVar[dict[str, str]] = {}
-    #: the sentence for any other move (None: the generic one)
-    otherwise: ClassVar[str | None] = None
-
-    def kinds(self, s: CanastaState) -> list[MoveKind]:
-        raise NotImplementedError
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
         return frozenset((s.turn,))
-
-    def legal(self, s: CanastaState, seat: int) -> list[Move]:
-        return [m for kind in self.kinds(s) for m in kind.can(seat)]
-
-    def why_illegal(self, s: CanastaState, seat: int, move: Move) -> str:
-        kind = self._kind(s, move)
-        if kind is not None:
-            return kind.why_not(seat, move)
-        if move.verb in self.wrong:
-            return self.wrong[move.verb]
-        return self.otherwise or super().why_illegal(s, seat, move)
-
-    def apply(self, s: CanastaState, seat: int, move: Move) -> None:
-        kind = self._kind(s, move)
-        assert kind is not None
-        kind.do(seat, move)
-
-    def _kind(self, s: CanastaState, move: Move) -> MoveKind | None:
-        return next((k for k in self.kinds(s) if move.verb in k.verbs), None)
 
 
 class DrawPhase(TurnPhase):
@@ -122,42 +68,26 @@ class AnswerPhase(TurnPhase):
         return [MoveKind(("answer",), s._answer_moves, s._why_not_answer, s._answer)]
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
-        partner = s.partner_of(s.turn)
+        partner = s.partner(s.turn)
         return frozenset(() if partner is None else (partner,))
 
 
-class CanastaState(ViewMixin):
-    """A canasta-family game in progress; see the package docstring."""
+class CanastaState(PhaseDispatch, ViewMixin):
+    """A canasta-family game in progress; see the package docstring. Its four hooks are one
+    lookup of ``phase_name`` in ``phases`` (:class:`~gamenight.core.phases.PhaseDispatch`)."""
 
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         Phase.DRAW: DrawPhase(), Phase.PLAY: PlayPhase(), Phase.ANSWER: AnswerPhase(),
         Phase.OVER: PhaseHandler(),
     }
 
-    # ---- dispatch: one lookup ----------------------------------------------------------
-
-    def _handler(self) -> PhaseHandler[Any]:
-        return self.phases[self.phase_name or Phase.OVER]
-
-    def _to_act(self) -> frozenset[int]:
-        return self._handler().to_act(self)
-
-    def _legal(self, seat: int) -> list[Move]:
-        return self._handler().legal(self, seat)
-
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        return self._handler().why_illegal(self, seat, move)
-
-    def _apply(self, seat: int, move: Move) -> None:
-        self._handler().apply(self, seat, move)
-
     # ---- the turn's start --------------------------------------------------------------
 
     def start_play(self, first: int) -> None:
         """After the deal: red threes go out seat by seat from ``first``, then ``first`` plays."""
         if self.turn_rules.red_threes == BONUS:
-            for i in range(self.num_players):
-                self._lay_red_threes((first + i) % self.num_players, replace=True)
+            for seat in self.seats_from(first):
+                self._lay_red_threes(seat, replace=True)
         self.begin_turn(first)
 
     def begin_turn(self, seat: int) -> None:
@@ -169,9 +99,6 @@ class CanastaState(ViewMixin):
         if self.stock_dry and (self.turn_rules.stock_out == END or not self._pickup_moves(seat)):
             self.emit("stock_out", "The stock is exhausted: the hand is over.")
             self._round_over(None)
-
-    def _next_player(self, seat: int) -> int:
-        return (seat + 1) % self.num_players
 
     # ---- draw: can / why not / do ------------------------------------------------------
 
@@ -277,7 +204,7 @@ class CanastaState(ViewMixin):
                 self._round_over(seat)
                 return
             self._take_foot(seat)
-        self.begin_turn(self._next_player(seat))
+        self.begin_turn(self.next_seat(seat))
 
     # ---- reading what a person types ---------------------------------------------------
 

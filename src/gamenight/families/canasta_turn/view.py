@@ -1,16 +1,16 @@
-"""What a seat sees of a canasta-family table (the rules in effect included, as data), the
-zones the conformance suite counts, and the hidden piles a sample redeals: every hand but the
-seat's own (keeping cards known from the pile), every foot not yet picked up (the owner's too:
-it lies face down) and the stock."""
+"""What a seat sees of a canasta-family table (the rules in effect included, as data), and its
+zones, from which conservation, the view's layout and sampling follow: a sample redeals every hand
+but the seat's own (keeping the cards known from the pile: ``State.knowledge``), every foot not yet
+picked up (the owner's too: it lies face down) and the stock."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.core.sampling import redeal_piles
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
+from gamenight.equipment.cards import CARD_TEXT
 from gamenight.families.canasta import WILD, team_canastas
 from gamenight.families.canasta_turn.melds import MeldMixin
 from gamenight.families.canasta_turn.rules import rules_json
@@ -21,7 +21,7 @@ _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C
 
 
 class ViewMixin(MeldMixin):
-    """The table as a seat sees it; conservation zones; sampling."""
+    """The table as a seat sees it, and its zones."""
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
         return sorted(hand, key=lambda c: (_DISPLAY[c], c))
@@ -45,7 +45,9 @@ class ViewMixin(MeldMixin):
             "discard_top": C.CODE_OF[self.discards[-1]] if self.discards else None,
             "pile_size": len(self.discards),
             "discard_pile": C.codes(self.discards),
-            "known_cards": [C.codes(sorted(s)) for s in self.shown],
+            # what everyone knows each hand holds (taken from the pile): one fewer whenever an
+            # identical card leaves the hand
+            "known_cards": [C.codes(sorted(self.knowledge.public(f"hand/{s}"))) for s in range(n)],
             "team_books": [{
                 "name": self.sheet.columns[t],
                 "seats": [s for s in range(n) if self.team_of(s) == t],
@@ -71,30 +73,40 @@ class ViewMixin(MeldMixin):
             out["asked"] = self.asked
         return out
 
-    # ---- conservation and sampling -----------------------------------------------------
+    # ---- zones: conservation, the layout and sampling follow from them ------------------
 
-    def card_zones(self) -> dict[str, list[int]]:
-        zones: dict[str, list[int]] = {}
+    def foot_visibility(self, seat: int) -> Visibility:
+        """Who sees a foot not yet picked up: nobody, its owner too (it lies face down); a game
+        where a player looked at both packets says so."""
+        return Visibility.NOBODY
+
+    def zones(self) -> list[Zone]:
+        """Every zone once: each hand (its owner's; nobody's while it lies face down), each foot
+        (face down until picked up), the stock pile(s), the discard pile, and each team's books
+        and red threes. A team's books are one zone, a copy of their cards book after book (books
+        are immutable values; being public, sampling never writes them; ``team_books`` in the view
+        says where each book starts), so the layout stays cheap."""
+        names = self.names
+        owner, nobody = Visibility.OWNER, Visibility.NOBODY
+        out: list[Zone] = []
         for s in range(self.num_players):
-            zones[f"hand{s}"] = self.hands[s]
-            zones[f"foot{s}"] = self.feet[s]
-        for i, pile in enumerate(self.stocks):
-            zones[f"stock{i}"] = pile
-        zones["discards"] = self.discards
+            seen = owner if self.hand_visible(s, s) else nobody
+            out.append(Zone(f"hand/{s}", self.hands[s], CARD_TEXT, s, seen, show=Show.HAND,
+                            label=f"{names[s]}'s hand"))
+            out.append(Zone(f"foot/{s}", self.feet[s], CARD_TEXT, s, self.foot_visibility(s),
+                            show=Show.COUNT, label=f"{names[s]}'s foot"))
+        stocks = self.stocks
+        if len(stocks) == 1:
+            out.append(Zone("stock", stocks[0], CARD_TEXT, visibility=nobody, show=Show.PILE, label="Stock"))
+        else:
+            out.extend(Zone(f"stock/{i + 1}", pile, CARD_TEXT, visibility=nobody, show=Show.PILE,
+                            label=f"Stock pile {i + 1}") for i, pile in enumerate(stocks))
+        out.append(Zone("discards", self.discards, CARD_TEXT, show=Show.PILE, label="Discard pile"))
         for t in range(self.teams):
-            zones[f"books{t}"] = [c for b in self.books[t] for c in b.cards]
-            zones[f"red3_{t}"] = self.red3[t]
-        return zones
-
-    def _hidden_piles(self, seat: int) -> list[tuple[list[int], list[int]]]:
-        piles: list[tuple[list[int], list[int]]] = []
-        for s in range(self.num_players):
-            if not self.hand_visible(seat, s):
-                piles.append((self.hands[s], self.shown[s]))
-            if self.feet[s]:
-                piles.append((self.feet[s], []))
-        piles.extend((p, []) for p in self.stocks)
-        return piles
-
-    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
-        redeal_piles(self._hidden_piles(seat), rng)
+            team = self.sheet.columns[t]
+            group = f"team/{t}"
+            out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
+                            show=Show.ROW, group=group, label=f"{team}: books"))
+            out.append(Zone(f"red3/{t}", self.red3[t], CARD_TEXT, show=Show.ROW, group=group,
+                            label=f"{team}: red threes"))
+        return out

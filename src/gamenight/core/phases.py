@@ -1,0 +1,118 @@
+"""Phases: the shape every kernel's turn takes.
+
+A game is always in one phase (bidding, passing, the draw, play, a partner's answer...), and the
+four questions :class:`~gamenight.core.state.State` asks — who acts, what is legal, why a move is
+not, what a move does — are each answered by the phase alone. So a kernel writes one
+:class:`PhaseHandler` per phase, keeps its handlers in a ``phases`` table keyed by the phase's
+name, names the current one in ``phase_name``, and mixes in :class:`PhaseDispatch`: the state's
+four hooks (``_to_act``, ``_legal``, ``_why_illegal``, ``_apply``) and ``phase()`` become one
+lookup in that table. A game adds a phase of its own by extending the table::
+
+    class HandAndFoot(CanastaState):  # DeMeritt's rules: everyone first chooses his hand
+        phases = {**CanastaState.phases, "choose": ChoosePacket()}
+
+Within a phase, moves come in kinds (draw, pick up the pile, meld, discard): a
+:class:`MoveKind` holds one kind's verbs, its legal moves, the sentence refusing one and its
+apply step side by side, and a :class:`KindsPhase` is a phase made of kinds, in the order their
+moves are listed. The canasta kernel's turn is built this way (``TurnPhase``); the trick and the
+rummy kernels take the same shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from gamenight.core.moves import Move
+
+if TYPE_CHECKING:
+    from gamenight.core.state import State
+
+S = TypeVar("S", bound="State")
+
+
+class MoveKind(NamedTuple):
+    """One kind of move in a phase: its verbs, its legal moves, why one is not legal, and what
+    it does."""
+
+    verbs: tuple[str, ...]
+    can: Callable[[int], list[Move]]
+    why_not: Callable[[int, Move], str]
+    do: Callable[[int, Move], None]
+
+
+class PhaseHandler(Generic[S]):
+    """One phase: nobody acts and nothing is legal unless a subclass says so."""
+
+    def to_act(self, s: S) -> frozenset[int]:
+        return frozenset()
+
+    def legal(self, s: S, seat: int) -> list[Move]:
+        return []
+
+    def why_illegal(self, s: S, seat: int, move: Move) -> str:
+        return f"'{move}' is not a move you can make now."
+
+    def apply(self, s: S, seat: int, move: Move) -> None:
+        raise NotImplementedError(move.verb)
+
+
+class KindsPhase(PhaseHandler[S]):
+    """A phase made of kinds of move (``kinds``), listed in order; a verb of another phase is
+    refused with its sentence in ``wrong``, anything else with ``otherwise``."""
+
+    #: verbs of other phases, and the sentence that refuses them here
+    wrong: ClassVar[dict[str, str]] = {}
+    #: the sentence for any other move (None: the generic one)
+    otherwise: ClassVar[str | None] = None
+
+    def kinds(self, s: S) -> list[MoveKind]:
+        raise NotImplementedError
+
+    def legal(self, s: S, seat: int) -> list[Move]:
+        return [m for kind in self.kinds(s) for m in kind.can(seat)]
+
+    def why_illegal(self, s: S, seat: int, move: Move) -> str:
+        kind = self._kind(s, move)
+        if kind is not None:
+            return kind.why_not(seat, move)
+        if move.verb in self.wrong:
+            return self.wrong[move.verb]
+        return self.otherwise or super().why_illegal(s, seat, move)
+
+    def apply(self, s: S, seat: int, move: Move) -> None:
+        kind = self._kind(s, move)
+        assert kind is not None
+        kind.do(seat, move)
+
+    def _kind(self, s: S, move: Move) -> MoveKind | None:
+        return next((k for k in self.kinds(s) if move.verb in k.verbs), None)
+
+
+class PhaseDispatch:
+    """Mixed into a state (before :class:`~gamenight.core.state.State`): its four hooks and
+    ``phase()`` are one lookup of ``phase_name`` in ``phases``."""
+
+    phases: ClassVar[Mapping[str, PhaseHandler[Any]]]
+    phase_name: str
+
+    def _handler(self) -> PhaseHandler[Any]:
+        return self.phases[self.phase_name]
+
+    def phase(self) -> str:
+        return str(self.phase_name)
+
+    def _to_act(self) -> frozenset[int]:
+        return self.phases[self.phase_name].to_act(self)
+
+    def _legal(self, seat: int) -> list[Move]:
+        return self.phases[self.phase_name].legal(self, seat)
+
+    def _why_illegal(self, seat: int, move: Move) -> str:
+        return self.phases[self.phase_name].why_illegal(self, seat, move)
+
+    def _apply(self, seat: int, move: Move) -> None:
+        self.phases[self.phase_name].apply(self, seat, move)
+
+
+__all__ = ["KindsPhase", "MoveKind", "PhaseDispatch", "PhaseHandler"]
