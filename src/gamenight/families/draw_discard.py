@@ -49,6 +49,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.sampling import redeal_piles
 from gamenight.core.state import State
@@ -80,6 +81,18 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
 
 class DrawDiscardState(DealsCards, State):
     """Shared state and turn of every draw-and-discard game."""
+
+    #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("hand", "Your hand", Kind.HAND, piece="card"),
+        Field("hand_sizes", "Cards", Kind.NUMBER, per_seat=True),
+        Field("stock_size", "Stock", Kind.NUMBER),
+        Field("discard_pile", "Discard pile", Kind.PIECES, piece="card"),
+        Field("taken", "Taken from the pile", Kind.PIECE, piece="card"),
+        Field("known_cards", "Known to hold", Kind.PIECES, per_seat=True, piece="card"),
+        Field("melds", "Melds", Kind.DATA, piece="card"),
+    )
 
     MELDS_IN_TURN = True
     MAX_MELDS_PER_TURN = 0

@@ -71,6 +71,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
@@ -241,6 +242,10 @@ class ChoosePacket(PhaseHandler["HandAndFoot"]):
 
 
 class HandAndFoot(DealsCards, CanastaState):
+    FIELDS: tuple[Field, ...] = (
+        Field("foot", "Your foot", Kind.PIECES, piece="card"),
+        Field("last_hand", "Last hand", Kind.DATA, piece="card"),
+    )
     options: HandAndFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 

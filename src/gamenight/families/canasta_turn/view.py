@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.sampling import redeal_piles
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, team_canastas
@@ -22,6 +23,21 @@ _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C
 
 class ViewMixin(MeldMixin):
     """The table as a seat sees it; conservation zones; sampling."""
+
+    #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("hand", "Your hand", Kind.HAND, piece="card"),
+        Field("hand_sizes", "Cards", Kind.NUMBER, per_seat=True),
+        Field("foot_sizes", "Foot", Kind.NUMBER, per_seat=True),
+        Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
+        Field("stock", "Stock", Kind.NUMBER),
+        Field("discard_pile", "Discard pile", Kind.PIECES, piece="card"),
+        Field("known_cards", "Known to hold", Kind.PIECES, per_seat=True, piece="card"),
+        Field("team_books", "Books", Kind.DATA, piece="card"), Field("need", "To go out", Kind.TEXT),
+        Field("stock_piles", "Stock piles", Kind.DATA), Field("provisional", "Provisional", Kind.DATA),
+        Field("asked", "Asked", Kind.DATA),
+    )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
         return sorted(hand, key=lambda c: (_DISPLAY[c], c))
