@@ -229,8 +229,8 @@ function zoneContents(z) {
       Array.from({ length: Math.min(z.count, 3) }, () => drawPiece(z.piece, null))),
     h("span", { class: "count" }, String(z.count)));
   }
-  if (!pieces.length) return h("span", { class: "muted" }, "none");
   if (z.show === "count") return h("span", { class: "count" }, String(z.count));
+  if (!pieces.length) return h("span", { class: "muted" }, "none");
   const shown = z.show === "pile" ? pieces.slice(-PILE_SHOWN) : pieces;
   const note = z.show === "pile" && pieces.length > 1 ? ` (${pieces.length}, top last)` : "";
   return h("span", {}, drawPieces(z.piece, shown, z.label), note ? h("span", { class: "muted" }, note) : null,
