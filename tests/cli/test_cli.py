@@ -299,13 +299,19 @@ def test_replay_of_a_missing_file_exits_2(tmp_path: Path) -> None:
 # ---- rendering ----------------------------------------------------------------------------
 
 
-def test_render_view_shows_unknown_keys_and_per_seat_lists() -> None:
-    """A new game's view keys display without CLI changes: per-seat lists become seat-table
-    columns, named seats read as names, anything else as 'Key: value'."""
+def test_render_view_shows_declared_fields_and_per_seat_lists() -> None:
+    """A new game's declared fields display without CLI changes: per-seat lists become seat-table
+    columns, seats read as names, anything else as 'Label: value' (by the layout's fields)."""
     from rich.console import Console
 
     view = gamenight.new(GAME, seed=1).view(0)
     view.update(bids=[2, None, 3, 1], declarer_seat=3, kitty=["QS", "TH"], mood="cheerful")
+    view["layout"]["fields"] += [
+        {"key": "bids", "label": "Bids", "kind": "number", "per_seat": True},
+        {"key": "declarer_seat", "label": "Declarer seat", "kind": "seat", "per_seat": False},
+        {"key": "kitty", "label": "Kitty", "kind": "pieces", "per_seat": False, "piece": "card"},
+        {"key": "mood", "label": "Mood", "kind": "text", "per_seat": False},
+    ]
     console = Console(width=100, record=True)
     console.print(render_view(view))
     text = console.export_text()

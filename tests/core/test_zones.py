@@ -90,15 +90,15 @@ def test_the_zone_table_is_well_formed_and_conserves_the_deck() -> None:
 
 def test_a_seat_sees_face_up_cards_only_and_knows_the_ones_it_peeked_at() -> None:
     s = toy()
-    grid0 = next(z for z in s.view(1)["layout"] if z["key"] == "grid/0")
+    grid0 = next(z for z in s.view(1)["layout"]["zones"] if z["key"] == "grid/0")
     assert grid0["pieces"][0] == C.CODE_OF[s.grids[0][0]]  # turned face up: everyone sees it
     assert grid0["pieces"][1:] == [None] * 5
     assert "known" not in grid0  # seat 1 never peeked at seat 0's cards
-    own = next(z for z in s.view(0)["layout"] if z["key"] == "grid/0")
+    own = next(z for z in s.view(0)["layout"]["zones"] if z["key"] == "grid/0")
     assert own["known"] == [C.CODE_OF[s.grids[0][3]], C.CODE_OF[s.grids[0][4]]]
-    stock = next(z for z in s.view(0)["layout"] if z["key"] == "stock")
+    stock = next(z for z in s.view(0)["layout"]["zones"] if z["key"] == "stock")
     assert stock["pieces"] is None and stock["count"] == 39
-    assert next(z for z in s.view(None)["layout"] if z["key"] == "discards")["pieces"] == [
+    assert next(z for z in s.view(None)["layout"]["zones"] if z["key"] == "discards")["pieces"] == [
         C.CODE_OF[s.discards[0]]]
 
 

@@ -51,7 +51,7 @@ def step(s: HandAndFoot, rng: random.Random, prefer: str = "") -> tuple[int, Mov
 
 
 def layout_zone(s: HandAndFoot, seat: int | None, key: str) -> dict[str, Any]:
-    return next(z for z in s.view(seat)["layout"] if z["key"] == key)
+    return next(z for z in s.view(seat)["layout"]["zones"] if z["key"] == key)
 
 
 @pytest.mark.parametrize("n", [2, 4, 6])

@@ -37,7 +37,7 @@ GAMES: list[tuple[str, int, dict[str, Any], str | None]] = [
 
 
 def zone(s: State, seat: int | None, key: str) -> dict[str, Any]:
-    found: dict[str, Any] = next(z for z in s.view(seat)["layout"] if z["key"] == key)
+    found: dict[str, Any] = next(z for z in s.view(seat)["layout"]["zones"] if z["key"] == key)
     return found
 
 
@@ -77,7 +77,7 @@ def test_the_zone_table_is_well_formed_and_holds_the_deck_at_every_step(
 
 def test_the_layout_names_every_zone_for_players() -> None:
     s = gamenight.new("rummy", players=4, seed=2)
-    layout = s.view(0)["layout"]
+    layout = s.view(0)["layout"]["zones"]
     assert [(z["key"], z["label"], z["show"]) for z in layout] == [
         ("hand/0", "North's hand", "hand"), ("hand/1", "East's hand", "hand"),
         ("hand/2", "South's hand", "hand"), ("hand/3", "West's hand", "hand"),
@@ -147,7 +147,7 @@ def test_gin_the_knockers_deadwood_is_public_and_the_face_down_discard_his_secre
     assert hand["pieces"] == ["AS", "2S", "3H"] and hand["label"] == "Player 2's deadwood"
     assert zone(s, 1, "face_down")["pieces"] == ["KS"]
     assert zone(s, 0, "face_down")["pieces"] is None and zone(s, None, "face_down")["pieces"] is None
-    assert [z["owner"] for z in s.view(0)["layout"] if z["name"] == "meld"] == [1, 1, 1]
+    assert [z["owner"] for z in s.view(0)["layout"]["zones"] if z["name"] == "meld"] == [1, 1, 1]
     for k in range(10):
         smp = s.sample(0, random.Random(k))
         assert isinstance(smp, GinRummy) and sorted(smp.hands[1]) == sorted(s.hands[1])

@@ -37,7 +37,7 @@ def random_steps(s: TrickState, rng: random.Random, steps: int) -> None:
 
 
 def zone(view: dict[str, Any], key: str) -> dict[str, Any]:
-    return next(z for z in view["layout"] if z["key"] == key)
+    return next(z for z in view["layout"]["zones"] if z["key"] == key)
 
 
 @pytest.mark.parametrize(("game", "preset", "n"), TABLES, ids=IDS)

@@ -20,6 +20,7 @@ import gamenight
 from gamenight.bots import Bot
 from gamenight.cli.render import (
     display_order,
+    hand_pieces,
     number_verb,
     prompt_hint,
     render_events,
@@ -128,7 +129,7 @@ class Session:
 
     def human_turn(self, view: dict[str, Any]) -> list[Event]:
         """Ask until the person gives a legal move; every refusal says why, and nothing is lost."""
-        moves = display_order(view["legal_moves"], view.get("hand"))
+        moves = display_order(view["legal_moves"], hand_pieces(view))
         self.console.print(render_moves(moves))
         self.console.print(prompt_hint(moves))
         while True:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -21,6 +22,10 @@ from gamenight.equipment import cards as C
 
 # =========================================================================================
 # Rendering: data in, renderables out. Nothing here reads input or touches a State.
+#
+# The table is drawn from the view's layout description (``view["layout"]``, core.layout): its
+# zones by their ``show`` hint and owner, its fields by their label and kind. No view key is
+# read by name here: an entry no field declares is not shown.
 # =========================================================================================
 
 #: canonical card codes ("QS", "TH", "JK"): values in a view that are cards
@@ -30,20 +35,16 @@ BLACK = "bold"
 JOKER_STYLE = "bold magenta"
 #: a card label inside a sentence ("10♥", "Q♠") or a lone suit symbol
 LABEL_RE = re.compile(r"(?:10|[2-9JQKA])?[♣♦♥♠]")
-#: view keys drawn by the table layout (or deliberately not shown); the rest are shown generically
-LAYOUT_KEYS = frozenset({
-    "game", "title", "seat", "players", "phase", "to_act", "move_number", "options", "preset",
-    "score_sheet", "events", "legal_moves", "is_over", "outcome", "deal", "deal_of", "dealer",
-    "hand", "hand_sizes", "trump", "bowers", "low_ranking", "leader", "trick", "last_trick",
-    "tricks_won", "sitting_out", "teams", "team_books", "hand_order", "discard_pile", "known_cards",
-})
-#: "deal 3 of 6" counters a view may hold as [number, of]; the first found heads the panel
-COUNTER_KEYS = ("deal_of", "round_of", "hand_of")
+#: a piece lying face down
+FACE_DOWN = "▒▒"
 Scalar = int | str | bool | None
 
 
 def is_card(value: object) -> bool:
     return isinstance(value, str) and value in CARD_CODES
+
+
+# ---- drawing pieces, one function per kind of piece ------------------------------------------
 
 
 def card_text(code: str) -> Text:
@@ -54,6 +55,58 @@ def card_text(code: str) -> Text:
     if c == C.JOKER:
         return Text(C.LABEL_OF[c], style=JOKER_STYLE)
     return Text(C.LABEL_OF[c], style=RED if C.SUIT_COLOUR[C.SUIT_OF[c]] else BLACK)
+
+
+def tile_text(code: str) -> Text:
+    """A domino tile as its two ends: ``12-7`` is ``[12|7]``."""
+    a, sep, b = code.partition("-")
+    return Text(f"[{a}|{b}]" if sep else f"[{code}]", style="bold")
+
+
+#: die faces one to six as the die's own glyphs
+DIE_GLYPHS = "⚀⚁⚂⚃⚄⚅"
+
+
+def die_text(code: str) -> Text:
+    """A die showing a face: ⚄ for a five (other faces in a box: ``[12]``)."""
+    if code.isdigit() and 1 <= int(code) <= 6:
+        return Text(f"{DIE_GLYPHS[int(code) - 1]} {code}", style="bold")
+    return Text(f"[{code}]", style="bold")
+
+
+def space_text(code: str) -> Text:
+    """A board space by its name."""
+    return Text(code, style="underline")
+
+
+PieceDrawer = Callable[[str], Text]
+#: how each kind of piece (a zone's codec name, a field's ``piece``) is drawn; text otherwise
+DRAWERS: dict[str, PieceDrawer] = {"card": card_text, "tile": tile_text, "face": die_text, "die": die_text,
+                                   "space": space_text, "hole": space_text}
+
+
+def drawer(piece: str) -> PieceDrawer:
+    return DRAWERS.get(piece, Text)
+
+
+def piece_text(code: str | None, piece: str) -> Text:
+    return Text(FACE_DOWN, style="dim") if code is None else drawer(piece)(code)
+
+
+def pieces_text(codes: Sequence[str | None], piece: str, *, group: bool = True) -> Text:
+    """Pieces side by side; cards get a wider gap where the suit changes (or the rank, in a
+    hand sorted by rank)."""
+    if piece == "card" and all(is_card(c) for c in codes):
+        return cards_text([c for c in codes if c is not None], **card_grouping(codes) if group else {})
+    return Text(" ").join(piece_text(c, piece) for c in codes)
+
+
+def card_grouping(codes: Sequence[str | None]) -> dict[str, bool]:
+    """Group a row of cards by suit, or by rank where it is sorted by rank (fewer rank changes)."""
+    pairs = list(itertools.pairwise(codes))
+    suits = sum(1 for a, b in pairs if a and b and a[-1] != b[-1])
+    ranks = sum(1 for a, b in pairs if a and b and a[0] != b[0])
+    return {"group_ranks": True} if ranks < suits else {"group_suits": True}
 
 
 def cards_text(codes: Iterable[str], *, group_suits: bool = False, group_ranks: bool = False) -> Text:
@@ -70,6 +123,17 @@ def cards_text(codes: Iterable[str], *, group_suits: bool = False, group_ranks: 
         out.append_text(card_text(code))
         previous = code
     return out
+
+
+def card_suit_text(letter: str) -> Text:
+    if len(letter) != 1 or letter not in C.SUITS:
+        return Text(letter)
+    s = C.SUITS.index(letter)
+    return Text(f"{C.SUIT_SYMBOLS[s]} {C.SUIT_NAMES[s]}", style=RED if C.SUIT_COLOUR[s] else BLACK)
+
+
+#: how a suit is drawn, by the piece kind it belongs to
+SUIT_DRAWERS: dict[str, PieceDrawer] = {"card": card_suit_text}
 
 
 def styled_sentence(text: str) -> Text:
@@ -101,24 +165,19 @@ def pretty_key(key: str) -> str:
     return key.replace("_", " ").capitalize()
 
 
-def scalar_text(value: Scalar) -> Text:
+def scalar_text(value: Scalar, piece: str = "") -> Text:
     if value is None:
         return Text("—", style="dim")
     if isinstance(value, bool):
         return Text("yes" if value else "no")
     if isinstance(value, str):
-        return card_text(value) if is_card(value) else Text(value)
+        return card_text(value) if piece == "card" and is_card(value) else Text(value)
     return Text(str(value))
-
-
-#: keys whose whole-number value names a seat (table roles), shown as the seat's name
-SEAT_KEYS = frozenset({"seat", "to", "from", "maker", "declarer", "caller", "bidder", "taker", "winner",
-                       "took_up_card", "kitty_taker", "leader", "dealer"})
 
 
 @dataclass(frozen=True)
 class Names:
-    """What generic rendering needs to label values: seat names and score-sheet columns."""
+    """What rendering needs to label values: seat names and score-sheet columns."""
 
     players: Sequence[str]
     columns: Sequence[str]
@@ -129,44 +188,65 @@ class Names:
         return None
 
 
-def is_seat_key(key: str) -> bool:
-    return key in SEAT_KEYS or key.endswith("_seat")
+# ---- fields: a value by its declared kind ---------------------------------------------------
 
 
-def value_text(value: Any, names: Names, key: str = "") -> Text:
-    """Any JSON value of a view, readably: cards coloured, seats named, per-team lists labelled."""
-    if is_seat_key(key) and names.seat(value) is not None:
-        return Text(str(names.seat(value)))
-    if isinstance(value, dict):
-        return dict_text(value, names)
-    if isinstance(value, list):
-        return list_text(value, names, key)
-    if is_scalar(value):
-        return scalar_text(value)
-    return Text(str(value))
+def is_empty(value: Any) -> bool:
+    return value is None or value is False or value == [] or value == {}
 
 
-def dict_text(value: dict[str, Any], names: Names) -> Text:
-    """``{"seat": 2, "call": "pass"}`` reads ``South pass``; other dicts ``key: value, ...``."""
-    seat = names.seat(value.get("seat"))
-    if seat is not None:
-        rest = [value_text(v, names, k) for k, v in value.items() if k != "seat" and v is not None]
-        return Text(" ").join([Text(seat), *rest])
-    return Text(", ").join(Text.assemble(f"{pretty_key(k).lower()} ", value_text(v, names, k))
-                           for k, v in value.items() if v is not None)
-
-
-def list_text(value: list[Any], names: Names, key: str) -> Text:
-    if value and all(is_card(v) for v in value):
-        return cards_text(value, group_suits=True)
-    if key.endswith("_of") and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return Text(f"{value[0]} of {value[1]}")  # round_of: [3, 20] is "3 of 20"
-    columns = names.columns
-    if len(value) == len(columns) and len(columns) != len(names.players) and all(is_scalar(v) for v in value):
+def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
+    """A field's value as its kind says it reads."""
+    kind = field["kind"]
+    piece = field.get("piece", "")
+    if value is None:
+        return Text("—", style="dim")
+    if kind == "seat":
+        return Text(names.seat(value) or str(value))
+    if kind == "seats":
+        return Text(", ").join(Text(names.seat(v) or str(v)) for v in value)
+    if kind == "suit":
+        return SUIT_DRAWERS.get(piece, Text)(str(value))
+    if kind == "piece":
+        return piece_text(value, piece)
+    if kind in ("pieces", "hand"):
+        return pieces_text(value, piece) if value else Text("none", style="dim")
+    if kind == "plays":
+        return plays_text(value, piece, names)
+    if kind == "counter" and isinstance(value, list) and len(value) == 2:
+        return Text(f"{value[0]} of {value[1]}")
+    if kind == "teams" and isinstance(value, list):
         return Text(" · ").join(Text.assemble(f"{col} ", scalar_text(v)) for col, v in zip(
-            columns, value, strict=True))
-    joiner = " · " if value and all(isinstance(v, dict) for v in value) else ", "
-    return Text(joiner).join(value_text(v, names) for v in value)
+            names.columns, value, strict=False))
+    if kind == "flag":
+        return Text("yes" if value else "no")
+    if kind in ("number", "text") and is_scalar(value):
+        return scalar_text(value)
+    return data_text(value, piece)
+
+
+def plays_text(plays: Sequence[dict[str, Any]], piece: str, names: Names) -> Text:
+    """What each seat played or called, in order: ``South 4♣ · West J♣``."""
+    items = []
+    for play in plays:
+        who = names.seat(play.get("seat")) or "—"
+        rest = [v for k, v in play.items() if k != "seat"]
+        shown = [piece_text(v, piece) if piece and isinstance(v, str) else data_text(v, piece) for v in rest]
+        items.append(Text(" ").join([Text(who), *shown]))
+    return Text(" · ").join(items)
+
+
+def data_text(value: Any, piece: str = "") -> Text:
+    """Any JSON value spelled out: lists and dicts nested, pieces drawn (a field's ``piece``)."""
+    if isinstance(value, dict):
+        return Text(", ").join(Text.assemble(f"{pretty_key(str(k)).lower()} ", data_text(v, piece))
+                               for k, v in value.items() if v is not None)
+    if isinstance(value, list):
+        if value and piece == "card" and all(is_card(v) for v in value):
+            return cards_text(value, group_suits=True)
+        joiner = " · " if value and all(isinstance(v, dict) for v in value) else ", "
+        return Text(joiner).join(data_text(v, piece) for v in value)
+    return scalar_text(value, piece)
 
 
 def is_scalar(value: object) -> bool:
@@ -175,128 +255,191 @@ def is_scalar(value: object) -> bool:
 
 def played_cards_text(plays: Sequence[dict[str, Any]], players: Sequence[str]) -> Text:
     """Cards on the table in the order played: ``South 4♣ · West J♣``."""
-    return value_text(list(plays), Names(players, ()))
+    return plays_text(plays, "card", Names(players, ()))
 
 
-def per_seat_keys(view: dict[str, Any]) -> list[str]:
-    """Keys outside the layout holding one plain value per seat (bids, points...): seat-table columns."""
-    n = len(view["players"])
-    out = []
-    for key, value in view.items():
-        if key in LAYOUT_KEYS or not isinstance(value, list) or len(value) != n:
+# ---- the layout: zones and fields as the view's seat sees them ------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The view's layout description, sorted for drawing."""
+
+    zones: list[dict[str, Any]]
+    fields: list[dict[str, Any]]
+
+    @staticmethod
+    def of(view: dict[str, Any]) -> Layout:
+        layout = view.get("layout") or {}
+        return Layout(list(layout.get("zones", [])), list(layout.get("fields", [])))
+
+    def seat_zones(self) -> list[dict[str, Any]]:
+        """Zones a seat owns (hands, tricks taken, cards to pass): columns of the seat table."""
+        return [z for z in self.zones if z["owner"] is not None and z["show"] != "trick"]
+
+    def trick_zones(self) -> list[dict[str, Any]]:
+        return [z for z in self.zones if z["show"] == "trick"]
+
+    def table_zones(self) -> list[dict[str, Any]]:
+        """Zones nobody owns (piles, stock, melds): drawn on the felt, by group."""
+        return [z for z in self.zones if z["owner"] is None and z["show"] != "trick"]
+
+
+def own_hand(view: dict[str, Any]) -> tuple[str, list[str], str] | None:
+    """The viewing seat's hand as (label, pieces, piece kind): its hand zone, or (before a kernel
+    lists zones) the field of kind ``hand``."""
+    seat = view.get("seat")
+    layout = Layout.of(view)
+    for z in layout.zones:
+        if z["show"] == "hand" and z["owner"] == seat and seat is not None and z["pieces"] is not None:
+            return "Your hand", [p for p in z["pieces"] if p is not None], z["piece"]
+    for f in layout.fields:
+        if f["kind"] == "hand" and view.get(f["key"]) is not None:
+            return f["label"], list(view[f["key"]]), f.get("piece", "")
+    return None
+
+
+def hand_pieces(view: dict[str, Any]) -> list[str] | None:
+    """The pieces of the viewing seat's hand, in the order shown (for listing moves)."""
+    hand = own_hand(view)
+    return hand[1] if hand is not None else None
+
+
+def column_title(zones: Sequence[dict[str, Any]], players: Sequence[str]) -> str:
+    """The seat-table heading of one kind of owned zone: its label without the owner's name
+    ("West's hand" → "Hand", "Tricks taken by West" → "Tricks taken")."""
+    z = zones[0]
+    label = str(z["label"])
+    if 0 <= z["owner"] < len(players):
+        name = players[z["owner"]]
+        for form in (f"{name}'s ", f" by {name}", f" of {name}", f"{name} "):
+            label = label.replace(form, " ")
+    label = " ".join(label.split())
+    return (label[:1].upper() + label[1:]) if label else z["name"]
+
+
+def zone_cell(z: dict[str, Any], me: int | None) -> Text:
+    """An owned zone in its seat's row: its pieces where the seat sees them (not the viewer's own
+    hand, drawn below), else how many."""
+    pieces = z["pieces"]
+    if z["show"] == "count" or pieces is None or not pieces or (z["show"] == "hand" and z["owner"] == me):
+        return Text(str(z["count"]))
+    return zone_pieces_text(z)
+
+
+def zone_pieces_text(z: dict[str, Any]) -> Text:
+    pieces = z["pieces"] or []
+    columns = z.get("columns") or 0
+    if z["show"] == "grid" and columns:
+        rows = [pieces[i:i + columns] for i in range(0, len(pieces), columns)]
+        return Text(" / ").join(pieces_text(r, z["piece"], group=False) for r in rows)
+    return pieces_text(pieces, z["piece"])
+
+
+def seat_columns(view: dict[str, Any], layout: Layout) -> list[tuple[str, list[Text]]]:
+    """The seat table's columns after the seat: owned zones (by kind of zone), the trick, then
+    the per-seat fields; each a heading and one cell per seat."""
+    players: list[str] = view["players"]
+    n = len(players)
+    me = view.get("seat")
+    names = Names(players, view["score_sheet"]["columns"])
+    out: list[tuple[str, list[Text]]] = []
+    by_name: dict[str, list[dict[str, Any]]] = {}
+    for z in layout.seat_zones():
+        by_name.setdefault(z["name"], []).append(z)
+    for zones in by_name.values():
+        cells = [Text("") for _ in range(n)]
+        for z in zones:
+            if 0 <= z["owner"] < n:
+                cells[z["owner"]] = zone_cell(z, me)
+        out.append((column_title(zones, players), cells))
+    for z in layout.trick_zones():
+        cells = [Text("") for _ in range(n)]
+        for i, (seat, code) in enumerate(zip(z.get("seats") or [], z["pieces"] or [], strict=False)):
+            if 0 <= seat < n:
+                cells[seat] = piece_text(code, z["piece"])
+                if i == 0:
+                    cells[seat].append(" led", style="dim")
+        out.append((z["label"], cells))
+    for f in layout.fields:
+        value = view.get(f["key"])
+        if not f["per_seat"] or not isinstance(value, list) or all(v is None for v in value):
             continue
-        if all(is_scalar(v) and not is_card(v) for v in value):
-            out.append(key)
+        out.append((f["label"], [field_value_text(f, v, names) if i < len(value) else Text("")
+                                 for i, v in enumerate(value[:n])]))
     return out
 
 
-def seat_table(view: dict[str, Any]) -> Table:
-    """One row per seat: who deals, who is to act, cards held, tricks won, the card each played."""
+def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]]) -> Table:
+    """One row per seat: who is to act, then every column the layout gives."""
     players: list[str] = view["players"]
     me = view.get("seat")
     acting = set(view.get("to_act", []))
-    extra = [k for k in per_seat_keys(view) if any(v is not None for v in view[k])]  # no empty columns
-    on_table = {p["seat"]: (i, p["card"]) for i, p in enumerate(view.get("trick") or [])}
     out = Table(box=None, padding=(0, 2, 0, 0), header_style="bold dim")
     out.add_column("Seat", no_wrap=True)
-    has_sizes = "hand_sizes" in view
-    has_tricks = "tricks_won" in view
-    has_trick = "trick" in view
-    if has_sizes:
-        out.add_column("Cards", justify="right")
-    if has_tricks:
-        out.add_column("Tricks", justify="right")
-    for key in extra:
-        out.add_column(pretty_key(key), justify="right")
-    if has_trick:
-        out.add_column("This trick")
-    sitting_out = set(view.get("sitting_out") or [])
+    for title, _ in columns:
+        out.add_column(title)
     for s, name in enumerate(players):
         label = Text()
         label.append("▶ " if s in acting else "  ", style="bold yellow")
         label.append(name, style="bold" if s == me else "")
         if s == me:
             label.append(" (you)", style="bold")
-        if view.get("dealer") == s:
-            label.append(" · dealer", style="dim")
         row: list[RenderableType] = [label]
-        if has_sizes:
-            row.append(str(view["hand_sizes"][s]))
-        if has_tricks:
-            row.append(str(view["tricks_won"][s]))
-        row.extend(scalar_text(view[key][s]) for key in extra)
-        if has_trick:
-            row.append(trick_cell(s, on_table, sitting_out))
+        row.extend(cells[s] if s < len(cells) else Text("") for _, cells in columns)
         out.add_row(*row)
     return out
 
 
-def trick_cell(seat: int, on_table: dict[int, tuple[int, str]], sitting_out: set[int]) -> Text:
-    if seat in sitting_out:
-        return Text("sits out", style="dim")
-    if seat not in on_table:
-        return Text("")
-    order, code = on_table[seat]
-    out = card_text(code)
-    if order == 0:
-        out.append(" led", style="dim")
-    return out
-
-
-def trump_text(view: dict[str, Any]) -> Text:
-    trump = view["trump"]
-    if trump is None:
-        return Text("Trump: none")
-    s = C.suit(trump)
-    return Text.assemble("Trump: ", (f"{C.SUIT_SYMBOLS[s]} {C.SUIT_NAMES[s]}",
-                                    RED if C.SUIT_COLOUR[s] else BLACK))
-
-
-def has_seat_table(view: dict[str, Any]) -> bool:
-    return "hand_sizes" in view or "tricks_won" in view or "trick" in view
-
-
 def headline(view: dict[str, Any]) -> Text:
-    """The game, deal, trump, phase (and dealer, when no seat table shows it) on one line."""
+    """The game, the fields declared for the headline (deal, trumps...), and the phase."""
     parts: list[Text] = [Text(view["title"], style="bold")]
-    counter = next((k for k in COUNTER_KEYS if k in view), None)
-    if counter is not None:
-        number, of = view[counter]
-        parts.append(Text(f"{pretty_key(counter.removesuffix('_of'))} {number} of {of}"))
-    elif "deal" in view:
-        parts.append(Text(f"Deal {view['deal']}"))
-    if "trump" in view and (view["trump"] is not None or view["phase"] == "play"):
-        parts.append(trump_text(view))  # no trump before play means none chosen yet, not no-trump
-    if view.get("dealer") is not None and not has_seat_table(view):
-        parts.append(Text(f"Dealer: {view['players'][view['dealer']]}"))
+    names = Names(view["players"], view["score_sheet"]["columns"])
+    for f in Layout.of(view).fields:
+        value = view.get(f["key"])
+        if not f.get("head") or f["per_seat"] or is_empty(value):
+            continue
+        sep = " " if f["kind"] in ("number", "counter") else ": "
+        parts.append(Text.assemble(f"{f['label']}{sep}", field_value_text(f, value, names)))
     parts.append(Text(f"Phase: {str(view['phase']).replace('_', ' ')}"))
     return Text(" · ").join(parts)
 
 
-def ranking_notes(view: dict[str, Any]) -> list[Text]:
-    """How this deal ranks cards, when it is not the usual ace-high order."""
-    notes = []
-    if view.get("low_ranking"):
-        notes.append(Text("Cards rank low this deal: the two is highest, the ace lowest.", style="italic"))
-    if view.get("bowers") and view.get("trump"):
-        trump = C.suit(view["trump"])
-        right, left = C.make_card(C.JACK, trump), C.make_card(C.JACK, C.SAME_COLOUR_SUIT[trump])
-        notes.append(Text.assemble(("Bowers: ", "italic"), card_text(C.CODE_OF[right]), " then ",
-                                   card_text(C.CODE_OF[left]), (" are the top trumps.", "italic")))
-    return notes
-
-
 def info_lines(view: dict[str, Any]) -> RenderableType:
-    """Everything else the view holds, as ``Key: value`` items (so new games show without changes)."""
+    """The declared fields not drawn elsewhere, as ``Label: value`` items (flags by their label)."""
     names = Names(view["players"], view["score_sheet"]["columns"])
-    skip = LAYOUT_KEYS | set(per_seat_keys(view)) | set(COUNTER_KEYS)
     out = []
-    for key, value in view.items():
-        if key in skip or value is None or value == [] or value == {}:
+    blocks: list[Text] = []
+    for f in Layout.of(view).fields:
+        value = view.get(f["key"])
+        if f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(value):
             continue
-        label = pretty_key(key.removesuffix("_of") if key.endswith("_of") else key)
-        out.append(Text.assemble((f"{label}: ", "bold"), value_text(value, names, key)))
-    return Packed(out)
+        if f["kind"] == "flag":
+            out.append(Text(f["label"], style="italic"))
+        elif f["kind"] == "data" and is_records(value):
+            blocks.append(Text(f"{f['label']}:", style="bold"))
+            blocks.extend(data_block(value, f.get("piece", ""), "  "))
+        else:
+            out.append(Text.assemble((f"{f['label']}: ", "bold"), field_value_text(f, value, names)))
+    return Group(Packed(out), *blocks)
+
+
+def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
+    """A non-empty list of dicts (melds, a team's books): drawn a record a line."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def data_block(records: list[dict[str, Any]], piece: str, indent: str) -> list[Text]:
+    """Records a line each; a record's own records (a team's books) indented under it."""
+    lines: list[Text] = []
+    for record in records:
+        flat = {k: v for k, v in record.items() if not is_records(v)}
+        lines.append(Text.assemble(indent, data_text(flat, piece)))
+        for k, v in record.items():
+            if is_records(v):
+                lines.append(Text(f"{indent}  {pretty_key(str(k))}:", style="dim"))
+                lines.extend(data_block(v, piece, indent + "    "))
+    return lines
 
 
 @dataclass(frozen=True)
@@ -327,65 +470,63 @@ def totals_text(sheet: dict[str, Any]) -> Text:
         Text(f"{col} {total}") for col, total in zip(sheet["columns"], sheet["totals"], strict=True)))
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    """The table as the view's seat sees it: a panel with seats, table cards, extras and the hand."""
-    parts: list[RenderableType] = [*ranking_notes(view)]
-    if has_seat_table(view):
-        parts.append(seat_table(view))
-    if view.get("last_trick"):
-        parts.append(Text.assemble(("Last trick: ", "bold"), played_cards_text(view["last_trick"],
-                                                                               view["players"])))
-    parts.extend(table_piles(view))
-    parts.extend(team_books_text(view))
-    parts.append(info_lines(view))
-    parts.append(totals_text(view["score_sheet"]))
-    if view.get("hand") is not None:
-        by_rank = view.get("hand_order") == "rank"
-        parts.append(Text())
-        parts.append(Text.assemble(("Your hand: ", "bold"), cards_text(view["hand"], group_suits=not by_rank,
-                                                                      group_ranks=by_rank)))
-    return Panel(Group(*parts), title=headline(view), title_align="left", box=box.ROUNDED, padding=(0, 1))
-
-
-#: the most discards shown; a longer pile shows its top cards and its size
+#: the most pieces of a pile shown; a longer pile shows its top ones and its size
 PILE_SHOWN = 10
 
 
-def table_piles(view: dict[str, Any]) -> list[Text]:
-    """The discard pile (its top cards, when long) and the cards everyone knows a seat holds."""
-    out = []
-    pile = view.get("discard_pile")
-    if pile:
-        shown = cards_text(pile[-PILE_SHOWN:])
-        more = f"  ({len(pile)} cards, top last)" if len(pile) > PILE_SHOWN else "  (top last)"
-        out.append(Text.assemble(("Discard pile: ", "bold"), "… " if len(pile) > PILE_SHOWN else "", shown,
-                                 (more, "dim")))
-    known = view.get("known_cards") or []
-    items = [Text.assemble((f"{view['players'][s]} ", "bold"), cards_text(cards))
-             for s, cards in enumerate(known) if cards]
-    if items:
-        out.append(Text.assemble(("Known in hands: ", "bold"), Text(" · ").join(items)))
+def table_zones_text(layout: Layout) -> list[Text]:
+    """The zones nobody owns (piles, stock, kitty, melds), a line each, grouped by ``group``:
+    a pile's top pieces and its size, hidden ones by their number."""
+    out: list[Text] = []
+    group = None
+    for z in sorted(layout.table_zones(), key=lambda z: z.get("group", "")):
+        if z["count"] == 0:
+            continue
+        if z.get("group", "") != group:
+            group = z.get("group", "")
+            if group:
+                out.append(Text(group, style="bold underline"))
+        out.append(zone_line(z, indent="  " if group else ""))
     return out
 
 
-def team_books_text(view: dict[str, Any]) -> list[Text]:
-    """Each team's books (numbered, for 'add N card'), red threes, canastas and first-meld state."""
-    out = []
-    for team in view.get("team_books") or []:
-        status = "opened" if team["opened"] else f"needs {team['minimum']} to open"
-        clean, dirty, wild = team["canastas"]
-        line = Text.assemble((team["name"], "bold"), f" ({status}; canastas: clean {clean}, dirty {dirty}, "
-                                                      f"wild {wild})")
-        if team["red_threes"]:
-            line.append("  red threes: ")
-            line.append_text(cards_text(team["red_threes"]))
-        out.append(line)
-        for book in team["books"]:
-            state = "canasta" if book["canasta"] else "book"
-            closed = ", closed" if book["closed"] else ""
-            out.append(Text.assemble(f"  {book['number']:>2}. ", cards_text(book["cards"]),
-                                     (f"  {book['kind']} {state}, {len(book['cards'])}{closed}", "dim")))
-    return out
+def zone_line(z: dict[str, Any], indent: str = "") -> Text:
+    label = Text.assemble(indent, (f"{z['label']}: ", "bold"))
+    pieces = z["pieces"]
+    count = z["count"]
+    if pieces is None:
+        label.append(f"{count} face down" if z["show"] != "pile" else f"{count}, face down", style="dim")
+    elif z["show"] == "pile" and count > PILE_SHOWN:
+        label.append("… ")
+        label.append_text(pieces_text(pieces[-PILE_SHOWN:], z["piece"]))
+        label.append(f"  ({count}, top last)", style="dim")
+    else:
+        label.append_text(zone_pieces_text(z))
+        if z["show"] == "pile" and count > 1:
+            label.append("  (top last)", style="dim")
+    if z.get("known"):
+        label.append("  known: ", style="dim")
+        label.append_text(pieces_text(z["known"], z["piece"]))
+    return label
+
+
+def render_view(view: dict[str, Any]) -> RenderableType:
+    """The table as the view's seat sees it, from its layout: the seat table (owned zones, the
+    trick, per-seat fields), the felt (piles and melds), the other fields, the score and the hand."""
+    layout = Layout.of(view)
+    parts: list[RenderableType] = []
+    columns = seat_columns(view, layout)
+    if columns:
+        parts.append(seat_table(view, columns))
+    parts.extend(table_zones_text(layout))
+    parts.append(info_lines(view))
+    parts.append(totals_text(view["score_sheet"]))
+    hand = own_hand(view)
+    if hand is not None:
+        label, pieces, piece = hand
+        parts.append(Text())
+        parts.append(Text.assemble((f"{label}: ", "bold"), pieces_text(pieces, piece)))
+    return Panel(Group(*parts), title=headline(view), title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
 def render_events(texts: Sequence[str]) -> RenderableType:

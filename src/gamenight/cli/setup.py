@@ -91,7 +91,7 @@ def bot_rng(seed: int, seat: int) -> random.Random:
 def bot_move(state: State, seat: int, bot: Bot, rng: random.Random) -> list[Event]:
     """Ask a bot for its move from its own view only, and play it."""
     legal = state.legal_moves(seat)
-    move = bot.choose(state.view(seat), legal, sampler_for(state, seat), rng)
+    move = bot.choose(state.view(seat, layout=False), legal, sampler_for(state, seat), rng)
     return state.play(move, seat)
 
 

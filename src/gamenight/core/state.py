@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.core.errors import IllegalMove
 from gamenight.core.events import Event
+from gamenight.core.layout import Field, build_layout, declared_fields
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
 from gamenight.core.scoring import Outcome, ScoreSheet
-from gamenight.core.zones import Knowledge, Zone, census, layout, redeal_unseen
+from gamenight.core.zones import Knowledge, Zone, census, redeal_unseen
+from gamenight.core.zones import layout as zone_layout
 
 if TYPE_CHECKING:
     from gamenight.core.registry import GameSpec
@@ -42,6 +44,8 @@ class State(ABC):
 
     spec: GameSpec
     options: Options
+    #: the view entries a person should see, by label and kind (merged kernel -> game: core.layout)
+    FIELDS: tuple[Field, ...] = ()
 
     def __init__(
         self,
@@ -206,8 +210,10 @@ class State(ABC):
         names = " and ".join(self.names[s] for s in sorted(acting))
         return f"waiting for {names}"
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
-        """Everything ``seat`` (``None``: a spectator) may see, as JSON-ready data."""
+    def view(self, seat: int | None = None, *, layout: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` (``None``: a spectator) may see, as JSON-ready data, with the
+        ``layout`` description renderers draw from (``layout=False`` leaves it out: for bots and
+        programs that read the entries themselves)."""
         acting = self._to_act()
         out: dict[str, Any] = {
             "game": self.spec.id,
@@ -226,9 +232,9 @@ class State(ABC):
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
         out.update(self._view(seat))
-        zones = self.zones()
-        if zones:
-            out["layout"] = layout(zones, seat, self.knowledge)
+        if layout:
+            zones = zone_layout(self.zones(), seat, self.knowledge)
+            out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out)
         return out
 
     def card_zones(self) -> dict[str, list[int]]:

@@ -72,7 +72,7 @@ class Zone:
     ``key`` is unique in a state ("hand/2", "stock"); ``name`` is the kind of place ("hand") and
     ``label`` its name for players ("West's hand"). ``allowed`` (for sampling) says whether a
     piece could lie here given what everyone has seen; ``group`` gathers zones that are drawn
-    together (a team's books).
+    together (a team's books); ``order`` sorts what a seat sees of it (a hand by suit).
     """
 
     key: str
@@ -87,6 +87,9 @@ class Zone:
     columns: int = 0
     seats: list[int] | None = None
     allowed: Callable[[int], bool] | None = None
+    #: the order its pieces are shown in to a seat that sees them all (a hand sorted by suit);
+    #: only the view's order, never the kernel's list
+    order: Callable[[list[int]], list[int]] | None = None
 
     @property
     def name(self) -> str:
@@ -222,7 +225,7 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
     pieces = z.pieces
     shown: list[str | None] | None
     if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == z.owner):
-        shown = list(map(fmt, pieces))
+        shown = list(map(fmt, z.order(pieces) if z.order is not None else pieces))
         hides = False
     elif vis is _FACES and z.face_up is not None:
         shown = [fmt(p) if up else None for p, up in zip(pieces, z.face_up, strict=True)]

@@ -52,6 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -87,6 +88,13 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
 
 class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
     """Shared state and turn of every draw-and-discard game."""
+
+    #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
+    #: what a person sees beyond the zones (hands, stock, discard pile and melds are zones)
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("taken", "Taken from the pile", Kind.PIECE, piece="card"),
+    )
 
     MELDS_IN_TURN = True
     MAX_MELDS_PER_TURN = 0

@@ -32,6 +32,7 @@ from functools import cache
 from typing import Any
 
 from gamenight.core.events import Event
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -86,6 +87,18 @@ def suit_word(suit: int) -> str:
 
 class TrickState(DealsCards, Seating, MatchPlay, State):
     """Shared state and play phase of every trick-taking game."""
+
+    #: what a person sees besides the zones (hands, tricks taken, the trick): core.layout
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", "Deal", Kind.NUMBER, head=True),
+        Field("trump", "Trumps", Kind.SUIT, piece="card", head=True),
+        Field("dealer", "Dealer", Kind.SEAT),
+        Field("leader", "Leads", Kind.SEAT),
+        Field("tricks_won", "Tricks won", Kind.NUMBER, per_seat=True),
+        Field("last_trick", "Last trick", Kind.PLAYS, piece="card"),
+        Field("sitting_out", "Sitting out", Kind.SEATS),
+        Field("low_ranking", "Cards rank low this deal: the two is highest, the ace lowest", Kind.FLAG),
+    )
 
     def _init_tricks(self, rules: MatchRules, *, teams: int = 1) -> None:
         """``rules``: how the match ends; ``teams``: 2 for partners sitting opposite each other."""
@@ -349,7 +362,7 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
         texts = seat_zone_texts(tuple(self.names), self.teams)
         out = [
             Zone(hand_key, hands[s], CARD_TEXT, s, OWNER, None, HAND, hand_label,
-                 allowed=_not_in_suits(so, void[s]) if void[s] else None)
+                 allowed=_not_in_suits(so, void[s]) if void[s] else None, order=self.sorted_hand)
             for s, (hand_key, hand_label, _, _, _) in enumerate(texts)
         ]
         out += [

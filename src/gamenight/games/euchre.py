@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
@@ -133,6 +134,16 @@ def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Mov
 
 
 class Euchre(TrickState):
+    FIELDS: tuple[Field, ...] = (
+        Field("bowers", "Bowers: the jacks of the trump colour are the top trumps", Kind.FLAG),
+        Field("up_card_state", "Up-card", Kind.TEXT),
+        Field("round", "Bidding round", Kind.NUMBER),
+        Field("calls", "Calls", Kind.PLAYS),
+        Field("maker", "Maker", Kind.SEAT),
+        Field("alone", "Going alone", Kind.FLAG),
+        Field("took_up_card", "Took up the up-card", Kind.SEAT),
+        Field("target", "Playing to", Kind.NUMBER),
+    )
     options: EuchreOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -60,6 +60,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
@@ -179,6 +180,15 @@ def plural_gins(n: int) -> str:
 
 
 class GinRummy(DrawDiscardState):
+    FIELDS: tuple[Field, ...] = (
+        Field("round", "Round", Kind.NUMBER, head=True), Field("table", "Table", Kind.NUMBER, head=True),
+        Field("tables", "Tables", Kind.DATA),
+        Field("dealing_team", "Dealing team", Kind.TEXT), Field("knock_limit", "Knock at", Kind.NUMBER),
+        Field("deadwood", "Your deadwood", Kind.NUMBER), Field("knock", "Knock", Kind.DATA, piece="card"),
+        Field("round_results", "Rounds", Kind.DATA), Field("last_hand", "Last hand", Kind.DATA, piece="card"),
+        Field("games", "Games", Kind.DATA), Field("game_winners", "Game winners", Kind.DATA),
+        Field("rounds_won", "Rounds won", Kind.DATA),
+    )
     MELDS_IN_TURN = False
     LAY_OFF_IN_TURN = False
     RESTOCK = END

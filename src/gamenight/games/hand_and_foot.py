@@ -71,6 +71,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
@@ -243,6 +244,9 @@ class ChoosePacket(PhaseHandler["HandAndFoot"]):
 
 
 class HandAndFoot(DealsCards, MatchPlay, CanastaState):
+    FIELDS: tuple[Field, ...] = (
+        Field("last_hand", "Last hand", Kind.DATA, piece="card"),
+    )
     options: HandAndFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.core.errors import OptionError
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
@@ -159,6 +160,15 @@ def points_detail(cards: list[int]) -> str:
 
 
 class Hearts(TrickState):
+    FIELDS: tuple[Field, ...] = (
+        Field("pass_direction", "Passing", Kind.TEXT, head=True),
+        Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
+        Field("passed", "You passed", Kind.DATA, piece="card"),
+        Field("hearts_broken", "Hearts are broken", Kind.FLAG),
+        Field("kitty_taker", "Took the kitty", Kind.SEAT),
+        Field("points_taken", "Points taken", Kind.NUMBER, per_seat=True),
+        Field("target", "Playing to", Kind.NUMBER),
+    )
     options: HeartsOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.core.errors import OptionError
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
@@ -166,6 +167,14 @@ def plural(n: int, word: str) -> str:
 
 
 class OhHell(TrickState):
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", ""),  # the round counter says it
+        Field("round_of", "Round", Kind.COUNTER, head=True),
+        Field("hand_size", "Cards each", Kind.NUMBER),
+        Field("blind", "Blind bidding", Kind.FLAG),
+        Field("bids", "Bid", Kind.NUMBER, per_seat=True),
+        Field("dealer_may_not_bid", "The dealer may not bid", Kind.NUMBER),
+    )
     options: OhHellOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -64,6 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
@@ -126,6 +127,11 @@ class RummyOptions(Options):
 
 
 class Rummy(DrawDiscardState):
+    FIELDS: tuple[Field, ...] = (
+        Field("restocks_left", "Restocks left", Kind.NUMBER),
+        Field("new_melds_left", "New melds left this turn", Kind.NUMBER),
+        Field("deadwood", "Your deadwood", Kind.DATA, piece="card"),
+    )
     RESTOCK = TURN_OVER
     options: RummyOptions
 

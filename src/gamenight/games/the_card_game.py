@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
@@ -140,6 +141,17 @@ def majority_score(votes: list[int]) -> int:
 
 
 class TheCardGame(DrawDiscardState):
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", ""),
+        Field("round", "Round", Kind.NUMBER, head=True),
+        Field("rounds", "Rounds", Kind.NUMBER),
+        Field("cards_this_round", "Cards this round", Kind.NUMBER),
+        Field("wilds", "Wild", Kind.TEXT, head=True),
+        Field("decks", "Decks", Kind.NUMBER), Field("going_out_score", "Going out scores", Kind.NUMBER),
+        Field("voted", "Voted", Kind.FLAG, per_seat=True), Field("votes", "Votes", Kind.DATA),
+        Field("my_vote", "Your vote", Kind.DATA), Field("went_out", "Went out", Kind.SEAT),
+        Field("last_turns", "Last turns", Kind.DATA, piece="card"),
+    )
     MELDS_IN_TURN = False
     LAY_OFF_IN_TURN = False
     DISCARD_TAKEN = True

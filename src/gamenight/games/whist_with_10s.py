@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
@@ -60,6 +61,12 @@ def schedule_name(entry: int | str) -> str:
 
 
 class WhistWith10s(TrickState):
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", ""),  # the deal counter says it
+        Field("deal_of", "Deal", Kind.COUNTER, head=True),
+        Field("contract", "Contract", Kind.TEXT, head=True),
+        Field("tens_taken", "Tens taken", Kind.TEAMS),
+    )
     options: WhistOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

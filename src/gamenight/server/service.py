@@ -607,7 +607,8 @@ class TableService:
         legal = state.legal_moves(seat)
         try:
             bot = table.bots[seat]
-            move = bot.choose(state.view(seat), list(legal), sampler_for(state, seat), table.bot_rng)
+            view = state.view(seat, layout=False)  # a bot reads the entries, not the layout
+            move = bot.choose(view, list(legal), sampler_for(state, seat), table.bot_rng)
         except Exception:
             log.exception("table %s: bot in seat %d failed; playing a random legal move", table.id, seat)
             move = legal[table.bot_rng.randrange(len(legal))]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from gamenight.core.layout import Field, Kind
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
@@ -22,6 +23,14 @@ _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C
 
 class ViewMixin(MeldMixin):
     """The table as a seat sees it, and its zones."""
+
+    #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
+        Field("team_books", "Books", Kind.DATA, piece="card"), Field("need", "To go out", Kind.TEXT),
+        Field("provisional", "Provisional", Kind.DATA), Field("asked", "Asked", Kind.DATA),
+    )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
         return sorted(hand, key=lambda c: (_DISPLAY[c], c))

@@ -1,32 +1,21 @@
 // The table page's drawing: a view dict (the engine's State.view(seat)) in, DOM out.
 //
-// The page knows no game by name. The keys the card-table conventions name (hand, trick,
-// trump, dealer, tricks won, score sheet...) get their own layout; lists holding one plain
-// value per seat (bids, points taken...) become labelled values in each seat's box; every
-// other key is shown in "On the table" as a labelled value: cards as card rows, seats by
-// name, per-team lists by team, nested lists and dicts spelled out. A new game displays
-// without changes here.
+// The page knows no game by name and reads no view key by name: it draws the view's layout
+// description (view.layout: family, zones, fields; see layout.js). Zones go where their `show`
+// hint and owner put them (hands and tricks taken in each seat's box, the trick or the piles in
+// the middle of the felt, the rest under "On the table", grouped); fields are shown by their
+// declared label and kind (per-seat ones in each seat's box, headline ones in the headline).
+// Pieces are drawn by one module per kind of piece (pieces.js). An entry no field declares is
+// not shown.
 
 import { fill, h } from "./dom.js";
-import {
-  SUITS, SUIT_NAMES, backImage, cardImage, cardLabel, cardName, cardRow, cardSvg, isCard, sentence, suitText,
-} from "./cards.js";
+import { cardName, cardSvg, sentence } from "./cards.js";
+import { arrange, zoneTitle } from "./layout.js";
 import { describeChoices, moveLabel, moveSpeech, numberVerb } from "./moves.js";
+import { drawPiece, drawPieces, drawSuit } from "./pieces.js";
 
-/** View keys drawn by the layout (or deliberately not shown); the rest are shown generically. */
-export const LAYOUT_KEYS = new Set([
-  "game", "title", "seat", "players", "phase", "to_act", "move_number", "options", "preset",
-  "score_sheet", "events", "legal_moves", "is_over", "outcome", "deal", "deal_of", "dealer",
-  "hand", "hand_sizes", "trump", "bowers", "low_ranking", "leader", "trick", "last_trick",
-  "tricks_won", "sitting_out", "teams", "team_books", "hand_order", "discard_pile",
-]);
-/** The most discards drawn; a longer pile shows its top cards and its size. */
+/** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
 const PILE_SHOWN = 10;
-/** "Deal 3 of 6" counters a view may hold as [number, of]; the first found heads the page. */
-const COUNTER_KEYS = ["deal_of", "round_of", "hand_of"];
-/** Keys whose whole-number value names a seat (table roles): shown as the seat's name. */
-const SEAT_KEYS = new Set(["seat", "to", "from", "maker", "declarer", "caller", "bidder", "taker", "winner",
-  "took_up_card", "kitty_taker", "leader", "dealer", "owner", "player", "holder", "went_out"]);
 
 export function prettyKey(key) {
   const text = String(key).replace(/_/g, " ");
@@ -34,10 +23,9 @@ export function prettyKey(key) {
 }
 
 const isScalar = (v) => v === null || ["boolean", "number", "string"].includes(typeof v);
-const isCardList = (v) => Array.isArray(v) && v.length > 0 && v.every(isCard);
-const isSeatKey = (key) => SEAT_KEYS.has(key) || key.endsWith("_seat") || key.endsWith("_by");
+const isRecords = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
 
-/** What generic rendering needs to label values: seat names and score-sheet columns. */
+/** What rendering needs to label values: seat names and score-sheet columns. */
 export class Names {
   constructor(players, columns) {
     this.players = players || [];
@@ -50,111 +38,95 @@ export class Names {
   }
 }
 
-// ---- generic values ---------------------------------------------------------------------------
-
-/** Any JSON value of a view, readably: cards drawn, seats named, per-team lists labelled. */
-export function renderValue(value, names, key = "") {
-  if (isSeatKey(key) && names.seat(value) !== null) return h("span", { class: "seat-ref" }, names.seat(value));
-  if (Array.isArray(value)) return renderList(value, names, key);
-  if (value !== null && typeof value === "object") return renderDict(value, names);
-  return renderScalar(value, key);
+function namesOf(view) {
+  return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : []);
 }
 
-function renderScalar(value, key = "") {
+// ---- a field's value, by its declared kind ----------------------------------------------------
+
+/** A field's value as its kind reads: seats by name, suits and pieces drawn, plays in order. */
+export function renderField(field, value, names) {
+  const piece = field.piece || "";
   if (value === null || value === undefined) return h("span", { class: "muted", "aria-label": "none" }, "—");
+  switch (field.kind) {
+    case "seat":
+      return h("span", { class: "seat-ref" }, names.seat(value) ?? String(value));
+    case "seats":
+      return h("span", {}, value.map((v) => names.seat(v) ?? String(v)).join(", "));
+    case "suit":
+      return drawSuit(piece, value);
+    case "piece":
+      return drawPiece(piece, value);
+    case "pieces":
+    case "hand":
+      return value.length ? drawPieces(piece, value, field.label) : h("span", { class: "muted" }, "none");
+    case "plays":
+      return h("ol", { class: "played" }, value.map((p) => h("li", {},
+        Object.entries(p).filter(([k]) => k !== "seat").map(([, v]) => (piece && typeof v === "string"
+          ? drawPiece(piece, v) : renderData(v, piece))),
+        h("span", { class: "played-by" }, names.seat(p.seat) ?? ""))));
+    case "counter":
+      return document.createTextNode(Array.isArray(value) ? `${value[0]} of ${value[1]}` : String(value));
+    case "teams":
+      return h("span", { class: "per-team" }, value.map((v, i) => h("span", { class: "pair" },
+        h("span", { class: "pair-key" }, names.columns[i] ?? ""), " ", renderData(v, piece))));
+    case "flag":
+      return document.createTextNode(value ? "yes" : "no");
+    case "number":
+    case "text":
+      if (isScalar(value)) return sentence(String(value));
+      return renderData(value, piece);
+    default:
+      return renderData(value, piece);
+  }
+}
+
+/** Any JSON value spelled out (a field of kind "data"): records a line each, pieces drawn. */
+export function renderData(value, piece = "") {
+  if (value === null || value === undefined) return h("span", { class: "muted" }, "—");
   if (typeof value === "boolean") return document.createTextNode(value ? "yes" : "no");
   if (typeof value === "number") return document.createTextNode(String(value));
-  if (isCard(value)) return cardImage(value, { size: "sm", compact: true });
-  if (/suit|trump/.test(key) && value.length === 1 && SUITS.includes(value)) return suitName(value);
-  return sentence(value);
-}
-
-function suitName(suit) {
-  return h("span", { class: "suit-name" }, suitText(suit), " ", SUIT_NAMES[suit]);
-}
-
-function renderList(value, names, key) {
-  if (!value.length) return h("span", { class: "muted" }, "none");
-  if (isCardList(value)) return cardRow(value, { label: `${prettyKey(key)}: ${value.map(cardName).join(", ")}` });
-  if (value.every(isCardList)) {
-    return h("div", { class: "card-rows" }, value.map((cards) => cardRow(cards)));
-  }
-  if (key.endsWith("_of") && value.length === 2 && value.every(Number.isInteger)) {
-    return document.createTextNode(`${value[0]} of ${value[1]}`);
-  }
-  const { columns, players } = names;
-  if (value.length === columns.length && columns.length !== players.length && value.every(isScalar)) {
-    return h("span", { class: "per-team" }, value.map((v, i) => h("span", { class: "pair" },
-      h("span", { class: "pair-key" }, columns[i]), " ", renderScalar(v))));
-  }
-  if (value.every((v) => v !== null && typeof v === "object" && !Array.isArray(v))) {
-    return h("ul", { class: "plain-list" }, value.map((v) => h("li", {}, renderValue(v, names))));
-  }
-  const out = h("span", { class: "list" });
-  value.forEach((v, i) => {
-    if (i) out.append(", ");
-    const nested = Array.isArray(v) && !isCardList(v);
-    if (nested) out.append("(");
-    out.append(renderValue(v, names));
-    if (nested) out.append(")");
-  });
-  return out;
-}
-
-/** {"seat": 2, "call": "pass"} reads "South pass"; other dicts "key value · key value". */
-function renderDict(value, names) {
-  const seat = names.seat(value.seat);
-  const entries = Object.entries(value).filter(([k, v]) => v !== null && !(seat !== null && k === "seat"));
-  const out = h("span", { class: "dict" });
-  if (seat !== null) {
-    // Read as a sentence: text values as they are, flags by their name, other values labelled.
-    out.append(h("span", { class: "seat-ref" }, seat));
-    for (const [k, v] of entries) {
-      if (v === false) continue;
-      if (v === true) out.append(" ", h("span", { class: "flag" }, prettyKey(k).toLowerCase()));
-      else if (typeof v === "string") out.append(" ", renderValue(v, names, k));
-      else out.append(" ", h("span", { class: "pair-key" }, prettyKey(k).toLowerCase()), " ", renderValue(v, names, k));
-    }
+  if (typeof value === "string") return piece ? drawPieceOrText(piece, value) : sentence(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return h("span", { class: "muted" }, "none");
+    if (isRecords(value)) return h("ul", { class: "plain-list" }, value.map((v) => h("li", {}, renderData(v, piece))));
+    if (piece && value.every((v) => typeof v === "string")) return drawPieces(piece, value);
+    const out = h("span", { class: "list" });
+    value.forEach((v, i) => out.append(...(i ? [", "] : []), renderData(v, piece)));
     return out;
   }
-  entries.forEach(([k, v], i) => {
+  const out = h("span", { class: "dict" });
+  Object.entries(value).filter(([, v]) => v !== null).forEach(([k, v], i) => {
     if (i) out.append(h("span", { class: "sep", "aria-hidden": "true" }, " · "));
     out.append(h("span", { class: "pair" }, h("span", { class: "pair-key" }, prettyKey(k).toLowerCase()), " ",
-      renderValue(v, names, k)));
+      renderData(v, piece)));
   });
   return out;
 }
 
-/**
- * Keys outside the layout holding one value per seat: plain values (bids, points taken...)
- * or card lists (a seat's melds, piles). Shown in each seat's box.
- */
-export function perSeatKeys(view) {
-  const n = (view.players || []).length;
-  const out = [];
-  for (const [key, value] of Object.entries(view)) {
-    if (LAYOUT_KEYS.has(key) || !Array.isArray(value) || value.length !== n || n === 0) continue;
-    if (value.every((v) => isScalar(v) && !isCard(v))) {
-      if (value.some((v) => v !== null)) out.push({ key, cards: false });
-    } else if (value.every((v) => v === null || (Array.isArray(v) && (v.every(isCard) || v.every(isCardList))))) {
-      out.push({ key, cards: true });
-    }
-  }
-  return out;
+/** A string in a piece-holding field: drawn as a piece when it is one, else as text. */
+function drawPieceOrText(piece, text) {
+  const drawn = drawPiece(piece, text);
+  return drawn.classList && drawn.classList.contains("piece-text") ? sentence(text) : drawn;
+}
+
+function isEmpty(value) {
+  return value === null || value === undefined || value === false
+    || (Array.isArray(value) && !value.length)
+    || (typeof value === "object" && !Array.isArray(value) && value !== null && !Object.keys(value).length);
 }
 
 // ---- headline, notes, status ----------------------------------------------------------------
 
 export function renderHeadline(el, view) {
+  const names = namesOf(view);
   const parts = [h("span", { class: "game-title" }, view.title)];
-  const counter = COUNTER_KEYS.find((k) => Array.isArray(view[k]));
-  if (counter) {
-    const [number, of] = view[counter];
-    parts.push(`${prettyKey(counter.replace(/_of$/, ""))} ${number} of ${of}`);
-  } else if (view.deal !== undefined && view.deal !== null) {
-    parts.push(`Deal ${view.deal}`);
+  for (const f of arrange(view).head) {
+    const value = view[f.key];
+    if (isEmpty(value)) continue;
+    const sep = f.kind === "number" || f.kind === "counter" ? " " : ": ";
+    parts.push(h("span", { class: "head-field", dataset: { key: f.key } }, `${f.label}${sep}`, renderField(f, value, names)));
   }
-  if ("trump" in view && (view.trump !== null || view.phase === "play")) parts.push(trumpText(view.trump));
   if (view.is_over) parts.push(h("strong", {}, "Game over"));
   else if (view.phase) parts.push(h("span", {}, "Phase: ", String(view.phase).replace(/_/g, " ")));
   const out = [];
@@ -165,27 +137,12 @@ export function renderHeadline(el, view) {
   fill(el, out);
 }
 
-function trumpText(trump) {
-  if (trump === null) return h("span", {}, "No trump");
-  if (SUITS.includes(trump)) return h("span", {}, "Trump: ", suitName(trump));
-  return h("span", {}, "Trump: ", String(trump));
-}
-
-/** How this deal ranks cards, when it is not the usual ace-high order. */
+/** The flags in effect (declared fields of kind "flag"), each as its label. */
 export function renderNotes(el, view) {
-  const notes = [];
-  if (view.low_ranking) notes.push(h("p", {}, "Cards rank low this deal: the two is highest, the ace lowest."));
-  if (view.bowers && view.trump && SUITS.includes(view.trump)) {
-    const same = { C: "S", S: "C", D: "H", H: "D" }[view.trump];
-    notes.push(h("p", {}, "Bowers: ", cardLabelSpan(`J${view.trump}`), " then ", cardLabelSpan(`J${same}`),
-      " are the top trumps."));
-  }
+  const notes = arrange(view).flags.filter((f) => view[f.key] === true)
+    .map((f) => h("p", { dataset: { key: f.key } }, f.label));
   fill(el, notes);
   el.hidden = notes.length === 0;
-}
-
-function cardLabelSpan(code) {
-  return h("span", { class: `suit ${code[1] === "D" || code[1] === "H" ? "red" : "black"}` }, cardLabel(code));
 }
 
 /** Whose turn, in a sentence for the aria-live status line. */
@@ -222,30 +179,62 @@ export function renderFelt(el, view, ctx) {
   const n = players.length;
   const bottom = Number.isInteger(view.seat) ? view.seat : 0;
   el.dataset.n = String(n);
+  el.dataset.family = (view.layout && view.layout.family) || "";
   el.classList.toggle("felt-crowded", n > 4);
-  const names = new Names(players, view.score_sheet ? view.score_sheet.columns : []);
-  const extras = perSeatKeys(view);
+  const names = namesOf(view);
+  const layout = arrange(view);
   const acting = new Set(view.to_act || []);
-  const sittingOut = new Set(view.sitting_out || []);
-  const trick = view.trick || [];
-  const seats = players.map((_, s) => seatBox(s, view, ctx, { names, extras, acting, sittingOut, trick,
-    pos: seatAngle(s, bottom, n) }));
-  const plays = h("ol", { class: "trick", "aria-label": trick.length ? "Cards played to this trick" : "No cards on the table" },
-    trick.map((p, i) => {
-      const pos = seatAngle(p.seat, bottom, n);
+  const seats = players.map((_, s) => seatBox(s, view, ctx, { names, layout, acting, pos: seatAngle(s, bottom, n) }));
+  const middle = [];
+  for (const z of layout.centre) {
+    if (z.show === "trick") middle.push(trickList(z, view, bottom));
+    else middle.push(pileBox(z));
+  }
+  fill(el, h("ul", { class: "seats", "aria-label": "Players" }, seats), middle);
+  fitFelt(el);
+}
+
+/** The pieces played to a trick, each in front of the seat that played it. */
+function trickList(z, view, bottom) {
+  const players = view.players || [];
+  const n = players.length;
+  const pieces = z.pieces || [];
+  const seats = z.seats || [];
+  return h("ol", { class: "trick", dataset: { zone: z.key },
+                   "aria-label": pieces.length ? `${z.label}: the pieces played` : "Nothing on the table" },
+    pieces.map((code, i) => {
+      const seat = seats[i];
+      const pos = seatAngle(seat, bottom, n);
+      const name = z.piece === "card" && code ? cardName(code) : String(code);
       return h("li", { class: "trick-card", style: { "--x": pos.x, "--y": pos.y, "z-index": String(10 + i) },
-                       dataset: { seat: String(p.seat), card: p.card } },
-        cardImage(p.card, { size: "md", hidden: true }),
-        h("span", { class: "trick-by", "aria-hidden": "true" }, players[p.seat]),
-        h("span", { class: "visually-hidden" }, `${players[p.seat]}: ${cardName(p.card)}${i === 0 ? ", led" : ""}`),
+                       dataset: { seat: String(seat), card: code } },
+        drawPiece(z.piece, code, { size: "md", compact: false, hidden: true }),
+        h("span", { class: "trick-by", "aria-hidden": "true" }, players[seat]),
+        h("span", { class: "visually-hidden" }, `${players[seat]}: ${name}${i === 0 ? ", led" : ""}`),
         i === 0 ? h("span", { class: "led", "aria-hidden": "true" }, "led") : null);
     }));
-  const trump = view.trump && SUITS.includes(view.trump)
-    ? h("div", { class: "felt-trump", "aria-hidden": "true" }, h("span", { class: "felt-trump-label" }, "Trump"),
-      h("span", { class: "trump-mark", title: `Trump: ${SUIT_NAMES[view.trump]}` }, suitText(view.trump)))
-    : null;
-  fill(el, h("ul", { class: "seats", "aria-label": "Players" }, seats), trump, plays);
-  fitFelt(el);
+}
+
+/** A pile in the middle of the felt (a stock, a discard pile, an up-card): its top and its size. */
+function pileBox(z) {
+  return h("div", { class: "felt-pile", dataset: { zone: z.key } },
+    h("span", { class: "felt-pile-label" }, z.label), zoneContents(z));
+}
+
+/** A zone's pieces as the seat sees them: the pieces (a long pile's top ones), face-down backs or a count. */
+function zoneContents(z) {
+  const pieces = z.pieces;
+  if (pieces === null || pieces === undefined) {
+    return h("span", { class: "backs" }, h("span", { class: "backs-fan", "aria-hidden": "true" },
+      Array.from({ length: Math.min(z.count, 3) }, () => drawPiece(z.piece, null))),
+    h("span", { class: "count" }, String(z.count)));
+  }
+  if (z.show === "count") return h("span", { class: "count" }, String(z.count));
+  if (!pieces.length) return h("span", { class: "muted" }, "none");
+  const shown = z.show === "pile" ? pieces.slice(-PILE_SHOWN) : pieces;
+  const note = z.show === "pile" && pieces.length > 1 ? ` (${pieces.length}, top last)` : "";
+  return h("span", {}, drawPieces(z.piece, shown, z.label), note ? h("span", { class: "muted" }, note) : null,
+    z.known && z.known.length ? h("span", { class: "muted" }, " known: ", drawPieces(z.piece, z.known)) : null);
 }
 
 /**
@@ -267,90 +256,100 @@ export function fitFelt(el) {
   if (outside || overlap) el.classList.add("felt-flow");
 }
 
-function seatBox(s, view, ctx, { names, extras, acting, sittingOut, trick, pos }) {
+function seatBox(s, view, ctx, { names, layout, acting, pos }) {
   const me = view.seat === s;
   const info = ctx.seats ? ctx.seats[s] : null;
   const isActing = acting.has(s) && !view.is_over;
-  const dealer = view.dealer === s;
   const winner = view.is_over && view.outcome && view.outcome.winners.includes(s);
   const classes = ["seat"];
   if (Math.abs(pos.x) < 0.5) classes.push("seat-wide"); // top or bottom: room across
   if (me) classes.push("seat-me");
   if (isActing) classes.push("seat-acting");
-  if (sittingOut.has(s)) classes.push("seat-out");
   if (winner) classes.push("seat-winner");
   const name = view.players[s];
   const who = info ? (info.kind === "bot" ? `bot${info.bot ? ` · ${info.bot}` : ""}` : "person") : "";
   const chips = [];
   if (me) chips.push(h("span", { class: "chip chip-you" }, "you"));
-  if (dealer) chips.push(h("span", { class: "chip chip-dealer", title: "Dealer" }, "dealer"));
-  if (view.leader === s && !trick.length && view.phase === "play" && !view.is_over) {
-    chips.push(h("span", { class: "chip" }, "leads"));
-  }
+  // a seat named by a field (the dealer, the maker, who leads) wears it as a chip
+  const roles = layout.info.filter((f) => f.kind === "seat" && view[f.key] === s).map((f) => f.label);
+  for (const role of roles) chips.push(h("span", { class: "chip chip-role", title: role }, role.toLowerCase()));
   if (winner) chips.push(h("span", { class: "chip chip-win" }, "winner"));
   const stats = [];
-  if (Array.isArray(view.hand_sizes) && !me) {
-    const count = view.hand_sizes[s];
-    stats.push(statRow("Cards", h("span", { class: "backs" },
-      h("span", { class: "backs-fan", "aria-hidden": "true" },
-        Array.from({ length: Math.min(count, 5) }, () => backImage({ size: "xs" }))),
-      h("span", { class: "count" }, String(count))), "hand_sizes"));
-  } else if (Array.isArray(view.hand_sizes)) {
-    stats.push(statRow("Cards", String(view.hand_sizes[s]), "hand_sizes"));
+  for (const z of layout.bySeat[s] || []) {
+    const title = zoneTitle(z, view.players);
+    if (z.show === "hand" && me) stats.push(statRow(title, String(z.count), { zone: z.key }));
+    else stats.push(statRow(title, zoneContents(z), { zone: z.key }, Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : ""));
   }
-  if (Array.isArray(view.tricks_won)) stats.push(statRow("Tricks", String(view.tricks_won[s]), "tricks_won"));
-  for (const { key, cards } of extras) {
-    const value = view[key][s];
-    if (value === null || (Array.isArray(value) && !value.length)) {
-      if (!cards) stats.push(statRow(prettyKey(key), renderScalar(null), key));
-      continue;
-    }
-    stats.push(statRow(prettyKey(key), renderValue(value, names, key), key, cards ? "stat-cards" : ""));
+  for (const f of layout.perSeat) {
+    const value = view[f.key][s];
+    if (view[f.key].every((v) => v === null)) continue;
+    const pieces = f.kind === "pieces" && Array.isArray(value) && value.length;
+    stats.push(statRow(f.label, renderField(f, value, names), { key: f.key }, pieces ? "stat-cards" : ""));
   }
-  const label = [name, me ? "you" : "", who, dealer ? "dealer" : "", isActing ? "to act" : "",
-    sittingOut.has(s) ? "sits out" : "", winner ? "winner" : ""].filter(Boolean).join(", ");
+  const label = [name, me ? "you" : "", who, ...roles.map((r) => r.toLowerCase()), isActing ? "to act" : "",
+    winner ? "winner" : ""].filter(Boolean).join(", ");
   return h("li", { class: classes.join(" "), style: { "--x": pos.x, "--y": pos.y }, dataset: { seat: String(s) } },
     h("span", { class: "visually-hidden" }, `${label}.`),
     h("div", { class: "seat-head", "aria-hidden": "true" }, h("span", { class: "seat-name" }, name), chips),
     who ? h("div", { class: "seat-who", "aria-hidden": "true" }, who) : null,
-    sittingOut.has(s) ? h("div", { class: "seat-turn", "aria-hidden": "true" }, "sits out") : null,
     isActing ? h("div", { class: "seat-turn", "aria-hidden": "true" }, me ? "your turn" : "to act") : null,
     stats.length ? h("dl", { class: "seat-stats" }, stats) : null);
 }
 
-function statRow(label, value, key, extra = "") {
-  return h("div", { class: `stat ${extra}`.trim(), dataset: { key } }, h("dt", {}, label), h("dd", {}, value));
+function statRow(label, value, dataset, extra = "") {
+  return h("div", { class: `stat ${extra}`.trim(), dataset }, h("dt", {}, label), h("dd", {}, value));
 }
 
 // ---- the hand and the moves ---------------------------------------------------------------
 
-/** The seat's hand: legal cards are buttons (a click sends the move), the others pictures. */
+/**
+ * The seat's hand, from its hand zone (or, before a kernel lists zones, its field of kind
+ * "hand"): legal pieces are buttons (a click sends the move), the others pictures.
+ */
 export function renderHand(el, view, ctx) {
-  const hand = view.hand || [];
+  const layout = arrange(view);
+  const hand = layout.hand ? layout.hand.pieces : [];
+  const piece = layout.hand ? layout.hand.piece : "";
+  el.dataset.zone = layout.hand && layout.hand.zone ? layout.hand.zone : "";
   const myTurn = ctx.byCard.size > 0;
   const items = [];
   let previous = null;
-  const at = view.hand_order === "rank" ? 0 : 1;
+  const at = groupedAt(hand, piece);
   for (const code of hand) {
-    const gap = previous !== null && previous[at] !== code[at];
+    const gap = at !== null && previous !== null && previous[at] !== code[at];
     previous = code;
     const moves = ctx.byCard.get(code);
+    const picture = piece === "card" ? cardSvg(code) : drawPiece(piece, code);
+    const name = piece === "card" ? cardName(code) : String(code);
     if (moves) {
       const move = moves[0];
       items.push(h("li", { class: gap ? "suit-gap" : "" },
         h("button", { type: "button", class: "card card-lg card-legal", "aria-label": capitalise(moveSpeech(move)),
                       title: move, disabled: ctx.pending ? true : null, dataset: { move, card: code } },
-          cardSvg(code))));
+          picture)));
     } else {
       items.push(h("li", { class: gap ? "suit-gap" : "" },
         h("span", { class: `card card-lg${myTurn ? " card-inert" : ""}`, role: "img",
-                    "aria-label": cardName(code) + (myTurn ? ", cannot be played now" : ""),
-                    dataset: { card: code } }, cardSvg(code))));
+                    "aria-label": name + (myTurn ? ", cannot be played now" : ""),
+                    dataset: { card: code } }, picture)));
     }
   }
-  if (!hand.length) items.push(h("li", { class: "muted empty-hand" }, "No cards in hand."));
+  if (!hand.length) items.push(h("li", { class: "muted empty-hand" }, "Nothing in hand."));
   el.classList.toggle("hand-many", hand.length > 8);
   fill(el, items);
+}
+
+/** Where a hand of cards leaves a gap: between suits (index 1), or between ranks (index 0) when
+ * it is sorted by rank (fewer rank changes than suit changes); no gaps for other pieces. */
+function groupedAt(hand, piece) {
+  if (piece !== "card") return null;
+  let suits = 0;
+  let ranks = 0;
+  for (let i = 1; i < hand.length; i += 1) {
+    if (hand[i][1] !== hand[i - 1][1]) suits += 1;
+    if (hand[i][0] !== hand[i - 1][0]) ranks += 1;
+  }
+  return ranks < suits ? 0 : 1;
 }
 
 function capitalise(text) {
@@ -378,48 +377,28 @@ export function renderMoveButtons(el, moves, ctx) {
   }
 }
 
-// ---- on the table: last trick and everything else the view holds ---------------------------
+// ---- on the table: every declared field and the zones not drawn on the felt --------------
 
 export function renderInfo(el, view) {
-  const names = new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : []);
-  const skip = new Set([...LAYOUT_KEYS, ...perSeatKeys(view).map((x) => x.key), ...COUNTER_KEYS]);
+  const names = namesOf(view);
+  const layout = arrange(view);
   const rows = [];
-  if (Array.isArray(view.last_trick) && view.last_trick.length) {
-    rows.push(infoRow("Last trick", h("ol", { class: "played" }, view.last_trick.map((p) => h("li", {},
-      cardImage(p.card, { size: "sm", compact: true }), h("span", { class: "played-by" }, view.players[p.seat]))))));
+  for (const f of layout.info) {
+    const value = view[f.key];
+    if (isEmpty(value)) continue;
+    rows.push(infoRow(f.label, renderField(f, value, names), f.key));
   }
-  if (view.dealer !== undefined && view.dealer !== null) rows.push(infoRow("Dealer", names.seat(view.dealer) || "—"));
-  if (Array.isArray(view.discard_pile) && view.discard_pile.length) {
-    const pile = view.discard_pile;
-    const note = pile.length > PILE_SHOWN ? ` (${pile.length} cards, top last)` : " (top last)";
-    rows.push(infoRow("Discard pile", h("span", {}, cardRow(pile.slice(-PILE_SHOWN)),
-      h("span", { class: "muted" }, note)), "discard_pile"));
-  }
-  for (const team of view.team_books || []) rows.push(teamBooksRow(team));
-  for (const [key, value] of Object.entries(view)) {
-    if (skip.has(key) || value === null || value === undefined) continue;
-    if (Array.isArray(value) && !value.length) continue;
-    if (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length) continue;
-    const label = prettyKey(key.endsWith("_of") ? key.slice(0, -3) : key);
-    rows.push(infoRow(label, renderValue(value, names, key), key));
+  for (const [group, zones] of layout.groups) {
+    const shown = zones.filter((z) => z.count > 0);
+    if (!shown.length) continue;
+    if (group) {
+      rows.push(infoRow(group, h("dl", { class: "zone-group" }, shown.map((z) => h("div", { dataset: { zone: z.key } },
+        h("dt", {}, z.label), h("dd", {}, zoneContents(z))))), ""));
+    } else {
+      for (const z of shown) rows.push(h("div", { class: "info-row", dataset: { zone: z.key } }, h("dt", {}, z.label), h("dd", {}, zoneContents(z))));
+    }
   }
   fill(el, rows);
-}
-
-/** A team's books, numbered as "add N card" names them, with its red threes and canastas. */
-function teamBooksRow(team) {
-  const [clean, dirty, wild] = team.canastas;
-  const status = team.opened ? "opened" : `needs ${team.minimum} to open`;
-  const head = h("p", {}, `${status}; canastas: clean ${clean}, dirty ${dirty}, wild ${wild}`);
-  const parts = [head];
-  if (team.red_threes.length) parts.push(h("p", {}, "Red threes: ", cardRow(team.red_threes)));
-  if (team.books.length) {
-    parts.push(h("ol", { class: "plain-list books" }, team.books.map((b) => h("li", { value: b.number },
-      cardRow(b.cards, { label: `Book ${b.number}: ${b.cards.map(cardName).join(", ")}` }),
-      h("span", { class: "muted" }, ` ${b.kind} ${b.canasta ? "canasta" : "book"}, ${b.cards.length}`
-        + (b.closed ? ", closed" : ""))))));
-  }
-  return infoRow(`Books: ${team.name}`, h("div", {}, parts), "team_books");
 }
 
 function infoRow(label, value, key = "") {

@@ -6,6 +6,7 @@
 
 import { $, $$, fill, h } from "./dom.js";
 import { api, sha256Hex } from "./api.js";
+import { arrange } from "./layout.js";
 import { classifyMoves, resolveTyped } from "./moves.js";
 import {
   fitFelt, renderFairness, renderFelt, renderHand, renderHeadline, renderInfo, renderLog, renderMoveButtons,
@@ -222,7 +223,8 @@ function draw() {
   const view = page.view;
   if (!view) return;
   const key = focusKey();
-  const { byCard, other } = classifyMoves(view.legal_moves || [], view.hand || []);
+  const hand = arrange(view).hand; // the seat's hand, from the layout
+  const { byCard, other } = classifyMoves(view.legal_moves || [], hand ? hand.pieces : []);
   const ctx = { byCard, seats: page.info ? page.info.seats : null, pending: page.pending };
   const mySeat = Number.isInteger(view.seat) ? view.seat : null;
   document.body.classList.toggle("spectator", mySeat === null);

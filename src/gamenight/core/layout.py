@@ -1,0 +1,99 @@
+"""The layout description: what a renderer draws from, the same for the terminal and the browser.
+
+``State.view(seat)["layout"]`` is ``{"family", "zones", "fields"}``:
+
+* ``zones``: every zone as the seat sees it (``core.zones.zone_view``), with its ``show`` hint,
+  owner, group, piece kind and player-facing label;
+* ``fields``: the view's other entries a person should see, each ``{"key", "label", "kind",
+  "per_seat"}`` (plus ``"piece"`` where the value holds pieces, ``"head"`` for the headline). A
+  renderer shows exactly these, by their label and kind, and never guesses from key names: an
+  entry no field names (a bot's rules data) is not shown.
+
+Kernels and games declare their fields as data, a ``FIELDS`` class attribute of :class:`Field`
+records; the state merges them along the class hierarchy, kernel first, a game's own after (a
+game's field with a kernel field's key replaces it; with an empty label, removes it).
+Equipment-neutral: a field names the piece kind of its values (``"card"``, ``"tile"``,
+``"face"``) as text, as a zone's codec does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Kind(StrEnum):
+    """How a field's value reads."""
+
+    SEAT = "seat"  # a seat number: the seat's name
+    SEATS = "seats"  # a list of seat numbers
+    SUIT = "suit"  # a suit letter (drawn by the piece kind's suit drawer)
+    PIECE = "piece"  # one piece (an up-card, a discard)
+    PIECES = "pieces"  # a list of pieces
+    HAND = "hand"  # the viewing seat's own pieces, which it plays from (before its zones exist)
+    PLAYS = "plays"  # a list of {"seat": s, <one more entry>}: a piece played, or a call made
+    NUMBER = "number"
+    COUNTER = "counter"  # [n, of]: "3 of 6"
+    TEAMS = "teams"  # one plain value per score-sheet column (team)
+    TEXT = "text"
+    FLAG = "flag"  # shown as its label when true, not at all when false
+    DATA = "data"  # anything else: nested lists and dicts, spelled out generically
+
+
+KINDS = frozenset(k.value for k in Kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One view entry a person should see: its key, its label for players, how it reads.
+
+    ``per_seat``: the value is a list with one entry per seat (a column of the seat table);
+    ``piece``: the piece kind of the pieces it holds; ``head``: shown in the headline."""
+
+    key: str
+    label: str
+    kind: Kind = Kind.TEXT
+    per_seat: bool = False
+    piece: str = ""
+    head: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind.value,
+                               "per_seat": self.per_seat}
+        if self.piece:
+            out["piece"] = self.piece
+        if self.head:
+            out["head"] = True
+        return out
+
+
+_MERGED: dict[type, tuple[tuple[str, dict[str, Any]], ...]] = {}
+
+
+def declared_fields(cls: type) -> tuple[tuple[str, dict[str, Any]], ...]:
+    """The fields a state class declares, merged along its hierarchy (kernel first, a game's
+    own after; a later field replaces an earlier one with its key), as (key, JSON) pairs.
+    Computed once per class."""
+    cached = _MERGED.get(cls)
+    if cached is not None:
+        return cached
+    merged: dict[str, Field] = {}
+    for klass in reversed(cls.__mro__):
+        for f in klass.__dict__.get("FIELDS", ()):
+            merged.pop(f.key, None)
+            if f.label:  # a game drops a kernel's field by declaring its key with no label
+                merged[f.key] = f
+    out = tuple((key, f.to_json()) for key, f in merged.items())
+    _MERGED[cls] = out
+    return out
+
+
+def build_layout(family: str, zones: list[dict[str, Any]], fields: tuple[tuple[str, dict[str, Any]], ...],
+                 view: dict[str, Any]) -> dict[str, Any]:
+    """The layout description of ``view``: the fields whose keys the view holds (shared,
+    read-only dicts: renderers never change them)."""
+    return {"family": family, "zones": zones, "fields": [f for key, f in fields if key in view]}
+
+
+__all__ = ["KINDS", "Field", "Kind", "build_layout", "declared_fields"]
