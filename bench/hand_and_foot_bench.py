@@ -53,7 +53,7 @@ def play_match(preset: str | None, bots: str, seed: int, cost: MatchCost) -> Non
         t0 = clock()
         seat = min(s.to_act)
         legal = s.legal_moves(seat)
-        view = s.view(seat)
+        view = s.view(seat, layout=False)  # as bots get it: the entries, not the drawing
         t1 = clock()
         move = players[seat].choose(view, legal, sampler_for(s, seat), rng)
         t2 = clock()
