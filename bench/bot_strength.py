@@ -50,7 +50,8 @@ def play_match(game: str, players: int, match: int, partnership: bool, preset: s
     while not s.is_over:
         for seat in sorted(s.to_act):
             if seat in s.to_act:
-                s.play(bots[seat].choose(s.view(seat, layout=False), s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+                view = s.view(seat, layout=False)  # a bot reads the entries, not the drawing
+                s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
     out = s.outcome
     assert out is not None
     share = sum(1 for w in out.winners if w in smart) / len(out.winners)
