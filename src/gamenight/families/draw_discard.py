@@ -80,8 +80,9 @@ class Phase(StrEnum):
     PLAY = "play"
 
 
-#: the names games and tests have used
-DRAW_PHASE, PLAY_PHASE = Phase.DRAW, Phase.PLAY
+#: the names games and tests have used; the hooks' identity tests on the hot path use these module
+#: names too (an enum class's attribute lookup is slow)
+DRAW_PHASE, PLAY_PHASE = DRAW_NOW, PLAY_NOW = Phase.DRAW, Phase.PLAY
 SHUFFLE, TURN_OVER, END = "shuffle", "turn_over", "end"
 
 #: interned moves: legal-move lists allocate nothing new
@@ -130,13 +131,6 @@ class DrawPhase(TurnPhase):
             return f"Draw first: from the stock ('draw'){top}."
         return super().why_illegal(s, seat, move)
 
-    def apply(self, s: DrawDiscardState, seat: int, move: Move) -> None:
-        if move.verb == "draw":  # straight to the step: every turn of every rummy
-            s.draw_card(seat)
-        else:
-            super().apply(s, seat, move)
-
-
 class PlayPhase(TurnPhase):
     """Meld, lay off, and discard to end the turn. A game's subclass adds kinds (``kinds`` and, in
     the same order, ``legal``) and refusals (``wrong``)."""
@@ -152,13 +146,6 @@ class PlayPhase(TurnPhase):
     def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
         # the kinds' moves without building the kinds: every turn of every rummy comes here
         return s._meld_moves(seat) + s._lay_off_moves(seat) + s._discard_moves(seat)
-
-    def apply(self, s: DrawDiscardState, seat: int, move: Move) -> None:
-        if move.verb == "discard":  # straight to the step: every turn of every rummy
-            s.discard_card(seat, move.cards[0])
-        else:
-            super().apply(s, seat, move)
-
 
 class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     """Shared state and turn of every draw-and-discard game. Its hooks are one lookup of
@@ -236,7 +223,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.turn = seat
         self.taken = None
         self.melds_this_turn = 0
-        self.phase_name = Phase.DRAW if draw else Phase.PLAY
+        self.phase_name = DRAW_NOW if draw else PLAY_NOW
         if draw and not self.stock:
             self._stock_ran_out()
 
@@ -264,10 +251,29 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.emit("restock", f"The stock is empty: the discard pile but its top card is {how} to make a new "
                              f"stock of {len(self.stock)} cards.")
 
+    # the hooks are one lookup in ``phases`` (PhaseDispatch), but who acts in the turn, the draw
+    # (from the stock or the discard pile) and the discard go straight to the kernel without the
+    # lookup and the handler's call: every turn of every rummy comes through here (the handlers'
+    # kinds do the same)
+
     def _to_act(self) -> frozenset[int]:
         if self._outcome is not None:
             return NOBODY
-        return self.phases[self.phase_name].to_act(self)
+        phase = self.phase_name
+        if phase is PLAY_NOW or phase is DRAW_NOW:
+            return ONLY[self.turn]
+        return self.phases[phase].to_act(self)
+
+    def _apply(self, seat: int, move: Move) -> None:
+        phase = self.phase_name
+        if phase is PLAY_NOW and move.verb == "discard":
+            self.discard_card(seat, move.cards[0])
+        elif phase is DRAW_NOW and move.verb == "draw":
+            self.draw_card(seat)
+        elif phase is DRAW_NOW and move.verb == "take":
+            self.take_discard(seat)
+        else:
+            self.phases[phase].apply(self, seat, move)
 
     # ---- the draw: can / why not / do, for the stock and for the discard pile ---------------
 
@@ -457,7 +463,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def draw_card(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
-        self.phase_name = Phase.PLAY
+        self.phase_name = PLAY_NOW
         self.emit("draw", f"{self.names[seat]} draws from the stock.", seat=seat)
         self.emit("drawn", f"You draw {C.LABEL_OF[c]}.", seat=seat, to=seat, card=C.CODE_OF[c])
 
@@ -466,7 +472,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.hands[seat].append(c)
         self.knowledge.tell(HAND[seat], (c,))  # everyone saw it taken
         self.taken = c
-        self.phase_name = Phase.PLAY
+        self.phase_name = PLAY_NOW
         self.emit("take", f"{self.names[seat]} takes {C.LABEL_OF[c]} from the discard pile.", seat=seat,
                   card=C.CODE_OF[c])
 

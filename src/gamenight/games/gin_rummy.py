@@ -70,6 +70,7 @@ from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
     DISCARD,
+    DRAW,
     END,
     ONLY,
     TAKE,
@@ -265,6 +266,11 @@ class GinDraw(DrawPhase):
                         "Draw first: a hand is ended after drawing, in place of a discard."),
         "pass": NOTHING_TO_PASS}
 
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves without asking them: a gin turn never starts on an empty stock (the
+        # hand ends at the wall) or discard pile, and every turn comes here
+        return [DRAW, TAKE[s.discards[-1]]]
+
 
 class GinPlay(PlayPhase):
     """The kernel's play (where melds and lay-offs are never legal): discard, or end the hand by
@@ -278,8 +284,17 @@ class GinPlay(PlayPhase):
                 MoveKind(("knock", "gin", "double"), s._end_moves, s._why_not_end, s._declare)]
 
     def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves (no melds or lay-offs in Gin's turn: the discards, then the endings),
+        # computed at once: every turn comes here, and the endings are rarely possible
         assert isinstance(s, GinRummy)
-        return super().legal(s, seat) + s._end_moves(seat)
+        hand = s.hands[seat]
+        if s.wall_take:
+            return s._end_moves(seat)
+        taken = -1 if s.DISCARD_TAKEN or s.taken is None else s.taken
+        discards = [DISCARD[c] for c in sorted(hand) if c != taken]
+        if s.deadwood_floor(hand) > s.knock_limit:
+            return discards  # the common case: no ending is possible
+        return discards + s._endings(hand, taken)
 
 
 class GinRummy(DrawDiscardState):
