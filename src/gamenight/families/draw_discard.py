@@ -36,10 +36,18 @@ the turn:
 * **Deals**: one card at a time clockwise from the dealer's left; a stacked ``deck`` is used for
   the first deal only (dealer seat 0), later deals are shuffled by the game's seeded RNG.
 
+* **Phases** take the core's shape (:mod:`gamenight.core.phases`): the kernel's :class:`Phase` s
+  are ``NONE`` (between hands, and once the match is over), ``DRAW`` and ``PLAY``, each with a
+  handler in ``phases``. The draw and the play are :class:`~gamenight.core.phases.KindsPhase` s
+  whose kinds of move (draw, take; meld, lay off, discard) each hold their legal moves, refusal
+  and step side by side (``_draw_moves``/``_why_not_draw``/``_draw``...). A game adds a kind of
+  its own to a phase by subclassing its handler (The Card Game's ``out``, Gin's knock), and phases
+  of its own (Gin's upcard offer and lay-offs) in an enum of its own, extending the table:
+  ``phases = {**DrawDiscardState.phases, GinPhase.LAYOFF: LayOffPhase(), ...}``.
+
 A game must write ``_on_hand_over(out)`` (score the hand, then start the next deal or finish) and
-``deck_template``; it may extend ``_legal_play_other`` / ``_apply_other`` / ``_why_illegal_other``
-for its own verbs, ``_legal_other``/``_to_act_other`` for phases of its own (a knock's lay-off
-phase), and ``_next_turn`` for turn orders such as "one more turn each after someone goes out".
+``deck_template``; it may override a kind's methods, extend the phases as above, and override
+``_next_turn`` for turn orders such as "one more turn each after someone goes out".
 Helpers: ``out_discards(seat)`` (the discards after which the rest of the hand melds completely:
 The Card Game's going out, Gin's gin), ``melds_completely(cards)``, ``remove_from_hand``,
 ``lay_meld``/``lay_off``/``discard_card``/``draw_card``/``take_discard`` (each also writes its
@@ -50,10 +58,12 @@ the melds on the table with their owners, the card taken this turn, the cards kn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -62,8 +72,18 @@ from gamenight.families.match import MatchPlay
 from gamenight.families.melds import Meld, MeldRules, lay_off_end, solver_for
 from gamenight.families.table import Seating
 
-DRAW_PHASE = "draw"
-PLAY_PHASE = "play"
+
+class Phase(StrEnum):
+    """The kernel's phases; ``str(phase)`` is what views show. A game's own are in its own enum."""
+
+    NONE = ""  # between hands, and once the match is over
+    DRAW = "draw"
+    PLAY = "play"
+
+
+#: the names games and tests have used; the hooks' identity tests on the hot path use these module
+#: names too (an enum class's attribute lookup is slow)
+DRAW_PHASE, PLAY_PHASE = DRAW_NOW, PLAY_NOW = Phase.DRAW, Phase.PLAY
 SHUFFLE, TURN_OVER, END = "shuffle", "turn_over", "end"
 
 #: interned moves: legal-move lists allocate nothing new
@@ -86,8 +106,55 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     return C.card_move("layoff", (card,), number, None, end)
 
 
-class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
-    """Shared state and turn of every draw-and-discard game."""
+class TurnPhase(KindsPhase["DrawDiscardState"]):
+    """A phase of the player whose turn it is, made of kinds of move."""
+
+    def to_act(self, s: DrawDiscardState) -> frozenset[int]:
+        return ONLY[s.turn]
+
+
+class DrawPhase(TurnPhase):
+    """Draw from the stock, or take the top of the discard pile. A game's subclass adds kinds
+    (``kinds`` and, in the same order, ``legal``)."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [MoveKind(("draw",), s._draw_moves, s._why_not_draw, s._draw),
+                MoveKind(("take",), s._take_moves, s._why_not_take, s._take)]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves without building the kinds: every turn of every rummy comes here
+        return s._draw_moves(seat) + s._take_moves(seat)
+
+    def why_illegal(self, s: DrawDiscardState, seat: int, move: Move) -> str:
+        if self._kind(s, move) is None and move.verb not in self.wrong:
+            top = f" or the discard pile ('take {C.CODE_OF[s.discards[-1]]}')" \
+                if s._may_take_discard(seat) else ""
+            return f"Draw first: from the stock ('draw'){top}."
+        return super().why_illegal(s, seat, move)
+
+class PlayPhase(TurnPhase):
+    """Meld, lay off, and discard to end the turn. A game's subclass adds kinds (``kinds`` and, in
+    the same order, ``legal``) and refusals (``wrong``)."""
+
+    wrong: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("draw", "take"), "You have drawn already this turn: meld, lay off or discard.")
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [MoveKind((s.MELD_VERB,), s._meld_moves, s._why_not_meld, s._meld),
+                MoveKind(("layoff",), s._lay_off_moves, s._why_not_lay_off, s._lay_off),
+                MoveKind(("discard",), s._discard_moves, s._why_not_discard, s._discard)]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves without building the kinds: every turn of every rummy comes here
+        return s._meld_moves(seat) + s._lay_off_moves(seat) + s._discard_moves(seat)
+
+class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
+    """Shared state and turn of every draw-and-discard game. Its hooks are one lookup of
+    ``phase_name`` in ``phases`` (:class:`~gamenight.core.phases.PhaseDispatch`)."""
+
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        Phase.NONE: PhaseHandler(), Phase.DRAW: DrawPhase(), Phase.PLAY: PlayPhase(),
+    }
 
     #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
     #: what a person sees beyond the zones (hands, stock, discard pile and melds are zones)
@@ -111,7 +178,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         self.meld_rules = rules
         self.init_seating(teams=teams)
         self.deal_no = 0
-        self.phase_name = ""
+        self.phase_name: str = Phase.NONE
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []
         self.discards: list[int] = []
@@ -164,7 +231,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         self.turn = seat
         self.taken = None
         self.melds_this_turn = 0
-        self.phase_name = DRAW_PHASE if draw else PLAY_PHASE
+        self.phase_name = DRAW_NOW if draw else PLAY_NOW
         if draw and not self.stock:
             self._stock_ran_out()
 
@@ -174,7 +241,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         limit = self.MAX_RESTOCKS
         if self.RESTOCK == END or len(self.discards) < 2 or (limit and self.restocks >= limit):
             self.emit("stock", "The stock is empty: the hand is over.")
-            self.phase_name = ""
+            self.phase_name = Phase.NONE
             self._on_hand_over(None)
             return
         self.restock(shuffle=self.RESTOCK == SHUFFLE)
@@ -192,56 +259,154 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         self.emit("restock", f"The stock is empty: the discard pile but its top card is {how} to make a new "
                              f"stock of {len(self.stock)} cards.")
 
+    # the hooks are one lookup in ``phases`` (PhaseDispatch), but who acts in the turn, the draw
+    # (from the stock or the discard pile) and the discard go straight to the kernel without the
+    # lookup and the handler's call: every turn of every rummy comes through here (the handlers'
+    # kinds do the same)
+
     def _to_act(self) -> frozenset[int]:
         if self._outcome is not None:
             return NOBODY
-        if self.phase_name in (DRAW_PHASE, PLAY_PHASE):
+        phase = self.phase_name
+        if phase is PLAY_NOW or phase is DRAW_NOW:
             return ONLY[self.turn]
-        return self._to_act_other()
+        return self.phases[phase].to_act(self)
 
-    def _to_act_other(self) -> frozenset[int]:
-        return NOBODY
+    def _apply(self, seat: int, move: Move) -> None:
+        phase = self.phase_name
+        if phase is PLAY_NOW and move.verb == "discard":
+            self.discard_card(seat, move.cards[0])
+        elif phase is DRAW_NOW and move.verb == "draw":
+            self.draw_card(seat)
+        elif phase is DRAW_NOW and move.verb == "take":
+            self.take_discard(seat)
+        else:
+            self.phases[phase].apply(self, seat, move)
 
-    def phase(self) -> str:
-        return self.phase_name
+    # ---- the draw: can / why not / do, for the stock and for the discard pile ---------------
 
-    # ---- legal moves -----------------------------------------------------------------
+    def _draw_moves(self, seat: int) -> list[Move]:
+        return [DRAW] if self.stock else []
 
-    def _legal(self, seat: int) -> list[Move]:
-        if self.phase_name == DRAW_PHASE:
-            return self._legal_draw(seat)
-        if self.phase_name == PLAY_PHASE:
-            return self._legal_play(seat)
-        return self._legal_other(seat)
+    def _why_not_draw(self, seat: int, move: Move) -> str:
+        return "The stock is empty."
 
-    def _legal_other(self, seat: int) -> list[Move]:
-        return []
+    def _draw(self, seat: int, move: Move) -> None:
+        self.draw_card(seat)
 
-    def _legal_draw(self, seat: int) -> list[Move]:
-        out = [DRAW] if self.stock else []
-        if self._may_take_discard(seat):
-            out.append(TAKE[self.discards[-1]])
-        return out
+    def _take_moves(self, seat: int) -> list[Move]:
+        return [TAKE[self.discards[-1]]] if self._may_take_discard(seat) else []
 
     def _may_take_discard(self, seat: int) -> bool:
         return bool(self.discards)
 
-    def _legal_play(self, seat: int) -> list[Move]:
-        hand = self.hands[seat]
+    def _why_not_take(self, seat: int, move: Move) -> str:
+        if not self.discards:
+            return "The discard pile is empty."
+        top = self.discards[-1]
+        if move.cards != (top,):
+            return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
+        return "You may not take the discard now."
+
+    def _take(self, seat: int, move: Move) -> None:
+        self.take_discard(seat)
+
+    # ---- the play: can / why not / do, for melds, lay-offs and the discard -------------------
+
+    def _meld_moves(self, seat: int) -> list[Move]:
+        if not self._may_meld(seat):
+            return []
+        verb = self.MELD_VERB
+        return [m.to_move(verb) for m in self.meld_rules.all_melds(self.hands[seat])
+                if self._leaves_a_way_on(seat, m.cards)]
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        if not self.MELDS_IN_TURN:
+            return "Melds are not laid down during a turn in this game."
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        found = self.meld_rules.read(move)
+        if isinstance(found, str):
+            return found
+        if not self._may_meld(seat):
+            limit = self.MAX_MELDS_PER_TURN
+            return f"You may lay down only {'one new meld' if limit == 1 else f'{limit} new melds'} a turn."
+        if not self._leaves_a_way_on(seat, found.cards):
+            return self._keep_a_discard_reason(seat, found.cards)
+        if found.to_move(self.MELD_VERB) is not move:
+            return f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
+        return "You may not lay that meld now."
+
+    def _meld(self, seat: int, move: Move) -> None:
+        found = self.meld_rules.read(move)
+        assert isinstance(found, Meld)
+        self.lay_meld(seat, found)
+
+    def _lay_off_moves(self, seat: int) -> list[Move]:
+        if not self._may_lay_off_any(seat):
+            return []
         out: list[Move] = []
-        if self._may_meld(seat):
-            for m in self.meld_rules.all_melds(hand):
-                if self._leaves_a_way_on(seat, m.cards):
-                    out.append(m.to_move(self.MELD_VERB))
-        if self._may_lay_off_any(seat):
-            out.extend(self._lay_off_moves(seat))
-        out.extend(DISCARD[c] for c in sorted(set(hand)) if self._may_discard(seat, c))
-        out.extend(self._legal_play_other(seat))
+        rules = self.meld_rules
+        distinct = sorted(set(self.hands[seat]))
+        for i, meld in enumerate(self.melds):
+            if not self._may_lay_off_on(seat, i):
+                continue
+            for c in distinct:
+                if not self._leaves_a_way_on(seat, (c,)):
+                    continue
+                ways = rules.lay_offs(meld, c)
+                if len(ways) == 1:
+                    out.append(lay_off_move(i + 1, c))
+                else:
+                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
         return out
 
-    def _legal_play_other(self, seat: int) -> list[Move]:
-        """A game's own moves during the play phase (knock, go out...)."""
-        return []
+    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        if not self.LAY_OFF_IN_TURN:
+            return "Cards are not laid off during a turn in this game."
+        if len(move.cards) != 1 or move.number is None:
+            return "Lay off one card on a numbered meld, for example 'layoff 2 8H'."
+        n = move.number
+        if not 1 <= n <= len(self.melds):
+            return f"There is no meld {n} on the table." if self.melds else "There are no melds on the table."
+        c = move.cards[0]
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        if not self._may_lay_off_on(seat, n - 1):
+            return "You may lay off only on your own melds."
+        meld = self.melds[n - 1]
+        ways = self.meld_rules.lay_offs(meld, c)
+        if not ways:
+            return self.meld_rules.why_no_lay_off(meld, c)
+        if len(ways) > 1 and move.flag not in ("low", "high"):
+            return (f"{C.LABEL_OF[c]} could go at either end: say 'layoff {n} {C.CODE_OF[c]} low' "
+                    "or '... high'.")
+        if not self._leaves_a_way_on(seat, (c,)):
+            return self._keep_a_discard_reason(seat, (c,))
+        return "You may not lay off that card now."
+
+    def _lay_off(self, seat: int, move: Move) -> None:
+        assert move.number is not None
+        self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
+
+    def _discard_moves(self, seat: int) -> list[Move]:
+        return [DISCARD[c] for c in sorted(set(self.hands[seat])) if self._may_discard(seat, c)]
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        if len(move.cards) != 1:
+            return "Discard exactly one card, for example 'discard 9C'."
+        c = move.cards[0]
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        if c == self.taken and not self.DISCARD_TAKEN:
+            return "You may not discard the card you took from the discard pile this turn."
+        return "You may not discard that card now."
+
+    def _discard(self, seat: int, move: Move) -> None:
+        self.discard_card(seat, move.cards[0])
 
     def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
         """Whether laying ``cards`` leaves the turn a way to end: an empty hand where going out
@@ -270,23 +435,6 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
     def _may_discard(self, seat: int, c: int) -> bool:
         return self.DISCARD_TAKEN or c != self.taken
 
-    def _lay_off_moves(self, seat: int) -> list[Move]:
-        out: list[Move] = []
-        rules = self.meld_rules
-        distinct = sorted(set(self.hands[seat]))
-        for i, meld in enumerate(self.melds):
-            if not self._may_lay_off_on(seat, i):
-                continue
-            for c in distinct:
-                if not self._leaves_a_way_on(seat, (c,)):
-                    continue
-                ways = rules.lay_offs(meld, c)
-                if len(ways) == 1:
-                    out.append(lay_off_move(i + 1, c))
-                else:
-                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
-        return out
-
     def out_discards(self, seat: int) -> list[int]:
         """The cards ``seat`` could discard so that the rest of its hand melds completely
         (The Card Game's going out; Gin's gin). Exact, through the meld solver."""
@@ -297,31 +445,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         """Whether ``cards`` can all be melded at once."""
         return solver_for(self.meld_rules, COUNT_VALUES).melds_all(cards)
 
-    # ---- refusals ----------------------------------------------------------------------
-
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        verb = move.verb
-        if self.phase_name == DRAW_PHASE:
-            if verb == "take":
-                return self._why_not_take(seat, move)
-            if verb == "draw":
-                return "The stock is empty."
-            top = f" or the discard pile ('take {C.CODE_OF[self.discards[-1]]}')" \
-                if self._may_take_discard(seat) else ""
-            return f"Draw first: from the stock ('draw'){top}."
-        if self.phase_name == PLAY_PHASE:
-            if verb in ("draw", "take"):
-                return "You have drawn already this turn: meld, lay off or discard."
-            if verb == "discard":
-                return self._why_not_discard(seat, move)
-            if verb == self.MELD_VERB:
-                return self._why_not_meld(seat, move)
-            if verb == "layoff":
-                return self._why_not_lay_off(seat, move)
-        return self._why_illegal_other(seat, move)
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        return f"'{move}' is not a move you can make now."
+    # ---- refusals' helpers -----------------------------------------------------------
 
     def _missing(self, seat: int, cards: Sequence[int]) -> str:
         """The sentence for cards the seat does not hold (counting duplicates), or ``""``."""
@@ -332,68 +456,6 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
             else:
                 return f"You do not hold {C.NAME_OF[c]}" + (" twice." if c in self.hands[seat] else ".")
         return ""
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
-        if not self.discards:
-            return "The discard pile is empty."
-        top = self.discards[-1]
-        if move.cards != (top,):
-            return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
-        return "You may not take the discard now."
-
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1:
-            return "Discard exactly one card, for example 'discard 9C'."
-        c = move.cards[0]
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        if c == self.taken and not self.DISCARD_TAKEN:
-            return "You may not discard the card you took from the discard pile this turn."
-        return "You may not discard that card now."
-
-    def _why_not_meld(self, seat: int, move: Move) -> str:
-        if not self.MELDS_IN_TURN:
-            return "Melds are not laid down during a turn in this game."
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        found = self.meld_rules.read(move)
-        if isinstance(found, str):
-            return found
-        if not self._may_meld(seat):
-            limit = self.MAX_MELDS_PER_TURN
-            return f"You may lay down only {'one new meld' if limit == 1 else f'{limit} new melds'} a turn."
-        if not self._leaves_a_way_on(seat, found.cards):
-            return self._keep_a_discard_reason(seat, found.cards)
-        if found.to_move(self.MELD_VERB) is not move:
-            return f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
-        return "You may not lay that meld now."
-
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
-        if not self.LAY_OFF_IN_TURN:
-            return "Cards are not laid off during a turn in this game."
-        if len(move.cards) != 1 or move.number is None:
-            return "Lay off one card on a numbered meld, for example 'layoff 2 8H'."
-        n = move.number
-        if not 1 <= n <= len(self.melds):
-            return f"There is no meld {n} on the table." if self.melds else "There are no melds on the table."
-        c = move.cards[0]
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        if not self._may_lay_off_on(seat, n - 1):
-            return "You may lay off only on your own melds."
-        meld = self.melds[n - 1]
-        ways = self.meld_rules.lay_offs(meld, c)
-        if not ways:
-            return self.meld_rules.why_no_lay_off(meld, c)
-        if len(ways) > 1 and move.flag not in ("low", "high"):
-            return (f"{C.LABEL_OF[c]} could go at either end: say 'layoff {n} {C.CODE_OF[c]} low' "
-                    "or '... high'.")
-        if not self._leaves_a_way_on(seat, (c,)):
-            return self._keep_a_discard_reason(seat, (c,))
-        return "You may not lay off that card now."
 
     def _keep_a_discard_reason(self, seat: int, cards: Sequence[int]) -> str:
         rest = list(self.hands[seat])
@@ -406,32 +468,10 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
 
     # ---- applying moves ----------------------------------------------------------------
 
-    def _apply(self, seat: int, move: Move) -> None:
-        verb = move.verb
-        phase = self.phase_name
-        if phase == DRAW_PHASE and verb == "draw":
-            self.draw_card(seat)
-        elif phase == DRAW_PHASE and verb == "take":
-            self.take_discard(seat)
-        elif phase == PLAY_PHASE and verb == "discard":
-            self.discard_card(seat, move.cards[0])
-        elif phase == PLAY_PHASE and verb == self.MELD_VERB and self.MELDS_IN_TURN:
-            found = self.meld_rules.read(move)
-            assert isinstance(found, Meld)
-            self.lay_meld(seat, found)
-        elif phase == PLAY_PHASE and verb == "layoff" and self.LAY_OFF_IN_TURN:
-            assert move.number is not None
-            self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
-        else:  # a game's own verbs, and every move of a game's own phases
-            self._apply_other(seat, move)
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        raise NotImplementedError(move.verb)
-
     def draw_card(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
-        self.phase_name = PLAY_PHASE
+        self.phase_name = PLAY_NOW
         self.emit("draw", f"{self.names[seat]} draws from the stock.", seat=seat)
         self.emit("drawn", f"You draw {C.LABEL_OF[c]}.", seat=seat, to=seat, card=C.CODE_OF[c])
 
@@ -440,7 +480,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         self.hands[seat].append(c)
         self.knowledge.tell(HAND[seat], (c,))  # everyone saw it taken
         self.taken = c
-        self.phase_name = PLAY_PHASE
+        self.phase_name = PLAY_NOW
         self.emit("take", f"{self.names[seat]} takes {C.LABEL_OF[c]} from the discard pile.", seat=seat,
                   card=C.CODE_OF[c])
 
@@ -473,7 +513,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
     def _after_meld(self, seat: int) -> None:
         if not self.hands[seat]:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
-            self.phase_name = ""
+            self.phase_name = Phase.NONE
             self._on_hand_over(seat)
 
     def discard_card(self, seat: int, c: int) -> None:
@@ -484,7 +524,7 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
         self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
         if not hand:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
-            self.phase_name = ""
+            self.phase_name = Phase.NONE
             self._on_hand_over(seat)
         else:
             self._next_turn(seat)
@@ -566,4 +606,4 @@ class DrawDiscardState(DealsCards, Seating, MatchPlay, State):
 
 
 __all__ = ["COUNT_VALUES", "DISCARD", "DRAW", "DRAW_PHASE", "END", "HAND", "PLAY_PHASE", "SHUFFLE", "TAKE",
-           "TURN_OVER", "DrawDiscardState", "lay_off_move"]
+           "TURN_OVER", "DrawDiscardState", "DrawPhase", "Phase", "PlayPhase", "TurnPhase", "lay_off_move"]

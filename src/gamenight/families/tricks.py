@@ -4,6 +4,15 @@ A trick game subclasses :class:`TrickState`, sets its trump for the deal with
 :meth:`TrickState.set_trump`, and writes only what is its own: bidding or passing phases,
 lead restrictions, and scoring (``_on_hand_over``). The kernel owns the play phase.
 
+Phases take the core's shape (:mod:`gamenight.core.phases`): the kernel's :class:`Phase` s are
+``Phase.NONE`` (before the first deal) and ``Phase.PLAY``, each with a handler in ``phases``; a
+game declares its own phases (bidding, passing) in an enum of its own and extends the table
+with their handlers (``phases = {**TrickState.phases, EuchrePhase.ORDER: OrderPhase(), ...}``).
+The play's one kind of move is ``play``: its legal moves are :meth:`TrickState.legal_plays`, its
+refusal :meth:`TrickState.why_not_play`, its step :meth:`TrickState.play_card`; a game changes
+the play through those (and ``_legal_leads``/``_why_illegal_lead``), and only the sentence for
+another verb during the play through a :class:`PlayPhase` of its own.
+
 Rules the kernel writes once:
 
 * **Follow suit** through a per-deal *effective suit* table, so Euchre's left bower is a
@@ -28,12 +37,14 @@ ends by its ``MatchRules`` (``families.match.MatchPlay``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.phases import PhaseDispatch, PhaseHandler
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -41,7 +52,14 @@ from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchPlay, MatchRules
 from gamenight.families.table import Seating
 
-PLAY_PHASE = "play"
+
+class Phase(StrEnum):
+    """The kernel's phases; ``str(phase)`` is what views show. A game's own are in its own enum."""
+
+    NONE = ""  # before the first deal
+    PLAY = "play"
+
+
 LABEL_OF = C.LABEL_OF
 CODE_OF = C.CODE_OF
 CARD_TEXT = C.CARD_TEXT
@@ -85,8 +103,38 @@ def suit_word(suit: int) -> str:
     return C.SUIT_NAMES[suit]
 
 
-class TrickState(DealsCards, Seating, MatchPlay, State):
-    """Shared state and play phase of every trick-taking game."""
+class PlayPhase(PhaseHandler["TrickState"]):
+    """The play: the player whose turn it is plays a card (``legal_plays``, ``why_not_play``,
+    ``play_card``). A game's subclass words the refusal of any other verb (``why_not_other``)."""
+
+    def to_act(self, s: TrickState) -> frozenset[int]:
+        return ONLY[s.turn]
+
+    def legal(self, s: TrickState, seat: int) -> list[Move]:
+        return s.legal_plays(seat)
+
+    def why_illegal(self, s: TrickState, seat: int, move: Move) -> str:
+        if move.verb == "play":
+            return s.why_not_play(seat, move)
+        return self.why_not_other(s, seat, move)
+
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+        return super().why_illegal(s, seat, move)
+
+    def apply(self, s: TrickState, seat: int, move: Move) -> None:
+        s.play_card(seat, move.cards[0])
+
+
+#: the play phase, for the hooks' identity test on the hot path (a module name: an enum class's
+#: attribute lookup is slow)
+PLAY_NOW = Phase.PLAY
+
+
+class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
+    """Shared state and play phase of every trick-taking game. Its hooks are one lookup of
+    ``phase_name`` in ``phases`` (:class:`~gamenight.core.phases.PhaseDispatch`), the play first."""
+
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {Phase.NONE: PhaseHandler(), Phase.PLAY: PlayPhase()}
 
     #: what a person sees besides the zones (hands, tricks taken, the trick): core.layout
     FIELDS: tuple[Field, ...] = (
@@ -106,7 +154,7 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
         self.init_seating(teams=teams)
         self.match_rules = rules
         self.deal_no = 0
-        self.phase_name = ""
+        self.phase_name: str = Phase.NONE
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
@@ -167,32 +215,34 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
     # ---- the play phase -------------------------------------------------------------
 
     def start_play(self, leader: int) -> None:
-        self.phase_name = PLAY_PHASE
+        self.phase_name = Phase.PLAY
         self.n_active = self.active.count(True)  # who sits out is settled before the play
         self.leader = self.turn = leader
         self.trick = []
         self.trick_seats = []
 
+    # the hooks are one lookup in ``phases`` (PhaseDispatch), but the play comes first without
+    # the lookup: it is the hottest path of every trick game (the play's handler does the same)
+
     def _to_act(self) -> frozenset[int]:
         if self._outcome is not None:
             return NOBODY
-        if self.phase_name == PLAY_PHASE:
+        if self.phase_name is PLAY_NOW:
             return ONLY[self.turn]
-        return self._to_act_other()
-
-    def _to_act_other(self) -> frozenset[int]:
-        raise NotImplementedError(self.phase_name)
-
-    def phase(self) -> str:
-        return self.phase_name
+        return self.phases[self.phase_name].to_act(self)
 
     def _legal(self, seat: int) -> list[Move]:
-        if self.phase_name == PLAY_PHASE:
+        if self.phase_name is PLAY_NOW:
             return self.legal_plays(seat)
-        return self._legal_other(seat)
+        return self.phases[self.phase_name].legal(self, seat)
 
-    def _legal_other(self, seat: int) -> list[Move]:
-        raise NotImplementedError(self.phase_name)
+    def _apply(self, seat: int, move: Move) -> None:
+        if self.phase_name is PLAY_NOW:
+            self.play_card(seat, move.cards[0])
+        else:
+            self.phases[self.phase_name].apply(self, seat, move)
+
+    # ---- play: can / why not / do --------------------------------------------------------
 
     def legal_plays(self, seat: int) -> list[Move]:
         hand = self.hands[seat]
@@ -206,9 +256,8 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
         """Cards that may lead a trick; games with lead restrictions override."""
         return [PLAY[c] for c in hand]
 
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        if self.phase_name != PLAY_PHASE or move.verb != "play":
-            return self._why_illegal_other(seat, move)
+    def why_not_play(self, seat: int, move: Move) -> str:
+        """The sentence refusing a ``play`` move during the play."""
         if len(move.cards) != 1:
             return "Play exactly one card, for example 'play QS'."
         c = move.cards[0]
@@ -230,18 +279,6 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
 
     def _why_illegal_lead(self, seat: int, c: int) -> str:
         return "That card cannot lead now."
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        return f"'{move}' is not a move you can make now."
-
-    def _apply(self, seat: int, move: Move) -> None:
-        if self.phase_name == PLAY_PHASE:
-            self.play_card(seat, move.cards[0])
-        else:
-            self._apply_other(seat, move)
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        raise NotImplementedError(self.phase_name)
 
     def play_card(self, seat: int, c: int) -> None:
         # the hottest path of every trick game: locals, no helper calls for the common case
@@ -339,7 +376,7 @@ class TrickState(DealsCards, Seating, MatchPlay, State):
             # what a program needs to rank cards the way this deal does (trick_tables)
             "bowers": self.bowers,
             "low_ranking": self.low_ranking,
-            "leader": self.leader if self.phase_name == PLAY_PHASE else None,
+            "leader": self.leader if self.phase_name == Phase.PLAY else None,
             "trick": [
                 {"seat": s, "card": C.CODE_OF[c]} for s, c in zip(self.trick_seats, self.trick, strict=True)
             ],

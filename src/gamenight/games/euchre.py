@@ -44,20 +44,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, TrickState
+from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, PlayPhase, TrickState
+from gamenight.families.tricks import Phase as TrickPhase
 
-CLAIM_PHASE, ORDER_PHASE, DISCARD_PHASE, CALL_PHASE = "claim", "order", "discard", "call"
 PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", WORD("alone"))
 PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", WORD("alone")), Move("claim")
 CALL = [Move("call", C.SUIT_ARG[s]) for s in range(4)]
@@ -133,6 +135,121 @@ def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Mov
     return out
 
 
+class EuchrePhase(StrEnum):
+    """Euchre's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
+
+    CLAIM = "claim"  # No Ace–No Face, claimable: the holders in turn claim the redeal or play on
+    ORDER = "order"  # round 1: order up the up-card's suit (the dealer: pick it up) or pass
+    DISCARD = "discard"  # the player who took the up-card discards one card face down
+    CALL = "call"  # round 2: call another suit or pass
+
+
+# ---- the phases: who acts, what is legal, why a move is not, what a move does, side by side ----
+
+class ClaimPhase(PhaseHandler["Euchre"]):
+    """Each holder of a No Ace–No Face hand, from the dealer's left, claims the redeal or plays on."""
+
+    def to_act(self, s: Euchre) -> frozenset[int]:
+        return ONLY[s.claimants[0]]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return CLAIM_MOVES
+
+    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
+        return "Your hand has no ace and no face card: 'claim' the redeal (No Ace–No Face) or 'pass'."
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        if move.verb == "claim":
+            s._no_ace_no_face_throw_in(seat)
+            return
+        s.emit("claim", f"{s.names[seat]} plays on.", seat=seat)
+        s.claimants.pop(0)
+        if not s.claimants:
+            s._open_round(EuchrePhase.ORDER)
+
+
+class OrderPhase(PhaseHandler["Euchre"]):
+    """Round 1: from the dealer's left, order up the up-card's suit or pass; the dealer picks it up."""
+
+    def to_act(self, s: Euchre) -> frozenset[int]:
+        return ONLY[s.bidder]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        if seat == s.dealer:
+            return ROUND1_DEALER
+        return ROUND1_FORCED if s._forced_alone(seat, EuchrePhase.ORDER) else ROUND1
+
+    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
+        verb = move.verb
+        if seat == s.dealer and verb == "order":
+            return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
+        if seat != s.dealer and verb == "pickup":
+            return "Only the dealer picks up: say 'order' to order the dealer to pick it up, or 'pass'."
+        if verb == "order" and s._forced_alone(seat, EuchrePhase.ORDER):
+            return "The dealer's partner who orders up must go alone (house rule): say 'order alone'."
+        return (f"In the first round you may only order up {C.SUIT_NAMES[C.SUIT_OF[s.up_card]]} or pass; "
+                "another suit may be called in the second round.")
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        if move is PASS or move.verb == "pass":
+            s._apply_pass(seat)
+        else:
+            s._order_up(seat, move.flag == "alone")
+
+
+class DiscardPhase(PhaseHandler["Euchre"]):
+    """The player who took the up-card discards one card face down."""
+
+    def to_act(self, s: Euchre) -> frozenset[int]:
+        return ONLY[s.taker]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return [DISCARD[c] for c in s.hands[seat]]
+
+    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
+        if move.verb == "discard" and len(move.cards) == 1:
+            return f"You do not hold {C.NAME_OF[move.cards[0]]}."
+        return f"You took the up-card: discard one card face down, for example 'discard {s._any()}'."
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        s._apply_discard(seat, move.cards[0])
+
+
+class CallPhase(PhaseHandler["Euchre"]):
+    """Round 2: from the dealer's left, call a suit other than the turned-down one, or pass."""
+
+    def to_act(self, s: Euchre) -> frozenset[int]:
+        return ONLY[s.bidder]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return call_moves(C.SUIT_OF[s.up_card], not s._stuck(seat), s._forced_alone(seat, EuchrePhase.CALL))
+
+    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
+        verb, up_suit = move.verb, C.SUIT_OF[s.up_card]
+        if verb == "pass" and s._stuck(seat):
+            return "Stick the dealer: everyone else passed, so the dealer must call a suit."
+        if verb == "call" and move.suit == up_suit:
+            return f"You cannot call {C.SUIT_NAMES[up_suit]}: that suit was turned down this deal."
+        if verb == "call" and s._forced_alone(seat, EuchrePhase.CALL) and move.flag != "alone":
+            return "The dealer's partner who calls trump must go alone (house rule): add 'alone'."
+        return ("In the second round, call a suit other than the turned-down one "
+                "('call S', 'call S alone') or pass.")
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        if move is PASS or move.verb == "pass":
+            s._apply_pass(seat)
+            return
+        assert move.suit is not None
+        s._make_trump(seat, move.suit, move.flag == "alone", "calls")
+        s._begin_play()
+
+
+class EuchrePlay(PlayPhase):
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+        assert isinstance(s, Euchre)
+        return f"Trump is made and the cards are being played: play a card, e.g. 'play {s._any()}'."
+
+
 class Euchre(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("bowers", "Bowers: the jacks of the trump colour are the top trumps", Kind.FLAG),
@@ -145,6 +262,10 @@ class Euchre(TrickState):
         Field("target", "Playing to", Kind.NUMBER),
     )
     options: EuchreOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **TrickState.phases, TrickPhase.PLAY: EuchrePlay(), EuchrePhase.CLAIM: ClaimPhase(),
+        EuchrePhase.ORDER: OrderPhase(), EuchrePhase.DISCARD: DiscardPhase(), EuchrePhase.CALL: CallPhase(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -182,12 +303,12 @@ class Euchre(TrickState):
         seats = self._from_dealers_left() if mode != "off" else []
         holders = [s for s in seats if no_ace_no_face(self.hands[s])]
         if not holders:
-            self._open_round(ORDER_PHASE)
+            self._open_round(EuchrePhase.ORDER)
         elif mode == "auto":
             self._no_ace_no_face_throw_in(holders[0])
         else:
             self.claimants = holders
-            self.phase_name = CLAIM_PHASE
+            self.phase_name = EuchrePhase.CLAIM
 
     def _no_ace_no_face_throw_in(self, holder: int) -> None:
         shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[holder]))
@@ -209,88 +330,17 @@ class Euchre(TrickState):
         self.bidder = self.left_of_dealer()
         self.passes = 0
 
-    def _to_act_other(self) -> frozenset[int]:
-        if self.phase_name == CLAIM_PHASE:
-            return ONLY[self.claimants[0]]
-        if self.phase_name == DISCARD_PHASE:
-            return ONLY[self.taker]
-        return ONLY[self.bidder]
-
     def _forced_alone(self, seat: int, phase: str) -> bool:
         rule = self.options.dealer_partner_forced_alone
         return seat == self.partner_of(self.dealer) and (
-            rule == "both_rounds" or (rule == "round1_only" and phase == ORDER_PHASE))
+            rule == "both_rounds" or (rule == "round1_only" and phase == EuchrePhase.ORDER))
 
     def _stuck(self, seat: int) -> bool:
         return self.options.stick_the_dealer and seat == self.dealer
 
-    def _legal_other(self, seat: int) -> list[Move]:
-        phase = self.phase_name
-        if phase == ORDER_PHASE:
-            if seat == self.dealer:
-                return ROUND1_DEALER
-            return ROUND1_FORCED if self._forced_alone(seat, phase) else ROUND1
-        if phase == CALL_PHASE:
-            return call_moves(C.SUIT_OF[self.up_card], not self._stuck(seat), self._forced_alone(seat, phase))
-        if phase == DISCARD_PHASE:
-            return [DISCARD[c] for c in self.hands[seat]]
-        return CLAIM_MOVES
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        phase, verb, up_suit = self.phase_name, move.verb, C.SUIT_OF[self.up_card]
-        if phase == "play":
-            return f"Trump is made and the cards are being played: play a card, e.g. 'play {self._any()}'."
-        if phase == CLAIM_PHASE:
-            return "Your hand has no ace and no face card: 'claim' the redeal (No Ace–No Face) or 'pass'."
-        if phase == DISCARD_PHASE:
-            if verb == "discard" and len(move.cards) == 1:
-                return f"You do not hold {C.NAME_OF[move.cards[0]]}."
-            return f"You took the up-card: discard one card face down, for example 'discard {self._any()}'."
-        if phase == ORDER_PHASE:
-            if seat == self.dealer and verb == "order":
-                return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
-            if seat != self.dealer and verb == "pickup":
-                return "Only the dealer picks up: say 'order' to order the dealer to pick it up, or 'pass'."
-            if verb == "order" and self._forced_alone(seat, phase):
-                return "The dealer's partner who orders up must go alone (house rule): say 'order alone'."
-            return (f"In the first round you may only order up {C.SUIT_NAMES[up_suit]} or pass; "
-                    "another suit may be called in the second round.")
-        if verb == "pass" and self._stuck(seat):
-            return "Stick the dealer: everyone else passed, so the dealer must call a suit."
-        if verb == "call" and move.suit == up_suit:
-            return f"You cannot call {C.SUIT_NAMES[up_suit]}: that suit was turned down this deal."
-        if verb == "call" and self._forced_alone(seat, phase) and move.flag != "alone":
-            return "The dealer's partner who calls trump must go alone (house rule): add 'alone'."
-        return ("In the second round, call a suit other than the turned-down one "
-                "('call S', 'call S alone') or pass.")
-
     def _any(self) -> str:
         seat = next(iter(self._to_act()))
         return C.CODE_OF[self.hands[seat][0]] if self.hands[seat] else "QS"
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        phase = self.phase_name
-        if phase == CLAIM_PHASE:
-            self._apply_claim(seat, move)
-        elif phase == DISCARD_PHASE:
-            self._apply_discard(seat, move.cards[0])
-        elif move is PASS or move.verb == "pass":
-            self._apply_pass(seat)
-        elif phase == ORDER_PHASE:
-            self._order_up(seat, move.flag == "alone")
-        else:
-            assert move.suit is not None
-            self._make_trump(seat, move.suit, move.flag == "alone", "calls")
-            self._begin_play()
-
-    def _apply_claim(self, seat: int, move: Move) -> None:
-        if move.verb == "claim":
-            self._no_ace_no_face_throw_in(seat)
-            return
-        self.emit("claim", f"{self.names[seat]} plays on.", seat=seat)
-        self.claimants.pop(0)
-        if not self.claimants:
-            self._open_round(ORDER_PHASE)
 
     def _apply_pass(self, seat: int) -> None:
         self.calls.append((seat, "pass"))
@@ -298,10 +348,10 @@ class Euchre(TrickState):
         self.passes += 1
         if self.passes < 4:
             self.bidder = (seat + 1) % 4
-        elif self.phase_name == ORDER_PHASE:
+        elif self.phase_name == EuchrePhase.ORDER:
             self.up_state = "turned down"
             self.emit("turn_down", f"Everybody passed: {C.LABEL_OF[self.up_card]} is turned down.")
-            self._open_round(CALL_PHASE)
+            self._open_round(EuchrePhase.CALL)
         else:
             self._throw_in("Everybody passed twice")
 
@@ -327,7 +377,7 @@ class Euchre(TrickState):
         self.up.clear()
         self.up_state = "taken"
         self.knowledge.tell(f"hand/{dealer}", [self.up_card])  # everyone saw him take it
-        self.phase_name = DISCARD_PHASE
+        self.phase_name = EuchrePhase.DISCARD
 
     def _apply_discard(self, seat: int, c: int) -> None:
         self.hands[seat].remove(c)
@@ -374,7 +424,7 @@ class Euchre(TrickState):
         phase = self.phase_name
         out.update({
             "up_card": C.CODE_OF[self.up_card], "up_card_state": self.up_state,
-            "round": 1 if phase == ORDER_PHASE else 2 if phase == CALL_PHASE else None,
+            "round": 1 if phase == EuchrePhase.ORDER else 2 if phase == EuchrePhase.CALL else None,
             "calls": [{"seat": s, "call": text} for s, text in self.calls],
             "maker": self.maker if self.maker >= 0 else None, "alone": self.alone,
             "took_up_card": self.taker if self.taker >= 0 else None,

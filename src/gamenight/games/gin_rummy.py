@@ -58,12 +58,14 @@ deals separated by ``/`` (one per table, round after round), for scenarios.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from enum import StrEnum
+from typing import Any, ClassVar, NamedTuple
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -71,17 +73,17 @@ from gamenight.families.draw_discard import (
     DISCARD,
     DRAW,
     END,
-    NOBODY,
     ONLY,
-    PLAY_PHASE,
     TAKE,
     DrawDiscardState,
+    DrawPhase,
+    Phase,
+    PlayPhase,
     lay_off_move,
 )
 from gamenight.families.match import HollywoodSheet, MatchRules, match_end, rotation_pairs
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
 
-UPCARD, WALL, LAYOFF = "upcard", "wall", "layoff"
 PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
 KNOCK = [Move("knock", C.CARD_ARG[c]) for c in range(52)]
 GIN = [Move("gin", C.CARD_ARG[c]) for c in range(52)]
@@ -179,6 +181,123 @@ def plural_gins(n: int) -> str:
     return "" if n == 0 else f"{n} Gin{'s' if n > 1 else ''}"
 
 
+class GinPhase(StrEnum):
+    """Gin's own phases (the turn's are the kernel's ``Phase``); ``str`` is what views show."""
+
+    UPCARD = "upcard"  # the upcard is offered to the non-dealer, then the dealer
+    WALL = "wall"  # two cards left: the last discard may be taken only to knock
+    LAYOFF = "layoff"  # after a knock the defender lays off on the knocker's melds
+
+
+NOTHING_TO_PASS = "There is nothing to pass on now: draw, or discard."
+
+
+class UpcardPhase(PhaseHandler["GinRummy"]):
+    """The non-dealer, then the dealer, may take the upcard; when both pass the non-dealer draws."""
+
+    def to_act(self, s: GinRummy) -> frozenset[int]:
+        return ONLY[s.turn]
+
+    def legal(self, s: GinRummy, seat: int) -> list[Move]:
+        return [TAKE[s.discards[-1]], PASS]
+
+    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
+        return f"First the upcard is offered: take it ('take {C.CODE_OF[s.discards[-1]]}') or 'pass'."
+
+    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
+        if move.verb == "take":
+            s.take_discard(seat)
+            s.wall_take = False
+        else:
+            s._pass_upcard(seat)
+
+
+class WallPhase(UpcardPhase):
+    """The wall: the last discard may be taken only to knock; passing ends the hand."""
+
+    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
+        return (f"Only {len(s.stock)} cards are left in the stock: take the discard to knock "
+                f"('take {C.CODE_OF[s.discards[-1]]}') or 'pass' to end the hand.")
+
+    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
+        if move.verb == "take":
+            s.take_discard(seat)
+            s.wall_take = True
+        else:
+            s.emit("pass", f"{s.names[seat]} passes at the wall.", seat=seat)
+            s._on_hand_over(None)
+
+
+class LayOffPhase(PhaseHandler["GinRummy"]):
+    """After a knock the defender lays off on the knocker's melds, one card at a time, or is done."""
+
+    def to_act(self, s: GinRummy) -> frozenset[int]:
+        return ONLY[s.turn]
+
+    def legal(self, s: GinRummy, seat: int) -> list[Move]:
+        return [*s._lay_off_choices(seat), DONE]
+
+    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
+        if move.verb != "layoff":
+            return "Lay off on the knocker's melds ('layoff 1 8H') or say 'done'."
+        if move.number is None or not 1 <= move.number <= len(s.melds) or len(move.cards) != 1:
+            return f"Name one of the knocker's melds 1 to {len(s.melds)} and one card: 'layoff 1 8H'."
+        missing = s._missing(seat, move.cards)
+        if missing:
+            return missing
+        meld, c = s.melds[move.number - 1], move.cards[0]
+        if len(s.meld_rules.lay_offs(meld, c)) > 1:
+            return f"{C.LABEL_OF[c]} could go at either end: add 'low' or 'high'."
+        return s.meld_rules.why_no_lay_off(meld, c) or "That lay-off is not possible."
+
+    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
+        if move.verb == "done":
+            s._score_run(seat)
+            return
+        assert move.number is not None
+        s.lay_off(seat, move.number - 1, move.cards[0], move.flag)
+        s._offer_lay_offs(seat)
+
+
+class GinDraw(DrawPhase):
+    """The kernel's draw; a hand is ended (knock, gin) only after drawing."""
+
+    wrong: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("knock", "gin", "double"),
+                        "Draw first: a hand is ended after drawing, in place of a discard."),
+        "pass": NOTHING_TO_PASS}
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves without asking them: a gin turn never starts on an empty stock (the
+        # hand ends at the wall) or discard pile, and every turn comes here
+        return [DRAW, TAKE[s.discards[-1]]]
+
+
+class GinPlay(PlayPhase):
+    """The kernel's play (where melds and lay-offs are never legal): discard, or end the hand by
+    knocking (a Run), going Gin or Double Gin."""
+
+    wrong: ClassVar[dict[str, str]] = {**PlayPhase.wrong, "pass": NOTHING_TO_PASS}
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        assert isinstance(s, GinRummy)
+        return [*super().kinds(s),
+                MoveKind(("knock", "gin", "double"), s._end_moves, s._why_not_end, s._declare)]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        # the kinds' moves (no melds or lay-offs in Gin's turn: the discards, then the endings),
+        # computed at once: every turn comes here, and the endings are rarely possible
+        assert isinstance(s, GinRummy)
+        hand = s.hands[seat]
+        if s.wall_take:
+            return s._end_moves(seat)
+        taken = -1 if s.DISCARD_TAKEN or s.taken is None else s.taken
+        discards = [DISCARD[c] for c in sorted(hand) if c != taken]
+        if s.deadwood_floor(hand) > s.knock_limit:
+            return discards  # the common case: no ending is possible
+        return discards + s._endings(hand, taken)
+
+
 class GinRummy(DrawDiscardState):
     FIELDS: tuple[Field, ...] = (
         Field("round", "Round", Kind.NUMBER, head=True), Field("table", "Table", Kind.NUMBER, head=True),
@@ -193,6 +312,10 @@ class GinRummy(DrawDiscardState):
     LAY_OFF_IN_TURN = False
     RESTOCK = END
     options: GinOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **DrawDiscardState.phases, Phase.DRAW: GinDraw(), Phase.PLAY: GinPlay(),
+        GinPhase.UPCARD: UpcardPhase(), GinPhase.WALL: WallPhase(), GinPhase.LAYOFF: LayOffPhase(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -258,7 +381,7 @@ class GinRummy(DrawDiscardState):
         self.emit("deal", f"{self.round_label()}{where}: {self.names[self.dealer]} deals to "
                           f"{self.names[opener]}.", seat=self.dealer)
         if o.first_turn == "upcard":
-            self.turn, self.phase_name = opener, UPCARD
+            self.turn, self.phase_name = opener, GinPhase.UPCARD
         else:
             self.begin_turn(opener, draw=False)
 
@@ -306,29 +429,48 @@ class GinRummy(DrawDiscardState):
             found = _AFTER[key] = self.solver.deadwood_after_discards(hand)
         return found
 
-    # ---- legal moves ------------------------------------------------------------------------
+    # ---- the play's discard, and ending the hand: can / why not / do ---------------------------
 
-    def _to_act_other(self) -> frozenset[int]:
-        return ONLY[self.turn] if self.phase_name in (UPCARD, WALL, LAYOFF) else NOBODY
-
-    def _legal_other(self, seat: int) -> list[Move]:
-        if self.phase_name == LAYOFF:
-            return [*self._lay_off_choices(seat), DONE]
-        # the upcard offer; the wall, entered only when the discard would make a knock
-        return [TAKE[self.discards[-1]], PASS] if self.phase_name in (UPCARD, WALL) else []
-
-    def _legal_draw(self, seat: int) -> list[Move]:
-        """A gin turn never starts on an empty stock (the hand ends at the wall) or discard pile."""
-        return [DRAW, TAKE[self.discards[-1]]]
-
-    def _legal_play(self, seat: int) -> list[Move]:
-        hand = self.hands[seat]
+    def _discard_moves(self, seat: int) -> list[Move]:
+        """Any card but the one just taken (unless allowed); none after taking the wall's discard,
+        which was taken to knock."""
+        if self.wall_take:
+            return []
         taken = -1 if self.DISCARD_TAKEN or self.taken is None else self.taken
-        discards = [DISCARD[c] for c in sorted(hand) if c != taken]
-        if self.deadwood_floor(hand) > self.knock_limit and not self.wall_take:
-            return discards  # the common case: no ending is possible
-        endings = self._endings(hand, taken)
-        return endings if self.wall_take else discards + endings
+        return [DISCARD[c] for c in sorted(self.hands[seat]) if c != taken]
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        if self.wall_take:
+            return "You took the last discard to knock: knock or go gin now."
+        return super()._why_not_discard(seat, move)
+
+    def _end_moves(self, seat: int) -> list[Move]:
+        taken = -1 if self.DISCARD_TAKEN or self.taken is None else self.taken
+        return self._endings(self.hands[seat], taken)
+
+    def _why_not_end(self, seat: int, move: Move) -> str:
+        o = self.options
+        if move.verb == "double":
+            if not o.double_gin:
+                return "Double Gin (going out without a discard) is not played under these rules."
+            dw = self.solver.deadwood(self.hands[seat])
+            return f"Double Gin needs every card in melds; your best arrangement leaves {dw} deadwood."
+        if len(move.cards) != 1:
+            return f"Name the card to discard, for example '{move.verb} 9C'."
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        c = move.cards[0]
+        if c == self.taken and not self.DISCARD_TAKEN:
+            return "You may not discard the card you took from the discard pile this turn."
+        dw, code = self.deadwood_after(self.hands[seat])[c], C.CODE_OF[c]
+        if move.verb == "gin":
+            return f"Gin needs every card but the discard in melds: without {code} you have {dw} deadwood."
+        if dw == 0:
+            return f"Without {code} every card melds: that is a Gin, declare 'gin {code}'."
+        name = "for a Run" if o.scoring == "hollywood" else "to knock"
+        return (f"You need {o.knock_limit} or less deadwood {name}: without {code} your best arrangement "
+                f"leaves {dw}.")
 
     def _endings(self, hand: list[int], taken: int) -> list[Move]:
         """Knock, gin and double gin with this hand, never discarding ``taken``."""
@@ -353,84 +495,7 @@ class GinRummy(DrawDiscardState):
                     out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
         return out
 
-    # ---- refusals ------------------------------------------------------------------------------
-
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        phase, verb = self.phase_name, move.verb
-        if phase == UPCARD:
-            return f"First the upcard is offered: take it ('take {C.CODE_OF[self.discards[-1]]}') or 'pass'."
-        if phase == WALL:
-            return (f"Only {len(self.stock)} cards are left in the stock: take the discard to knock "
-                    f"('take {C.CODE_OF[self.discards[-1]]}') or 'pass' to end the hand.")
-        if phase == LAYOFF:
-            return self._why_not_lay_off_now(seat, move)
-        if verb in ("knock", "gin", "double"):
-            return self._why_not_end(seat, move)
-        if verb == "pass":
-            return "There is nothing to pass on now: draw, or discard."
-        if phase == PLAY_PHASE and self.wall_take and verb == "discard":
-            return "You took the last discard to knock: knock or go gin now."
-        return super()._why_illegal(seat, move)
-
-    def _why_not_end(self, seat: int, move: Move) -> str:
-        o = self.options
-        if self.phase_name != PLAY_PHASE:
-            return "Draw first: a hand is ended after drawing, in place of a discard."
-        if move.verb == "double":
-            if not o.double_gin:
-                return "Double Gin (going out without a discard) is not played under these rules."
-            dw = self.solver.deadwood(self.hands[seat])
-            return f"Double Gin needs every card in melds; your best arrangement leaves {dw} deadwood."
-        if len(move.cards) != 1:
-            return f"Name the card to discard, for example '{move.verb} 9C'."
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        c = move.cards[0]
-        if c == self.taken and not self.DISCARD_TAKEN:
-            return "You may not discard the card you took from the discard pile this turn."
-        dw, code = self.deadwood_after(self.hands[seat])[c], C.CODE_OF[c]
-        if move.verb == "gin":
-            return f"Gin needs every card but the discard in melds: without {code} you have {dw} deadwood."
-        if dw == 0:
-            return f"Without {code} every card melds: that is a Gin, declare 'gin {code}'."
-        name = "for a Run" if o.scoring == "hollywood" else "to knock"
-        return (f"You need {o.knock_limit} or less deadwood {name}: without {code} your best arrangement "
-                f"leaves {dw}.")
-
-    def _why_not_lay_off_now(self, seat: int, move: Move) -> str:
-        if move.verb != "layoff":
-            return "Lay off on the knocker's melds ('layoff 1 8H') or say 'done'."
-        if move.number is None or not 1 <= move.number <= len(self.melds) or len(move.cards) != 1:
-            return f"Name one of the knocker's melds 1 to {len(self.melds)} and one card: 'layoff 1 8H'."
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        meld, c = self.melds[move.number - 1], move.cards[0]
-        if len(self.meld_rules.lay_offs(meld, c)) > 1:
-            return f"{C.LABEL_OF[c]} could go at either end: add 'low' or 'high'."
-        return self.meld_rules.why_no_lay_off(meld, c) or "That lay-off is not possible."
-
-    # ---- applying moves ------------------------------------------------------------------------
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        verb, phase = move.verb, self.phase_name
-        if verb == "take":
-            self.take_discard(seat)
-            self.wall_take = phase == WALL
-        elif verb == "pass" and phase == UPCARD:
-            self._pass_upcard(seat)
-        elif verb == "pass":
-            self.emit("pass", f"{self.names[seat]} passes at the wall.", seat=seat)
-            self._on_hand_over(None)
-        elif verb == "layoff":
-            assert move.number is not None
-            self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
-            self._offer_lay_offs(seat)
-        elif verb == "done":
-            self._score_run(seat)
-        else:
-            self._declare(seat, move)
+    # ---- the hand's steps ----------------------------------------------------------------------
 
     def _pass_upcard(self, seat: int) -> None:
         self.passes += 1
@@ -451,7 +516,7 @@ class GinRummy(DrawDiscardState):
             self.begin_turn(nxt)
         elif self.options.wall_knock and self._endings([*self.hands[nxt], self.discards[-1]],
                                                        -1 if self.DISCARD_TAKEN else self.discards[-1]):
-            self.turn, self.taken, self.phase_name = nxt, None, WALL
+            self.turn, self.taken, self.phase_name = nxt, None, GinPhase.WALL
         else:  # nobody may draw again, and the last discard would not make a knock
             self.emit("wall", f"{words(len(self.stock)).capitalize()} cards are left in the stock: the hand "
                               "is over.")
@@ -484,7 +549,7 @@ class GinRummy(DrawDiscardState):
     def _offer_lay_offs(self, defender: int) -> None:
         """The defender lays off while a card fits the runner's melds; then the hand is scored."""
         if self.hands[defender] and self._lay_off_choices(defender):
-            self.turn, self.phase_name = defender, LAYOFF
+            self.turn, self.phase_name = defender, GinPhase.LAYOFF
         else:
             self._score_run(defender)
 
@@ -528,7 +593,7 @@ class GinRummy(DrawDiscardState):
         self._hand_over(HandResult(self.table_no, winner, abs(da - db), 0, "stock out", text))
 
     def _hand_over(self, result: HandResult) -> None:
-        self.phase_name = ""
+        self.phase_name = Phase.NONE
         self.results.append(result)
         hands = [list(self.hands[s]) for s in self.pair]
         melds = [(m.text, o) for m, o in zip(self.melds, self.meld_owner, strict=True)]
@@ -696,7 +761,7 @@ class GinRummy(DrawDiscardState):
         """The seat's least deadwood (after its best discard, while it is to discard)."""
         if seat is None or seat not in self.pair or seat == self.knocker or not self.hands[seat]:
             return None
-        if self.phase_name == PLAY_PHASE and seat == self.turn:
+        if self.phase_name == Phase.PLAY and seat == self.turn:
             return min(self.deadwood_after(self.hands[seat]).values())
         return self.solver.deadwood(self.hands[seat])
 

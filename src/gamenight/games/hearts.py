@@ -40,12 +40,14 @@ kitty, no points on the first trick.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
@@ -56,14 +58,14 @@ from gamenight.families.tricks import (
     OWNER,
     PILE,
     PLAY,
-    PLAY_PHASE,
     PUBLIC,
     ROW,
     UNSEEN,
+    PlayPhase,
     TrickState,
 )
+from gamenight.families.tricks import Phase as TrickPhase
 
-PASS_PHASE = "pass"
 PASS_SIZE = 3
 QUEEN_OF_SPADES = C.make_card(C.QUEEN, C.SPADES)
 ALL_POINTS = 26
@@ -159,6 +161,48 @@ def points_detail(cards: list[int]) -> str:
     return " + ".join(parts) or "—"
 
 
+class HeartsPhase(StrEnum):
+    """Hearts' own phase before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
+
+    PASS = "pass"  # everyone at once chooses three cards to pass, one at a time
+
+
+class PassPhase(PhaseHandler["Hearts"]):
+    """Everyone at once passes three cards, one at a time; when all have chosen they change hands."""
+
+    def to_act(self, s: Hearts) -> frozenset[int]:
+        return s.waiting
+
+    def legal(self, s: Hearts, seat: int) -> list[Move]:
+        return [PASS[c] for c in s.hands[seat]]
+
+    def why_illegal(self, s: Hearts, seat: int, move: Move) -> str:
+        to = s.names[pass_target(seat, s.direction, s.num_players)]
+        if move.verb != "pass" or len(move.cards) != 1:
+            return f"Pass three cards {s.direction} to {to}, one at a time, for example 'pass QS'."
+        c = move.cards[0]
+        if c in s.chosen[seat]:
+            return f"You have already chosen {C.NAME_OF[c]} to pass."
+        return f"You do not hold {C.NAME_OF[c]}."
+
+    def apply(self, s: Hearts, seat: int, move: Move) -> None:
+        c = move.cards[0]
+        s.hands[seat].remove(c)
+        chosen = s.chosen[seat]
+        chosen.append(c)
+        if len(chosen) < PASS_SIZE:
+            return
+        s.waiting = s.waiting - {seat}
+        s.emit("passed", f"{s.names[seat]} has chosen three cards to pass.", seat=seat)
+        if not s.waiting:
+            s._exchange()
+
+
+class HeartsPlay(PlayPhase):
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+        return "It is time to play a card, for example 'play 5C'; there is no passing now."
+
+
 class Hearts(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("pass_direction", "Passing", Kind.TEXT, head=True),
@@ -170,6 +214,9 @@ class Hearts(TrickState):
         Field("target", "Playing to", Kind.NUMBER),
     )
     options: HeartsOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **TrickState.phases, TrickPhase.PLAY: HeartsPlay(), HeartsPhase.PASS: PassPhase(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -208,37 +255,8 @@ class Hearts(TrickState):
         if self.direction == KEEPER:
             self._start_play()
         else:
-            self.phase_name = PASS_PHASE
+            self.phase_name = HeartsPhase.PASS
             self.waiting = frozenset(range(self.num_players))
-
-    def _to_act_other(self) -> frozenset[int]:
-        return self.waiting
-
-    def _legal_other(self, seat: int) -> list[Move]:
-        return [PASS[c] for c in self.hands[seat]]
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        if self.phase_name != PASS_PHASE:
-            return "It is time to play a card, for example 'play 5C'; there is no passing now."
-        to = self.names[pass_target(seat, self.direction, self.num_players)]
-        if move.verb != "pass" or len(move.cards) != 1:
-            return f"Pass three cards {self.direction} to {to}, one at a time, for example 'pass QS'."
-        c = move.cards[0]
-        if c in self.chosen[seat]:
-            return f"You have already chosen {C.NAME_OF[c]} to pass."
-        return f"You do not hold {C.NAME_OF[c]}."
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        c = move.cards[0]
-        self.hands[seat].remove(c)
-        chosen = self.chosen[seat]
-        chosen.append(c)
-        if len(chosen) < PASS_SIZE:
-            return
-        self.waiting = self.waiting - {seat}
-        self.emit("passed", f"{self.names[seat]} has chosen three cards to pass.", seat=seat)
-        if not self.waiting:
-            self._exchange()
 
     def _exchange(self) -> None:
         """Everyone has chosen: the cards change hands at once, and each passer knows where
@@ -294,12 +312,12 @@ class Hearts(TrickState):
                     "spades has been played, unless you hold only hearts.")
         return super()._why_illegal_lead(seat, c)
 
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        if (self.clean_first_trick and self.phase_name == PLAY_PHASE and move.verb == "play"
-                and len(move.cards) == 1 and PLAY[move.cards[0]] in super().legal_plays(seat)):
+    def why_not_play(self, seat: int, move: Move) -> str:
+        if (self.clean_first_trick and len(move.cards) == 1
+                and PLAY[move.cards[0]] in super().legal_plays(seat)):
             return ("No points on the first trick: you may not play a heart or the queen of spades to it "
                     "while you hold another card you could play.")
-        return super()._why_illegal(seat, move)
+        return super().why_not_play(seat, move)
 
     def _on_trick_won(self, winner: int, cards: list[int]) -> None:
         if self.first_trick:
@@ -376,14 +394,14 @@ class Hearts(TrickState):
     def parse(self, text: str) -> Move:
         """A bare card code means passing it while passing, playing it otherwise."""
         word = text.strip()
-        if self.phase_name == PASS_PHASE and C.is_card_code(word):
+        if self.phase_name == HeartsPhase.PASS and C.is_card_code(word):
             return PASS[C.card(word)]
         return super().parse(text)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._trick_view(seat)
         passed = None
-        if seat is not None and self.phase_name == PLAY_PHASE and self.direction != KEEPER:
+        if seat is not None and self.phase_name == TrickPhase.PLAY and self.direction != KEEPER:
             to = pass_target(seat, self.direction, self.num_players)
             passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
         out.update(
@@ -409,7 +427,7 @@ class Hearts(TrickState):
             Zone(f"pass/{s}", cards, CARD_TEXT, owner=s, visibility=OWNER,
                  label=f"{names[s]}'s cards to pass", show=ROW)
             for s, cards in enumerate(self.chosen)
-        ] if self.phase_name == PASS_PHASE else []
+        ] if self.phase_name == HeartsPhase.PASS else []
         kitty_vis = PUBLIC if self.kitty_shown else UNSEEN
         return [*chosen, Zone("kitty", self.kitty, CARD_TEXT, visibility=kitty_vis, label="The kitty",
                               show=PILE)]

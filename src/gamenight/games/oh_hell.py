@@ -49,21 +49,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
 from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PILE, PLAY_PHASE, UNSEEN, TrickState
+from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PILE, UNSEEN, PlayPhase, TrickState
+from gamenight.families.tricks import Phase as TrickPhase
 
-BID_PHASE = "bid"
-BLIND_PHASE = "blind_bid"
 DECK_SIZE = 52
 #: the largest hand any table can be dealt (3 players × 17 = 51 leaves the trump card)
 MAX_HAND = (DECK_SIZE - 1) // 3
@@ -166,6 +167,71 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+class OhHellPhase(StrEnum):
+    """Oh Hell's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
+
+    BID = "bid"  # in turn from the dealer's left; the dealer may not make the bids fit
+    BLIND = "blind_bid"  # a one-card round's bids: everyone at once, in secret (G-OH-3)
+
+
+class BidPhase(PhaseHandler["OhHell"]):
+    """In turn from the dealer's left each bids the tricks he will take; the dealer (the hook) may
+    not bid what would make the bids total the tricks."""
+
+    def to_act(self, s: OhHell) -> frozenset[int]:
+        return ONLY[s.bid_turn]
+
+    def legal(self, s: OhHell, seat: int) -> list[Move]:
+        h = s.hand_size
+        barred = s.hook() if seat == s.dealer else None
+        if barred is None:
+            return BIDS_UP_TO[h]
+        return BID[:barred] + BID[barred + 1: h + 1]
+
+    def why_illegal(self, s: OhHell, seat: int, move: Move) -> str:
+        h = s.hand_size
+        if move.verb != "bid" or move.number is None or move.cards or move.suit is not None or move.flag:
+            return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
+        if not 0 <= move.number <= h:
+            are = "is" if h == 1 else "are"
+            return f"Bids run from 0 to {h}: there {are} {plural(h, 'trick')} this round."
+        order = [(s.dealer + 1 + i) % s.num_players for i in range(s.num_players - 1)]
+        sums = " + ".join(str(s.bids[p]) for p in order)
+        return (f"The dealer may not bid {move.number}: the bids would total {h}, the number of tricks "
+                f"this round ({sums} + {move.number} = {h}). Bid higher or lower, so somebody must miss.")
+
+    def apply(self, s: OhHell, seat: int, move: Move) -> None:
+        bid = move.number
+        assert bid is not None
+        s.bids[seat] = bid
+        s.emit("bid", f"{s.names[seat]} bids {bid}.", seat=seat, bid=bid)
+        if seat == s.dealer:
+            s._bidding_over()
+        else:
+            s.bid_turn = (seat + 1) % s.num_players
+
+
+class BlindBidPhase(BidPhase):
+    """Everyone bids at once, in secret; the bids are shown when all are in. No hook."""
+
+    def to_act(self, s: OhHell) -> frozenset[int]:
+        return s.waiting
+
+    def legal(self, s: OhHell, seat: int) -> list[Move]:
+        return BIDS_UP_TO[s.hand_size]
+
+    def apply(self, s: OhHell, seat: int, move: Move) -> None:
+        bid = move.number
+        assert bid is not None
+        s.bids[seat] = bid
+        s._blind_bid(seat, bid)
+
+
+class OhHellPlay(PlayPhase):
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+        return "The bidding is over: play a card, for example 'play QS'."
+
+
 class OhHell(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),  # the round counter says it
@@ -176,6 +242,10 @@ class OhHell(TrickState):
         Field("dealer_may_not_bid", "The dealer may not bid", Kind.NUMBER),
     )
     options: OhHellOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **TrickState.phases, TrickPhase.PLAY: OhHellPlay(), OhHellPhase.BID: BidPhase(),
+        OhHellPhase.BLIND: BlindBidPhase(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -216,17 +286,14 @@ class OhHell(TrickState):
                           f"{C.SUIT_NAMES[trump]} are trumps.",
                   seat=self.dealer, trump_card=C.CODE_OF[rest[0]])
         if self.blind:
-            self.phase_name = BLIND_PHASE
+            self.phase_name = OhHellPhase.BLIND
             self.waiting = frozenset(range(self.num_players))
             self.emit("blind", "Everyone bids at once, in secret: 'bid 1' or 'bid 0'.")
         else:
-            self.phase_name = BID_PHASE
+            self.phase_name = OhHellPhase.BID
             self.bid_turn = self.left_of_dealer()
 
     # ---- bidding ---------------------------------------------------------------------------
-
-    def _to_act_other(self) -> frozenset[int]:
-        return self.waiting if self.phase_name == BLIND_PHASE else ONLY[self.bid_turn]
 
     def hook(self) -> int | None:
         """The one bid the dealer may not make: it would make the bids total the tricks."""
@@ -234,42 +301,6 @@ class OhHell(TrickState):
             return None
         rest = self.hand_size - sum(b for s, b in enumerate(self.bids) if s != self.dealer and b != NO_BID)
         return rest if rest >= 0 else None
-
-    def _legal_other(self, seat: int) -> list[Move]:
-        h = self.hand_size
-        if seat != self.dealer or self.blind:
-            return BIDS_UP_TO[h]
-        barred = self.hook()
-        if barred is None:
-            return BIDS_UP_TO[h]
-        return BID[:barred] + BID[barred + 1: h + 1]
-
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        h = self.hand_size
-        if self.phase_name == PLAY_PHASE:
-            return "The bidding is over: play a card, for example 'play QS'."
-        if move.verb != "bid" or move.number is None or move.cards or move.suit is not None or move.flag:
-            return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
-        if not 0 <= move.number <= h:
-            are = "is" if h == 1 else "are"
-            return f"Bids run from 0 to {h}: there {are} {plural(h, 'trick')} this round."
-        order = [(self.dealer + 1 + i) % self.num_players for i in range(self.num_players - 1)]
-        sums = " + ".join(str(self.bids[s]) for s in order)
-        return (f"The dealer may not bid {move.number}: the bids would total {h}, the number of tricks "
-                f"this round ({sums} + {move.number} = {h}). Bid higher or lower, so somebody must miss.")
-
-    def _apply_other(self, seat: int, move: Move) -> None:
-        bid = move.number
-        assert bid is not None
-        self.bids[seat] = bid
-        if self.blind:
-            self._blind_bid(seat, bid)
-        else:
-            self.emit("bid", f"{self.names[seat]} bids {bid}.", seat=seat, bid=bid)
-            if seat == self.dealer:
-                self._bidding_over()
-            else:
-                self.bid_turn = (seat + 1) % self.num_players
 
     def _blind_bid(self, seat: int, bid: int) -> None:
         """A secret bid: the others learn only that it is in, until everyone's is."""
@@ -312,7 +343,7 @@ class OhHell(TrickState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._trick_view(seat)
-        hidden = self.phase_name == BLIND_PHASE  # secret bids: only your own until all are in
+        hidden = self.phase_name == OhHellPhase.BLIND  # secret bids: only your own until all are in
         out["round_of"] = [self.deal_no, len(self.schedule)]
         out["hand_size"] = self.hand_size
         out["schedule"] = list(self.schedule)
@@ -321,7 +352,7 @@ class OhHell(TrickState):
         out["blind"] = self.blind
         out["bids"] = [None if b == NO_BID or (hidden and s != seat) else b for s, b in enumerate(self.bids)]
         out["has_bid"] = [b != NO_BID for b in self.bids]
-        dealer_to_bid = self.phase_name == BID_PHASE and self.bid_turn == self.dealer
+        dealer_to_bid = self.phase_name == OhHellPhase.BID and self.bid_turn == self.dealer
         out["dealer_may_not_bid"] = self.hook() if dealer_to_bid else None
         return out
 
@@ -334,7 +365,7 @@ class OhHell(TrickState):
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
         """The unseen cards (from the zones), and the others' secret bids: they are no cards."""
         super()._redeal_hidden(seat, rng)
-        if self.phase_name == BLIND_PHASE:  # the seat cannot know the others' secret bids
+        if self.phase_name == OhHellPhase.BLIND:  # the seat cannot know the others' secret bids
             for s, b in enumerate(self.bids):
                 if s != seat and b != NO_BID:
                     self.bids[s] = rng.randrange(2)

@@ -62,14 +62,15 @@ playout at five or six players runs past the conformance suite's 20,000 moves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import DRAW_PHASE, HAND, PLAY_PHASE, TURN_OVER, DrawDiscardState
+from gamenight.families.draw_discard import HAND, TURN_OVER, DrawDiscardState, DrawPhase, Phase, PlayPhase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, solver_for
 
@@ -126,6 +127,25 @@ class RummyOptions(Options):
         "that a player may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
 
 
+class RummyDraw(DrawPhase):
+    """The draw, and passing the top discard when the stock is used up (R-H1)."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        assert isinstance(s, Rummy)
+        return [*super().kinds(s), MoveKind(("pass",), s._pass_moves, s._why_not_pass, s._pass)]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, Rummy)
+        return super().legal(s, seat) + s._pass_moves(seat)
+
+
+class RummyPlay(PlayPhase):
+    wrong: ClassVar[dict[str, str]] = {
+        **PlayPhase.wrong,
+        "pass": "You have drawn: a turn ends with a discard, or by going out. Passing is only for a player "
+                "facing a used-up stock."}
+
+
 class Rummy(DrawDiscardState):
     FIELDS: tuple[Field, ...] = (
         Field("restocks_left", "Restocks left", Kind.NUMBER),
@@ -134,6 +154,9 @@ class Rummy(DrawDiscardState):
     )
     RESTOCK = TURN_OVER
     options: RummyOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **DrawDiscardState.phases, Phase.DRAW: RummyDraw(), Phase.PLAY: RummyPlay(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -174,7 +197,7 @@ class Rummy(DrawDiscardState):
 
     def _end_on_empty_stock(self) -> None:
         self.emit("stock", "The stock is used up: the hand is over.")
-        self.phase_name = ""
+        self.phase_name = Phase.NONE
         self._on_hand_over(None)
 
     def stock_known(self) -> bool:
@@ -189,22 +212,15 @@ class Rummy(DrawDiscardState):
             self.knowledge.forget("stock", (c,))
             self.knowledge.tell(HAND[seat], (c,))
 
-    def _legal_draw(self, seat: int) -> list[Move]:
-        out = super()._legal_draw(seat)
-        if not self.stock:
-            out.append(PASS)
-        return out
+    # ---- pass: can / why not / do -------------------------------------------------------
 
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        if move.verb == "pass" and self.phase_name == DRAW_PHASE:
-            return "You may pass only when the stock is used up: draw from the stock or take the top discard."
-        if move.verb == "pass" and self.phase_name == PLAY_PHASE:
-            return "You have drawn: a turn ends with a discard, or by going out. Passing is only for a " \
-                   "player facing a used-up stock."
-        return super()._why_illegal(seat, move)
+    def _pass_moves(self, seat: int) -> list[Move]:
+        return [] if self.stock else [PASS]
 
-    def _apply_other(self, seat: int, move: Move) -> None:
-        assert move is PASS
+    def _why_not_pass(self, seat: int, move: Move) -> str:
+        return "You may pass only when the stock is used up: draw from the stock or take the top discard."
+
+    def _pass(self, seat: int, move: Move) -> None:
         self.emit("pass", f"{self.names[seat]} passes the top discard.", seat=seat)
         self._end_on_empty_stock()
 

@@ -53,21 +53,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import COUNT_VALUES, PLAY_PHASE, DrawDiscardState
+from gamenight.families.draw_discard import COUNT_VALUES, DrawDiscardState, Phase, PlayPhase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, ACE_LOW, RANK_PLURAL, RUMMY_VALUES, MeldRules, solver_for
 
-VOTE_PHASE = "vote"
 GOING_OUT_BONUS = -5
 FIRST_SIZE, LAST_SIZE = 3, 13
 PLAYERS_PER_DECK = 3
@@ -140,6 +141,36 @@ def majority_score(votes: list[int]) -> int:
     return GOING_OUT_BONUS if 2 * votes.count(GOING_OUT_BONUS) > len(votes) else 0
 
 
+class CardGamePhase(StrEnum):
+    """The Card Game's own phase (the turn's are the kernel's ``Phase``); ``str`` is what views show."""
+
+    VOTE = "vote"  # before the first deal, everyone at once votes the going-out score (TCG-8)
+
+
+class VotePhase(KindsPhase["TheCardGame"]):
+    """Everyone who has not voted votes at once, in secret."""
+
+    otherwise = "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
+
+    def kinds(self, s: TheCardGame) -> list[MoveKind]:
+        return [MoveKind(("vote",), s._vote_moves, s._why_not_vote, s._vote)]
+
+    def to_act(self, s: TheCardGame) -> frozenset[int]:
+        return frozenset(seat for seat, v in enumerate(s.votes) if v is None)
+
+
+class CardGamePlay(PlayPhase):
+    """The kernel's play (where melds and lay-offs are never legal), and going out."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        assert isinstance(s, TheCardGame)
+        return [*super().kinds(s), MoveKind(("out",), s._out_moves, s._why_not_out, s._out)]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, TheCardGame)
+        return super().legal(s, seat) + s._out_moves(seat)
+
+
 class TheCardGame(DrawDiscardState):
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),
@@ -157,6 +188,9 @@ class TheCardGame(DrawDiscardState):
     DISCARD_TAKEN = True
     MAX_RESTOCKS = 1
     options: CardGameOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **DrawDiscardState.phases, Phase.PLAY: CardGamePlay(), CardGamePhase.VOTE: VotePhase(),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -172,7 +206,7 @@ class TheCardGame(DrawDiscardState):
         if o.going_out_score == "vote":
             self.bonus: int | None = None
             self.pack = self.deck_template()
-            self.phase_name = VOTE_PHASE
+            self.phase_name = CardGamePhase.VOTE
             self.emit("vote", "Before the first deal everyone votes the going-out score: "
                               "'vote 0' or 'vote -5'.")
         else:
@@ -195,15 +229,15 @@ class TheCardGame(DrawDiscardState):
 
     # ---- the vote on the going-out score (TCG-8) ----------------------------------------
 
-    def _to_act_other(self) -> frozenset[int]:
-        if self.phase_name == VOTE_PHASE:
-            return frozenset(s for s, v in enumerate(self.votes) if v is None)
-        return frozenset()
+    def _vote_moves(self, seat: int) -> list[Move]:
+        return [VOTES[0], VOTES[GOING_OUT_BONUS]] if self.votes[seat] is None else []
 
-    def _legal_other(self, seat: int) -> list[Move]:
-        if self.phase_name == VOTE_PHASE and self.votes[seat] is None:
-            return [VOTES[0], VOTES[GOING_OUT_BONUS]]
-        return []
+    def _why_not_vote(self, seat: int, move: Move) -> str:
+        return "Vote 0 or -5 for the score of the player who goes out first: 'vote 0' or 'vote -5'."
+
+    def _vote(self, seat: int, move: Move) -> None:
+        assert move.number is not None
+        self._cast_vote(seat, move.number)
 
     def _cast_vote(self, seat: int, score: int) -> None:
         self.votes[seat] = score
@@ -231,17 +265,25 @@ class TheCardGame(DrawDiscardState):
                           f"{size} cards each; {self.wild_name()} are wild.", seat=self.dealer)
         self.begin_turn(self.left_of_dealer())
 
-    def _legal_play_other(self, seat: int) -> list[Move]:
+    # ---- going out: can / why not / do ------------------------------------------------------
+
+    def _out_moves(self, seat: int) -> list[Move]:
         return [OUT[c] for c in self.out_discards(seat)]
 
-    def _apply_other(self, seat: int, move: Move) -> None:
-        if move.verb == "vote":
-            assert move.number is not None
-            self._cast_vote(seat, move.number)
-        elif move.verb == "out":
-            self._go_out(seat, move.cards[0])
-        else:
-            raise NotImplementedError(move.verb)
+    def _why_not_out(self, seat: int, move: Move) -> str:
+        if len(move.cards) != 1:
+            return ("To go out, name the one card you discard, for example 'out 9C': going out needs "
+                    "a discard.")
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        natural = "" if self.options.allow_all_wild_meld else ", each with at least one natural card"
+        return (f"You cannot go out discarding {C.NAME_OF[move.cards[0]]}: the other {self.size} cards must "
+                f"all form melds (sets or runs of three or more{natural}; {self.wild_name()} are wild "
+                "this round).")
+
+    def _out(self, seat: int, move: Move) -> None:
+        self._go_out(seat, move.cards[0])
 
     def _go_out(self, seat: int, discard: int) -> None:
         """Lay the rest of the hand down in melds and discard the card named."""
@@ -269,7 +311,7 @@ class TheCardGame(DrawDiscardState):
         """After someone has gone out, each other player has one more turn, then the round ends."""
         nxt = self.next_seat(seat)
         if self.went_out is not None and nxt == self.went_out:
-            self.phase_name = ""
+            self.phase_name = Phase.NONE
             self._on_hand_over(self.went_out)
             return
         self.begin_turn(nxt)
@@ -321,27 +363,6 @@ class TheCardGame(DrawDiscardState):
 
     # ---- refusals --------------------------------------------------------------------------
 
-    def _why_illegal_other(self, seat: int, move: Move) -> str:
-        if self.phase_name == VOTE_PHASE:
-            if move.verb != "vote":
-                return "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
-            return "Vote 0 or -5 for the score of the player who goes out first: 'vote 0' or 'vote -5'."
-        if self.phase_name == PLAY_PHASE and move.verb == "out":
-            return self._why_not_out(seat, move)
-        return super()._why_illegal_other(seat, move)
-
-    def _why_not_out(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1:
-            return ("To go out, name the one card you discard, for example 'out 9C': going out needs "
-                    "a discard.")
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        natural = "" if self.options.allow_all_wild_meld else ", each with at least one natural card"
-        return (f"You cannot go out discarding {C.NAME_OF[move.cards[0]]}: the other {self.size} cards must "
-                f"all form melds (sets or runs of three or more{natural}; {self.wild_name()} are wild "
-                "this round).")
-
     def _why_not_meld(self, seat: int, move: Move) -> str:
         return ("Melds are laid down only when going out: 'out 9C' lays down all your other cards in melds "
                 "and discards the 9♣.")
@@ -350,7 +371,7 @@ class TheCardGame(DrawDiscardState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
-        voting = self.phase_name == VOTE_PHASE
+        voting = self.phase_name == CardGamePhase.VOTE
         out.update({
             "round": self.deal_no,
             "rounds": len(self.sizes),
@@ -378,7 +399,7 @@ class TheCardGame(DrawDiscardState):
     def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
         """The cards from the zones; and the secret votes, which are no cards."""
         super()._redeal_hidden(seat, rng)
-        if self.phase_name == VOTE_PHASE:  # the others' secret votes are guessed afresh
+        if self.phase_name == CardGamePhase.VOTE:  # the others' secret votes are guessed afresh
             for s, v in enumerate(self.votes):
                 if s != seat and v is not None:
                     self.votes[s] = rng.choice((0, GOING_OUT_BONUS))

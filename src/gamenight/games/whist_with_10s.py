@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.core.layout import Field, Kind
-from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -112,9 +111,6 @@ class WhistWith10s(TrickState):
     def _over(why: MatchEnd, totals: list[int]) -> str:
         level = len(set(totals)) == 1
         return "The six deals are over" + (" with the totals level." if level else ".")
-
-    def _legal_other(self, seat: int) -> list[Move]:
-        return []
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._trick_view(seat)
