@@ -188,7 +188,7 @@ class AskPhase(KindsPhase["ToyAsk"]):
     wrong: ClassVar[dict[str, str]] = {"answer": "Nobody has asked anything yet."}
 
     def kinds(self, s: ToyAsk) -> list[MoveKind]:
-        return [MoveKind(("ask",), lambda seat: [ASK], lambda seat, m: "", s.ask)]
+        return [MoveKind(("ask",), "ask_moves", "why_not_ask", "ask")]
 
     def to_act(self, s: ToyAsk) -> frozenset[int]:
         return frozenset((0,))
@@ -198,7 +198,7 @@ class AnswerPhase(KindsPhase["ToyAsk"]):
     otherwise: ClassVar[str | None] = "Answer 'answer yes' or 'answer no'."
 
     def kinds(self, s: ToyAsk) -> list[MoveKind]:
-        return [MoveKind(("answer",), lambda seat: [YES, NO], lambda seat, m: "Yes or no.", s.answer)]
+        return [MoveKind(("answer",), "answer_moves", "why_not_answer", "answer")]
 
     def to_act(self, s: ToyAsk) -> frozenset[int]:
         return frozenset((1,))
@@ -215,8 +215,20 @@ class ToyAsk(PhaseDispatch, State):
         self.phase_name = "ask"
         self.said = ""
 
+    def ask_moves(self, seat: int) -> list[Move]:
+        return [ASK]
+
+    def why_not_ask(self, seat: int, move: Move) -> str:
+        return ""
+
     def ask(self, seat: int, move: Move) -> None:
         self.phase_name = "answer"
+
+    def answer_moves(self, seat: int) -> list[Move]:
+        return [YES, NO]
+
+    def why_not_answer(self, seat: int, move: Move) -> str:
+        return "Yes or no."
 
     def answer(self, seat: int, move: Move) -> None:
         self.said = move.flag or ""

@@ -20,7 +20,7 @@ rummy kernels take the same shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from gamenight.core.moves import Move
@@ -32,13 +32,15 @@ S = TypeVar("S", bound="State")
 
 
 class MoveKind(NamedTuple):
-    """One kind of move in a phase: its verbs, its legal moves, why one is not legal, and what
-    it does."""
+    """One kind of move in a phase: its verbs, and the names of the state's methods that list its
+    legal moves (``(seat) -> list[Move]``), say why one is not legal (``(seat, move) -> str``) and
+    apply one (``(seat, move) -> None``). Names, not bound methods, so a phase builds its kinds
+    once per state class instead of at every question."""
 
     verbs: tuple[str, ...]
-    can: Callable[[int], list[Move]]
-    why_not: Callable[[int, Move], str]
-    do: Callable[[int, Move], None]
+    can: str
+    why_not: str
+    do: str
 
 
 class PhaseHandler(Generic[S]):
@@ -66,27 +68,40 @@ class KindsPhase(PhaseHandler[S]):
     #: the sentence for any other move (None: the generic one)
     otherwise: ClassVar[str | None] = None
 
+    def __init__(self) -> None:
+        #: per state class: its kinds in order, and each verb's kind
+        self._tables: dict[type, tuple[tuple[MoveKind, ...], dict[str, MoveKind]]] = {}
+
     def kinds(self, s: S) -> list[MoveKind]:
+        """The phase's kinds for the state's class, in the order their moves are listed. Read
+        once per class (from class-level settings only, such as a meld verb), then kept."""
         raise NotImplementedError
 
+    def _table(self, s: S) -> tuple[tuple[MoveKind, ...], dict[str, MoveKind]]:
+        table = self._tables.get(s.__class__)
+        if table is None:
+            kinds = tuple(self.kinds(s))
+            table = self._tables[s.__class__] = (kinds, {v: k for k in kinds for v in k.verbs})
+        return table
+
+    def kind_of(self, s: S, verb: str) -> MoveKind | None:
+        """The kind of move ``verb`` names in this phase, if any."""
+        return self._table(s)[1].get(verb)
+
     def legal(self, s: S, seat: int) -> list[Move]:
-        return [m for kind in self.kinds(s) for m in kind.can(seat)]
+        return [m for kind in self._table(s)[0] for m in getattr(s, kind.can)(seat)]
 
     def why_illegal(self, s: S, seat: int, move: Move) -> str:
-        kind = self._kind(s, move)
+        kind = self._table(s)[1].get(move.verb)
         if kind is not None:
-            return kind.why_not(seat, move)
+            why: str = getattr(s, kind.why_not)(seat, move)
+            return why
         if move.verb in self.wrong:
             return self.wrong[move.verb]
         return self.otherwise or super().why_illegal(s, seat, move)
 
     def apply(self, s: S, seat: int, move: Move) -> None:
-        kind = self._kind(s, move)
-        assert kind is not None
-        kind.do(seat, move)
-
-    def _kind(self, s: S, move: Move) -> MoveKind | None:
-        return next((k for k in self.kinds(s) if move.verb in k.verbs), None)
+        getattr(s, self._table(s)[1][move.verb].do)(seat, move)
 
 
 class PhaseDispatch:

@@ -115,38 +115,31 @@ class TurnPhase(KindsPhase["DrawDiscardState"]):
 
 class DrawPhase(TurnPhase):
     """Draw from the stock, or take the top of the discard pile. A game's subclass adds kinds
-    (``kinds`` and, in the same order, ``legal``)."""
+    (``kinds``)."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("draw",), s._draw_moves, s._why_not_draw, s._draw),
-                MoveKind(("take",), s._take_moves, s._why_not_take, s._take)]
-
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        # the kinds' moves without building the kinds: every turn of every rummy comes here
-        return s._draw_moves(seat) + s._take_moves(seat)
+        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                MoveKind(("take",), "_take_moves", "_why_not_take", "_take")]
 
     def why_illegal(self, s: DrawDiscardState, seat: int, move: Move) -> str:
-        if self._kind(s, move) is None and move.verb not in self.wrong:
+        if self.kind_of(s, move.verb) is None and move.verb not in self.wrong:
             top = f" or the discard pile ('take {C.CODE_OF[s.discards[-1]]}')" \
                 if s._may_take_discard(seat) else ""
             return f"Draw first: from the stock ('draw'){top}."
         return super().why_illegal(s, seat, move)
 
 class PlayPhase(TurnPhase):
-    """Meld, lay off, and discard to end the turn. A game's subclass adds kinds (``kinds`` and, in
-    the same order, ``legal``) and refusals (``wrong``)."""
+    """Meld, lay off, and discard to end the turn. A game's subclass adds kinds (``kinds``) and
+    refusals (``wrong``)."""
 
     wrong: ClassVar[dict[str, str]] = dict.fromkeys(
         ("draw", "take"), "You have drawn already this turn: meld, lay off or discard.")
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind((s.MELD_VERB,), s._meld_moves, s._why_not_meld, s._meld),
-                MoveKind(("layoff",), s._lay_off_moves, s._why_not_lay_off, s._lay_off),
-                MoveKind(("discard",), s._discard_moves, s._why_not_discard, s._discard)]
+        return [MoveKind((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
+                MoveKind(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
+                MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
 
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        # the kinds' moves without building the kinds: every turn of every rummy comes here
-        return s._meld_moves(seat) + s._lay_off_moves(seat) + s._discard_moves(seat)
 
 class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     """Shared state and turn of every draw-and-discard game. Its hooks are one lookup of

@@ -282,7 +282,7 @@ class GinPlay(PlayPhase):
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
         assert isinstance(s, GinRummy)
         return [*super().kinds(s),
-                MoveKind(("knock", "gin", "double"), s._end_moves, s._why_not_end, s._declare)]
+                MoveKind(("knock", "gin", "double"), "_end_moves", "_why_not_end", "_declare")]
 
     def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
         # the kinds' moves (no melds or lay-offs in Gin's turn: the discards, then the endings),

@@ -132,11 +132,8 @@ class RummyDraw(DrawPhase):
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
         assert isinstance(s, Rummy)
-        return [*super().kinds(s), MoveKind(("pass",), s._pass_moves, s._why_not_pass, s._pass)]
+        return [*super().kinds(s), MoveKind(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
 
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        assert isinstance(s, Rummy)
-        return super().legal(s, seat) + s._pass_moves(seat)
 
 
 class RummyPlay(PlayPhase):

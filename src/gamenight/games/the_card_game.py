@@ -153,7 +153,7 @@ class VotePhase(KindsPhase["TheCardGame"]):
     otherwise = "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
 
     def kinds(self, s: TheCardGame) -> list[MoveKind]:
-        return [MoveKind(("vote",), s._vote_moves, s._why_not_vote, s._vote)]
+        return [MoveKind(("vote",), "_vote_moves", "_why_not_vote", "_vote")]
 
     def to_act(self, s: TheCardGame) -> frozenset[int]:
         return frozenset(seat for seat, v in enumerate(s.votes) if v is None)
@@ -164,11 +164,8 @@ class CardGamePlay(PlayPhase):
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
         assert isinstance(s, TheCardGame)
-        return [*super().kinds(s), MoveKind(("out",), s._out_moves, s._why_not_out, s._out)]
+        return [*super().kinds(s), MoveKind(("out",), "_out_moves", "_why_not_out", "_out")]
 
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        assert isinstance(s, TheCardGame)
-        return super().legal(s, seat) + s._out_moves(seat)
 
 
 class TheCardGame(DrawDiscardState):

@@ -41,9 +41,9 @@ class DrawPhase(TurnPhase):
     otherwise = "Draw first: 'draw', or take the discard pile with 'pickup' and a natural pair."
 
     def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("draw",), s._draw_moves, s._why_not_draw, s._draw),
-                MoveKind(("take",), s._take_moves, s._why_not_take, s._take_upcard),
-                MoveKind(("pickup",), s._pile_moves, s._why_not_pickup, s._pickup)]
+        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                MoveKind(("take",), "_take_moves", "_why_not_take", "_take_upcard"),
+                MoveKind(("pickup",), "_pile_moves", "_why_not_pickup", "_pickup")]
 
 
 class PlayPhase(TurnPhase):
@@ -53,10 +53,10 @@ class PlayPhase(TurnPhase):
              for verb in ("draw", "pickup", "take")} | {"answer": "Only the partner who was asked answers."}
 
     def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("meld", "add"), s._meld_moves, s._why_not_meld, s._lay),
-                MoveKind(("discard",), s._discard_moves, s._why_not_discard, s._discard),
-                MoveKind(("ask",), s._ask_moves, s._why_not_ask, s._ask),
-                MoveKind(("retract",), s._retract_moves, s._why_not_retract, s._retract)]
+        return [MoveKind(("meld", "add"), "_meld_moves", "_why_not_meld", "_lay"),
+                MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
+                MoveKind(("ask",), "_ask_moves", "_why_not_ask", "_ask"),
+                MoveKind(("retract",), "_retract_moves", "_why_not_retract", "_retract")]
 
 
 class AnswerPhase(TurnPhase):
@@ -65,7 +65,7 @@ class AnswerPhase(TurnPhase):
     otherwise = "Answer your partner: 'answer yes' or 'answer no'."
 
     def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("answer",), s._answer_moves, s._why_not_answer, s._answer)]
+        return [MoveKind(("answer",), "_answer_moves", "_why_not_answer", "_answer")]
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
         partner = s.partner(s.turn)
