@@ -55,25 +55,3 @@ def _augment(
                 zones[z][i] = c
                 return True
     return False
-
-
-def redeal_piles(piles: Sequence[tuple[list[int], Sequence[int]]], rng: random.Random) -> None:
-    """Shuffle together the cards of hidden piles and deal them back, each pile keeping its size
-    and the cards in it everyone knows are there (``(pile, known)`` pairs; changed in place)."""
-    unseen: list[int] = []
-    keep: list[list[int]] = []
-    for pile, known in piles:
-        rest = list(pile)
-        fixed = []
-        for c in known:
-            if c in rest:
-                rest.remove(c)
-                fixed.append(c)
-        keep.append(fixed)
-        unseen.extend(rest)
-    rng.shuffle(unseen)
-    pos = 0
-    for (pile, _), fixed in zip(piles, keep, strict=True):
-        take = len(pile) - len(fixed)
-        pile[:] = fixed + unseen[pos:pos + take]
-        pos += take
