@@ -111,9 +111,6 @@ class PhaseDispatch:
     phases: ClassVar[Mapping[str, PhaseHandler[Any]]]
     phase_name: str
 
-    def _handler(self) -> PhaseHandler[Any]:
-        return self.phases[self.phase_name]
-
     def phase(self) -> str:
         return str(self.phase_name)
 

@@ -124,8 +124,10 @@ class Knowledge:
     hold identical cards, and knowing one copy is not knowing two.
 
     ``tell`` records, ``forget`` drops pieces that left the zone; ``known_to`` is what one seat
-    knows of a zone (what everyone knows plus what it alone was shown). Stale entries (a known card
-    that has since been played) are harmless: sampling keeps only known pieces still in the zone.
+    knows of a zone (what everyone knows plus what it alone was shown). A kernel forgets every
+    piece that leaves a zone: with several decks a stale entry (a known card since laid) would
+    pin a sampled identical copy in the zone, and the sample's view would show one known card
+    more than the real one.
     """
 
     __slots__ = ("_by_all", "_by_some")
