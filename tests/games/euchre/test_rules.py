@@ -18,12 +18,8 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.games.euchre import best_discard, goes_alone, worth
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
+from gamenight.games.euchre import Euchre, deal_points, no_ace_no_face
 from tests.helpers import golden_match, new, play_all
-
-# Load the registry before importing a game module directly: the first import of the
-# gamenight.games package would otherwise hide the function gamenight.games().
-gamenight.games()
-from gamenight.games.euchre import Euchre, deal_points, no_ace_no_face  # noqa: E402
 
 # Deal A: East is very strong in hearts. Kitty: 9H up, then JC 9S TD.
 DEAL_A = ["AC KC QC JS TS", "JH JD AH AS AD", "KH 9C TC QD KD", "QH TH KS QS 9D"]
