@@ -20,7 +20,7 @@ rummy kernels take the same shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from gamenight.core.moves import Move
@@ -71,6 +71,9 @@ class KindsPhase(PhaseHandler[S]):
     def __init__(self) -> None:
         #: per state class: its kinds in order, and each verb's kind
         self._tables: dict[type, tuple[tuple[MoveKind, ...], dict[str, MoveKind]]] = {}
+        #: per state class: each verb's apply step, as the class's function (no lookup by name
+        #: and no bound method per move)
+        self._steps: dict[type, dict[str, Callable[[S, int, Move], None]]] = {}
 
     def kinds(self, s: S) -> list[MoveKind]:
         """The phase's kinds for the state's class, in the order their moves are listed. Read
@@ -101,7 +104,12 @@ class KindsPhase(PhaseHandler[S]):
         return self.otherwise or super().why_illegal(s, seat, move)
 
     def apply(self, s: S, seat: int, move: Move) -> None:
-        getattr(s, self._table(s)[1][move.verb].do)(seat, move)
+        steps = self._steps.get(s.__class__)
+        if steps is None:
+            cls = s.__class__
+            steps = self._steps[cls] = {verb: getattr(cls, kind.do)
+                                        for verb, kind in self._table(s)[1].items()}
+        steps[move.verb](s, seat, move)
 
 
 class PhaseDispatch:

@@ -95,7 +95,9 @@ class CanastaBase(Seating, State):
     # ---- cards -------------------------------------------------------------------------
 
     def stock_size(self) -> int:
-        return sum(len(p) for p in self.stocks)
+        stocks = self.stocks
+        # asked several times a turn; most rule sets have one stock pile
+        return len(stocks[0]) if len(stocks) == 1 else sum(len(p) for p in stocks)
 
     def usable(self, seat: int) -> list[int]:
         """The hand less the cards from the pile that may not be melded before the minimum."""

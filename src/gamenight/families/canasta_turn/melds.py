@@ -18,6 +18,20 @@ Lay = tuple[Move, int, tuple[int, ...]]
 JOKERS = 13
 
 
+def _by_class(hand: Sequence[int]) -> dict[int, list[int]]:
+    """The hand's cards by class (rank; jokers one class), each sorted: the first cards of a
+    class are its canonical choice, so every candidate reads them off instead of sorting again."""
+    groups: dict[int, list[int]] = {}
+    for c in sorted(hand):
+        cls = CLASS[c]
+        got = groups.get(cls)
+        if got is None:
+            groups[cls] = [c]
+        else:
+            got.append(c)
+    return groups
+
+
 class MeldMixin(PileMixin):
     """Meld and add: can / why not / do."""
 
@@ -31,22 +45,20 @@ class MeldMixin(PileMixin):
     def _meld_candidates(self, team: int, hand: list[int]) -> list[Lay]:
         """Every new three-card book and every one-card addition the hand can make, before the
         checks on how the turn can end."""
-        counts: dict[int, int] = {}
-        for c in hand:
-            counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
-        jokers, twos = counts.get(JOKERS, 0), counts.get(C.TWO, 0)
-        wilds = self._wilds_held(hand, jokers, twos)
+        groups = _by_class(hand)
+        jokers, twos = len(groups.get(JOKERS, ())), len(groups.get(C.TWO, ()))
+        wilds = [tuple(groups[w][:1]) for w in (JOKERS, C.TWO) if w in groups]
         open_ranks = self._open_ranks(team)
         out: list[Lay] = []
-        for cls, held in sorted(counts.items()):
+        for cls, held in sorted(groups.items()):
             if cls < C.FOUR or cls > C.ACE:
                 continue
             if cls in open_ranks:
-                out.extend(self._natural_addition(team, hand, cls, open_ranks[cls]))
+                out.extend(self._natural_addition(team, held, cls, open_ranks[cls]))
             else:
-                out.extend(self._new_natural_books(hand, cls, held, wilds))
+                out.extend(self._new_natural_books(held, cls, wilds))
         out.extend(self._wild_additions(team, open_ranks, wilds))
-        out.extend(self._wild_book(hand, open_ranks, jokers, twos))
+        out.extend(self._wild_book(groups, open_ranks, jokers, twos))
         out.extend(self._black_three_groups(hand))
         return out
 
@@ -54,38 +66,24 @@ class MeldMixin(PileMixin):
         """One open book per rank: rank -> its index among the team's books."""
         return {b.rank: i for i, b in enumerate(self.books[team]) if not b.closed}
 
-    def _wilds_held(self, hand: Sequence[int], jokers: int, twos: int) -> list[tuple[int, ...]]:
-        """One card of each kind of wild card held (a joker, then a two): the canonical choices."""
-        out = []
-        for wcls, k in ((JOKERS, jokers), (C.TWO, twos)):
-            if k:
-                wild = self._pick(hand, wcls, 1)
-                assert wild is not None
-                out.append(wild)
-        return out
-
-    def _natural_addition(self, team: int, hand: list[int], rank: int, i: int) -> list[Lay]:
+    def _natural_addition(self, team: int, held: list[int], rank: int, i: int) -> list[Lay]:
         """A natural goes onto the team's open book of its rank (a second book of a rank may
-        start only once the first has closed)."""
+        start only once the first has closed). ``held``: the hand's cards of that rank, sorted."""
         book = self.books[team][i]
         if not self.turn_rules.books.valid(rank, book.naturals + 1, book.wilds):
             return []
-        card = self._pick(hand, rank, 1)
-        assert card is not None
+        card = (held[0],)
         return [(C.card_move("add", card, i + 1), rank, card)]
 
-    def _new_natural_books(self, hand: list[int], rank: int, held: int,
-                           wilds: list[tuple[int, ...]]) -> list[Lay]:
+    def _new_natural_books(self, held: list[int], rank: int, wilds: list[tuple[int, ...]]) -> list[Lay]:
         """Three naturals start a book, or a natural pair with a wild card."""
         rules = self.turn_rules.books
         out: list[Lay] = []
-        if held >= 3 and rules.valid(rank, 3, 0):
-            three = self._pick(hand, rank, 3)
-            assert three is not None
+        if len(held) >= 3 and rules.valid(rank, 3, 0):
+            three = tuple(held[:3])
             out.append((C.card_move("meld", three), rank, three))
-        if held >= 2 and rules.valid(rank, 2, 1):
-            pair = self._pick(hand, rank, 2)
-            assert pair is not None
+        if len(held) >= 2 and rules.valid(rank, 2, 1):
+            pair = tuple(held[:2])
             for wild in wilds:
                 out.append((C.card_move("meld", pair + wild), rank, pair + wild))
         return out
@@ -101,7 +99,8 @@ class MeldMixin(PileMixin):
                     out.append((C.card_move("add", wild, i + 1), rank, wild))
         return out
 
-    def _wild_book(self, hand: list[int], open_ranks: dict[int, int], jokers: int, twos: int) -> list[Lay]:
+    def _wild_book(self, groups: dict[int, list[int]], open_ranks: dict[int, int], jokers: int,
+                   twos: int) -> list[Lay]:
         """Three wild cards start a wild book, where the rules have them and none is open."""
         if WILD in open_ranks or not self.turn_rules.books.wild_books or jokers + twos < 3:
             return []
@@ -109,7 +108,7 @@ class MeldMixin(PileMixin):
         for j in range(min(jokers, 3) + 1):
             t = 3 - j
             if t <= twos:
-                cards = (self._pick(hand, JOKERS, j) or ()) + (self._pick(hand, C.TWO, t) or ())
+                cards = tuple(groups.get(JOKERS, [])[:j]) + tuple(groups.get(C.TWO, [])[:t])
                 out.append((C.card_move("meld", cards), WILD, cards))
         return out
 
@@ -131,17 +130,20 @@ class MeldMixin(PileMixin):
         books[i] = books[i].plus(cards, 1 if IS_WILD[cards[0]] else 0, rules)
         return books
 
+    def _books_after(self, team: int, rank: int, cards: tuple[int, ...], move: Move) -> list[Book]:
+        books = self._after_lay(team, rank, cards, move)
+        assert books is not None
+        return books
+
     def _meld_ok(self, seat: int, rank: int, cards: tuple[int, ...], move: Move) -> bool:
         return self._why_meld_refused(seat, rank, cards, move) == ""
 
     def _why_meld_refused(self, seat: int, rank: int, cards: tuple[int, ...], move: Move) -> str:
         """Why this meld or addition (already a valid book) may not be made now, or ``""``."""
         team = self.team_of(seat)
-        books = self._after_lay(team, rank, cards, move)
-        assert books is not None
         left = len(self.hands[seat]) - len(cards)
         if rank == C.THREE:
-            return self._why_not_black_group(seat, cards, books, left)
+            return self._why_not_black_group(seat, cards, self._books_after(team, rank, cards, move), left)
         why = self._why_not_below_minimum(team, cards, left)
         if why:
             return why
@@ -150,6 +152,8 @@ class MeldMixin(PileMixin):
         must = self.asked == "yes"
         if left >= 2 and not must:
             return ""
+        # only a lay that may end the turn needs the books it leaves (most candidates stop above)
+        books = self._books_after(team, rank, cards, move)
         if left == 0:
             return "" if self._may_go_out(seat, books) else self._why_not_out(seat, books)
         if self._could_finish(seat, _without(self.hands[seat], cards), books):

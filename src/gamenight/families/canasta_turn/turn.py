@@ -26,13 +26,15 @@ from gamenight.families.canasta_turn.rules import BONUS, CLASS, END
 from gamenight.families.canasta_turn.view import ViewMixin
 
 DRAW = Move("draw")
+#: who acts, for each seat alone (asked at every query: built once)
+ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))
 
 
 class TurnPhase(KindsPhase["CanastaState"]):
     """A phase of the player whose turn it is, made of kinds of move."""
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
-        return frozenset((s.turn,))
+        return ONE_SEAT[s.turn]
 
 
 class DrawPhase(TurnPhase):

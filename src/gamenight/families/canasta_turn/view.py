@@ -12,17 +12,57 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
-from gamenight.families.canasta import WILD, team_canastas
+from gamenight.families.canasta import CLEAN, DIRTY, WILD, WILDBOOK, Book, BookRules
 from gamenight.families.canasta_turn.melds import MeldMixin
-from gamenight.families.canasta_turn.rules import rules_json
+from gamenight.families.canasta_turn.rules import TurnRules, rules_json
 
 #: display order: naturals from four to ace, then threes, twos and jokers
 _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C.THREE))
             for c in range(52)] + [30]
 
 
+#: the display order as one sort key per card (a key function call per card cost more)
+_DISPLAY_KEY = [_DISPLAY[c] * 64 + c for c in range(53)]
+_CANASTA_COUNT = {CLEAN: (1, 0, 0), DIRTY: (0, 1, 0), WILDBOOK: (0, 0, 1)}
+
+
+class _ViewMemo:
+    """What a view derives from data that never or seldom changes, kept between views: the
+    rules as JSON, each team's seats, and each book's entry (books are immutable values and most
+    stay unchanged for many views; kept by identity, since hashing a book costs more than
+    describing it). Shared by a state's clones: it holds only what follows from the rules, the
+    seating and the book objects themselves."""
+
+    __slots__ = ("books", "need", "rules", "seats")
+
+    def __init__(self, state: ViewMixin) -> None:
+        self.rules = rules_json(state.turn_rules)
+        self.need = state.turn_rules.need.describe()
+        n = state.num_players
+        self.seats = [tuple(s for s in range(n) if state.team_of(s) == t) for t in range(state.teams)]
+        self.books: dict[int, tuple[Book, dict[str, Any]]] = {}
+
+    def book_facts(self, book: Book, rules: BookRules) -> dict[str, Any]:
+        got = self.books.get(id(book))
+        if got is None or got[0] is not book:
+            if len(self.books) > 1024:
+                self.books.clear()
+            kind = book.kind(rules)
+            got = self.books[id(book)] = (book, {
+                "rank": "wild" if book.rank == WILD else C.RANKS[book.rank],
+                "cards": tuple(C.codes(book.cards)), "naturals": book.naturals, "wilds": book.wilds,
+                "closed": book.closed, "kind": kind, "canasta": book.is_canasta(rules)})
+        return got[1]
+
+
 class ViewMixin(MeldMixin):
     """The table as a seat sees it, and its zones."""
+
+    _view_cache: _ViewMemo
+
+    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
+        super()._init_canasta(rules, values)
+        self._view_cache = _ViewMemo(self)  # after the seating: it keeps each team's seats
 
     #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
     FIELDS: tuple[Field, ...] = (
@@ -33,13 +73,36 @@ class ViewMixin(MeldMixin):
     )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
-        return sorted(hand, key=lambda c: (_DISPLAY[c], c))
+        return sorted(hand, key=_DISPLAY_KEY.__getitem__)
 
     def hand_visible(self, seat: int, owner: int) -> bool:
         return seat == owner
 
-    def _table_view(self, seat: int | None) -> dict[str, Any]:
+    def _team_books_entry(self, memo: _ViewMemo, team: int) -> dict[str, Any]:
+        """One team's side of the table, in fresh containers (a caller may keep or change its
+        view)."""
         rules = self.turn_rules.books
+        books = []
+        canastas = (0, 0, 0)
+        for i, book in enumerate(self.books[team]):
+            facts = memo.book_facts(book, rules)
+            books.append({"number": i + 1, **facts, "cards": list(facts["cards"])})
+            if facts["canasta"]:
+                one = _CANASTA_COUNT[facts["kind"]]
+                canastas = (canastas[0] + one[0], canastas[1] + one[1], canastas[2] + one[2])
+        return {
+            "name": self.sheet.columns[team],
+            "seats": list(memo.seats[team]),
+            "opened": self.opened[team],
+            "minimum": self.minimum(team),
+            "red_threes": C.codes(self.red3[team]),
+            "canastas": list(canastas),
+            "books": books,
+        }
+
+    def _table_view(self, seat: int | None) -> dict[str, Any]:
+        memo = self._view_cache
+        public = self.knowledge.public
         n = self.num_players
         out: dict[str, Any] = {
             "deal": self.deal_no,
@@ -56,21 +119,11 @@ class ViewMixin(MeldMixin):
             "discard_pile": C.codes(self.discards),
             # what everyone knows each hand holds (taken from the pile): one fewer whenever an
             # identical card leaves the hand
-            "known_cards": [C.codes(sorted(self.knowledge.public(f"hand/{s}"))) for s in range(n)],
-            "team_books": [{
-                "name": self.sheet.columns[t],
-                "seats": [s for s in range(n) if self.team_of(s) == t],
-                "opened": self.opened[t],
-                "minimum": self.minimum(t),
-                "red_threes": C.codes(self.red3[t]),
-                "canastas": list(team_canastas(self.books[t], rules)),
-                "books": [{"number": i + 1, "rank": "wild" if b.rank == WILD else C.RANKS[b.rank],
-                           "cards": C.codes(b.cards), "naturals": b.naturals, "wilds": b.wilds,
-                           "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules)}
-                          for i, b in enumerate(self.books[t])],
-            } for t in range(self.teams)],
-            "need": self.turn_rules.need.describe(),
-            "rules": rules_json(self.turn_rules),
+            "known_cards": [C.codes(sorted(known)) if (known := public(f"hand/{s}")) else []
+                            for s in range(n)],
+            "team_books": [self._team_books_entry(memo, t) for t in range(self.teams)],
+            "need": memo.need,
+            "rules": {k: dict(v) if isinstance(v, dict) else v for k, v in memo.rules.items()},
         }
         if len(self.stocks) > 1:
             out["stock_piles"] = [len(p) for p in self.stocks]
