@@ -115,7 +115,8 @@ def test_a_move_id_sent_again_gets_the_first_answer(
     assert first.json() == again.json() == {"version": version + 1}
     assert get(client, table_id)["version"] == version + 1
     other = get(client, table_id, token)["view"]["legal_moves"][-1]
-    reused = client.post(f"/api/tables/{table_id}/moves", json={**body, "move": other, "version": version + 1})
+    reused = client.post(f"/api/tables/{table_id}/moves",
+                         json={**body, "move": other, "version": version + 1})
     assert error_of(reused, 422, "bad_request")["message"].startswith("Move id '4f1c-retry' was already used")
     assert get(client, table_id)["version"] == version + 1
 
@@ -125,8 +126,8 @@ def test_a_move_id_sent_again_over_the_websocket_is_made_once(
     created, seat, twin = twin_table
     table_id = created["table_id"]
     token = tokens_of(created)[seat]
-    with client.websocket_connect(f"/ws/tables/{table_id}", subprotocols=["gamenight", f"gamenight.token.{token}"]
-                                  ) as ws:
+    protocols = ["gamenight", f"gamenight.token.{token}"]
+    with client.websocket_connect(f"/ws/tables/{table_id}", subprotocols=protocols) as ws:
         version = ws.receive_json()["version"]
         message = {"move": twin, "version": version, "move_id": "a1"}
         ws.send_json(message)

@@ -669,7 +669,7 @@ class TableService:
     @staticmethod
     def error_frame(error: ServiceError, table: LiveTable) -> str:
         version = table.version if error.version is None else error.version
-        return dumps({"type": "error", "code": error.code, "message": error.message, "version": version})
+        return dumps({"type": "error", **error.to_json(), "version": version})
 
     def _broadcast(self, table: LiveTable) -> None:
         """Every connection gets its seat's new view. The move is saved by now: a view that cannot be
