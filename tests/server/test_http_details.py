@@ -5,6 +5,7 @@ file, and ``gamenight serve`` passing its limits on."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import warnings
@@ -29,7 +30,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-BODY = b'{"game": "euchre", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}'
+BODY = json.dumps({"game": "euchre", "seats": HUMANS4}).encode()
 
 
 @pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
@@ -162,8 +163,9 @@ def test_serve_passes_its_limits_on(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     monkeypatch.setattr(app_module, "create_app", recording_create)
     monkeypatch.setenv("GAMENIGHT_MAX_MOVES", "500")
     monkeypatch.setenv("GAMENIGHT_ADMIN_TOKEN", "from-env")
-    result = CliRunner().invoke(cli.app, ["serve", "--db", str(tmp_path / "t.db"), "--tables-per-minute", "7",
-                                          "--header-timeout", "3", "--keep-alive", "9", "--archive-after", "120"])
+    flags = ["--tables-per-minute", "7", "--header-timeout", "3", "--keep-alive", "9",
+             "--archive-after", "120"]
+    result = CliRunner().invoke(cli.app, ["serve", "--db", str(tmp_path / "t.db"), *flags])
     assert result.exit_code == 0, result.output
     assert made[-1] == Limits(tables_per_minute=7, max_moves=500, archive_after_s=120.0, header_timeout_s=3.0,
                               keep_alive_s=9, admin_token="from-env")
