@@ -346,24 +346,6 @@ class Storage:
                 active.append((when, table_id))
         return [table_id for _, table_id in sorted(active, reverse=True)]
 
-    def load_unfinished(self) -> list[StoredTable]:
-        """Every table whose game is not over, with its moves (two queries in all)."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(
-                select(tables_table).where(tables_table.c.finished_at.is_(None))
-                .order_by(tables_table.c.created_at)
-            ).mappings().all()
-            moves: dict[str, list[tuple[int, str]]] = {row["id"]: [] for row in rows}
-            result = conn.execute(
-                select(moves_table.c.table_id, moves_table.c.seat, moves_table.c.move)
-                .join(tables_table, tables_table.c.id == moves_table.c.table_id)
-                .where(tables_table.c.finished_at.is_(None))
-                .order_by(moves_table.c.table_id, moves_table.c.number)
-            )
-            for table_id, seat, move in result:
-                moves[table_id].append((seat, move))
-        return [StoredTable(_record(row), moves[row["id"]]) for row in rows]
-
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
