@@ -230,16 +230,17 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
     page.fill("#bot-delay", "50")
     page.click("#create")
+    link = page.get_attribute("#created a.button[data-seat='0']", "href")  # the page drops its token
     page.click("#created a.button[data-seat='0']")
     page.wait_for_url("**/t/*")
-    table_id, token = table_of(page.url)
+    table_id, token = table_of(link or "")
     page.wait_for_selector("#felt .seat-me")
     # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                 is_mobile=True, has_touch=True)
     small = phone.new_page()
     watch_errors(small, errors)
-    small.goto(page.url)
+    small.goto(server + (link or ""))  # the seat's link: the address bar no longer holds the token
     small.wait_for_selector("#felt .seat-me")
 
     tried_illegal = tried_keyboard = False

@@ -38,6 +38,12 @@ from gamenight.cli.render import option_value_text, render_games, render_outcome
 from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_spec, save_log, start_game
 from gamenight.core import registry
 from gamenight.core.state import State
+from gamenight.server.limits import Limits as _Limits
+
+#: the defaults of ``gamenight serve``'s limits
+LIMITS = _Limits()
+#: the most a request's line and headers may take (h11's buffer; httptools has its own bound)
+HEADER_BYTES = 16 * 1024
 
 app = typer.Typer(
     help="Play the family's card games in the terminal, against bots, or let bots play each other.",
@@ -266,23 +272,65 @@ def serve(
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL (sqlite:///FILE, postgresql://...) or an SQLite file path; default: "
                      "gamenight.db in your data folder.")] = None,
+    tables_per_minute: Annotated[int, typer.Option(
+        "--tables-per-minute", min=0, envvar="GAMENIGHT_TABLES_PER_MINUTE", rich_help_panel="Limits",
+        help="New tables one client (address) may create per minute; 0: no limit.")]
+    = LIMITS.tables_per_minute,
+    moves_per_minute: Annotated[int, typer.Option(
+        "--moves-per-minute", min=0, envvar="GAMENIGHT_MOVES_PER_MINUTE", rich_help_panel="Limits",
+        help="Moves one client may send per minute (bots are not counted); 0: no limit.")]
+    = LIMITS.moves_per_minute,
+    connections_per_client: Annotated[int, typer.Option(
+        "--connections-per-client", min=0, envvar="GAMENIGHT_CONNECTIONS_PER_CLIENT",
+        rich_help_panel="Limits",
+        help="WebSockets one client may hold open; 0: no limit.")] = LIMITS.connections_per_client,
+    connections_per_table: Annotated[int, typer.Option(
+        "--connections-per-table", min=0, envvar="GAMENIGHT_CONNECTIONS_PER_TABLE", rich_help_panel="Limits",
+        help="WebSockets one table may have open (seats and spectators); 0: no limit.")]
+    = LIMITS.connections_per_table,
+    max_moves: Annotated[int, typer.Option(
+        "--max-moves", min=0, envvar="GAMENIGHT_MAX_MOVES", rich_help_panel="Limits",
+        help="Moves after which an unfinished table ends as abandoned; 0: no limit.")] = LIMITS.max_moves,
+    archive_after: Annotated[float, typer.Option(
+        "--archive-after", min=0.0, envvar="GAMENIGHT_ARCHIVE_AFTER", rich_help_panel="Limits",
+        help="Seconds a table nobody watches stays in memory after its last change (it stays stored and "
+             "loads again on first use).")] = LIMITS.archive_after_s,
+    header_timeout: Annotated[float, typer.Option(
+        "--header-timeout", min=0.0, envvar="GAMENIGHT_HEADER_TIMEOUT", rich_help_panel="Limits",
+        help="Seconds a client has to send a request's headers; 0: no limit.")] = LIMITS.header_timeout_s,
+    keep_alive: Annotated[int, typer.Option(
+        "--keep-alive", min=1, envvar="GAMENIGHT_KEEP_ALIVE", rich_help_panel="Limits",
+        help="Seconds an idle keep-alive connection stays open.")] = LIMITS.keep_alive_s,
+    admin_token: Annotated[str | None, typer.Option(
+        "--admin-token", envvar="GAMENIGHT_ADMIN_TOKEN", rich_help_panel="Limits", show_default=False,
+        help="Opens /api/stats to other machines (as Authorization: Bearer); without it only this "
+             "machine may read it.")] = None,
 ) -> None:
     """Serve the lobby and the tables in the browser, at http://HOST:PORT/."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
     from gamenight.server.app import MAX_WS_FRAME, create_app, tune_gc
+    from gamenight.server.limits import Limits
+    from gamenight.server.protocols import header_timeout_protocol
     from gamenight.server.storage import default_db_url, normalise_db_url
 
+    limits = Limits(
+        tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
+        connections_per_client=connections_per_client, connections_per_table=connections_per_table,
+        max_moves=max_moves, archive_after_s=archive_after, header_timeout_s=header_timeout,
+        keep_alive_s=keep_alive, admin_token=admin_token or None)
     url = normalise_db_url(db) if db else default_db_url()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        application = create_app(url)
+        application = create_app(url, limits)
     except Exception as e:  # a bad URL, a missing driver, an unwritable folder: one line for the person
         fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
     out_console().print(f"gamenight: open http://{host}:{port}/ (tables stored in {shown})", soft_wrap=True)
     tune_gc()
-    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_FRAME, log_level="info")
+    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
+                http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
+                h11_max_incomplete_event_size=HEADER_BYTES)
 
 
 def main() -> None:  # pragma: no cover - the console script calls app() directly

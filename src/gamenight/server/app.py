@@ -1,18 +1,30 @@
 """The FastAPI application: the public HTTP API, the WebSocket, and the browser client's files.
 
-``create_app(db_url)`` builds it around one :class:`~gamenight.server.service.TableService`. Routes:
+``create_app(db_url, limits)`` builds it around one :class:`~gamenight.server.service.TableService`.
+Routes:
 
 * ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}``, ``POST /api/tables/{id}/moves``,
-  ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` — JSON; errors are
-  ``{"error": {"code", "message", "version"?}}``;
-* ``WS /ws/tables/{id}?token=T`` — ``{"type": "state", version, view, seed}`` on connect and after
-  every change, for the connection's own seat; accepts ``{"move", "version"}``; a refused move gets
-  ``{"type": "error", code, message, version}`` on that connection only;
-* ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder).
+  ``POST /api/tables/{id}/seats/{seat}/link`` (the host re-issues a seat's link),
+  ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` (this machine, or the
+  admin token) — JSON, never cached; errors are ``{"error": {"code", "message", "version"?,
+  "retry_after"?}}``, whatever went wrong;
+* ``WS /ws/tables/{id}`` — ``{"type": "state", version, view, seed, ended}`` on connect and after
+  every change, for the connection's own seat; accepts ``{"move", "version", "move_id"?}``; a
+  refused move gets ``{"type": "error", code, message, version}`` on that connection only;
+* ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder), ``/docs``
+  (the API's documentation, its Swagger UI files served from the ``swagger-ui-bundle-v2`` package).
 
-Request bodies and WebSocket messages over :data:`MAX_BODY` bytes are refused (``too_large``).
-WebSocket close codes: 4403 bad token, 4404 unknown table (each after an error frame saying why),
-4408 a client too slow to keep up (it reconnects and gets the current state).
+Tokens travel outside URLs: ``Authorization: Bearer T`` over HTTP (a move's body may carry it too),
+and over the WebSocket the subprotocol ``gamenight.token.T`` offered beside ``gamenight`` (the one
+the server picks). A seat's invite link carries its token once (``/t/{id}?token=T``): the page keeps
+it for the tab and takes it out of the address bar. ``?token=`` still works everywhere, for links
+and programs that use it, and is redacted from every log line (:mod:`gamenight.server.redact`).
+
+Request bodies and WebSocket messages over :data:`MAX_BODY` bytes are refused (``too_large``); a
+POST body must be declared ``application/json`` (415: a cross-site form cannot post one).
+WebSocket close codes: 4403 bad token or a re-issued link, 4404 unknown table, 4429 too many
+connections (each after an error frame saying why), 4408 a client too slow to keep up, 4503 the
+table was reloaded (both: it reconnects and gets the current state).
 """
 
 from __future__ import annotations
@@ -20,20 +32,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import hmac
+import ipaddress
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
+from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.models import (
     CreateTable,
     ErrorBody,
@@ -41,10 +58,20 @@ from gamenight.server.models import (
     GameLog,
     MoveAccepted,
     MoveRequest,
+    SeatLink,
+    SocketMove,
     TableCreated,
     TableSnapshot,
 )
-from gamenight.server.service import Connection, LiveTable, SeatRequest, ServiceError, TableService
+from gamenight.server.redact import install_redaction
+from gamenight.server.service import (
+    Connection,
+    LiveTable,
+    SeatRequest,
+    ServiceError,
+    TableReloaded,
+    TableService,
+)
 from gamenight.server.storage import Storage, default_db_url, normalise_db_url
 
 log = logging.getLogger(__name__)
@@ -70,9 +97,17 @@ GC_THRESHOLDS = (50_000, 20, 10)
 CLOSE_BAD_TOKEN = 4403
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_TOO_SLOW = 4408
+CLOSE_TOO_MANY = 4429
+#: the WebSocket subprotocol the server speaks, and the prefix of the one that carries a token
+SUBPROTOCOL = "gamenight"
+TOKEN_SUBPROTOCOL = "gamenight.token."
+#: where /docs finds Swagger UI's files (the swagger-ui-bundle-v2 package's folder, mounted)
+DOCS_ASSETS = "/docs/assets"
+#: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on
+MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move."
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 413, 422, 503)
+    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 413, 415, 422, 429, 500, 503)
 }
 
 Scope = MutableMapping[str, Any]
@@ -82,13 +117,36 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def error_response(code: str, message: str, status: int, version: int | None = None) -> JSONResponse:
-    return JSONResponse({"error": ServiceError(code, message, status, version).to_json()}, status_code=status)
+def error_response(code: str, message: str, status: int, version: int | None = None,
+                   headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": ServiceError(code, message, status, version).to_json()}, status_code=status,
+                        headers=headers)
+
+
+def service_error_response(exc: ServiceError) -> JSONResponse:
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return JSONResponse({"error": exc.to_json()}, status_code=exc.status, headers=headers)
+
+
+def too_many(exc: TooMany, version: int | None = None) -> ServiceError:
+    seconds = int(exc.retry_after_header)
+    return ServiceError("too_many_requests", f"Too many requests: {exc.what}. Try again in {seconds} s.", 429,
+                        version, retry_after=seconds)
+
+
+def is_json(content_type: bytes | None) -> bool:
+    """``application/json`` or a ``+json`` type, parameters (charset) aside."""
+    if not content_type:
+        return False
+    media = content_type.split(b";", 1)[0].strip().lower()
+    return media == b"application/json" or (media.startswith(b"application/") and media.endswith(b"+json"))
 
 
 class BodyLimit:
     """Refuse HTTP request bodies over ``limit`` bytes with 413 ``too_large``, whether or not the
-    client declared the length (the body is read up to the limit, then handed on)."""
+    client declared the length (the body is read up to the limit, then handed on), and a body not
+    declared JSON with 415 ``unsupported_media_type``: a cross-site page can send a form or plain
+    text without the browser asking this server first, but not JSON."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -117,6 +175,11 @@ class BodyLimit:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
+        if body and not is_json(dict(scope["headers"]).get(b"content-type")):
+            response = error_response("unsupported_media_type", "Send the request body as JSON, with "
+                                      "Content-Type: application/json.", 415)
+            await response(scope, receive, send)
+            return
         delivered = False
 
         async def replay() -> Message:
@@ -153,20 +216,24 @@ def game_infos() -> list[dict[str, Any]]:
     return [{**spec.to_json(), "rules": spec.rules} for spec in gamenight.games()]
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastAPI:
     """The app, storing tables at ``db_url`` (an SQLAlchemy URL or an SQLite file path; default: an
-    SQLite file in the user's data folder)."""
+    SQLite file in the user's data folder), within ``limits`` (default: :class:`Limits`' defaults)."""
+    limits = limits or Limits()
     storage = Storage(normalise_db_url(db_url) if db_url else default_db_url())
-    service = TableService(storage)
+    service = TableService(storage, limits)
+    clients = ClientLimits(limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        install_redaction()  # uvicorn has configured logging by now
         await service.start()
         try:
             yield
         finally:
             await service.stop()
 
+    install_redaction()
     app = FastAPI(
         title="gamenight",
         version=gamenight.__version__,
@@ -175,12 +242,18 @@ def create_app(db_url: str | None = None) -> FastAPI:
                     "Moves name the version they were chosen at; every change is pushed over the table's "
                     "WebSocket, each connection getting its own seat's view only.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.service = service
+    app.state.clients = clients
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(ApiHeaders)
     install_error_handlers(app)
-    add_api_routes(app, service)
-    add_websocket_route(app, service)
+    add_api_routes(app, service, clients)
+    add_host_routes(app, service)
+    add_websocket_route(app, service, clients)
+    add_docs_routes(app)
     add_page_routes(app)
     return app
 
@@ -188,7 +261,19 @@ def create_app(db_url: str | None = None) -> FastAPI:
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ServiceError)
     async def service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return JSONResponse({"error": exc.to_json()}, status_code=exc.status)
+        return service_error_response(exc)
+
+    @app.exception_handler(TooMany)
+    async def too_many_requests(_request: Request, exc: TooMany) -> JSONResponse:
+        return service_error_response(too_many(exc))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # the state is as it was (the service changes it only through the move path, which answers
+        # its own errors): say so in JSON, like every other error
+        log.error("%s %s failed: %s", request.method, request.url.path, exc, exc_info=exc)
+        return error_response("internal_error", "Something went wrong on the server; nothing was changed. "
+                                                "Try again.", 500)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -199,8 +284,9 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # keep the exception's headers: a 405 says which methods are allowed (Allow)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return error_response(code, str(exc.detail), exc.status_code)
+        return error_response(code, str(exc.detail), exc.status_code, headers=exc.headers)
 
 
 def _describe(error: Any) -> str:
@@ -208,8 +294,40 @@ def _describe(error: Any) -> str:
     return f"{where}: {error.get('msg', 'invalid')}" if where else str(error.get("msg", "invalid"))
 
 
-def add_api_routes(app: FastAPI, service: TableService) -> None:
+def client_of(scope: Scope) -> str:
+    """The address a request comes from (uvicorn's proxy-headers support puts the real one here)."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def is_local(scope: Scope) -> bool:
+    try:
+        return ipaddress.ip_address(client_of(scope)).is_loopback
+    except ValueError:
+        return False
+
+
+def bearer(request: Request | WebSocket) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, if there is one."""
+    header = request.headers.get("authorization", "")
+    scheme, _, value = header.partition(" ")
+    return value.strip() or None if scheme.lower() == "bearer" else None
+
+
+def seat_token(request: Request, *others: str | None) -> str | None:
+    """The seat's token: the Authorization header, else the first of ``others`` given (a move's body,
+    then the legacy ``?token=``)."""
+    return bearer(request) or next((t for t in others if t), None)
+
+
+def seat_link(table_id: str, token: str) -> str:
+    """A seat's invite link: the one URL that carries its token (the page takes it out at once)."""
+    return f"/t/{table_id}?token={token}"
+
+
+def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -> None:
     games_cache = game_infos()
+    admin_token = service.limits.admin_token
 
     @app.get("/api/games", response_model=list[GameInfo], tags=["games"],
              summary="Every game this server plays",
@@ -223,90 +341,165 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
               summary="Start a table",
               description="Create a table of a game with a preset and options, one seat per player, each a "
                           "person or a bot. Returns each human seat's private token and link (share each "
-                          "with its player only), a spectator link, and the SHA-256 commitment to the "
-                          "seed (revealed when the game is over). Unknown game: 400 `unknown_game`; bad "
-                          "options: 422 `bad_options`; seats not matching the player count or an unknown "
-                          "bot: 422 `bad_seats`.")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+                          "with its player only), a spectator link, the host's token (it re-issues a "
+                          "seat's link) and the SHA-256 commitment to the seed (revealed when the game is "
+                          "over). Unknown game: 400 `unknown_game`; bad options: 422 `bad_options`; seats "
+                          "not matching the player count or an unknown bot: 422 `bad_seats`; too many new "
+                          "tables from one client: 429 `too_many_requests`.")
+    async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
+        clients.tables.take(client_of(request.scope))
         seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
-        table, tokens = await service.create_table(
+        table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms)
         out_seats = []
         for info in service.seat_infos(table):
             token = tokens.get(info["seat"])
             out_seats.append({**info, "token": token,
-                              "link": f"/t/{table.id}?token={token}" if token is not None else None})
+                              "link": seat_link(table.id, token) if token is not None else None})
         return {"table_id": table.id, "game": table.record.game, "seats": out_seats,
-                "spectator_link": f"/t/{table.id}", "seed_commitment": table.seed_commitment}
+                "spectator_link": f"/t/{table.id}", "seed_commitment": table.seed_commitment,
+                "host_token": host_token}
 
     @app.get("/api/tables/{table_id}", response_model=TableSnapshot, responses=ERRORS, tags=["tables"],
              summary="A table as one seat sees it",
-             description="The table's facts and the view of the seat whose token is given (without a "
+             description="The table's facts and the view of the seat whose token is given as "
+                         "`Authorization: Bearer` (or, for links already shared, `?token=`; without a "
                          "token: the spectator's view), at the current version. A wrong token: 403 "
                          "`bad_token`; no such table: 404 `unknown_table`.")
-    async def get_table(table_id: str, token: str | None = Query(None, max_length=128)) -> dict[str, Any]:
+    async def get_table(request: Request, table_id: str,
+                        token: str | None = Query(None, max_length=128)) -> dict[str, Any]:
         table = await service.get(table_id)
-        return await service.snapshot(table, service.seat_of(table, token))
+        return await service.snapshot(table, service.seat_of(table, seat_token(request, token)))
 
     @app.post("/api/tables/{table_id}/moves", response_model=MoveAccepted, responses=ERRORS, tags=["tables"],
               summary="Make a move",
-              description="Play `move` (its text, e.g. `play QS`) for the seat of `token`, chosen at "
-                          "`version`. The move is saved before this answers. Refusals change nothing: "
-                          "403 `bad_token`, 409 `not_your_turn`, 409 `stale_version` (with the current "
-                          "`version`), 422 `illegal_move` (with the engine's reason).")
-    async def post_move(table_id: str, body: MoveRequest) -> dict[str, Any]:
+              description="Play `move` (its text, e.g. `play QS`) for the seat of the token "
+                          "(`Authorization: Bearer`, or `token` in the body), chosen at `version`. The "
+                          "move is saved before this answers. Give a `move_id` to retry safely: the same "
+                          "id again gets the first answer and the move is not made twice. Refusals change "
+                          "nothing: 403 `bad_token`, 409 `not_your_turn`, 409 `stale_version` (with the "
+                          "current `version`), 422 `illegal_move` (with the engine's reason), 429 "
+                          "`too_many_requests`.")
+    async def post_move(request: Request, table_id: str, body: MoveRequest) -> dict[str, Any]:
         table = await service.get(table_id)
-        seat = service.seat_of(table, body.token)
+        seat = service.seat_of(table, seat_token(request, body.token))
         if seat is None:
             raise ServiceError("bad_token", "A move needs your seat's token.", 403, table.version)
-        return {"version": await service.submit(table, seat, body.move, body.version)}
+        clients.moves.take(client_of(request.scope))
+        return {"version": await service.submit(table, seat, body.move, body.version, body.move_id)}
 
-    @app.get("/api/stats", tags=["server"], summary="What the server is doing",
+    @app.get("/api/stats", tags=["server"], responses=ERRORS, summary="What the server is doing",
              description="Live tables and connections, and the recent move timings (from a move reaching "
                          "the table service to its broadcast, commit included) and commit timings, as "
-                         "p50/p99/max in milliseconds. For operators and the load bench.")
-    async def stats() -> dict[str, Any]:
+                         "p50/p99/max in milliseconds. For operators and the load bench: open to this "
+                         "machine, and to others with the server's admin token as `Authorization: "
+                         "Bearer` (403 `forbidden` otherwise).")
+    async def stats(request: Request) -> dict[str, Any]:
+        if not may_see_stats(request, admin_token):
+            raise ServiceError("forbidden", "The server's statistics are for its operator: ask from the "
+                                            "server's own machine, or with its admin token.", 403)
         return service.stats()
 
     @app.get("/api/tables/{table_id}/log", response_model=GameLog, responses=ERRORS, tags=["tables"],
              summary="The finished game's log",
              description="Seed, options and every move: replay it with `gamenight replay`. Published "
-                         "once the game is over (409 `not_over` until then).")
+                         "once the game is over or the table was abandoned (409 `not_over` until then).")
     async def get_log(table_id: str) -> dict[str, Any]:
         return await service.game_log(await service.get(table_id))
 
 
-def add_websocket_route(app: FastAPI, service: TableService) -> None:
+def may_see_stats(request: Request, admin_token: str | None) -> bool:
+    """This machine may; another only with the admin token (when the server has one)."""
+    if is_local(request.scope):
+        return True
+    given = bearer(request)
+    return bool(admin_token and given and hmac.compare_digest(given.encode(), admin_token.encode()))
+
+
+def add_host_routes(app: FastAPI, service: TableService) -> None:
+    @app.post("/api/tables/{table_id}/seats/{seat}/link", response_model=SeatLink, responses=ERRORS,
+              tags=["tables"], summary="Re-issue a seat's link",
+              description="The host (with the `host_token` the table's creation returned, as "
+                          "`Authorization: Bearer`) gives a person's seat a new token and link: the old "
+                          "link opens nothing from then on (403 `bad_token`; its open connections are "
+                          "closed with 4403). Not the host: 403 `bad_token`; not a person's seat: 422 "
+                          "`bad_seats`.")
+    async def reissue_link(request: Request, table_id: str, seat: int) -> dict[str, Any]:
+        table = await service.get(table_id)
+        service.check_host(table, bearer(request))
+        token = await service.reissue(table, seat)
+        return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
+
+
+def socket_token(websocket: WebSocket, query_token: str | None) -> tuple[str | None, str | None]:
+    """The seat's token (a ``gamenight.token.T`` subprotocol, else the legacy ``?token=``) and the
+    subprotocol to answer with (``gamenight`` when the client offered it: a browser closes a
+    connection whose offered subprotocols got no answer)."""
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    token = next((p[len(TOKEN_SUBPROTOCOL):] for p in offered if p.startswith(TOKEN_SUBPROTOCOL)), None)
+    return token or query_token, SUBPROTOCOL if SUBPROTOCOL in offered else None
+
+
+def add_websocket_route(app: FastAPI, service: TableService, clients: ClientLimits) -> None:
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
-        await websocket.accept()
+        seat_token_, subprotocol = socket_token(websocket, token)
+        await websocket.accept(subprotocol=subprotocol)
+        client = client_of(websocket.scope)
+        try:
+            clients.connections.acquire(client)
+        except TooMany as e:
+            await refuse_socket(websocket, too_many(e))
+            return
+        try:
+            await watch_table(websocket, service, clients, table_id, seat_token_)
+        finally:
+            clients.connections.release(client)
+
+
+async def refuse_socket(websocket: WebSocket, error: ServiceError) -> None:
+    """An error frame saying why, then the close code that tells the client whether to come back."""
+    code = {"unknown_table": CLOSE_UNKNOWN_TABLE, "too_many_requests": CLOSE_TOO_MANY}.get(error.code,
+                                                                                         CLOSE_BAD_TOKEN)
+    with contextlib.suppress(Exception):  # already gone
+        await websocket.send_text(json.dumps({"type": "error", **error.to_json(), "version": error.version}))
+        await websocket.close(code)
+
+
+async def watch_table(websocket: WebSocket, service: TableService, clients: ClientLimits, table_id: str,
+                      token: str | None) -> None:
+    """Attach the socket to the table (loading it again if it was archived meanwhile) and serve it."""
+    for _attempt in range(3):
         try:
             table = await service.get(table_id)
-            seat = service.seat_of(table, token)
+            conn = Connection(websocket.send_text, service.seat_of(table, token))
+            await service.attach(table, conn)
         except ServiceError as e:
-            await websocket.send_text(json.dumps({"type": "error", **e.to_json(), "version": e.version}))
-            await websocket.close(CLOSE_UNKNOWN_TABLE if e.code == "unknown_table" else CLOSE_BAD_TOKEN)
+            await refuse_socket(websocket, e)
             return
-        conn = Connection(websocket.send_text, seat)
-        await service.attach(table, conn)
+        except TableReloaded:
+            continue
         try:
-            await serve_socket(websocket, service, table, conn)
+            await serve_socket(websocket, service, clients, table, conn)
         finally:
             service.detach(table, conn)
+        return
+    await refuse_socket(websocket, ServiceError("busy", "The table is being reloaded: try again.", 503))
 
 
 async def serve_socket(
-    websocket: WebSocket, service: TableService, table: LiveTable, conn: Connection
+    websocket: WebSocket, service: TableService, clients: ClientLimits, table: LiveTable, conn: Connection
 ) -> None:
     """Read moves until the client leaves; frames go out through the connection's own pump task."""
     pump = asyncio.create_task(run_pump(websocket, conn))
+    client = client_of(websocket.scope)
     try:
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
-            await handle_message(message, service, table, conn)
+            await handle_message(message, service, clients, client, table, conn)
     except (WebSocketDisconnect, RuntimeError):  # gone, or closed by the pump
         return
     finally:
@@ -314,12 +507,13 @@ async def serve_socket(
 
 
 async def run_pump(websocket: WebSocket, conn: Connection) -> None:
-    """Send the connection's frames; a client too far behind is closed (it reconnects and resumes)."""
+    """Send the connection's frames; a client too far behind is closed (it reconnects and resumes), as
+    is one the service closed (a re-issued link, a table put aside)."""
     try:
         await conn.pump()
     except Exception:  # the socket broke while sending: the reader sees the disconnect
         return
-    await _close_quietly(websocket, CLOSE_TOO_SLOW)
+    await _close_quietly(websocket, conn.close_code or CLOSE_TOO_SLOW)
 
 
 async def _close_quietly(websocket: WebSocket, code: int) -> None:
@@ -327,16 +521,28 @@ async def _close_quietly(websocket: WebSocket, code: int) -> None:
         await websocket.close(code)
 
 
-async def handle_message(message: Message, service: TableService, table: LiveTable, conn: Connection) -> None:
-    """One client message: ``{"move": text, "version": n}``."""
+async def handle_message(message: Message, service: TableService, clients: ClientLimits, client: str,
+                         table: LiveTable, conn: Connection) -> None:
+    """One client message: ``{"move": text, "version": n, "move_id"?: id}``. Whatever goes wrong is
+    answered on this connection, which stays open."""
     try:
-        move, version = parse_move_message(message)
-        await service.submit(table, conn.seat, move, version)
+        move = parse_move_message(message)
+        if conn.seat is not None:
+            clients.moves.take(client)
+        await service.submit(table, conn.seat, move.move, move.version, move.move_id)
     except ServiceError as e:
         conn.push_error(service.error_frame(e, table))
+    except TooMany as e:
+        conn.push_error(service.error_frame(too_many(e, table.version), table))
+    except Exception:
+        log.exception("table %s: a WebSocket message failed", table.id)
+        conn.push_error(service.error_frame(ServiceError(
+            "internal_error", "Something went wrong on the server; nothing was changed. Try again.", 500),
+            table))
 
 
-def parse_move_message(message: Message) -> tuple[str, int]:
+def parse_move_message(message: Message) -> SocketMove:
+    """The move in a WebSocket message, validated as strictly as the HTTP API's (no "3" for 3)."""
     text = message.get("text")
     if text is None:
         raw = message.get("bytes") or b""
@@ -347,17 +553,55 @@ def parse_move_message(message: Message) -> tuple[str, int]:
         raise ServiceError("too_large", f"Messages are at most {MAX_BODY} bytes.", 413)
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise ServiceError("bad_request", MAX_JSON_DEPTH_ERROR, 400) from None
     except ValueError:
         raise ServiceError("bad_request", "That message is not valid JSON.", 400) from None
-    if not isinstance(data, dict) or data.get("type", "move") != "move":
+    if not isinstance(data, dict):
         raise ServiceError("bad_request", 'Send a move as {"move": "play QS", "version": 12}.', 400)
-    move = data.get("move")
-    version = data.get("version")
-    if not isinstance(move, str):
-        raise ServiceError("bad_request", 'A move message needs "move": the text of the move.', 400)
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ServiceError("bad_request", 'A move message needs "version": the version you chose it at.', 400)
-    return move, version
+    try:
+        return SocketMove.model_validate(data)
+    except ValidationError as e:
+        raise ServiceError("bad_request", "; ".join(_describe(x) for x in e.errors()[:5]), 400) from None
+
+
+class ApiHeaders:
+    """The API's answers are never cached (views, tokens and logs are one seat's, at one moment)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope.get("path", "").startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
+                message["headers"] = [*headers, (b"cache-control", b"no-store")]
+            await send(message)
+
+        await self.app(scope, receive, send_no_store)
+
+
+def swagger_ui_folder() -> Path:
+    """Swagger UI's files, from the swagger-ui-bundle-v2 package (Apache-2.0): /docs works offline."""
+    import swagger_ui_bundle
+
+    return Path(str(swagger_ui_bundle.swagger_ui_path))
+
+
+def add_docs_routes(app: FastAPI) -> None:
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=app.openapi_url or "/openapi.json", title=f"{app.title} — API",
+            swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png")
+
+    app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_folder(), check_dir=False), name="docs-assets")
 
 
 def add_page_routes(app: FastAPI) -> None:

@@ -8,14 +8,18 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 OptionValue = bool | int | str
+#: a client's id for one move (a UUID fits): the same id sent again is answered, never made twice
+MOVE_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
 
 
 class ErrorDetail(BaseModel):
     code: str = Field(description="Stable code: illegal_move, not_your_turn, stale_version, bad_token, "
                                   "unknown_table, unknown_game, bad_options, bad_seats, bad_request, "
-                                  "too_large, not_over, storage_error.")
+                                  "too_large, unsupported_media_type, too_many_requests, not_over, "
+                                  "storage_error, internal_error.")
     message: str = Field(description="A sentence for the person (for illegal moves, the engine's own).")
     version: int | None = Field(None, description="The table's current version, where there is a table.")
+    retry_after: int | None = Field(None, description="Seconds to wait before trying again (429s).")
 
 
 class ErrorBody(BaseModel):
@@ -53,12 +57,12 @@ class GameInfo(BaseModel):
 
 
 class HumanSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human"]
 
 
 class BotSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["bot"]
     bot: str | None = Field(None, description="'heuristic' or 'random' (default: heuristic where the game "
                                               "has one).")
@@ -68,7 +72,8 @@ SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]
 
 
 class CreateTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # strict: "3" is not 3 and true is not 1, here as over the WebSocket
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64, description="A game id from GET /api/games.")
     preset: str | None = Field(None, max_length=64)
     options: dict[str, Any] | None = Field(None, description="Option values by name (see the game's schema).")
@@ -95,6 +100,14 @@ class TableCreated(BaseModel):
     seats: list[CreatedSeat]
     spectator_link: str
     seed_commitment: str = Field(description="SHA-256 (hex) of the seed's decimal text.")
+    host_token: str = Field(description="The creator's secret: re-issues a seat's link (POST "
+                                        "/api/tables/{id}/seats/{seat}/link with `Authorization: Bearer`).")
+
+
+class SeatLink(BaseModel):
+    seat: int
+    token: str = Field(description="The seat's new secret; the old one no longer opens the seat.")
+    link: str = Field(description="The seat's new private page, /t/{table_id}?token=...")
 
 
 class TableSnapshot(BaseModel):
@@ -111,13 +124,32 @@ class TableSnapshot(BaseModel):
     bot_delay_ms: int
     preset: str | None
     players: int
+    ended: str | None = Field(None, description="'abandoned' when the table reached its move bound before "
+                                                "the game's end; null otherwise.")
 
 
 class MoveRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    token: str | None = Field(None, max_length=128, description="The seat's token (required).")
+    """A move, over HTTP or (with ``"type": "move"`` allowed and no token) over the WebSocket."""
+
+    # strict: "3" is not 3 and true is not 1, over HTTP as over the WebSocket
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str | None = Field(None, max_length=128, description="The seat's token, if it is not sent as "
+                                                                 "`Authorization: Bearer`.")
     move: str = Field(max_length=200, description="The move's text, e.g. 'play QS', 'bid 3', 'pass'.")
     version: int = Field(ge=0, description="The version of the view the move was chosen from.")
+    move_id: str | None = Field(None, pattern=MOVE_ID_PATTERN,
+                                description="The client's id for this move: sent again (a retry after a "
+                                            "lost answer), it gets the first answer and is not made twice.")
+
+
+class SocketMove(BaseModel):
+    """A move sent over the table's WebSocket: as :class:`MoveRequest`, the seat being the socket's."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["move"] = "move"
+    move: str = Field(max_length=200)
+    version: int = Field(ge=0)
+    move_id: str | None = Field(None, pattern=MOVE_ID_PATTERN)
 
 
 class MoveAccepted(BaseModel):

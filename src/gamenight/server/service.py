@@ -10,14 +10,28 @@ the same path, under the table's lock:
 
 1. the token names a seat (the caller checked it: :meth:`TableService.seat_of`);
 2. that seat may act now (``seat in state.to_act``), else ``not_your_turn``;
-3. the version the mover saw is current for that seat, else ``stale_version``: the seat's legal
-   moves have not changed since (see :meth:`LiveTable.is_stale`; in turn-based play this is the
-   current version, while in a simultaneous phase another seat's secret pass or bid does not
-   refuse a move chosen a moment before it);
-4. the engine validates and applies it (``IllegalMove``: nothing changed, ``illegal_move``);
-5. the move is committed to the database (durably: see ``storage``) BEFORE anything else; if that
-   fails the state is rebuilt from its log without the move, so memory never runs ahead of disk;
-6. only then is it acknowledged, and every connection of the table is sent its own seat's view.
+3. a move carrying a client's move id that this seat already made is answered with the first
+   answer and not made again (a client retrying after a lost response never double-moves);
+4. the version the mover saw is current for that seat, else ``stale_version``: neither the seat's
+   legal moves nor the seat itself have moved since (see :meth:`LiveTable.is_stale`; in turn-based
+   play this is the current version, while in a simultaneous phase another seat's secret pass or
+   bid does not refuse a move chosen a moment before it; the seat's own move always does, so the
+   same ``{move, version}`` sent twice is made once even where the seat's choices look the same);
+5. the engine validates and applies it (``IllegalMove``: nothing changed, ``illegal_move``);
+6. the move is committed to the database (durably: see ``storage``) BEFORE anything else; if that
+   fails the state is rebuilt without the move (see below), so memory never runs ahead of disk;
+7. only then is it acknowledged, and every connection of the table is sent its own seat's view.
+
+A move that brings a table to its move bound (``Limits.max_moves``) before the game's end ends it
+as *abandoned*: stored with the move, bots stop, the seed is revealed and the log published.
+
+Errors never replay a game on the event loop. ``State.play`` refuses (``IllegalMove``, or any
+exception raised before it records the move) with the state unchanged, so such a refusal costs
+nothing. Only an exception after the engine recorded the move, or a move that could not be saved,
+leaves memory ahead of storage: that one table's state is rebuilt from its acknowledged moves in a
+worker thread, its lock held meanwhile (its requests wait; every other table goes on). Should even
+that fail, the table is put aside: dropped from memory, its connections closed with 4503 (they
+reconnect), and loaded again from storage on next use.
 
 The apply-and-persist step runs in a task of its own, shielded from the caller: a client that hangs
 up mid-move cannot leave a move committed on disk but missing from memory, or the reverse.
@@ -34,8 +48,15 @@ in a simultaneous phase every bot seat to act gets one. The turn takes the table
 bot in a worker thread (so a slow bot never stalls the other tables) with the seat's view and
 ``sampler_for(state, seat)`` only, and plays the answer through the same move path as a person.
 
-Restart: at start-up every unfinished table is replayed at once (its bots must resume without
-waiting for a visitor); a finished table is replayed on first request and stays viewable.
+Memory: a table loads on first use (replayed from storage in a worker thread). At start-up only
+the unfinished tables with bots that were active within ``archive_after_s`` load, in the
+background, so their bots resume without waiting for a visitor; any other table's bots resume when
+it first loads (a person's page reconnecting loads it). A table nobody watches whose state has not
+changed for ``archive_after_s`` is dropped from memory (finished and abandoned ones are so
+archived): it stays in storage, and its view, log and bots come back on first use.
+
+Hosts: a table's creator gets a host token, which can re-issue a seat's link (a new token; the old
+one is refused from then on and its open connections are closed with 4403).
 """
 
 from __future__ import annotations
@@ -50,9 +71,10 @@ import random
 import re
 import secrets
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
 
 import gamenight
@@ -60,10 +82,13 @@ from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
 from gamenight.core.moves import Move
 from gamenight.core.state import State
+from gamenight.server.limits import Limits
 from gamenight.server.storage import (
+    ABANDONED,
     GroupCommitWriter,
     MoveRow,
     SeatRecord,
+    SeatTokens,
     Storage,
     StoredTable,
     TableRecord,
@@ -82,18 +107,33 @@ MAX_BACKLOG = 64
 BOT_RETRY_S = 1.0
 #: how many recent timings the metrics keep
 METRIC_WINDOW = 20_000
+#: the move ids a table remembers (per table, most recent), to answer a retried move
+MOVE_IDS_KEPT = 256
+#: WebSocket close codes a service closes connections with: a re-issued seat link, a table put aside
+CLOSE_REISSUED = 4403
+CLOSE_RELOAD = 4503
+
+
+def json_dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def _make_dumps() -> Callable[[Any], str]:
-    """Compact JSON text; orjson when it is installed (optional: several times faster)."""
+    """Compact JSON text; orjson when it is installed (optional: several times faster). orjson
+    refuses what the standard library writes (integers past 64 bits): those go the slow way, the
+    same text, rather than fail a frame."""
     try:
         # imported by name: orjson is an optional extra, and the type checker must not need it
         orjson = importlib.import_module("orjson")
     except ImportError:  # pragma: no cover - depends on the environment
-        return lambda obj: json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+        return json_dumps
+    refused: type[Exception] = orjson.JSONEncodeError
 
     def dumps(obj: Any) -> str:
-        encoded: bytes = orjson.dumps(obj)
+        try:
+            encoded: bytes = orjson.dumps(obj)
+        except refused:
+            return json_dumps(obj)
         return encoded.decode()
 
     return dumps
@@ -110,18 +150,27 @@ class ServiceError(Exception):
     """A refused request: a stable ``code``, a sentence for the person, the HTTP status, and the
     table's version where there is a table."""
 
-    def __init__(self, code: str, message: str, status: int, version: int | None = None) -> None:
+    def __init__(self, code: str, message: str, status: int, version: int | None = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
         self.version = version
+        #: seconds to wait before trying again (429s), sent as Retry-After
+        self.retry_after = retry_after
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.version is not None:
             out["version"] = self.version
+        if self.retry_after is not None:
+            out["retry_after"] = self.retry_after
         return out
+
+
+class TableReloaded(Exception):
+    """The table was put aside or archived between a request finding it and taking its lock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +190,8 @@ class Connection:
         self._queue: deque[tuple[bool, str]] = deque()
         self._wake = asyncio.Event()
         self.overflowed = False
+        #: set by :meth:`close`: the code the pump closes the socket with once its frames are sent
+        self.close_code: int | None = None
 
     def push_state(self, text: str) -> None:
         queue = self._queue
@@ -160,14 +211,24 @@ class Connection:
             return
         self._queue.append((is_state, text))
 
+    def close(self, code: int, error: str | None = None) -> None:
+        """Send ``error`` (a frame) if given, then close with ``code``."""
+        if error is not None:
+            self._queue.append((False, error))
+        self.close_code = code
+        self._wake.set()
+
     async def pump(self) -> None:
-        """Send frames as they come; returns when the backlog overflowed (the client is too slow)."""
+        """Send frames as they come; returns when the backlog overflowed (the client is too slow) or
+        :meth:`close` was called (after sending what was waiting)."""
         queue = self._queue
         while not self.overflowed:
             await self._wake.wait()
             self._wake.clear()
             while queue:
                 await self._send(queue.popleft()[1])
+            if self.close_code is not None:
+                return
 
 
 @dataclass(eq=False)
@@ -187,12 +248,23 @@ class LiveTable:
     #: per seat: its legal moves now, and the version since which they have been those
     legal: list[list[Move]] = field(default_factory=list)
     legal_since: list[int] = field(default_factory=list)
+    #: per seat: the version its own last move made (0: none yet)
+    moved_at: list[int] = field(default_factory=list)
+    #: recent client move ids: (seat, id) -> (the move's text, the version it made)
+    move_ids: OrderedDict[tuple[int, str], tuple[str, int]] = field(default_factory=OrderedDict)
+    #: put aside (memory no longer matches storage) or archived: requests must load it afresh
+    closed: bool = False
+    #: when anything last happened here (monotonic seconds): archiving waits for quiet tables
+    last_active: float = field(default_factory=time.monotonic)
     #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
     _bot_rng: random.Random | None = None
 
     def __post_init__(self) -> None:
         self.legal = [self.state.legal_moves(s) for s in range(self.state.num_players)]
         self.legal_since = [self.version] * self.state.num_players
+        self.moved_at = [0] * self.state.num_players
+        for number, (seat, _move) in enumerate(self.state.moves[:self.version], start=1):
+            self.moved_at[seat] = number
 
     def note_legal_moves(self) -> None:
         """After a move: a seat whose choices changed must choose again from the new version."""
@@ -203,10 +275,30 @@ class LiveTable:
                 self.legal_since[seat] = self.version
 
     def is_stale(self, seat: int, version: int) -> bool:
-        """A move chosen at ``version`` is stale if the seat's legal moves changed since (or the version
-        is from the future). Other seats' moves that leave this seat's choices as they were (secret
-        passes or bids made at the same time) do not make it stale."""
-        return not self.legal_since[seat] <= version <= self.version
+        """A move chosen at ``version`` is stale if the seat's legal moves changed since, or the seat
+        has moved since (the same move sent again, even where its choices look the same: two
+        identical cards), or the version is from the future. Other seats' moves that leave this
+        seat's choices as they were (secret passes or bids made at the same time) do not make it
+        stale."""
+        return not max(self.legal_since[seat], self.moved_at[seat]) <= version <= self.version
+
+    def remember_move_id(self, seat: int, move_id: str, text: str, version: int) -> None:
+        self.move_ids[(seat, move_id)] = (text, version)
+        if len(self.move_ids) > MOVE_IDS_KEPT:
+            self.move_ids.popitem(last=False)
+
+    @property
+    def ended(self) -> str | None:
+        """Why the table ended other than by the game's end (``"abandoned"``), or None."""
+        return self.record.end_reason
+
+    @property
+    def is_done(self) -> bool:
+        """No move can be made any more: the game is over, or the table was abandoned."""
+        return self.state.is_over or self.record.end_reason is not None
+
+    def touch(self) -> None:
+        self.last_active = time.monotonic()
 
     @property
     def bot_rng(self) -> random.Random:
@@ -224,8 +316,9 @@ class LiveTable:
 
     @property
     def revealed_seed(self) -> str | None:
-        """The seed, as decimal text (JavaScript numbers cannot hold 63 bits), once the game is over."""
-        return str(self.record.seed) if self.state.is_over else None
+        """The seed, as decimal text (JavaScript numbers cannot hold 63 bits), once the game is over
+        (or the table was abandoned: no move can follow)."""
+        return str(self.record.seed) if self.is_done else None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         cached = self.views.get(seat)
@@ -238,9 +331,10 @@ class LiveTable:
         cached = self.frames.get(seat)
         if cached is None:
             view = self.views.get(seat) or self.state.view(seat)
-            cached = self.frames[seat] = dumps({
-                "type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
-            })
+            frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed}
+            if self.ended is not None:  # only abandoned tables say so
+                frame["ended"] = self.ended
+            cached = self.frames[seat] = dumps(frame)
         return cached
 
     def seat_name(self, seat: int) -> str:
@@ -285,36 +379,79 @@ def summary_ms(values: Sequence[float]) -> dict[str, float | None]:
 class TableService:
     """Every live table, and the one path by which moves change them."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, limits: Limits | None = None) -> None:
         self.storage = storage
+        self.limits = limits or Limits()
         self.writer = GroupCommitWriter(storage)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
+        self._background: set[asyncio.Task[None]] = set()
         self.metrics = Metrics()
+        #: tables dropped from memory by the archiver, and put aside after an error
+        self.archived = 0
+        self.put_aside = 0
 
     # ---- life cycle ------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the writer and replay every unfinished table, so its bots resume."""
+        """Start the writer, then (in the background) the recently active tables with bots, so their
+        bots resume, and the archiver."""
         self.writer.start()
-        stored = await asyncio.to_thread(self.storage.load_unfinished)
-        for item in stored:
-            try:
-                table = self._build(item)
-            except Exception as e:  # a game changed under a stored table: keep serving the others
-                log.error("table %s does not replay and stays closed: %s", item.record.id, e)
-                continue
-            self.tables[table.id] = table
-            self._schedule_bots(table)
-        log.info("replayed %d unfinished tables", len(stored))
+        self._spawn(self._resume_recent())
+        self._spawn(self._archive_forever())
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def stop(self) -> None:
-        tasks = [t for table in self.tables.values() for t in table.bot_tasks.values()]
+        tasks = [*self._background, *(t for table in self.tables.values() for t in table.bot_tasks.values())]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.to_thread(self.writer.stop)
         self.storage.close()
+
+    async def _resume_recent(self) -> None:
+        """Load the unfinished tables with bots active within ``archive_after_s``, newest first, one at
+        a time (each replayed in a worker thread): their bots go on without waiting for a visitor."""
+        since = utc_now() - timedelta(seconds=self.limits.archive_after_s)
+        ids = await asyncio.to_thread(self.storage.resumable_ids, since)
+        loaded = 0
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+                loaded += 1
+            except ServiceError as e:  # a game changed under a stored table: keep serving the others
+                log.error("table %s does not resume: %s", table_id, e.message)
+        log.info("resumed %d recently active tables with bots", loaded)
+
+    async def _archive_forever(self) -> None:
+        every = max(0.05, min(60.0, self.limits.archive_after_s / 4))
+        while True:
+            await asyncio.sleep(every)
+            self.archive_idle()
+
+    def archive_idle(self, now: float | None = None) -> int:
+        """Drop from memory every table nobody watches, with no bot about to move and no move under
+        way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole."""
+        now = time.monotonic() if now is None else now
+        quiet = [t for t in self.tables.values()
+                 if not t.connections and not t.bot_tasks and not t.lock.locked()
+                 and now - t.last_active >= self.limits.archive_after_s]
+        for table in quiet:
+            self._drop(table)
+        self.archived += len(quiet)
+        return len(quiet)
+
+    def _drop(self, table: LiveTable) -> None:
+        table.closed = True
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        for task in table.bot_tasks.values():
+            task.cancel()
+        table.bot_tasks.clear()
 
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
@@ -338,8 +475,9 @@ class TableService:
         options: dict[str, Any] | None = None,
         players: int | None = None,
         bot_delay_ms: int = 600,
-    ) -> tuple[LiveTable, dict[int, str]]:
-        """A new table, stored before it is returned, with the token of each human seat."""
+    ) -> tuple[LiveTable, dict[int, str], str]:
+        """A new table, stored before it is returned, with the token of each human seat and the
+        host's token."""
         n = len(seats) if players is None else players
         seed = secrets.randbits(63)
         try:
@@ -352,16 +490,18 @@ class TableService:
             raise ServiceError("bad_seats", f"{state.spec.title} for {n} players needs {n} seats, "
                                             f"not {len(seats)}.", 422)
         records, tokens = self._seat_records(state, seats)
+        host_token = secrets.token_urlsafe(16)
         record = TableRecord(
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
+            host_token_sha256=sha256_hex(host_token),
         )
         table = LiveTable(record=record, state=state, bots=self._make_bots(record),
                           version=0)
         await self.writer.write(record)
         self.tables[record.id] = table
         self._schedule_bots(table)
-        return table, tokens
+        return table, tokens, host_token
 
     @staticmethod
     def _seat_records(state: State, seats: Sequence[SeatRequest]) -> tuple[list[SeatRecord], dict[int, str]]:
@@ -384,9 +524,10 @@ class TableService:
         return records, tokens
 
     async def get(self, table_id: str) -> LiveTable:
-        """The live table, replaying it from storage on first use; ``unknown_table`` if none."""
+        """The live table, loading it from storage on first use; ``unknown_table`` if none."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.touch()
             return table
         if not TABLE_ID_RE.fullmatch(table_id):
             raise self._unknown(table_id)
@@ -398,19 +539,24 @@ class TableService:
         return await asyncio.shield(loading)
 
     async def _load(self, table_id: str) -> LiveTable:
-        stored = await asyncio.to_thread(self.storage.load_table, table_id)
-        if stored is None:
-            raise self._unknown(table_id)
+        """Read and replay the table in a worker thread (a long game takes tens of milliseconds to
+        replay: never on the event loop), then start its bots."""
+        built = await asyncio.to_thread(self._read_and_build, table_id)
         if table_id in self.tables:  # created meanwhile
             return self.tables[table_id]
+        self.tables[table_id] = built
+        self._schedule_bots(built)
+        return built
+
+    def _read_and_build(self, table_id: str) -> LiveTable:
+        stored = self.storage.load_table(table_id)
+        if stored is None:
+            raise self._unknown(table_id)
         try:
-            table = self._build(stored)
+            return self._build(stored)
         except GameError as e:
             log.error("table %s does not replay: %s", table_id, e)
             raise ServiceError("unreadable_table", f"Table {table_id} cannot be replayed: {e}", 500) from None
-        self.tables[table_id] = table
-        self._schedule_bots(table)
-        return table
 
     @staticmethod
     def _unknown(table_id: str) -> ServiceError:
@@ -428,8 +574,36 @@ class TableService:
                 found = i
         if found is None:
             raise ServiceError("bad_token", "That token opens no seat at this table: use the link you "
-                                            "were given for your seat.", 403, table.version)
+                                            "were given for your seat (the host may have sent a new one).",
+                               403, table.version)
         return found
+
+    @staticmethod
+    def check_host(table: LiveTable, token: str | None) -> None:
+        """``bad_token`` unless ``token`` is the table's host token."""
+        expected = table.record.host_token_sha256
+        if not token or expected is None or not hmac.compare_digest(expected, sha256_hex(token)):
+            raise ServiceError("bad_token", "Only the table's host may do that: use the host token you got "
+                                            "when the table was made.", 403, table.version)
+
+    async def reissue(self, table: LiveTable, seat: int) -> str:
+        """A new token for a human ``seat``: stored before it is returned; the old one opens nothing
+        from then on, and the seat's open connections are closed (4403, after an error frame)."""
+        if not 0 <= seat < len(table.record.seats) or table.record.seats[seat].kind != "human":
+            raise ServiceError("bad_seats", f"Seat {seat} is not a person's seat at this table.", 422,
+                               table.version)
+        token = secrets.token_urlsafe(16)
+        async with table.lock:
+            seats = list(table.record.seats)
+            seats[seat] = replace(seats[seat], token_sha256=sha256_hex(token))
+            await self.writer.write(SeatTokens(table.id, tuple(seats)))
+            table.record = replace(table.record, seats=tuple(seats))
+            table.touch()
+            error = ServiceError("bad_token", "The host sent this seat a new link: this one no longer opens "
+                                              "it.", 403, table.version)
+            for conn in [c for c in table.connections if c.seat == seat]:
+                conn.close(CLOSE_REISSUED, self.error_frame(error, table))
+        return token
 
     # ---- reading ---------------------------------------------------------------------------------
 
@@ -442,7 +616,7 @@ class TableService:
                 "version": table.version, "seat": seat, "seats": self.seat_infos(table),
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
-                "preset": rec.preset, "players": rec.players,
+                "preset": rec.preset, "players": rec.players, "ended": table.ended,
             }
 
     @staticmethod
@@ -453,7 +627,7 @@ class TableService:
     async def game_log(self, table: LiveTable) -> dict[str, Any]:
         """The replayable log (``gamenight replay``), seed included: only once the game is over."""
         async with table.lock:
-            if not table.state.is_over:
+            if not table.is_done:
                 raise ServiceError("not_over", "The log, with its seed, is published when the game is over.",
                                    409, table.version)
             return table.log()
@@ -462,7 +636,8 @@ class TableService:
         """What the server is doing: live tables, connections, recent move and commit timings."""
         return {
             "tables_live": len(self.tables),
-            "tables_playing": sum(1 for t in self.tables.values() if not t.state.is_over),
+            "tables_playing": sum(1 for t in self.tables.values() if not t.is_done),
+            "tables_archived": self.archived, "tables_put_aside": self.put_aside,
             "connections": sum(len(t.connections) for t in self.tables.values()),
             "moves_timed": len(self.metrics.move_seconds),
             "move_ms": summary_ms(list(self.metrics.move_seconds)),
@@ -473,29 +648,58 @@ class TableService:
     # ---- connections -----------------------------------------------------------------------------
 
     async def attach(self, table: LiveTable, conn: Connection) -> None:
-        """Watch a table: the connection gets the current state now and every change after."""
+        """Watch a table: the connection gets the current state now and every change after;
+        ``too_many_requests`` if the table has as many connections as it may."""
+        limit = self.limits.connections_per_table
+        if limit and len(table.connections) >= limit:
+            raise ServiceError("too_many_requests", f"This table has {limit} connections open, as many as "
+                                                    "it may: close another page of it first.", 429,
+                               table.version, retry_after=5)
         async with table.lock:
+            if table.closed:
+                raise TableReloaded
             table.connections.add(conn)
+            table.touch()
             conn.push_state(table.frame(conn.seat))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
+        table.touch()
 
     @staticmethod
     def error_frame(error: ServiceError, table: LiveTable) -> str:
         version = table.version if error.version is None else error.version
-        return dumps({"type": "error", "code": error.code, "message": error.message, "version": version})
+        return dumps({"type": "error", **error.to_json(), "version": version})
 
     def _broadcast(self, table: LiveTable) -> None:
+        """Every connection gets its seat's new view. The move is saved by now: a view that cannot be
+        drawn or encoded fails that seat's frames only (with an error frame), never the move."""
+        failed: dict[int | None, str] = {}
         for conn in table.connections:
-            conn.push_state(table.frame(conn.seat))
+            seat = conn.seat
+            if seat in failed:
+                conn.push_error(failed[seat])
+                continue
+            try:
+                frame = table.frame(seat)
+            except Exception:
+                log.exception("table %s: the view of seat %s at version %d failed", table.id, seat,
+                              table.version)
+                failed[seat] = self.error_frame(ServiceError(
+                    "internal_error", "The table could not be shown to you: reload the page.", 500), table)
+                conn.push_error(failed[seat])
+                continue
+            conn.push_state(frame)
 
     # ---- moves -----------------------------------------------------------------------------------
 
-    async def submit(self, table: LiveTable, seat: int | None, move: str, version: int | None) -> int:
+    async def submit(self, table: LiveTable, seat: int | None, move: str, version: int | None,
+                     move_id: str | None = None) -> int:
         """Make ``seat``'s move if it may; returns the new version, or raises :class:`ServiceError`.
 
-        ``version`` is the version the mover saw (``None`` only for bots, which decide under the lock).
+        ``version`` is the version the mover saw (``None`` only for bots, which decide under the lock);
+        ``move_id`` is the client's own id for the move: a move id this seat already made answers with
+        that move's version and changes nothing.
         """
         if seat is None:
             raise ServiceError("bad_token", "Spectators cannot move: a move needs your seat's token.", 403,
@@ -503,64 +707,118 @@ class TableService:
         if len(move) > MAX_MOVE_CHARS:
             raise ServiceError("bad_request", f"A move is a few words, not {len(move)} characters.", 422,
                                table.version)
-        return await asyncio.shield(asyncio.ensure_future(self._locked_move(table, seat, move, version)))
+        for _attempt in range(3):
+            try:
+                return await asyncio.shield(asyncio.ensure_future(
+                    self._locked_move(table, seat, move, version, move_id)))
+            except TableReloaded:  # archived or put aside meanwhile: the move goes to the table as stored
+                table = await self.get(table.id)
+        raise ServiceError("busy", "The table is being reloaded: try again in a moment.", 503, retry_after=1)
 
-    async def _locked_move(self, table: LiveTable, seat: int, move: str, version: int | None) -> int:
+    async def _locked_move(self, table: LiveTable, seat: int, move: str, version: int | None,
+                           move_id: str | None) -> int:
         started = time.perf_counter()
         async with table.lock:
+            if table.closed:
+                raise TableReloaded
+            if move_id is not None:
+                first = table.move_ids.get((seat, move_id))
+                if first is not None:
+                    return self._repeat(table, move, move_id, *first)
             number = await self._move(table, seat, move, version)
+            if move_id is not None:
+                table.remember_move_id(seat, move_id, move, number)
         self.metrics.move_seconds.append(time.perf_counter() - started)
         return number
+
+    @staticmethod
+    def _repeat(table: LiveTable, move: str, move_id: str, first_move: str, first_version: int) -> int:
+        """A move id sent again: the first answer, if it is the same move."""
+        if move != first_move:
+            raise ServiceError("bad_request", f"Move id {move_id!r} was already used for {first_move!r}: "
+                                              "a new move needs a new id.", 422, table.version)
+        return first_version
 
     async def _move(self, table: LiveTable, seat: int, move: str, version: int | None) -> int:
         """The move path (see the module docstring); the table's lock is held."""
         state = table.state
-        if seat not in state.to_act:
+        if table.ended is not None or seat not in state.to_act:
             raise ServiceError("not_your_turn", self._not_your_turn(table, seat), 409, table.version)
         if version is not None and table.is_stale(seat, version):
             raise ServiceError("stale_version", f"The table has changed since version {version} (it is at "
                                                 f"{table.version} now): look again and choose again.", 409,
                                table.version)
+        await self._apply(table, seat, move)
+        number = len(state.moves)
+        text = str(state.moves[-1][1])
+        finished = state.is_over
+        abandoned = not finished and 0 < self.limits.max_moves <= number
+        try:
+            await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned))
+        except Exception as e:
+            log.error("table %s: move %d could not be saved: %s", table.id, number, e)
+            await self._roll_back(table)
+            raise ServiceError("storage_error", "The move could not be saved, so it was not made. Try again.",
+                               503, table.version) from None
+        if abandoned:
+            table.record = replace(table.record, end_reason=ABANDONED, finished_at=utc_now())
+            log.info("table %s abandoned at its move bound (%d moves)", table.id, number)
+        table.version = number
+        table.moved_at[seat] = number
+        table.views.clear()
+        table.frames.clear()
+        table.note_legal_moves()
+        table.touch()
+        self._broadcast(table)
+        self._schedule_bots(table)
+        return number
+
+    async def _apply(self, table: LiveTable, seat: int, move: str) -> None:
+        """The engine plays the move. A refusal leaves the state as it was; so does any exception raised
+        before the engine records the move (answered 500, nothing else done). One raised after it
+        leaves the state unknown: it is rebuilt from the acknowledged moves."""
+        state = table.state
+        before = len(state.moves)
         try:
             state.play(move, seat)
         except IllegalMove as e:
             raise ServiceError("illegal_move", str(e), 422, table.version) from None
         except Exception:
             log.exception("table %s: the engine failed on %r by seat %d", table.id, move, seat)
-            self._roll_back(table)
+            if len(state.moves) != before:
+                await self._roll_back(table)
             raise ServiceError("internal_error", "The game could not apply that move; nothing changed.", 500,
                                table.version) from None
-        number = len(state.moves)
-        text = str(state.moves[-1][1])
-        finished = state.is_over
-        table_id = table.id
-        try:
-            await self.writer.write(MoveRow(table_id, number, seat, text, finished))
-        except Exception as e:
-            log.error("table %s: move %d could not be saved: %s", table_id, number, e)
-            self._roll_back(table)
-            raise ServiceError("storage_error", "The move could not be saved, so it was not made. Try again.",
-                               503, table.version) from None
-        table.version = number
-        table.views.clear()
-        table.frames.clear()
-        table.note_legal_moves()
-        self._broadcast(table)
-        self._schedule_bots(table)
-        return number
 
-    @staticmethod
-    def _roll_back(table: LiveTable) -> None:
-        """Rebuild the state from its acknowledged moves, so memory never runs ahead of disk."""
-        moves = [(seat, str(m)) for seat, m in table.state.moves[:table.version]]
-        table.state = replay_table(table.record, moves)
+    async def _roll_back(self, table: LiveTable) -> None:
+        """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock
+        held by the caller: memory never runs ahead of disk, and the event loop never replays."""
+        record, moves = table.record, [(seat, str(m)) for seat, m in table.state.moves[:table.version]]
+        try:
+            table.state = await asyncio.to_thread(replay_table, record, moves)
+        except Exception:
+            log.exception("table %s: its acknowledged moves do not replay", table.id)
+            self._put_aside(table)
+            return
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
+
+    def _put_aside(self, table: LiveTable) -> None:
+        """Memory no longer matches storage: drop the table (it loads again from storage, in a worker
+        thread, on next use) and close its connections so they reconnect to the stored table."""
+        log.warning("table %s put aside: it loads again from storage on next use", table.id)
+        self.put_aside += 1
+        self._drop(table)
+        for conn in table.connections:
+            conn.close(CLOSE_RELOAD)
+        table.connections.clear()
 
     @staticmethod
     def _not_your_turn(table: LiveTable, seat: int) -> str:
         state = table.state
+        if table.ended is not None:
+            return f"This table was abandoned after {table.version} moves: no more moves can be made."
         if state.is_over:
             return "The game is over."
         waiting = " and ".join(state.names[s] for s in sorted(state.to_act)) or "nobody"
@@ -572,7 +830,7 @@ class TableService:
         """Every bot seat that may act now and has no turn pending gets one, after the table's delay
         (several at once in simultaneous phases)."""
         state = table.state
-        if state.is_over or not table.bots:
+        if table.is_done or table.closed or not table.bots:
             return
         for seat in state.to_act:
             if seat in table.bots and seat not in table.bot_tasks:
@@ -593,7 +851,7 @@ class TableService:
         async with table.lock:
             table.bot_tasks.pop(seat, None)  # from here a new turn may be scheduled for this seat
             state = table.state
-            if seat not in state.to_act:
+            if table.closed or table.is_done or seat not in state.to_act:
                 return
             # a worker thread chooses (the lock keeps the state still): a slow bot stalls no other table
             choice = await asyncio.to_thread(self._bot_choice, table, seat)
@@ -619,4 +877,5 @@ class TableService:
         return str(move)
 
 
-__all__ = ["Connection", "LiveTable", "SeatRequest", "ServiceError", "TableService", "dumps", "sha256_hex"]
+__all__ = ["CLOSE_REISSUED", "CLOSE_RELOAD", "Connection", "LiveTable", "SeatRequest", "ServiceError",
+           "TableReloaded", "TableService", "dumps", "sha256_hex"]

@@ -4,7 +4,8 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 
 * ``tables`` — id, game, preset, the options in force (JSON), players, the seed, the seats (JSON:
   kind, bot, and the SHA-256 of each human seat's token — never the token itself), the bot delay,
-  when it was created and, once the game is over, when it finished;
+  when it was created, once the game is over when it finished (and ``end_reason`` "abandoned" when
+  the table's move bound stopped it before the game's end), and the SHA-256 of the host's token;
 * ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made.
 
 Durability: an acknowledged move must survive a SIGKILL or a power cut, so SQLite runs in WAL mode
@@ -13,6 +14,11 @@ with ``synchronous=FULL`` (the WAL is fsynced at every commit). Writes go throug
 (group commit): a commit costs one fsync however many moves it carries, so hundreds of tables moving
 at once do not queue behind one fsync each. The caller awaits its own write's commit before it
 acknowledges the move.
+
+The database file holds every table's seed, and so every deal: an SQLite file is created readable
+by its owner only (0600), and an existing one is narrowed to that. Columns added since a database
+was made are added to it at start-up (:func:`add_missing_columns`), in SQL both SQLite and
+PostgreSQL accept.
 """
 
 from __future__ import annotations
@@ -45,8 +51,11 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -76,7 +85,12 @@ tables_table = Table(
     Column("bot_delay_ms", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("end_reason", String(16), nullable=True),
+    Column("host_token_sha256", String(64), nullable=True),
 )
+
+#: why a table ended other than by the game's own end
+ABANDONED = "abandoned"
 
 moves_table = Table(
     "moves", metadata,
@@ -120,21 +134,35 @@ class TableRecord:
     bot_delay_ms: int
     created_at: datetime
     finished_at: datetime | None = None
+    #: None, or ABANDONED: the table reached its move bound before the game's end
+    end_reason: str | None = None
+    #: the SHA-256 of the token that may re-issue seat links (None: tables made before hosts existed)
+    host_token_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class MoveRow:
-    """Move ``number`` (1-based) of a table; the game's last move also marks the table finished."""
+    """Move ``number`` (1-based) of a table; the game's last move also marks the table finished, and
+    a move that reaches the table's move bound marks it finished and abandoned."""
 
     table_id: str
     number: int
     seat: int
     move: str
     finished: bool = False
+    abandoned: bool = False
 
 
-#: what the writer stores: a new table, or a move
-Write = TableRecord | MoveRow
+@dataclass(frozen=True, slots=True)
+class SeatTokens:
+    """A table's seats with new token hashes: the host re-issued a seat's link."""
+
+    table_id: str
+    seats: tuple[SeatRecord, ...]
+
+
+#: what the writer stores: a new table, a move, or re-issued seat tokens
+Write = TableRecord | MoveRow | SeatTokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +228,42 @@ def make_engine(url: str) -> Engine:
         return create_engine(url, pool_pre_ping=True)
     database = parsed.database
     if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        make_private_file(Path(database))
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+def make_private_file(path: Path) -> None:
+    """Create the SQLite file readable by its owner only (its seeds reveal every deal), or narrow an
+    existing one; SQLite gives its -wal and -shm files the database file's mode."""
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        if os.fstat(fd).st_mode & 0o077:
+            try:
+                os.fchmod(fd, 0o600)
+            except OSError as e:  # not ours to change: say so rather than refuse to start
+                log.warning("%s is readable by others (its seeds reveal every deal): %s", path, e)
+    finally:
+        os.close(fd)
+
+
+def add_missing_columns(engine: Engine) -> None:
+    """Add the columns of :data:`metadata` that an older database lacks (nullable ones only, so
+    ``ALTER TABLE ... ADD COLUMN`` is all it takes, on SQLite and PostgreSQL alike)."""
+    existing = inspect(engine)
+    for table in metadata.sorted_tables:
+        have = {c["name"] for c in existing.get_columns(table.name)}
+        missing = [c for c in table.columns if c.name not in have]
+        if not missing:
+            continue
+        with engine.begin() as conn:
+            for column in missing:
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+                log.info("added column %s.%s to the database", table.name, column.name)
 
 
 class Storage:
@@ -214,6 +274,7 @@ class Storage:
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
 
     def checkpoint(self, mode: str = "PASSIVE") -> None:
         """Copy the SQLite WAL into the database file (PASSIVE: without waiting for anyone)."""
@@ -228,8 +289,9 @@ class Storage:
 
     @staticmethod
     def write_batch(conn: Connection, writes: Sequence[Write]) -> None:
-        """New tables, then moves, in as few statements as possible: every statement is a trip through
-        the GIL for the writer thread, and the event loop holds it in turns of up to 5 ms."""
+        """New tables, then moves, then re-issued tokens, in as few statements as possible: every
+        statement is a trip through the GIL for the writer thread, and the event loop holds it in turns
+        of up to 5 ms."""
         tables = [w for w in writes if isinstance(w, TableRecord)]
         moves = [w for w in writes if isinstance(w, MoveRow)]
         if tables:
@@ -240,9 +302,17 @@ class Storage:
             conn.execute(insert(moves_table).values([
                 {"table_id": m.table_id, "number": m.number, "seat": m.seat, "move": m.move,
                  "created_at": now} for m in chunk]))
-        finished = [m.table_id for m in moves if m.finished]
+        finished = [m.table_id for m in moves if m.finished and not m.abandoned]
         if finished:
             conn.execute(update(tables_table).where(tables_table.c.id.in_(finished)).values(finished_at=now))
+        abandoned = [m.table_id for m in moves if m.abandoned]
+        if abandoned:
+            conn.execute(update(tables_table).where(tables_table.c.id.in_(abandoned))
+                         .values(finished_at=now, end_reason=ABANDONED))
+        for w in writes:
+            if isinstance(w, SeatTokens):
+                conn.execute(update(tables_table).where(tables_table.c.id == w.table_id)
+                             .values(seats=[s.to_json() for s in w.seats]))
 
     # ---- reads -------------------------------------------------------------------------------------
 
@@ -258,29 +328,30 @@ class Storage:
             ).all()
         return StoredTable(_record(row), [(seat, move) for seat, move in moves])
 
-    def load_unfinished(self) -> list[StoredTable]:
-        """Every table whose game is not over, with its moves (two queries in all)."""
+    def resumable_ids(self, active_since: datetime) -> list[str]:
+        """The unfinished tables with a bot seat that moved (or were made) since ``active_since``,
+        most recent first: the ones whose bots start again at start-up."""
+        last_move = (select(moves_table.c.table_id, func.max(moves_table.c.created_at).label("last"))
+                     .group_by(moves_table.c.table_id).subquery())
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(tables_table).where(tables_table.c.finished_at.is_(None))
-                .order_by(tables_table.c.created_at)
-            ).mappings().all()
-            moves: dict[str, list[tuple[int, str]]] = {row["id"]: [] for row in rows}
-            result = conn.execute(
-                select(moves_table.c.table_id, moves_table.c.seat, moves_table.c.move)
-                .join(tables_table, tables_table.c.id == moves_table.c.table_id)
+                select(tables_table.c.id, tables_table.c.seats, tables_table.c.created_at, last_move.c.last)
+                .outerjoin(last_move, last_move.c.table_id == tables_table.c.id)
                 .where(tables_table.c.finished_at.is_(None))
-                .order_by(moves_table.c.table_id, moves_table.c.number)
-            )
-            for table_id, seat, move in result:
-                moves[table_id].append((seat, move))
-        return [StoredTable(_record(row), moves[row["id"]]) for row in rows]
+            ).all()
+        active = []
+        for table_id, seats, created_at, last in rows:
+            when = _aware(last) or _aware(created_at) or utc_now()
+            if when >= active_since and any(s.get("kind") == "bot" for s in seats):
+                active.append((when, table_id))
+        return [table_id for _, table_id in sorted(active, reverse=True)]
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
             "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
-            "bot_delay_ms": rec.bot_delay_ms, "created_at": rec.created_at, "finished_at": rec.finished_at}
+            "bot_delay_ms": rec.bot_delay_ms, "created_at": rec.created_at, "finished_at": rec.finished_at,
+            "end_reason": rec.end_reason, "host_token_sha256": rec.host_token_sha256}
 
 
 def _record(row: Any) -> TableRecord:
@@ -289,6 +360,7 @@ def _record(row: Any) -> TableRecord:
         players=row["players"], seed=int(row["seed"]),
         seats=tuple(SeatRecord.from_json(s) for s in row["seats"]), bot_delay_ms=row["bot_delay_ms"],
         created_at=_aware(row["created_at"]) or utc_now(), finished_at=_aware(row["finished_at"]),
+        end_reason=row["end_reason"], host_token_sha256=row["host_token_sha256"],
     )
 
 
@@ -425,9 +497,11 @@ class GroupCommitWriter:
 
 
 __all__ = [
+    "ABANDONED",
     "GroupCommitWriter",
     "MoveRow",
     "SeatRecord",
+    "SeatTokens",
     "Storage",
     "StoredTable",
     "TableRecord",

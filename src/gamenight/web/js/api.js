@@ -25,13 +25,16 @@ function errorOf(status, body) {
   return new ApiError(status, "error", `The server answered ${status}.`, body);
 }
 
-export async function api(path, { method = "GET", body } = {}) {
+/** A request to the API; a seat's or host's `token` goes in the Authorization header, never the URL. */
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? { Accept: "application/json" }
-        : { "Content-Type": "application/json", Accept: "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
@@ -56,4 +59,13 @@ export async function sha256Hex(text) {
   if (!globalThis.crypto || !crypto.subtle) return null;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A fresh id for one move, so a retry is recognised and never made twice. */
+export function newMoveId() {
+  if (globalThis.crypto && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i += 1) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }

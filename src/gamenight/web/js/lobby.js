@@ -285,6 +285,25 @@ function linkLine(label, link, action) {
     h("div", { class: "link-line" }, input, copy, action), status);
 }
 
+/** The host gives a seat a new link (the old one stops working): the row shows the new one. */
+async function reissueLink(table, seat, row) {
+  const status = row.querySelector(".copy-status");
+  try {
+    const fresh = await api(`/api/tables/${encodeURIComponent(table.table_id)}/seats/${seat}/link`,
+      { method: "POST", token: table.host_token });
+    const url = absolute(fresh.link);
+    row.querySelector("input").value = url;
+    const take = row.querySelector("a.button");
+    if (take) take.href = fresh.link;
+    const entry = table.seats.find((s) => s.seat === seat);
+    if (entry) entry.link = fresh.link;
+    forget(table.table_id, seat, fresh.link);
+    status.textContent = "New link made: the old one no longer opens this seat.";
+  } catch (e) {
+    status.textContent = e.message;
+  }
+}
+
 function showCreated(spec, table) {
   const humans = table.seats.filter((s) => s.kind === "human" && s.link);
   const bots = table.seats.filter((s) => s.kind !== "human");
@@ -296,8 +315,16 @@ function showCreated(spec, table) {
       ? "Send each person their own link: it is their seat, so keep it private. Take your own seat below."
       : "Only bots play at this table: watch it with the spectator link."),
     h("ul", { class: "link-rows" },
-      humans.map((s) => linkLine(`Seat ${s.seat + 1}: ${s.name}`, s.link,
-        h("a", { class: "button", href: s.link, dataset: { seat: String(s.seat) } }, `Take seat ${s.seat + 1}`))),
+      humans.map((s) => {
+        const row = linkLine(`Seat ${s.seat + 1}: ${s.name}`, s.link,
+          h("a", { class: "button", href: s.link, dataset: { seat: String(s.seat) } }, `Take seat ${s.seat + 1}`));
+        if (table.host_token) {
+          row.querySelector(".link-line").append(h("button", { type: "button", class: "secondary",
+            "aria-label": `Make a new link for seat ${s.seat + 1} (the old one stops working)`,
+            onclick: () => reissueLink(table, s.seat, row) }, "New link"));
+        }
+        return row;
+      }),
       linkLine("Spectators", table.spectator_link, h("a", { class: "button secondary", href: table.spectator_link }, "Watch"))),
     bots.length ? h("p", { class: "hint" }, `Bots: ${bots.map((s) => s.name).join(", ")}.`) : null,
     table.seed_commitment ? h("p", { class: "hint" }, "Shuffle commitment (SHA-256 of the seed): ",
@@ -316,6 +343,21 @@ function remember(spec, table) {
     localStorage.setItem(RECENT_KEY, JSON.stringify(recent.slice(0, 8)));
   } catch {
     // Private browsing may refuse storage: the links are on the page anyway.
+  }
+  renderRecent();
+}
+
+/** A re-issued link replaces the old one in the recent tables. */
+function forget(tableId, seat, link) {
+  try {
+    const recent = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+    for (const t of recent) {
+      if (t.table_id !== tableId) continue;
+      for (const l of t.links) if (l.seat === seat) l.link = link;
+    }
+    localStorage.setItem(RECENT_KEY, JSON.stringify(recent));
+  } catch {
+    // Private browsing may refuse storage.
   }
   renderRecent();
 }

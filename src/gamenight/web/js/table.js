@@ -1,11 +1,16 @@
 // The table page: one seat's live view of a table (or a spectator's, without a token).
 //
+// A seat's invite link carries its token once (/t/ID?token=T): the page keeps it for this tab
+// (sessionStorage, so a reload keeps the seat) and takes it out of the address bar, so it is not
+// bookmarked, shared by copying the address, or sent again. Requests carry it in the Authorization
+// header, the WebSocket in its subprotocol: never in a URL the server logs.
+//
 // The page holds no game state of its own: every {type: "state"} frame from the server is
 // drawn afresh. A dropped connection is retried with growing pauses; the server sends the
 // current state on every connect, so a reload or a reconnect resumes where the table is.
 
 import { $, $$, fill, h } from "./dom.js";
-import { api, sha256Hex } from "./api.js";
+import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
 import { classifyMoves, resolveTyped } from "./moves.js";
 import {
@@ -14,7 +19,31 @@ import {
 } from "./render.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = new URLSearchParams(location.search).get("token");
+const token = takeToken();
+
+/** The seat's token: from the invite link (then kept for the tab and taken out of the address), or
+ *  kept from before in this tab; null for a spectator. */
+function takeToken() {
+  const key = `gamenight.seat.${tableId}`;
+  const params = new URLSearchParams(location.search);
+  const fromLink = params.get("token");
+  if (!fromLink) {
+    try {
+      return sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+  try {
+    sessionStorage.setItem(key, fromLink);
+  } catch {
+    return fromLink; // no storage (private browsing): the address keeps it, or a reload would lose the seat
+  }
+  params.delete("token");
+  const rest = params.toString();
+  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
+  return fromLink;
+}
 
 const page = {
   info: null, // GET /api/tables/{id}: seats, seed commitment...
@@ -22,9 +51,11 @@ const page = {
   view: null,
   version: -1,
   seed: null,
+  ended: null, // "abandoned": the table reached its move bound before the game's end
   seedVerified: false,
   seedChecked: null, // the seed last hashed here
   pending: null, // the move sent and not yet answered
+  outbox: null, // that move as sent ({move, version, move_id}): sent again after a reconnect
   socket: null,
   retries: 0,
   retryTimer: null,
@@ -38,8 +69,12 @@ const page = {
 
 function socketUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`;
+  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
+}
+
+/** The token rides in a subprotocol beside "gamenight" (the one the server answers with). */
+function socketProtocols() {
+  return token ? ["gamenight", `gamenight.token.${token}`] : ["gamenight"];
 }
 
 function connect() {
@@ -50,7 +85,7 @@ function connect() {
   setConnection("connecting", "Connecting…");
   let socket;
   try {
-    socket = new WebSocket(socketUrl());
+    socket = new WebSocket(socketUrl(), socketProtocols());
   } catch {
     scheduleReconnect();
     return;
@@ -58,6 +93,8 @@ function connect() {
   page.socket = socket;
   socket.addEventListener("open", () => {
     setConnection("live", "Live");
+    // A move whose answer the last connection lost: the same move id again, so it is made once.
+    if (page.outbox) socket.send(JSON.stringify(page.outbox));
   });
   socket.addEventListener("message", (event) => {
     let frame;
@@ -78,10 +115,8 @@ function connect() {
         : "This link's token is not valid for this table."));
       return;
     }
-    if (page.pending) {
-      page.pending = null;
-      showError("The connection dropped before your move was answered: "
-        + "look at the table, and try again if it is still your turn.");
+    if (page.pending && page.outbox) {
+      showError("The connection dropped before your move was answered: it is sent again on reconnecting.");
     }
     scheduleReconnect();
   });
@@ -124,17 +159,17 @@ function fatal(message) {
 }
 
 async function refreshOverHttp() {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const info = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
+  const info = await api(`/api/tables/${encodeURIComponent(tableId)}`, { token });
   page.info = info;
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
-  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed });
+  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended });
   return info;
 }
 
 function onFrame(frame) {
   if (frame.type === "error") {
     page.pending = null;
+    page.outbox = null;
     page.lastError = frame.message;
     showError(frame.message || "The move was refused.");
     if (page.view) draw();
@@ -145,7 +180,12 @@ function onFrame(frame) {
   page.version = typeof frame.version === "number" ? frame.version : page.version;
   page.view = frame.view;
   if (frame.seed !== null && frame.seed !== undefined) page.seed = frame.seed;
-  page.pending = null;
+  page.ended = frame.ended || null;
+  if (page.outbox && page.version > page.outbox.version) page.outbox = null; // answered
+  if (!page.outbox) page.pending = null;
+  if (page.ended === "abandoned") {
+    showError(`This table was abandoned after ${page.version} moves: no more moves can be made.`);
+  }
   draw();
 }
 
@@ -155,23 +195,38 @@ async function sendMove(move) {
   if (!move || page.pending || !token) return;
   clearError();
   page.pending = move;
+  // One id for the move however often it is sent: the server makes it once and answers again.
+  page.outbox = { move, version: page.version, move_id: newMoveId() };
   draw();
   const socket = page.socket;
   if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ move, version: page.version }));
+    socket.send(JSON.stringify(page.outbox));
     return;
   }
-  // No live connection: the HTTP API takes the move as well.
+  // No live connection: the HTTP API takes the move as well, retried while the network fails.
+  const body = page.outbox;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/moves`, { method: "POST", body, token });
+      break;
+    } catch (e) {
+      if (e.status === 0 && attempt < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+        continue;
+      }
+      page.pending = null;
+      page.outbox = null;
+      showError(e.message);
+      draw();
+      return;
+    }
+  }
+  page.pending = null;
+  page.outbox = null;
   try {
-    await api(`/api/tables/${encodeURIComponent(tableId)}/moves`, {
-      method: "POST", body: { token, move, version: page.version },
-    });
-    page.pending = null;
     await refreshOverHttp();
   } catch (e) {
-    page.pending = null;
     showError(e.message);
-    draw();
   }
 }
 
@@ -239,7 +294,7 @@ function draw() {
     renderHand($("#hand"), view, ctx);
   }
   const myTurn = (view.legal_moves || []).length > 0;
-  $("#moves-section").hidden = mySeat === null || view.is_over;
+  $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
   renderMoveButtons($("#move-buttons"), other, ctx);
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
