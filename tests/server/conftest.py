@@ -116,24 +116,32 @@ def start_postgres(bin_dir: Path) -> PostgresServer:
     data, sockets = folder / "data", folder / "socket"
     data.mkdir(mode=0o700)
     sockets.mkdir(mode=0o700)
+    as_user: dict[str, Any] = {}
     if user is not None:
         for path in (folder, data, sockets):
             os.chown(path, user.pw_uid, user.pw_gid)
-    as_user: dict[str, Any] = {}
-    if user is not None:
         as_user = {"user": user.pw_uid, "group": user.pw_gid, "extra_groups": []}
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C", "LANG": "C"}
-    log = (folder / "postgres.log").open("ab")
-    subprocess.run(
-        [str(bin_dir / "initdb"), "-D", str(data), "-U", PG_ROLE, "--auth=trust", "--encoding=UTF8",
-         "--locale=C", "--no-sync"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, check=True, **as_user)
-    proc = subprocess.Popen(
-        [str(bin_dir / "postgres"), "-D", str(data), "-k", str(sockets), "-c", "listen_addresses=",
-         "-c", "max_connections=60", "-c", "shared_buffers=32MB"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, start_new_session=True, **as_user)
+    log_path = folder / "postgres.log"
+    with log_path.open("ab") as log:
+        initdb = subprocess.run(
+            [str(bin_dir / "initdb"), "-D", str(data), "-U", PG_ROLE, "--auth=trust", "--encoding=UTF8",
+             "--locale=C", "--no-sync"],
+            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, check=False, **as_user)
+        if initdb.returncode != 0:
+            text = log_path.read_text(errors="replace")
+            shutil.rmtree(folder, ignore_errors=True)
+            raise RuntimeError(f"initdb failed ({initdb.returncode}):\n{text}")
+        proc = subprocess.Popen(
+            [str(bin_dir / "postgres"), "-D", str(data), "-k", str(sockets), "-c", "listen_addresses=",
+             "-c", "max_connections=60", "-c", "shared_buffers=32MB"],
+            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, start_new_session=True, **as_user)
     server = PostgresServer(folder, proc)
-    wait_until_ready(server)
+    try:
+        wait_until_ready(server)
+    except BaseException:
+        stop_postgres(server)
+        raise
     return server
 
 
