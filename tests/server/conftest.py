@@ -135,7 +135,7 @@ def start_postgres(bin_dir: Path) -> PostgresServer:
         proc = subprocess.Popen(
             [str(bin_dir / "postgres"), "-D", str(data), "-k", str(sockets), "-c", "listen_addresses=",
              "-c", "max_connections=60", "-c", "shared_buffers=32MB"],
-            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, start_new_session=True, **as_user)
+            stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, **as_user)
     server = PostgresServer(folder, proc)
     try:
         wait_until_ready(server)

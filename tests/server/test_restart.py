@@ -167,7 +167,10 @@ def test_no_acknowledged_move_is_lost_when_killed_mid_stream(server: Server) -> 
 
     thread = threading.Thread(target=stream)
     thread.start()
-    time.sleep(0.6)
+    deadline = time.monotonic() + 20  # a loaded machine moves slowly: kill once a few moves are in
+    while len(acked) < 5 and thread.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
     server.kill()
     stop.set()
     thread.join(timeout=10)
