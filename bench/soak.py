@@ -104,6 +104,8 @@ class Tally:
     created: int = 0
     unacknowledged_creates: int = 0
     games_finished: int = 0
+    #: requests tried again at once after a transport error while the server was up
+    retried: int = 0
 
 
 class ServerProcess:
@@ -171,20 +173,28 @@ class Soak:
         self.up = asyncio.Event()
         self.up.set()
         self.stopping = asyncio.Event()
+        #: the machine's load when the run began (1, 5, 15 minutes): other work skews every figure
+        self.load_at_start = os.getloadavg()
 
     # ---- requests that survive the server's death ----------------------------------------------
 
     async def request(self, method: str, url: str, **kwargs: Any) -> httpx.Response | None:
         """The response, or None if the server could not answer (killed, restarting): the caller
         tries again, once the server is back."""
-        try:
-            return await self.http.request(method, url, **kwargs)
-        except httpx.TransportError as e:
-            if self.up.is_set():  # not a kill of ours: a real failure of the server or the network
+        for attempt in range(2):
+            try:
+                return await self.http.request(method, url, **kwargs)
+            except httpx.TransportError as e:
+                if not self.up.is_set():
+                    break
+                if attempt == 0:  # a pooled connection to the server killed before: once more, afresh
+                    self.tally.retried += 1
+                    continue
+                # not a kill of ours: a real failure of the server or the network
                 self.tally.errors[f"transport error while up: {type(e).__name__}"] += 1
                 await asyncio.sleep(0.5)
-            await self.up.wait()
-            return None
+        await self.up.wait()
+        return None
 
     def refused(self, what: str, response: httpx.Response) -> str:
         try:
@@ -431,7 +441,8 @@ def build_report(args: argparse.Namespace, soak: Soak, verdict: Verdict, db_kind
         "server_rss_mib": {"peak": mib(t.rss_samples_kib)["max"],
                            "end": round(t.rss_samples_kib[-1] / 1024, 1) if t.rss_samples_kib else None,
                            "after_restart": mib(t.rss_after_restart_kib)},
-        "errors": dict(t.errors),
+        "errors": dict(t.errors), "retried_requests": t.retried,
+        "load_average": {"start": list(soak.load_at_start), "end": list(os.getloadavg())},
     }
 
 
@@ -452,7 +463,9 @@ def print_report(r: dict[str, Any]) -> None:
     m = r["server_rss_mib"]
     print(f"server RSS: peak {m['peak']} MiB, at the end {m['end']} MiB, just after a restart median "
           f"{m['after_restart']['median']} MiB, max {m['after_restart']['max']} MiB")
-    print(f"errors: {sum(r['errors'].values())} {r['errors'] or ''}")
+    print(f"errors: {sum(r['errors'].values())} {r['errors'] or ''} ({r['retried_requests']} requests "
+          f"retried once on a fresh connection); machine load average "
+          f"(1/5/15 min) {r['load_average']['start']} at the start, {r['load_average']['end']} at the end")
 
 
 async def soak_run(args: argparse.Namespace, server: ServerProcess) -> tuple[Soak, float]:
