@@ -174,7 +174,7 @@ class Soak:
         self.up.set()
         self.stopping = asyncio.Event()
         #: the machine's load when the run began (1, 5, 15 minutes): other work skews every figure
-        self.load_at_start = os.getloadavg()
+        self.load_at_start = [round(x, 1) for x in os.getloadavg()]
 
     # ---- requests that survive the server's death ----------------------------------------------
 
@@ -442,7 +442,7 @@ def build_report(args: argparse.Namespace, soak: Soak, verdict: Verdict, db_kind
                            "end": round(t.rss_samples_kib[-1] / 1024, 1) if t.rss_samples_kib else None,
                            "after_restart": mib(t.rss_after_restart_kib)},
         "errors": dict(t.errors), "retried_requests": t.retried,
-        "load_average": {"start": list(soak.load_at_start), "end": list(os.getloadavg())},
+        "load_average": {"start": soak.load_at_start, "end": [round(x, 1) for x in os.getloadavg()]},
     }
 
 
