@@ -7,8 +7,9 @@ each over the HTTP API only: it polls ``GET /api/tables/{id}`` every ``--poll`` 
 every version it is shown with a hash of the public view at that version; a version the server
 showed is a move it acknowledged (the service commits a move before anything can see it). A
 table whose game ends has its log read (``GET /api/tables/{id}/log``) and is replaced by a new
-one, so the load stays level. Meanwhile the server is killed with SIGKILL every ``--kill-every``
-seconds on average (uniformly 0.5–1.5 times that) and started again on the same database.
+one, so the load stays level. Meanwhile the server is killed with SIGKILL ``--kill-every``
+seconds on average (uniformly 0.5–1.5 times that) after it last answered, and started again on the
+same database.
 
 When ``--duration`` is up the bench reads every table once more, kills and restarts the server one
 last time, checks that every table loads and that every unfinished one moves on by itself (its
