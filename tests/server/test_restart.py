@@ -2,7 +2,9 @@
 it acknowledged: every seat sees the same version and view, play goes on, WebSocket clients
 reconnect to the current state, and bots resume their tables by themselves.
 
-The server runs as ``python -m gamenight serve`` on a free loopback port with a temporary SQLite file.
+The server runs as ``python -m gamenight serve`` on a free loopback port, on each database the
+``db_url`` fixture gives (a temporary SQLite file, a fresh database in a real PostgreSQL server: see
+``conftest.py``); only the gamenight server is killed, never the database server.
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ def free_port() -> int:
 class Server:
     """``gamenight serve`` in a subprocess."""
 
-    def __init__(self, db: Path, port: int, log: Path) -> None:
-        self.db = db
+    def __init__(self, db_url: str, port: int, log: Path) -> None:
+        self.db_url = db_url
         self.port = port
         self.log = log
         self.proc: subprocess.Popen[bytes] | None = None
@@ -47,7 +49,7 @@ class Server:
     def start(self) -> httpx.Client:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--db", str(self.db)],
+                [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--db", self.db_url],
                 stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         client = httpx.Client(base_url=self.url, timeout=10)
         deadline = time.monotonic() + 30
@@ -74,8 +76,8 @@ class Server:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "tables.db", free_port(), tmp_path / "server.log")
+def server(db_url: str, tmp_path: Path) -> Iterator[Server]:
+    s = Server(db_url, free_port(), tmp_path / "server.log")
     yield s
     s.stop()
 
@@ -165,7 +167,10 @@ def test_no_acknowledged_move_is_lost_when_killed_mid_stream(server: Server) -> 
 
     thread = threading.Thread(target=stream)
     thread.start()
-    time.sleep(0.6)
+    deadline = time.monotonic() + 20  # a loaded machine moves slowly: kill once a few moves are in
+    while len(acked) < 5 and thread.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
     server.kill()
     stop.set()
     thread.join(timeout=10)

@@ -500,9 +500,9 @@ def test_tokens_are_stored_only_as_hashes(db: str) -> None:
         assert hashlib.sha256(token.encode()).hexdigest().encode() in raw
 
 
-def test_group_commit_fails_only_the_bad_write(db: str) -> None:
+def test_group_commit_fails_only_the_bad_write(db_url: str) -> None:
     """Twenty moves commit together; the one that repeats a move number fails alone."""
-    storage = Storage(f"sqlite:///{db}")
+    storage = Storage(db_url)
     writer = GroupCommitWriter(storage)
     writer.start()
     record = TableRecord(id="t1", game=GAME, preset=None, options={}, players=4, seed=1,
@@ -521,8 +521,8 @@ def test_group_commit_fails_only_the_bad_write(db: str) -> None:
     storage.close()
 
 
-def test_restart_in_process_replays_live_and_finished_tables(db: str) -> None:
-    with TestClient(create_app(db)) as client:
+def test_restart_in_process_replays_live_and_finished_tables(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
         created = create(client)
         for _ in range(7):
             play_first_legal(client, created)
@@ -530,7 +530,7 @@ def test_restart_in_process_replays_live_and_finished_tables(db: str) -> None:
         finished = create(client, [{"kind": "bot"}] * 4, bot_delay_ms=0)
         wait_for(lambda: get(client, finished["table_id"])["view"]["is_over"], timeout=30)
         finished_before = get(client, finished["table_id"])
-    with TestClient(create_app(db)) as client:
+    with TestClient(create_app(db_url)) as client:
         service = service_of(client)
         assert service.tables == {}  # tables without bots, and finished ones, load on first use
         assert all_views(client, created) == before

@@ -222,10 +222,21 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+#: URL schemes without a driver, and the one the ``postgres`` extra installs (SQLAlchemy 2.0 would
+#: look for psycopg2 under ``postgresql://``, and reads no ``postgres://``, which many hosts hand out)
+DEFAULT_DRIVERS = {"postgresql": "postgresql+psycopg", "postgres": "postgresql+psycopg"}
+
+
 def make_engine(url: str) -> Engine:
     parsed = make_url(url)
+    parsed = parsed.set(drivername=DEFAULT_DRIVERS.get(parsed.drivername, parsed.drivername))
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
+        try:
+            return create_engine(parsed, pool_pre_ping=True)
+        except ModuleNotFoundError as e:
+            postgres = parsed.get_backend_name() == "postgresql"
+            extra = " (pip install 'gamenight[postgres]')" if postgres else ""
+            raise ModuleNotFoundError(f"{e}: the database driver is not installed{extra}", name=e.name) from e
     database = parsed.database
     if database and database != ":memory:" and not database.startswith("file:"):
         make_private_file(Path(database))
