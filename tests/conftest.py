@@ -3,7 +3,7 @@ import random
 import pytest
 
 #: why a slow test did not run, in the summary of every default run (``-rs``)
-SLOW_REASON = "slow tier (full conformance matrix, long matches): run with --all, as CI does"
+SLOW_REASON = "slow tier (the full conformance matrix, long matches, soak runs): run with --all, as CI does"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -61,6 +61,7 @@ from gamenight.core.events import Event
 from gamenight.core.state import VIEW_EVENTS, State
 from gamenight.equipment import cards as C
 from gamenight.server import create_app
+from gamenight.server.limits import Limits
 from gamenight.server.service import LiveTable, TableService
 
 with warnings.catch_warnings():
@@ -81,7 +82,8 @@ MAX_MOVES = 700
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("hidden") / "tables.db"
-    with TestClient(create_app(str(db))) as c:
+    # one client plays every game here, faster than a person: the per-client move limit is off
+    with TestClient(create_app(str(db), Limits(moves_per_minute=0))) as c:
         yield c
 
 

@@ -37,7 +37,7 @@ def test_a_table_reads_back_exactly_as_written(db_url: str) -> None:
     finished_at = stored.record.finished_at
     assert finished_at is not None and finished_at.tzinfo is not None
     assert stored.record == TableRecord(**{**_fields(record), "finished_at": finished_at})
-    assert storage.load_unfinished() == []
+    assert storage.resumable_ids(active_since=datetime(2000, 1, 1, tzinfo=UTC)) == []  # it is over
     storage.close()
 
 

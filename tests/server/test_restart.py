@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,18 +39,22 @@ def free_port() -> int:
 class Server:
     """``gamenight serve`` in a subprocess."""
 
-    def __init__(self, db_url: str, port: int, log: Path) -> None:
+    def __init__(self, db_url: str, port: int, log: Path, flags: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None) -> None:
         self.db_url = db_url
         self.port = port
         self.log = log
+        self.flags = tuple(flags)
+        self.env = dict(env or {})
         self.proc: subprocess.Popen[bytes] | None = None
         self.url = f"http://127.0.0.1:{port}"
 
     def start(self) -> httpx.Client:
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--db", self.db_url],
-                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--db", self.db_url,
+                 *self.flags],
+                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
         client = httpx.Client(base_url=self.url, timeout=10)
         deadline = time.monotonic() + 30
         while True:

@@ -4,16 +4,13 @@ log, how it treats a client that trickles its headers, and its limits set by fla
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
 import sys
 import time
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -24,33 +21,10 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX processes
 
 
 class Serve(Server):
-    """``gamenight serve`` with extra flags and environment variables."""
+    """``gamenight serve`` on a fresh database, with extra flags and environment variables."""
 
     def __init__(self, tmp_path: Path, *flags: str, **env: str) -> None:
-        super().__init__(tmp_path / "tables.db", free_port(), tmp_path / "server.log")
-        self.flags = flags
-        self.env = env
-
-    def start(self) -> httpx.Client:
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--db", str(self.db),
-                 *self.flags],
-                stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env})
-        return self._wait_up()
-
-    def _wait_up(self) -> httpx.Client:
-        client = httpx.Client(base_url=self.url, timeout=10)
-        deadline = time.monotonic() + 30
-        while True:
-            assert self.proc is not None and self.proc.poll() is None, self.log.read_text()
-            try:
-                if client.get("/api/games").status_code == 200:
-                    return client
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start:\n" + self.log.read_text()
-            time.sleep(0.05)
+        super().__init__(str(tmp_path / "tables.db"), free_port(), tmp_path / "server.log", flags, env)
 
 
 @pytest.fixture
