@@ -12,7 +12,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
-from gamenight.families.canasta import WILD, team_canastas
+from gamenight.families.canasta import CLEAN, DIRTY, WILD, WILDBOOK, team_canastas
 from gamenight.families.canasta_turn.melds import MeldMixin
 from gamenight.families.canasta_turn.rules import rules_json
 
@@ -28,7 +28,7 @@ class ViewMixin(MeldMixin):
     FIELDS: tuple[Field, ...] = (
         Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
-        Field("team_books", "Books", Kind.DATA, piece="card"), Field("need", "To go out", Kind.TEXT),
+        Field("team_books", "Books", Kind.MELDS, piece="card"), Field("need", "To go out", Kind.TEXT),
         Field("provisional", "Provisional", Kind.DATA), Field("asked", "Asked", Kind.DATA),
     )
 
@@ -60,10 +60,12 @@ class ViewMixin(MeldMixin):
             "team_books": [{
                 "name": self.sheet.columns[t],
                 "seats": [s for s in range(n) if self.team_of(s) == t],
+                "group": f"team/{t}",
                 "opened": self.opened[t],
                 "minimum": self.minimum(t),
                 "red_threes": C.codes(self.red3[t]),
                 "canastas": list(team_canastas(self.books[t], rules)),
+                "notes": self._team_notes(t),
                 "books": [{"number": i + 1, "rank": "wild" if b.rank == WILD else C.RANKS[b.rank],
                            "cards": C.codes(b.cards), "naturals": b.naturals, "wilds": b.wilds,
                            "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules)}
@@ -81,6 +83,15 @@ class ViewMixin(MeldMixin):
         if self.asked:
             out["asked"] = self.asked
         return out
+
+    def _team_notes(self, team: int) -> list[str]:
+        """What a person reads beside a team's books: whether it has opened, and its canastas."""
+        if not self.opened[team]:
+            return [f"needs {self.minimum(team)} points to open"]
+        made = team_canastas(self.books[team], self.turn_rules.books)
+        names = (CLEAN, DIRTY, WILDBOOK)
+        kinds = [f"{count} {kind}" for count, kind in zip(made, names, strict=True) if count]
+        return ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
 
     # ---- zones: conservation, the layout and sampling follow from them ------------------
 
@@ -115,7 +126,7 @@ class ViewMixin(MeldMixin):
             team = self.sheet.columns[t]
             group = f"team/{t}"
             out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
-                            show=Show.ROW, group=group, label=f"{team}: books"))
+                            show=Show.ROW, group=group, label=f"{team}: books", detail="team_books"))
             out.append(Zone(f"red3/{t}", self.red3[t], CARD_TEXT, show=Show.ROW, group=group,
                             label=f"{team}: red threes"))
         return out
