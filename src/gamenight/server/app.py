@@ -5,9 +5,9 @@
 * ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}``, ``POST /api/tables/{id}/moves``,
   ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` — JSON; errors are
   ``{"error": {"code", "message", "version"?}}``;
-* ``WS /ws/tables/{id}?token=T`` — ``{"type": "state", version, view, seed}`` on connect and after
-  every change, for the connection's own seat; accepts ``{"move", "version"}``; a refused move gets
-  ``{"type": "error", code, message, version}`` on that connection only;
+* ``WS /ws/tables/{id}?token=T`` — ``{"type": "state", version, view, seed, trick_pause_ms}`` on
+  connect and after every change, for the connection's own seat; accepts ``{"move", "version"}``;
+  a refused move gets ``{"type": "error", code, message, version}`` on that connection only;
 * ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder).
 
 Request bodies and WebSocket messages over :data:`MAX_BODY` bytes are refused (``too_large``).
@@ -231,7 +231,7 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
         seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
         table, tokens = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
-            bot_delay_ms=body.bot_delay_ms)
+            bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms)
         out_seats = []
         for info in service.seat_infos(table):
             token = tokens.get(info["seat"])

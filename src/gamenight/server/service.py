@@ -58,9 +58,11 @@ from typing import Any
 import gamenight
 from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
+from gamenight.core.events import PAUSE_KINDS
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.storage import (
+    DEFAULT_TRICK_PAUSE_MS,
     GroupCommitWriter,
     MoveRow,
     SeatRecord,
@@ -189,6 +191,8 @@ class LiveTable:
     legal_since: list[int] = field(default_factory=list)
     #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
     _bot_rng: random.Random | None = None
+    #: the event loop's time until which bots wait: a finished trick stays on the table a moment
+    pause_until: float = 0.0
 
     def __post_init__(self) -> None:
         self.legal = [self.state.legal_moves(s) for s in range(self.state.num_players)]
@@ -207,6 +211,10 @@ class LiveTable:
         is from the future). Other seats' moves that leave this seat's choices as they were (secret
         passes or bids made at the same time) do not make it stale."""
         return not self.legal_since[seat] <= version <= self.version
+
+    @property
+    def has_people(self) -> bool:
+        return any(s.kind == "human" for s in self.record.seats)
 
     @property
     def bot_rng(self) -> random.Random:
@@ -240,6 +248,7 @@ class LiveTable:
             view = self.views.get(seat) or self.state.view(seat)
             cached = self.frames[seat] = dumps({
                 "type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
+                "trick_pause_ms": self.record.trick_pause_ms,
             })
         return cached
 
@@ -338,6 +347,7 @@ class TableService:
         options: dict[str, Any] | None = None,
         players: int | None = None,
         bot_delay_ms: int = 600,
+        trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table, stored before it is returned, with the token of each human seat."""
         n = len(seats) if players is None else players
@@ -355,6 +365,7 @@ class TableService:
         record = TableRecord(
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
+            trick_pause_ms=trick_pause_ms,
         )
         table = LiveTable(record=record, state=state, bots=self._make_bots(record),
                           version=0)
@@ -442,7 +453,7 @@ class TableService:
                 "version": table.version, "seat": seat, "seats": self.seat_infos(table),
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
-                "preset": rec.preset, "players": rec.players,
+                "trick_pause_ms": rec.trick_pause_ms, "preset": rec.preset, "players": rec.players,
             }
 
     @staticmethod
@@ -522,7 +533,7 @@ class TableService:
                                                 f"{table.version} now): look again and choose again.", 409,
                                table.version)
         try:
-            state.play(move, seat)
+            events = state.play(move, seat)
         except IllegalMove as e:
             raise ServiceError("illegal_move", str(e), 422, table.version) from None
         except Exception:
@@ -545,9 +556,19 @@ class TableService:
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
+        self._pause_to_show(table, events)
         self._broadcast(table)
         self._schedule_bots(table)
         return number
+
+    @staticmethod
+    def _pause_to_show(table: LiveTable, events: Sequence[Any]) -> None:
+        """After a move that gathered a trick, bots wait the table's trick pause, so the people seated
+        see the trick and who took it before the next card comes (their pages hold it as long). A
+        table of bots alone plays on: a spectator's page still holds each trick as long."""
+        pause = table.record.trick_pause_ms
+        if pause and table.has_people and any(e.kind in PAUSE_KINDS for e in events):
+            table.pause_until = asyncio.get_running_loop().time() + pause / 1000
 
     @staticmethod
     def _roll_back(table: LiveTable) -> None:
@@ -580,6 +601,9 @@ class TableService:
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         await asyncio.sleep(table.record.bot_delay_ms / 1000)
+        wait = table.pause_until - asyncio.get_running_loop().time()
+        if wait > 0:  # a finished trick is still on show
+            await asyncio.sleep(wait)
         try:
             await asyncio.shield(asyncio.ensure_future(self._bot_move(table, seat)))
         except ServiceError as e:

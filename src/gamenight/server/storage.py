@@ -46,6 +46,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -62,6 +63,9 @@ SLOW_COMMIT_S = 0.1
 #: how often the WAL is checkpointed into the database file, off the commit path
 CHECKPOINT_EVERY_S = 1.0
 
+#: how long a finished trick stays on the table by default, in milliseconds
+DEFAULT_TRICK_PAUSE_MS = 1500
+
 metadata = MetaData()
 
 tables_table = Table(
@@ -74,6 +78,8 @@ tables_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", JSON, nullable=False),
     Column("bot_delay_ms", Integer, nullable=False),
+    # added after the first release: a table stored before it has NULL (the default pause)
+    Column("trick_pause_ms", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
 )
@@ -120,6 +126,7 @@ class TableRecord:
     bot_delay_ms: int
     created_at: datetime
     finished_at: datetime | None = None
+    trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +221,19 @@ class Storage:
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
+        self._add_missing_columns()
+
+    def _add_missing_columns(self) -> None:
+        """A database made by an older version lacks the columns added since: add them (nullable,
+        so every stored table keeps its meaning)."""
+        present = {c["name"] for c in inspect(self.engine).get_columns("tables")}
+        missing = [c for c in tables_table.columns if c.name not in present]
+        if not missing:
+            return
+        with self.engine.begin() as conn:
+            for column in missing:
+                kind = column.type.compile(dialect=self.engine.dialect)
+                conn.exec_driver_sql(f"ALTER TABLE tables ADD COLUMN {column.name} {kind}")
 
     def checkpoint(self, mode: str = "PASSIVE") -> None:
         """Copy the SQLite WAL into the database file (PASSIVE: without waiting for anyone)."""
@@ -280,7 +300,8 @@ class Storage:
 def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
             "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
-            "bot_delay_ms": rec.bot_delay_ms, "created_at": rec.created_at, "finished_at": rec.finished_at}
+            "bot_delay_ms": rec.bot_delay_ms, "trick_pause_ms": rec.trick_pause_ms,
+            "created_at": rec.created_at, "finished_at": rec.finished_at}
 
 
 def _record(row: Any) -> TableRecord:
@@ -289,6 +310,7 @@ def _record(row: Any) -> TableRecord:
         players=row["players"], seed=int(row["seed"]),
         seats=tuple(SeatRecord.from_json(s) for s in row["seats"]), bot_delay_ms=row["bot_delay_ms"],
         created_at=_aware(row["created_at"]) or utc_now(), finished_at=_aware(row["finished_at"]),
+        trick_pause_ms=DEFAULT_TRICK_PAUSE_MS if row["trick_pause_ms"] is None else row["trick_pause_ms"],
     )
 
 
@@ -425,6 +447,7 @@ class GroupCommitWriter:
 
 
 __all__ = [
+    "DEFAULT_TRICK_PAUSE_MS",
     "GroupCommitWriter",
     "MoveRow",
     "SeatRecord",
