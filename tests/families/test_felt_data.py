@@ -76,9 +76,12 @@ def test_a_hearts_player_sees_the_cards_it_received_in_the_pass_until_the_next_d
     assert isinstance(s, Hearts)
     chosen = {seat: list(s.hands[seat][:3]) for seat in range(4)}
     assert s.view(1)["received"] == []
+    assert s.view(1)["choose"] == {"verb": "pass", "count": 3}
+    assert field(s.view(1), "choose")["kind"] == "choose"
     for seat, cards in chosen.items():
-        for c in cards:
+        for i, c in enumerate(cards):
             s.play(f"pass {C.CODE_OF[c]}", seat)
+            assert s.view(seat)["choose"] == ({"verb": "pass", "count": 2 - i} if i < 2 else None)
     for seat in range(4):
         giver = next(g for g in range(4) if pass_target(g, "left", 4) == seat)
         assert s.view(seat)["received"] == C.codes(chosen[giver])

@@ -48,6 +48,9 @@ class Kind(StrEnum):
     MELDS = "melds"
     #: pieces of the viewing seat's hand to mark with the field's label (the cards it received in a pass)
     MARKS = "marks"
+    #: {"verb", "count"}: the viewing seat chooses ``count`` more pieces, one ``verb`` move each (a
+    #: Hearts pass): a page lets it select them all, then sends the moves in turn
+    CHOOSE = "choose"
 
 
 KINDS = frozenset(k.value for k in Kind)

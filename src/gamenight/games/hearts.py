@@ -209,6 +209,7 @@ class Hearts(TrickState):
         Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
         Field("passed", "You passed", Kind.DATA, piece="card"),
         Field("received", "Received in the pass", Kind.MARKS, piece="card"),
+        Field("choose", "Cards still to pass", Kind.CHOOSE),
         Field("hearts_broken", "Hearts are broken", Kind.FLAG),
         Field("kitty_taker", "Took the kitty", Kind.SEAT),
         Field("points_taken", "Points taken", Kind.NUMBER, per_seat=True),
@@ -415,6 +416,9 @@ class Hearts(TrickState):
             my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
             passed=passed,
             received=C.codes(self.received[seat]) if seat is not None else None,
+            choose=({"verb": "pass", "count": PASS_SIZE - len(self.chosen[seat])}
+                    if seat is not None and seat in self.waiting and self.phase_name == HeartsPhase.PASS
+                    else None),
             hearts_broken=self.broken,
             kitty_size=len(self.kitty),
             kitty_taker=self.kitty_taker,
