@@ -164,3 +164,26 @@ export function keepSelected(selected, hand) {
 export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** What the person is asked to do, in a few words: "select cards to meld or discard, or draw". */
+export function promptFor(sorted) {
+  const parts = [];
+  if (sorted.choose) parts.push(`select ${sorted.choose.count} cards to ${sorted.choose.verb}`);
+  const verbs = [...sorted.verbs.values()].filter((v) => !sorted.choose || v.verb !== sorted.choose.verb);
+  if (verbs.length) {
+    const single = verbs.every((v) => !v.pattern && v.max === 1);
+    parts.push(`select ${single ? "a card" : "cards"} to ${verbs.map((v) => v.verb).join(" or ")}`);
+  }
+  const plain = sorted.plain;
+  const numbers = plain.length && plain.every((m) => /^\S+ -?\d+$/.test(m));
+  if (numbers) {
+    const values = plain.map((m) => Number(m.split(" ")[1]));
+    const verb = plain[0].split(" ")[0];
+    parts.push(Math.min(...values) === Math.max(...values) ? `${verb} ${values[0]}`
+      : `${verb} ${Math.min(...values)}–${Math.max(...values)}`);
+  } else if (plain.length) {
+    parts.push(plain.length > 4 ? `${plain.slice(0, 4).join(", ")}…` : plain.join(", "));
+  }
+  if (!parts.length) return "";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join("; ")}; or ${parts[parts.length - 1]}`;
+}
