@@ -330,15 +330,20 @@ function draw() {
 
   renderHeadline($("#headline"), view);
   renderNotes($("#notes"), view);
-  renderFelt($("#felt"), $("#felt-bar"), view, ctx);
+  // Each part is drawn again only when what it shows changes: a button or a card replaced under a
+  // person's finger would lose the tap (a press on the old one, the release on the new).
+  redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting],
+    () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
   drawSummary(view);
   $("#hand-section").hidden = mySeat === null;
   if (mySeat !== null) {
     $("#hand-heading").textContent = "Your hand";
-    renderHandCards($("#hand"), {
+    const handCtx = {
       shown: state.shown, selected: new Set(page.selected), usable: usableCards(sorted), marks: state.marks,
       piece: state.piece, myTurn: (view.legal_moves || []).length > 0, focusKey: key && key.card,
-    });
+    };
+    redrawOnChange($("#hand"), [handCtx.shown, page.selected, handCtx.usable && [...handCtx.usable], [...state.marks],
+      handCtx.piece, handCtx.myTurn], () => renderHandCards($("#hand"), handCtx));
     $("#hand").dataset.zone = state.layout.hand && state.layout.hand.zone ? state.layout.hand.zone : "";
     renderOrderButtons($("#hand-order"), (page.arrangement || {}).mode || "engine");
   }
@@ -346,7 +351,8 @@ function draw() {
   $("#moves-section").hidden = mySeat === null || view.is_over;
   const actions = actionsFor(sorted, state.codes);
   page.actions = actions;
-  renderActions($("#move-buttons"), actions, sorted.plain, { pending: page.pending, selectedCount: page.selected.length });
+  redrawOnChange($("#move-buttons"), [actions, sorted.plain, page.pending, page.selected.length],
+    () => renderActions($("#move-buttons"), actions, sorted.plain, { pending: page.pending, selectedCount: page.selected.length }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
@@ -379,6 +385,16 @@ function draw() {
   page.lastPhase = view.phase;
   restoreFocus(key, phaseChanged);
   for (const hook of hooks.draw) hook(view, page);
+}
+
+/** Draw `el` with `paint` only when `inputs` differ from what it was last drawn from. */
+const drawnFrom = new WeakMap();
+
+function redrawOnChange(el, inputs, paint) {
+  const signature = JSON.stringify(inputs);
+  if (drawnFrom.get(el) === signature) return;
+  paint();
+  drawnFrom.set(el, signature);
 }
 
 /** The score-sheet column of a seat: its own name, or its team's (a column naming it). */
