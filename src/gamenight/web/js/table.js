@@ -651,7 +651,7 @@ async function start() {
   hand.addEventListener("drop", onDrop);
   $("#hand-order").addEventListener("click", onOrderClick);
   $("#move-buttons").addEventListener("click", onActionsClick);
-  $("#felt").addEventListener("click", onFeltClick);
+  $("#felt-bar").addEventListener("click", onFeltClick);
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
