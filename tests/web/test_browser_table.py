@@ -40,7 +40,8 @@ def version_of(api: Api, table: dict[str, Any]) -> int:
     return int(api.snapshot(table["table_id"], table["seats"][0]["token"])["version"])
 
 
-def play_seat_until(api: Api, table: dict[str, Any], done: Any, choose: Any, limit: float = 40) -> dict[str, Any]:
+def play_seat_until(api: Api, table: dict[str, Any], done: Any, choose: Any,
+                    limit: float = 40) -> dict[str, Any]:
     """Make seat 0's moves over the API (``choose(view)``) until ``done(snapshot)``; returns it."""
     token = table["seats"][0]["token"]
     deadline = time.monotonic() + limit
@@ -105,7 +106,8 @@ def meld_or_turn(view: dict[str, Any]) -> str:
     return discards[0] if discards else legal[0]
 
 
-def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(server: str, browser: Any) -> None:
+def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(
+        server: str, browser: Any) -> None:
     api = Api(server)
     table = new_table(api, "hand-and-foot", bot_delay_ms=0)
     snap = play_seat_until(api, table, lambda s: any(m.startswith("meld ") for m in s["view"]["legal_moves"]),
@@ -125,14 +127,16 @@ def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(s
     assert f"discard {other}" in enabled_moves(page)
     # the meld, card by card, then its button
     select_cards(page, cards)
-    assert meld in enabled_moves(page) or any(
-        sorted(m.split()[1:]) == sorted(cards) for m in enabled_moves(page) if m.startswith("meld ")), enabled_moves(page)
+    offered = enabled_moves(page)
+    assert meld in offered or any(sorted(m.split()[1:]) == sorted(cards) for m in offered
+                                  if m.startswith("meld ")), offered
     button = page.query_selector(f"#move-buttons button[data-move='{meld}']") or page.query_selector(
         "#move-buttons button[data-verb='meld']:not([disabled])")
     assert button is not None
     button.click()
     after = play_seat_until(api, table, lambda s: s["version"] > snap["version"], meld_or_turn, limit=10)
-    assert any("book" in e or "meld" in e.lower() for e in after["view"]["events"][-5:]), after["view"]["events"][-5:]
+    recent = after["view"]["events"][-5:]
+    assert any("book" in e or "meld" in e.lower() for e in recent), recent
     page.close()
     assert not errors, errors
 
@@ -154,7 +158,8 @@ def test_the_finished_trick_stays_with_its_winner_then_clears(server: str, brows
         if page.evaluate("() => document.body.dataset.holding") == "trick":
             seen = {
                 "cards": page.eval_on_selector_all("#felt .trick-done .trick-card", "els => els.length"),
-                "winner": page.eval_on_selector_all("#felt .trick-done .trick-winner", "els => els.map(e => e.dataset.seat)"),
+                "winner": page.eval_on_selector_all("#felt .trick-done .trick-winner",
+                                                    "els => els.map(e => e.dataset.seat)"),
                 "said": page.inner_text("#felt .trick-result"),
                 "version": int(page.evaluate("() => document.body.dataset.version")),
             }
@@ -189,13 +194,15 @@ def test_euchre_bidding_on_a_phone_shows_the_up_card_without_scrolling(server: s
     api = Api(server)
     table = new_table(api, "euchre", bot_delay_ms=60_000)  # the table stays in the first bidding round
     ARTIFACTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
     page = context.new_page()
     errors = watch_errors(page)
     page.goto(server + table["seats"][0]["link"])
     page.wait_for_selector("#felt .felt-pile[data-zone='up_card'] .card")
-    box = page.eval_on_selector("#felt .felt-pile[data-zone='up_card'] .card", "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right]; }")
+    box = page.eval_on_selector("#felt .felt-pile[data-zone='up_card'] .card",
+                                "e => { const r = e.getBoundingClientRect(); "
+                                "return [r.top, r.bottom, r.left, r.right]; }")
     assert box[0] >= 0 and box[1] <= 844 and box[2] >= 0 and box[3] <= 390, box
     assert page.evaluate("() => window.scrollY") == 0
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
@@ -209,10 +216,15 @@ def test_a_hand_and_foot_table_mid_hand_fits_a_laptop_and_scrolls_sensibly_on_a_
     api = Api(server)
     table = new_table(api, "hand-and-foot", bot_delay_ms=0)
     # seat 0 is a person: play its turns, melding when it can, until both sides have books
-    snap = play_seat_until(api, table, lambda s: (all(t["books"] for t in s["view"]["team_books"])
-                                                  and 0 in s["view"]["to_act"]) or s["view"]["move_number"] > 150,
-                           lambda v: next((m for m in v["legal_moves"] if m.startswith("meld ")), meld_or_turn(v)),
-                           limit=60)
+    def far_enough(s: dict[str, Any]) -> bool:
+        view = s["view"]
+        both = all(t["books"] for t in view["team_books"])
+        return (both and 0 in view["to_act"]) or view["move_number"] > 150
+
+    def meld_first(v: dict[str, Any]) -> str:
+        return next((m for m in v["legal_moves"] if m.startswith("meld ")), meld_or_turn(v))
+
+    snap = play_seat_until(api, table, far_enough, meld_first, limit=60)
     ARTIFACTS.mkdir(exist_ok=True)
     desk = browser.new_page(viewport={"width": 1280, "height": 800})
     errors = watch_errors(desk)
@@ -224,8 +236,8 @@ def test_a_hand_and_foot_table_mid_hand_fits_a_laptop_and_scrolls_sensibly_on_a_
     height = desk.evaluate("() => document.documentElement.scrollHeight")
     assert height < 2 * 800, height
     desk.close()
-    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                                    has_touch=True)
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                    is_mobile=True, has_touch=True)
     phone = phone_ctx.new_page()
     watch_errors(phone, errors)
     phone.goto(server + table["seats"][0]["link"])
@@ -242,13 +254,15 @@ def test_a_hand_and_foot_table_mid_hand_fits_a_laptop_and_scrolls_sensibly_on_a_
 
 
 def serious(page: Any) -> list[str]:
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is not installed")
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                              reason="axe-playwright-python is not installed")
     results = axe.Axe().run(page)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
             for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
-def test_the_lobby_and_a_table_page_have_no_serious_accessibility_violations(server: str, browser: Any) -> None:
+def test_the_lobby_and_a_table_page_have_no_serious_accessibility_violations(
+        server: str, browser: Any) -> None:
     api = Api(server)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + "/")
