@@ -261,10 +261,13 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     assert page.input_value("#seat-0") == "human"
     assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
     page.fill("#bot-delay", "50")
+    page.click(".advanced summary")  # the table's trick pause is a setting of its own
+    page.fill("#trick-pause", "300")
     page.click("#create")
     page.click("#created a.button[data-seat='0']")
     page.wait_for_url("**/t/*")
     table_id, token = table_of(page.url)
+    assert api.snapshot(table_id, token)["trick_pause_ms"] == 300
     page.wait_for_selector("#felt .seat-me")
     # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
