@@ -1,7 +1,7 @@
 """No frame carries a card hidden from its seat: a game of every registered game through the server,
 every WebSocket frame of every seat and of a spectator recorded and checked.
 
-For each game a table is played (``bot_delay_ms`` 0) where the test plays every seat but the last as
+For each game a table is played (no bot delay, no trick pause) where the test plays every seat but the last as
 a person would (over that seat's WebSocket, a random legal move from the seat's own frame) and the
 server's bot holds the last seat, acting through the same move path; a spectator watches. The game
 is played to its end, or for ``MAX_MOVES`` moves where random play drags on (draw-and-discard
@@ -103,7 +103,8 @@ def play_through_server(client: TestClient, game: str, players: int, bots: set[i
     seats = [{"kind": "bot", "bot": "random" if s % 4 == 3 else None} if s in bots else {"kind": "human"}
              for s in range(players)]
     seats = [{k: v for k, v in s.items() if v is not None} for s in seats]
-    r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "bot_delay_ms": 0})
+    r = client.post("/api/tables", json={"game": game, "players": players, "seats": seats, "bot_delay_ms": 0,
+                                         "trick_pause_ms": 0})
     assert r.status_code == 201, r.text
     created = r.json()
     table_id = created["table_id"]
@@ -312,7 +313,7 @@ def check_frame(state: State, key: Key, frame: dict[str, Any], log: dict[str, An
                 views: dict[Key, Any]) -> None:
     """(a) the engine's view exactly, the seed only at the end; no other seat's private sentence."""
     v = frame["version"]
-    assert set(frame) == {"type", "version", "view", "seed"}
+    assert set(frame) == {"type", "version", "view", "seed", "trick_pause_ms"}
     assert frame["view"] == views[key], f"v{v} seat {key}: not the engine's view"
     assert frame["seed"] == (str(log["seed"]) if state.is_over else None)
     own = {e.text for e in state.events if e.to is None or e.to == key}
@@ -408,7 +409,7 @@ def test_the_checks_catch_leaks(client: TestClient, monkeypatch: pytest.MonkeyPa
     views = {k: json_ready(state.view(k)) for k in keys}
     codes = {k: card_codes(views[k]) for k in keys}
     north = state.hands[0]
-    honest = {"type": "state", "version": 0, "view": views[1], "seed": None}
+    honest = {"type": "state", "version": 0, "view": views[1], "seed": None, "trick_pause_ms": 0}
     check_cards(state, 1, honest, hidden_from(state, 1), codes)
     played = [{"seat": 0, "card": C.CODE_OF[north[0]]}]
     slipped = json_ready({**honest, "view": {**honest["view"], "trick": played}})
@@ -421,7 +422,7 @@ def test_the_checks_catch_leaks(client: TestClient, monkeypatch: pytest.MonkeyPa
         patch.setattr(euchre, "_view", lambda self, seat: {**engine_view(self, seat),
                                                            "gossip": C.codes(self.hands[0])})
         gossip = {k: json_ready(state.view(k)) for k in keys}
-        frame = {"type": "state", "version": 0, "view": gossip[1], "seed": None}
+        frame = {"type": "state", "version": 0, "view": gossip[1], "seed": None, "trick_pause_ms": 0}
         check_frame(state, 1, frame, log, gossip)  # it is the engine's view...
         gossip_codes = {k: card_codes(gossip[k]) for k in keys}
         check_cards(state, 1, frame, hidden_from(state, 1), gossip_codes)  # ...the same for everyone...
@@ -432,6 +433,7 @@ def test_the_checks_catch_leaks(client: TestClient, monkeypatch: pytest.MonkeyPa
     state.events = witness
     witness.append(Event("gossip", f"North holds {C.LABEL_OF[north[1]]}.", None, 1))
     hidden_after = [{k: hidden_from(state, k) for k in keys}]
-    whispered = {"type": "state", "version": 0, "view": json_ready(state.view(1)), "seed": None}
+    whispered = {"type": "state", "version": 0, "view": json_ready(state.view(1)), "seed": None,
+                 "trick_pause_ms": 0}
     with pytest.raises(AssertionError, match="names hidden"):
         check_private_events(state, 1, whispered, witness, hidden_after)

@@ -203,7 +203,8 @@ def test_websocket_pushes_each_seat_its_own_view_after_every_change(client: Test
             for seat, ws in enumerate(sockets):
                 frame = ws.receive_json()
                 who = seat if seat < 4 else None
-                assert frame == {"type": "state", "version": version, "view": state.view(who), "seed": None}
+                assert frame == {"type": "state", "version": version, "view": state.view(who), "seed": None,
+                                 "trick_pause_ms": 1500}
 
 
 def test_websocket_reconnect_gets_the_current_state(client: TestClient) -> None:
@@ -450,7 +451,7 @@ def test_websocket_refusals(client: TestClient, table: dict[str, Any]) -> None:
         # the others heard nothing: the next frame each receives is the state after a real move
         mover.send_json({"move": legal, "version": 2})
         for ws in (mover, bystander, spectator):
-            assert ws.receive_json() == {"type": "state", "version": 3, "seed": None,
+            assert ws.receive_json() == {"type": "state", "version": 3, "seed": None, "trick_pause_ms": 1500,
                                          "view": live(client, table_id).state.view(
                                              seat if ws is mover else other if ws is bystander else None)}
     with client.websocket_connect(f"/ws/tables/{table_id}?token=wrong") as ws:

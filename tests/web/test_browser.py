@@ -172,6 +172,14 @@ def wait_for_version(page: Any, version: int) -> None:
     page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=10_000)
 
 
+def wait_until_passed(api: Api, table_id: str, token: str) -> None:
+    """Until the seat has nothing left to choose (every move of a several-move action is made)."""
+    deadline = time.monotonic() + 10
+    while api.snapshot(table_id, token)["view"].get("choose"):
+        assert time.monotonic() < deadline, "the page did not send every move of its action"
+        time.sleep(0.03)
+
+
 def wait_for_api_past(api: Api, table_id: str, token: str, version: int) -> dict[str, Any]:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
@@ -183,7 +191,7 @@ def wait_for_api_past(api: Api, table_id: str, token: str, version: int) -> dict
 
 
 def card_moves(view: dict[str, Any]) -> dict[str, str]:
-    """Legal moves naming one card of the hand ("play QS", "discard 9C"), by card: the clickable cards."""
+    """Legal moves naming one card of the hand ("play QS", "discard 9C"), by card."""
     hand = set(view.get("hand") or [])
     out = {}
     for move in view["legal_moves"]:
@@ -193,27 +201,51 @@ def card_moves(view: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def offered_moves(page: Any) -> list[str]:
-    """The moves the hand's clickable cards send, left to right."""
-    moves: list[str] = page.eval_on_selector_all("#hand button.card-legal",
-                                                 "els => els.map(e => e.dataset.move)")
+def hand_cards(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand button.hand-card",
+                                                 "els => els.map(e => e.dataset.card)")
+    return cards
+
+
+def enabled_moves(page: Any) -> list[str]:
+    """The moves the action bar's enabled buttons make now."""
+    moves: list[str] = page.eval_on_selector_all(
+        "#move-buttons button[data-move]:not([disabled])", "els => els.map(e => e.dataset.move)")
     return moves
 
 
+def select_cards(page: Any, cards: list[str]) -> None:
+    """Select these cards of the hand (each occurrence once), from a clear selection."""
+    if page.query_selector("#move-buttons [data-clear]"):
+        page.click("#move-buttons [data-clear]")
+    taken: dict[str, int] = {}
+    for code in cards:
+        nth = taken.get(code, 0)
+        taken[code] = nth + 1
+        page.click(f"#hand button.hand-card[data-card='{code}'] >> nth={nth}")
+
+
+def make_move(page: Any, move: str, hand: list[str]) -> None:
+    """Make a legal move as a person does: its cards selected, then the button naming it."""
+    cards = [w for w in move.split()[1:] if w in hand]
+    if cards:
+        select_cards(page, cards)
+    page.click(f"#move-buttons button[data-move='{move}']")
+
+
 def assert_only_legal_cards_offered(page: Any, view: dict[str, Any]) -> None:
+    """Every card of the hand is shown; selecting one enables exactly the legal moves naming it alone,
+    and nothing is sent by the tap."""
+    assert sorted(hand_cards(page)) == sorted(view["hand"])
     expected = card_moves(view)
-    offered = page.eval_on_selector_all(
-        "#hand button.card",
-        "els => els.map(e => [e.dataset.card, e.dataset.move, e.classList.contains('card-legal')])")
-    assert {c: m for c, m, _ in offered} == expected, (offered, view["legal_moves"])
-    assert all(legal for _, _, legal in offered)
-    shown = page.eval_on_selector_all("#hand [data-card]", "els => els.map(e => e.dataset.card)")
-    assert shown == view["hand"]
-    inert = page.eval_on_selector_all(
-        "#hand .card:not(button)",
-        "els => els.map(e => [e.dataset.card, e.classList.contains('card-legal')])")
-    assert {c for c, _ in inert} == set(view["hand"]) - set(expected)
-    assert not any(legal for _, legal in inert)
+    for code in list(expected)[:3]:
+        select_cards(page, [code])
+        naming = sorted(m for m in view["legal_moves"] if m.split()[1:] == [code])
+        offered = sorted(m for m in enabled_moves(page) if len(m.split()) == 2 and m.split()[1] == code)
+        assert offered == naming
+        assert page.get_attribute(f"#hand button.hand-card[data-card='{code}']", "aria-pressed") == "true"
+    if page.query_selector("#move-buttons [data-clear]"):
+        page.click("#move-buttons [data-clear]")
 
 
 # ---- Euchre: a person and three bots, the first deal played by clicking ----------------------
@@ -229,11 +261,14 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     assert page.input_value("#seat-0") == "human"
     assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
     page.fill("#bot-delay", "50")
+    page.click(".advanced summary")  # the table's trick pause is a setting of its own
+    page.fill("#trick-pause", "300")
     page.click("#create")
     link = page.get_attribute("#created a.button[data-seat='0']", "href")  # the page drops its token
     page.click("#created a.button[data-seat='0']")
     page.wait_for_url("**/t/*")
     table_id, token = table_of(link or "")
+    assert api.snapshot(table_id, token)["trick_pause_ms"] == 300
     page.wait_for_selector("#felt .seat-me")
     # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
@@ -270,19 +305,27 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
             check_illegal_typed_move(page, api, table_id, token, snap)
             tried_illegal = True
         if cards and not tried_keyboard:
-            # Keyboard alone: focus the first legal card, arrow to the next (if any), Enter plays it.
-            page.focus("#hand button.card-legal")
-            page.keyboard.press("ArrowRight")
-            offered = offered_moves(page)
-            assert page.evaluate("() => document.activeElement.dataset.move") == offered[1 % len(offered)]
+            # Keyboard alone: into the hand, arrow to a playable card, Space selects it (nothing is
+            # sent), Enter on the selected card makes its one move; focus then waits on the status line.
+            target = next(iter(cards))
+            page.focus("#hand button.hand-card[tabindex='0']")
+            shown = hand_cards(page)
+            for _ in range(shown.index(target)):
+                page.keyboard.press("ArrowRight")
+            assert page.evaluate("() => document.activeElement.dataset.card") == target
+            page.keyboard.press("Space")
+            assert page.get_attribute(f"#hand button[data-card='{target}']", "aria-pressed") == "true"
+            assert api.snapshot(table_id, token)["version"] == snap["version"], "a key press made a move"
             page.keyboard.press("Enter")
             tried_keyboard = True
+            wait_for_api_past(api, table_id, token, snap["version"])
+            page.wait_for_function("() => document.activeElement.id === 'turn'", timeout=10_000)
         elif cards:
-            page.click("#hand button.card-legal >> nth=0")
+            make_move(page, next(iter(cards.values())), view["hand"])
         elif "pass" in view["legal_moves"]:
             page.click("#move-buttons button[data-move='pass']")
         else:
-            page.click("#move-buttons button[data-move] >> nth=0")
+            make_move(page, view["legal_moves"][0], view["hand"])
         clicks += 1
         wait_for_api_past(api, table_id, token, snap["version"])
         if clicks == 1:
@@ -313,6 +356,8 @@ def check_illegal_typed_move(page: Any, api: Api, table_id: str, token: str, sna
     card = unplayable[0] if unplayable else next(
         f"{r}{s}" for s in "CDHS" for r in "9TJQKA" if f"{r}{s}" not in held)
     move = f"{verb} {card}"
+    page.click("#turn")
+    page.keyboard.press("/")  # opens "Type a move" and focuses its box
     page.fill("#move-input", move)
     page.press("#move-input", "Enter")
     page.wait_for_selector("#error:not([hidden])")
@@ -351,13 +396,16 @@ def test_hearts_two_people_see_each_other(server: str, browser: Any) -> None:
     table_id, north_token = table_of(links[0])
     _, east_token = table_of(links[1])
     for page in (north, east):
-        page.wait_for_selector("#hand button.card-legal")
+        page.wait_for_selector("#hand button.hand-card")
 
-    # East chooses a card to pass: North's page shows East has chosen one, live.
-    east.click("#hand button.card-legal >> nth=0")
+    # East selects three cards and passes them at once: North's page shows it, live.
+    east_hand = hand_cards(east)
+    select_cards(east, east_hand[:3])
+    east.click("#move-buttons button[data-kind='choose']")
+    wait_until_passed(api, table_id, east_token)
     north.wait_for_function(
         "() => document.querySelector('#felt .seat[data-seat=\"1\"] .stat[data-key=\"passes_chosen\"] dd')"
-        "?.textContent.trim() === '1'", timeout=10_000)
+        "?.textContent.trim() === '3'", timeout=10_000)
 
     # Both finish passing and play on until East plays a card: it appears on North's page.
     deadline = time.monotonic() + PLAY_DEADLINE
@@ -370,10 +418,16 @@ def test_hearts_two_people_see_each_other(server: str, browser: Any) -> None:
             if seat not in view["to_act"] or not view["legal_moves"]:
                 continue
             wait_for_version(page, snap["version"])
+            choose = view.get("choose")
+            if choose:
+                select_cards(page, view["hand"][:choose["count"]])
+                page.click("#move-buttons button[data-kind='choose']")
+                wait_until_passed(api, table_id, token)
+                continue
             assert_only_legal_cards_offered(page, view)
-            card = page.get_attribute("#hand button.card-legal >> nth=0", "data-card")
-            move = page.get_attribute("#hand button.card-legal >> nth=0", "data-move")
-            page.click("#hand button.card-legal >> nth=0")
+            move = view["legal_moves"][0]
+            card = move.split()[1]
+            make_move(page, move, view["hand"])
             wait_for_api_past(api, table_id, token, snap["version"])
             if seat == 1 and move.startswith("play"):
                 north.wait_for_function("t => document.querySelector('#log').textContent.includes(t)",
@@ -403,7 +457,7 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Any
         page = browser.new_page()
         errors = watch_errors(page)
         page.goto(running.base + table["seats"][0]["link"])
-        page.wait_for_selector("#actions [data-move]")
+        page.wait_for_selector("#move-buttons button[data-move]")
         before = api.snapshot(table["table_id"], table["seats"][0]["token"])["version"]
 
         running.kill()
@@ -411,7 +465,9 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Any
         running.start()
         page.wait_for_selector("#conn[data-state='live']", timeout=20_000)
         wait_for_version(page, before)
-        page.click("#actions [data-move] >> nth=0")
+        snap = api.snapshot(table["table_id"], table["seats"][0]["token"])
+        wait_for_version(page, snap["version"])
+        make_move(page, snap["view"]["legal_moves"][0], snap["view"]["hand"])
         wait_for_api_past(api, table["table_id"], table["seats"][0]["token"], before)
         page.close()
         # The browser's failed connection attempts while the server was down are console errors.

@@ -29,8 +29,9 @@ def zone(view: dict[str, Any], key: str) -> dict[str, Any]:
 
 def test_a_trick_game_draws_hand_and_trick_from_the_layout(server: str, browser: Any) -> None:
     api = Api(server)
-    status, table = api.call("/api/tables", {"game": "euchre", "bot_delay_ms": 0, "seats": [
-        {"kind": "human"}, *({"kind": "bot", "bot": "heuristic"} for _ in range(3))]})
+    bots = [{"kind": "bot", "bot": "heuristic"} for _ in range(3)]
+    status, table = api.call("/api/tables", {"game": "euchre", "bot_delay_ms": 0, "trick_pause_ms": 0,
+                                             "seats": [{"kind": "human"}, *bots]})
     assert status == 201, table
     token = table["seats"][0]["token"]
     page = browser.new_page(viewport={"width": 1280, "height": 900})

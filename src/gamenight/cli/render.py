@@ -213,6 +213,11 @@ def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
         return pieces_text(value, piece) if value else Text("none", style="dim")
     if kind == "plays":
         return plays_text(value, piece, names)
+    if kind == "choose" and isinstance(value, dict):
+        return Text(f"{value.get('count')} ({value.get('verb')})")
+    if kind == "trick" and isinstance(value, dict):
+        won = names.seat(value.get("winner")) or "—"
+        return Text.assemble(plays_text(value.get("plays", []), piece, names), f" (won by {won})")
     if kind == "counter" and isinstance(value, list) and len(value) == 2:
         return Text(f"{value[0]} of {value[1]}")
     if kind == "teams" and isinstance(value, list):

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+#: kinds of event after which a table pauses so people see what happened (a trick gathered):
+#: the server holds its bots, the page holds the picture
+PAUSE_KINDS = frozenset({"trick"})
+
 
 class Event:
     """Something that happened at the table.

@@ -39,6 +39,18 @@ class Kind(StrEnum):
     TEXT = "text"
     FLAG = "flag"  # shown as its label when true, not at all when false
     DATA = "data"  # anything else: nested lists and dicts, spelled out generically
+    #: the last finished trick: {"number": n (counted over the match), "deal": d, "plays": [{"seat": s,
+    #: <piece>}], "winner": s}; a renderer leaves it on the table a moment, the winner marked
+    TRICK = "trick"
+    #: the melds laid out on the table by team (or seat): a list of {"name", "seats", "group" (the
+    #: zone group whose pieces it shows in detail), "books": [{"cards", "number"?, "rank"?,
+    #: "naturals"?, "wilds"?, "closed"?, "kind"?}], "notes": [short texts]}
+    MELDS = "melds"
+    #: pieces of the viewing seat's hand to mark with the field's label (the cards it received in a pass)
+    MARKS = "marks"
+    #: {"verb", "count"}: the viewing seat chooses ``count`` more pieces, one ``verb`` move each (a
+    #: Hearts pass): a page lets it select them all, then sends the moves in turn
+    CHOOSE = "choose"
 
 
 KINDS = frozenset(k.value for k in Kind)

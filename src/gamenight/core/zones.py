@@ -72,7 +72,9 @@ class Zone:
     ``key`` is unique in a state ("hand/2", "stock"); ``name`` is the kind of place ("hand") and
     ``label`` its name for players ("West's hand"). ``allowed`` (for sampling) says whether a
     piece could lie here given what everyone has seen; ``group`` gathers zones that are drawn
-    together (a team's books); ``order`` sorts what a seat sees of it (a hand by suit).
+    together (a team's books); ``order`` sorts what a seat sees of it (a hand by suit);
+    ``detail`` names the view field that shows its pieces in detail (a team's books, one stack per
+    book, from a field of kind ``melds``): renderers draw that field in its place.
     """
 
     key: str
@@ -90,6 +92,7 @@ class Zone:
     #: the order its pieces are shown in to a seat that sees them all (a hand sorted by suit);
     #: only the view's order, never the kernel's list
     order: Callable[[list[int]], list[int]] | None = None
+    detail: str = ""
 
     @property
     def name(self) -> str:
@@ -248,6 +251,8 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["columns"] = z.columns
     if z.seats is not None:
         out["seats"] = list(z.seats)
+    if z.detail:
+        out["detail"] = z.detail
     if hides and knowledge is not None:
         known = knowledge.known_to(seat, key)
         if known:  # only then look for which of them are still there

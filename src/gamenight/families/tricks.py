@@ -143,7 +143,8 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         Field("dealer", "Dealer", Kind.SEAT),
         Field("leader", "Leads", Kind.SEAT),
         Field("tricks_won", "Tricks won", Kind.NUMBER, per_seat=True),
-        Field("last_trick", "Last trick", Kind.PLAYS, piece="card"),
+        Field("team_tricks", "Tricks per team", Kind.TEAMS),
+        Field("trick_done", "Last trick", Kind.TRICK, piece="card"),
         Field("sitting_out", "Sitting out", Kind.SEATS),
         Field("low_ranking", "Cards rank low this deal: the two is highest, the ace lowest", Kind.FLAG),
     )
@@ -159,6 +160,9 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.last_trick: list[tuple[int, int]] = []
+        #: the last trick gathered, kept across deals so the table can show it before the next
+        #: deal: (its number over the match, its deal, its seats, its cards, its winner)
+        self.finished_trick: tuple[int, int, tuple[int, ...], tuple[int, ...], int] | None = None
         self.leader = 0
         self.turn = 0
         self.trump: int | None = None
@@ -327,6 +331,8 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.tricks_won[winner] += 1
         self.taken[winner].extend(cards)
         self.last_trick = list(zip(self.trick_seats, cards, strict=True))
+        number = self.finished_trick[0] + 1 if self.finished_trick is not None else 1
+        self.finished_trick = (number, self.deal_no, tuple(self.trick_seats), tuple(cards), winner)
         self.trick = []
         self.trick_seats = []
         self.emit("trick", f"{self.names[winner]} wins the trick.", seat=winner)
@@ -382,8 +388,29 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             ],
             "last_trick": [{"seat": s, "card": C.CODE_OF[c]} for s, c in self.last_trick],
             "tricks_won": list(self.tricks_won),
+            "team_tricks": self._team_tricks(),
+            "trick_done": self._trick_done(),
             "sitting_out": [s for s in range(self.num_players) if not self.active[s]],
         }
+
+    def _team_tricks(self) -> list[int] | None:
+        """Tricks won by each team, in score-sheet column order (partnership tables only)."""
+        if self.teams < 2:
+            return None
+        out = [0] * self.teams
+        for seat, won in enumerate(self.tricks_won):
+            out[self.team_of(seat)] += won
+        return out
+
+    def _trick_done(self) -> dict[str, Any] | None:
+        """The last trick gathered (this deal's or, until the next deal's first, the previous
+        deal's last), with its winner: the table shows it a moment before it is cleared."""
+        done = self.finished_trick
+        if done is None:
+            return None
+        number, deal, seats, cards, winner = done
+        return {"number": number, "deal": deal, "winner": winner,
+                "plays": [{"seat": s, "card": C.CODE_OF[c]} for s, c in zip(seats, cards, strict=True)]}
 
     # ---- where the cards lie ------------------------------------------------------------
 

@@ -208,6 +208,8 @@ class Hearts(TrickState):
         Field("pass_direction", "Passing", Kind.TEXT, head=True),
         Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
         Field("passed", "You passed", Kind.DATA, piece="card"),
+        Field("received", "Received in the pass", Kind.MARKS, piece="card"),
+        Field("choose", "Cards still to pass", Kind.CHOOSE),
         Field("hearts_broken", "Hearts are broken", Kind.FLAG),
         Field("kitty_taker", "Took the kitty", Kind.SEAT),
         Field("points_taken", "Points taken", Kind.NUMBER, per_seat=True),
@@ -229,6 +231,8 @@ class Hearts(TrickState):
         self.kitty_taker: int | None = None
         self.kitty_shown = False
         self.chosen: list[list[int]] = [[] for _ in range(n)]
+        #: the cards each seat received in this deal's pass (marked in its hand)
+        self.received: list[list[int]] = [[] for _ in range(n)]
         self.waiting: frozenset[int] = NOBODY
         self.direction = KEEPER
         self.broken = False
@@ -244,6 +248,7 @@ class Hearts(TrickState):
         self.kitty = self.deal_hands(self.size)
         self.kitty_taker = None
         self.kitty_shown = False
+        self.received = [[] for _ in range(self.num_players)]
         self.broken = False
         self.first_trick = True
         self.opening = 0
@@ -266,6 +271,7 @@ class Hearts(TrickState):
             t = pass_target(s, self.direction, n)
             cards = self.chosen[s]
             self.hands[t].extend(cards)
+            self.received[t] = list(cards)
             self.knowledge.tell(f"hand/{t}", cards, [s])
             labels = " ".join(C.LABEL_OF[c] for c in cards)
             self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
@@ -409,6 +415,10 @@ class Hearts(TrickState):
             passes_chosen=[len(p) for p in self.chosen],
             my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
             passed=passed,
+            received=C.codes(self.received[seat]) if seat is not None else None,
+            choose=({"verb": "pass", "count": PASS_SIZE - len(self.chosen[seat])}
+                    if seat is not None and seat in self.waiting and self.phase_name == HeartsPhase.PASS
+                    else None),
             hearts_broken=self.broken,
             kitty_size=len(self.kitty),
             kitty_taker=self.kitty_taker,

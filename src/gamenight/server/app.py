@@ -8,9 +8,10 @@ Routes:
   ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` (this machine, or the
   admin token) — JSON, never cached; errors are ``{"error": {"code", "message", "version"?,
   "retry_after"?}}``, whatever went wrong;
-* ``WS /ws/tables/{id}`` — ``{"type": "state", version, view, seed, ended}`` on connect and after
-  every change, for the connection's own seat; accepts ``{"move", "version", "move_id"?}``; a
-  refused move gets ``{"type": "error", code, message, version}`` on that connection only;
+* ``WS /ws/tables/{id}`` — ``{"type": "state", version, view, seed, ended, trick_pause_ms}`` on
+  connect and after every change, for the connection's own seat; accepts ``{"move", "version",
+  "move_id"?}``; a refused move gets ``{"type": "error", code, message, version}`` on that
+  connection only;
 * ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder), ``/docs``
   (the API's documentation, its Swagger UI files served from the ``swagger-ui-bundle-v2`` package).
 
@@ -351,7 +352,7 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
-            bot_delay_ms=body.bot_delay_ms)
+            bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms)
         out_seats = []
         for info in service.seat_infos(table):
             token = tokens.get(info["seat"])

@@ -80,6 +80,9 @@ class CreateTable(BaseModel):
     players: int | None = Field(None, ge=1, le=16, description="Default: the number of seats.")
     seats: list[SeatSpec] = Field(min_length=1, max_length=16, description="One per player, seat 0 first.")
     bot_delay_ms: int = Field(600, ge=0, le=60_000, description="How long bots wait before they move.")
+    trick_pause_ms: int = Field(1500, ge=0, le=10_000, description="How long a finished trick stays on the "
+                                                                    "table, its winner shown, before play "
+                                                                    "goes on (0: fast play).")
 
 
 class SeatInfo(BaseModel):
@@ -122,6 +125,7 @@ class TableSnapshot(BaseModel):
     seed: str | None = Field(description="The seed as decimal text, once the game is over; null until then.")
     created_at: datetime
     bot_delay_ms: int
+    trick_pause_ms: int
     preset: str | None
     players: int
     ended: str | None = Field(None, description="'abandoned' when the table reached its move bound before "

@@ -80,11 +80,13 @@ from typing import Any
 import gamenight
 from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
+from gamenight.core.events import PAUSE_KINDS, Event
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.limits import Limits
 from gamenight.server.storage import (
     ABANDONED,
+    DEFAULT_TRICK_PAUSE_MS,
     GroupCommitWriter,
     MoveRow,
     SeatRecord,
@@ -258,6 +260,8 @@ class LiveTable:
     last_active: float = field(default_factory=time.monotonic)
     #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
     _bot_rng: random.Random | None = None
+    #: the event loop's time until which bots wait: a finished trick stays on the table a moment
+    pause_until: float = 0.0
 
     def __post_init__(self) -> None:
         self.legal = [self.state.legal_moves(s) for s in range(self.state.num_players)]
@@ -301,6 +305,10 @@ class LiveTable:
         self.last_active = time.monotonic()
 
     @property
+    def has_people(self) -> bool:
+        return any(s.kind == "human" for s in self.record.seats)
+
+    @property
     def bot_rng(self) -> random.Random:
         if self._bot_rng is None:
             self._bot_rng = random.Random(secrets.randbits(64))
@@ -331,7 +339,8 @@ class LiveTable:
         cached = self.frames.get(seat)
         if cached is None:
             view = self.views.get(seat) or self.state.view(seat)
-            frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed}
+            frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
+                     "trick_pause_ms": self.record.trick_pause_ms}
             if self.ended is not None:  # only abandoned tables say so
                 frame["ended"] = self.ended
             cached = self.frames[seat] = dumps(frame)
@@ -475,6 +484,7 @@ class TableService:
         options: dict[str, Any] | None = None,
         players: int | None = None,
         bot_delay_ms: int = 600,
+        trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, stored before it is returned, with the token of each human seat and the
         host's token."""
@@ -495,6 +505,7 @@ class TableService:
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
             host_token_sha256=sha256_hex(host_token),
+            trick_pause_ms=trick_pause_ms,
         )
         table = LiveTable(record=record, state=state, bots=self._make_bots(record),
                           version=0)
@@ -616,7 +627,8 @@ class TableService:
                 "version": table.version, "seat": seat, "seats": self.seat_infos(table),
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
-                "preset": rec.preset, "players": rec.players, "ended": table.ended,
+                "trick_pause_ms": rec.trick_pause_ms, "preset": rec.preset, "players": rec.players,
+                "ended": table.ended,
             }
 
     @staticmethod
@@ -748,7 +760,7 @@ class TableService:
             raise ServiceError("stale_version", f"The table has changed since version {version} (it is at "
                                                 f"{table.version} now): look again and choose again.", 409,
                                table.version)
-        await self._apply(table, seat, move)
+        events = await self._apply(table, seat, move)
         number = len(state.moves)
         text = str(state.moves[-1][1])
         finished = state.is_over
@@ -769,18 +781,19 @@ class TableService:
         table.frames.clear()
         table.note_legal_moves()
         table.touch()
+        self._pause_to_show(table, events)
         self._broadcast(table)
         self._schedule_bots(table)
         return number
 
-    async def _apply(self, table: LiveTable, seat: int, move: str) -> None:
+    async def _apply(self, table: LiveTable, seat: int, move: str) -> list[Event]:
         """The engine plays the move. A refusal leaves the state as it was; so does any exception raised
         before the engine records the move (answered 500, nothing else done). One raised after it
         leaves the state unknown: it is rebuilt from the acknowledged moves."""
         state = table.state
         before = len(state.moves)
         try:
-            state.play(move, seat)
+            events = state.play(move, seat)
         except IllegalMove as e:
             raise ServiceError("illegal_move", str(e), 422, table.version) from None
         except Exception:
@@ -789,6 +802,16 @@ class TableService:
                 await self._roll_back(table)
             raise ServiceError("internal_error", "The game could not apply that move; nothing changed.", 500,
                                table.version) from None
+        return events
+
+    @staticmethod
+    def _pause_to_show(table: LiveTable, events: Sequence[Any]) -> None:
+        """After a move that gathered a trick, bots wait the table's trick pause, so the people seated
+        see the trick and who took it before the next card comes (their pages hold it as long). A
+        table of bots alone plays on: a spectator's page still holds each trick as long."""
+        pause = table.record.trick_pause_ms
+        if pause and table.has_people and any(e.kind in PAUSE_KINDS for e in events):
+            table.pause_until = asyncio.get_running_loop().time() + pause / 1000
 
     async def _roll_back(self, table: LiveTable) -> None:
         """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock
@@ -838,6 +861,9 @@ class TableService:
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         await asyncio.sleep(table.record.bot_delay_ms / 1000)
+        wait = table.pause_until - asyncio.get_running_loop().time()
+        if wait > 0:  # a finished trick is still on show
+            await asyncio.sleep(wait)
         try:
             await asyncio.shield(asyncio.ensure_future(self._bot_move(table, seat)))
         except ServiceError as e:

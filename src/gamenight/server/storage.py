@@ -71,6 +71,9 @@ SLOW_COMMIT_S = 0.1
 #: how often the WAL is checkpointed into the database file, off the commit path
 CHECKPOINT_EVERY_S = 1.0
 
+#: how long a finished trick stays on the table by default, in milliseconds
+DEFAULT_TRICK_PAUSE_MS = 1500
+
 metadata = MetaData()
 
 tables_table = Table(
@@ -83,6 +86,8 @@ tables_table = Table(
     Column("seed", BigInteger, nullable=False),
     Column("seats", JSON, nullable=False),
     Column("bot_delay_ms", Integer, nullable=False),
+    # added after the first release: a table stored before it has NULL (the default pause)
+    Column("trick_pause_ms", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("end_reason", String(16), nullable=True),
@@ -134,6 +139,7 @@ class TableRecord:
     bot_delay_ms: int
     created_at: datetime
     finished_at: datetime | None = None
+    trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS
     #: None, or ABANDONED: the table reached its move bound before the game's end
     end_reason: str | None = None
     #: the SHA-256 of the token that may re-issue seat links (None: tables made before hosts existed)
@@ -361,7 +367,8 @@ class Storage:
 def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
             "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
-            "bot_delay_ms": rec.bot_delay_ms, "created_at": rec.created_at, "finished_at": rec.finished_at,
+            "bot_delay_ms": rec.bot_delay_ms, "trick_pause_ms": rec.trick_pause_ms,
+            "created_at": rec.created_at, "finished_at": rec.finished_at,
             "end_reason": rec.end_reason, "host_token_sha256": rec.host_token_sha256}
 
 
@@ -371,6 +378,7 @@ def _record(row: Any) -> TableRecord:
         players=row["players"], seed=int(row["seed"]),
         seats=tuple(SeatRecord.from_json(s) for s in row["seats"]), bot_delay_ms=row["bot_delay_ms"],
         created_at=_aware(row["created_at"]) or utc_now(), finished_at=_aware(row["finished_at"]),
+        trick_pause_ms=DEFAULT_TRICK_PAUSE_MS if row["trick_pause_ms"] is None else row["trick_pause_ms"],
         end_reason=row["end_reason"], host_token_sha256=row["host_token_sha256"],
     )
 
@@ -509,6 +517,7 @@ class GroupCommitWriter:
 
 __all__ = [
     "ABANDONED",
+    "DEFAULT_TRICK_PAUSE_MS",
     "GroupCommitWriter",
     "MoveRow",
     "SeatRecord",

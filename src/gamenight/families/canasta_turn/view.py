@@ -68,7 +68,7 @@ class ViewMixin(MeldMixin):
     FIELDS: tuple[Field, ...] = (
         Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
-        Field("team_books", "Books", Kind.DATA, piece="card"), Field("need", "To go out", Kind.TEXT),
+        Field("team_books", "Books", Kind.MELDS, piece="card"), Field("need", "To go out", Kind.TEXT),
         Field("provisional", "Provisional", Kind.DATA), Field("asked", "Asked", Kind.DATA),
     )
 
@@ -93,10 +93,12 @@ class ViewMixin(MeldMixin):
         return {
             "name": self.sheet.columns[team],
             "seats": list(memo.seats[team]),
+            "group": f"team/{team}",
             "opened": self.opened[team],
             "minimum": self.minimum(team),
             "red_threes": C.codes(self.red3[team]),
             "canastas": list(canastas),
+            "notes": self._team_notes(team, canastas),
             "books": books,
         }
 
@@ -135,6 +137,14 @@ class ViewMixin(MeldMixin):
             out["asked"] = self.asked
         return out
 
+    def _team_notes(self, team: int, made: tuple[int, int, int]) -> list[str]:
+        """What a person reads beside a team's books: whether it has opened, and its canastas."""
+        if not self.opened[team]:
+            return [f"needs {self.minimum(team)} points to open"]
+        names = (CLEAN, DIRTY, WILDBOOK)
+        kinds = [f"{count} {kind}" for count, kind in zip(made, names, strict=True) if count]
+        return ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
+
     # ---- zones: conservation, the layout and sampling follow from them ------------------
 
     def foot_visibility(self, seat: int) -> Visibility:
@@ -168,7 +178,7 @@ class ViewMixin(MeldMixin):
             team = self.sheet.columns[t]
             group = f"team/{t}"
             out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
-                            show=Show.ROW, group=group, label=f"{team}: books"))
+                            show=Show.ROW, group=group, label=f"{team}: books", detail="team_books"))
             out.append(Zone(f"red3/{t}", self.red3[t], CARD_TEXT, show=Show.ROW, group=group,
                             label=f"{team}: red threes"))
         return out

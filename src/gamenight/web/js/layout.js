@@ -1,22 +1,25 @@
 // The view's layout description (State.view(seat).layout: family, zones, fields) arranged for
-// the table page. Nothing here reads a view key by name: zones go where their `show` hint and
-// owner put them, fields where their kind and flags do, and each family only chooses what sits
-// in the middle of the felt. A family this file does not know gets the generic arrangement.
+// the table page. Nothing here reads a view key by name: zones go where their `show` hint, owner
+// and group put them, fields where their kind and flags do, and each family only chooses the
+// felt's shape and what sits in its middle. A family this file does not know gets the generic one.
 
-/** Each family's felt: which zones lie in the middle (the rest go under "On the table"). */
+/** Each family's felt: its shape, and which zones lie in the middle. */
 const FAMILIES = {
-  // seats round the felt, the trick in the middle
-  "trick-taking": { centre: (z) => z.show === "trick" },
-  // hands round the felt, the stock and the discard pile in the middle, melds/books by team below
-  rummy: { centre: (z) => z.show === "pile" },
-  canasta: { centre: (z) => z.show === "pile" },
+  // seats round the felt, the trick in the middle, an up-card or a kitty beside it
+  "trick-taking": { shape: "ring", centre: (z) => z.show === "trick" },
+  // seats in a row, each team's melds in its own area, the stock and the discard pile between
+  rummy: { shape: "board", centre: (z) => z.show === "pile" },
+  canasta: { shape: "board", centre: (z) => z.show === "pile" },
 };
-const GENERIC = { centre: (z) => z.show === "trick" || z.show === "pile" };
+const GENERIC = { shape: "ring", centre: (z) => z.show === "trick" || z.show === "pile" };
 
 export function familyOf(view) {
   const layout = view.layout || {};
   return FAMILIES[layout.family] || GENERIC;
 }
+
+/** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
+const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds"]);
 
 /** The view's layout, arranged: what goes in each seat's box, the middle, the hand, the rest. */
 export function arrange(view) {
@@ -28,7 +31,8 @@ export function arrange(view) {
   const seat = Number.isInteger(view.seat) ? view.seat : null;
   const bySeat = Array.from({ length: n }, () => []);
   const centre = [];
-  const groups = new Map(); // group name -> zones nobody owns, drawn together
+  const tablePiles = []; // a ring's other shared zones (an up-card, a kitty): on the felt beside the trick
+  const groups = new Map(); // group name -> zones nobody owns, drawn together (a team's books)
   let hand = null;
   for (const z of zones) {
     if (z.show === "hand" && seat !== null && z.owner === seat && Array.isArray(z.pieces)) {
@@ -38,26 +42,39 @@ export function arrange(view) {
       bySeat[z.owner].push(z);
     } else if (family.centre(z)) {
       centre.push(z);
+    } else if (z.group) {
+      if (!groups.has(z.group)) groups.set(z.group, []);
+      groups.get(z.group).push(z);
     } else {
-      const g = z.group || "";
-      if (!groups.has(g)) groups.set(g, []);
-      groups.get(g).push(z);
+      tablePiles.push(z);
     }
   }
   if (hand === null) {
     const f = fields.find((x) => x.kind === "hand" && Array.isArray(view[x.key]));
     if (f) hand = { label: f.label, pieces: view[f.key], piece: f.piece || "", zone: null };
   }
+  const ofKind = (kind) => fields.filter((f) => f.kind === kind && !f.per_seat);
+  const melds = ofKind("melds");
   return {
     family: layout.family || "",
+    shape: family.shape,
+    fields,
     bySeat,
     centre,
+    tablePiles,
     groups,
     hand,
     head: fields.filter((f) => f.head && !f.per_seat),
+    feltHead: fields.filter((f) => f.head && !f.per_seat && f.kind === "suit"),
     perSeat: fields.filter((f) => f.per_seat && Array.isArray(view[f.key])),
     flags: fields.filter((f) => f.kind === "flag" && !f.per_seat && !f.head),
-    info: fields.filter((f) => !f.head && !f.per_seat && f.kind !== "hand" && f.kind !== "flag"),
+    teams: ofKind("teams"),
+    trick: ofKind("trick").find((f) => view[f.key]) || ofKind("trick")[0] || null,
+    calls: ofKind("plays"),
+    marks: ofKind("marks"),
+    choose: ofKind("choose")[0] || null,
+    melds,
+    info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };
 }
 

@@ -181,7 +181,15 @@ function renderSetup(spec) {
         h("label", { for: "bot-delay", class: "field-label" }, "Bot pause (milliseconds)"),
         h("input", { type: "number", id: "bot-delay", name: "bot_delay_ms", min: 0, max: 10000, step: 50,
                      value: "700", inputmode: "numeric", "aria-describedby": "bot-delay-help" }),
-        h("div", { class: "help", id: "bot-delay-help" }, "How long each bot waits before its move, so people can follow."))),
+        h("div", { class: "help", id: "bot-delay-help" }, "How long each bot waits before its move, so people can follow.")),
+      h("details", { class: "advanced" },
+        h("summary", {}, "More table settings"),
+        h("div", { class: "field" },
+          h("label", { for: "trick-pause", class: "field-label" }, "Pause after each trick (milliseconds)"),
+          h("input", { type: "number", id: "trick-pause", name: "trick_pause_ms", min: 0, max: 10000, step: 100,
+                       value: "1500", inputmode: "numeric", "aria-describedby": "trick-pause-help" }),
+          h("div", { class: "help", id: "trick-pause-help" },
+            "How long a finished trick stays on the table, its winner shown, before play goes on. 0 for fast play.")))),
     h("fieldset", {},
       h("legend", {}, `${spec.title}: rules`),
       h("div", { class: "field" },
@@ -223,6 +231,8 @@ function requestBody(spec) {
   if (Object.keys(options).length) body.options = options;
   const delay = $("#bot-delay").value.trim();
   if (delay !== "") body.bot_delay_ms = Number(delay);
+  const pause = $("#trick-pause").value.trim();
+  if (pause !== "") body.trick_pause_ms = Number(pause);
   return body;
 }
 

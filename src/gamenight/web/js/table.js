@@ -5,18 +5,32 @@
 // bookmarked, shared by copying the address, or sent again. Requests carry it in the Authorization
 // header, the WebSocket in its subprotocol: never in a URL the server logs.
 //
-// The page holds no game state of its own: every {type: "state"} frame from the server is
-// drawn afresh. A dropped connection is retried with growing pauses; the server sends the
-// current state on every connect, so a reload or a reconnect resumes where the table is.
+// Every {type: "state"} frame from the server is drawn afresh; what the page keeps of its own is
+// the person's: the cards selected, the hand's arrangement (localStorage), a trick being shown
+// after it was won, the deal summary on screen. A dropped connection is retried with growing
+// pauses; the server sends the current state on every connect, so a reload resumes the table.
+//
+// Moves are never made by one tap: cards are selected (select.js) and a button naming the move
+// confirms it; for a single card with one possible move (a trick's play), a second tap or Enter
+// on the selected card confirms too. After the page's own move is answered, focus goes to the
+// status line, never to a card that Enter would play.
 
 import { $, $$, fill, h } from "./dom.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
-import { classifyMoves, resolveTyped } from "./moves.js";
+import { resolveTyped } from "./moves.js";
 import {
-  fitFelt, renderFairness, renderFelt, renderHand, renderHeadline, renderInfo, renderLog, renderMoveButtons,
-  renderNotes, renderOutcome, renderRules, renderSheet, turnSentence,
+  fitFelt, renderFelt, tickWaiting,
+} from "./felt.js";
+import {
+  codeOf, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
+} from "./hand.js";
+import {
+  namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
+  renderRules, renderSheet, turnSentence,
 } from "./render.js";
+import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
+import { renderSummary, summaryRow } from "./summary.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = takeToken();
@@ -44,6 +58,11 @@ function takeToken() {
   history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
   return fromLink;
 }
+const token = new URLSearchParams(location.search).get("token");
+/** The trick pause when the server does not say (an older server). */
+const DEFAULT_TRICK_PAUSE_MS = 1500;
+/** How long a deal's summary stays unless dismissed. */
+const SUMMARY_MS = 15000;
 
 const page = {
   info: null, // GET /api/tables/{id}: seats, seed commitment...
@@ -54,8 +73,21 @@ const page = {
   ended: null, // "abandoned": the table reached its move bound before the game's end
   seedVerified: false,
   seedChecked: null, // the seed last hashed here
+  seats: null, // the table's seats: names, people or bots, connected (the frame's, else the snapshot's)
+  waiting: null, // [{seat, since}] from the server, when it says
+  trickPause: DEFAULT_TRICK_PAUSE_MS,
   pending: null, // the move sent and not yet answered
   outbox: null, // that move as sent ({move, version, move_id}): sent again after a reconnect
+  queue: [], // the rest of a several-move action (a pass of three), sent one by one
+  ownMoveAnswered: false,
+  selected: [], // occurrence keys of the selected hand pieces ("5H#1")
+  arrangement: null,
+  held: null, // a finished trick on show: {trick, timer}
+  lastTrick: null, // the number of the last finished trick seen
+  reviewOpen: false,
+  rowsSeen: null, // score-sheet rows seen (a new one opens the deal summary)
+  summary: null, // {index, until, timer}
+  lastPhase: null,
   socket: null,
   retries: 0,
   retryTimer: null,
@@ -64,6 +96,10 @@ const page = {
   drawnRules: null, // what the rules and fairness panels show, to redraw them only on change
   drawnFairness: null,
 };
+
+/** Hooks for the modules that live beside the table (chat, names, rematch: people.js, chat.js):
+ * each gets every frame and every redraw. */
+export const hooks = { frame: [], draw: [] };
 
 // ---- connection --------------------------------------------------------------------------
 
@@ -162,14 +198,17 @@ async function refreshOverHttp() {
   const info = await api(`/api/tables/${encodeURIComponent(tableId)}`, { token });
   page.info = info;
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
-  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended });
+  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended,
+            seats: info.seats, waiting: info.waiting, trick_pause_ms: info.trick_pause_ms });
   return info;
 }
 
 function onFrame(frame) {
+  for (const hook of hooks.frame) hook(frame);
   if (frame.type === "error") {
     page.pending = null;
     page.outbox = null;
+    page.queue = [];
     page.lastError = frame.message;
     showError(frame.message || "The move was refused.");
     if (page.view) draw();
@@ -178,15 +217,64 @@ function onFrame(frame) {
   if (frame.type !== "state" || !frame.view) return;
   if (typeof frame.version === "number" && frame.version < page.version) return; // an older frame
   page.version = typeof frame.version === "number" ? frame.version : page.version;
+  const first = page.view === null;
   page.view = frame.view;
   if (frame.seed !== null && frame.seed !== undefined) page.seed = frame.seed;
   page.ended = frame.ended || null;
+  if (Array.isArray(frame.seats)) page.seats = frame.seats;
+  if (Array.isArray(frame.waiting)) page.waiting = frame.waiting;
+  if (Number.isInteger(frame.trick_pause_ms)) page.trickPause = frame.trick_pause_ms;
   if (page.outbox && page.version > page.outbox.version) page.outbox = null; // answered
-  if (!page.outbox) page.pending = null;
+  if (!page.outbox) {
+    if (page.pending) page.ownMoveAnswered = true;
+    page.pending = null;
+  }
   if (page.ended === "abandoned") {
     showError(`This table was abandoned after ${page.version} moves: no more moves can be made.`);
   }
+  noticeTrick(first);
+  noticeScore(first);
   draw();
+  continueQueue();
+}
+
+// ---- a finished trick on show, the deal summary -------------------------------------------------
+
+/** A trick gathered since the last frame stays on the felt, its winner marked, for the pause. */
+function noticeTrick(first) {
+  const field = arrange(page.view).trick;
+  const done = field ? page.view[field.key] : null;
+  const number = done && Number.isInteger(done.number) ? done.number : null;
+  if (number === null) return;
+  const fresh = page.lastTrick !== null && number > page.lastTrick;
+  page.lastTrick = number;
+  if (first || !fresh || page.trickPause <= 0) return;
+  clearTimeout(page.held && page.held.timer);
+  page.held = { trick: done, timer: setTimeout(releaseTrick, page.trickPause) };
+}
+
+function releaseTrick() {
+  if (!page.held) return;
+  clearTimeout(page.held.timer);
+  page.held = null;
+  if (page.view) draw();
+}
+
+/** A new row on the score sheet: the deal's summary, once the last trick has been seen. */
+function noticeScore(first) {
+  const rows = (page.view.score_sheet && page.view.score_sheet.rows) || [];
+  if (page.rowsSeen !== null && rows.length > page.rowsSeen && !first) {
+    closeSummary(false);
+    page.summary = { index: rows.length - 1, until: null, timer: null };
+  }
+  page.rowsSeen = rows.length;
+}
+
+function closeSummary(redraw = true) {
+  if (!page.summary) return;
+  clearTimeout(page.summary.timer);
+  page.summary = null;
+  if (redraw && page.view) draw();
 }
 
 // ---- moves --------------------------------------------------------------------------------
@@ -194,9 +282,11 @@ function onFrame(frame) {
 async function sendMove(move) {
   if (!move || page.pending || !token) return;
   clearError();
+  releaseTrick();
   page.pending = move;
   // One id for the move however often it is sent: the server makes it once and answers again.
   page.outbox = { move, version: page.version, move_id: newMoveId() };
+  page.selected = [];
   draw();
   const socket = page.socket;
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -216,6 +306,7 @@ async function sendMove(move) {
       }
       page.pending = null;
       page.outbox = null;
+      page.queue = [];
       showError(e.message);
       draw();
       return;
@@ -228,6 +319,25 @@ async function sendMove(move) {
   } catch (e) {
     showError(e.message);
   }
+}
+
+/** Several moves made as one action (a pass of three): each is sent once the previous is answered. */
+function sendMoves(moves) {
+  if (!moves.length || page.pending) return;
+  page.queue = moves.slice(1);
+  sendMove(moves[0]);
+}
+
+function continueQueue() {
+  if (!page.queue.length || page.pending) return;
+  const next = page.queue[0];
+  if (!(page.view.legal_moves || []).includes(next)) {
+    page.queue = [];
+    showError(`“${next}” could not be made: it is not legal any more.`);
+    return;
+  }
+  page.queue = page.queue.slice(1);
+  sendMove(next);
 }
 
 function showError(message) {
@@ -244,58 +354,65 @@ function clearError() {
 
 // ---- drawing ------------------------------------------------------------------------------
 
-/** The element focused before a redraw, by the move it sends or its id, to focus it again after. */
-function focusKey() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return null;
-  if (el.dataset && el.dataset.move) return { move: el.dataset.move, inActions: true };
-  if (el.id === "hand-heading") return { parked: true }; // where focus waits after the last move
-  return { inActions: Boolean(el.closest && el.closest("#actions")) && !el.id };
-}
-
-function restoreFocus(key) {
-  if (!key) return;
-  const actions = actionElements();
-  if (key.move) {
-    const same = actions.find((el) => el.dataset.move === key.move);
-    if (same) {
-      same.focus();
-      return;
-    }
-  }
-  if (key.inActions || key.move || key.parked) {
-    // The focused card or button is gone (it was played): keep keyboard users in the moves.
-    if (actions.length) actions[0].focus();
-    else if (!key.parked) $("#hand-heading").focus();
-  }
-}
-
-function actionElements() {
-  return $$("#actions [data-move]").filter((el) => !el.disabled);
+/** What the hand shows and what a selection can do, from the view. */
+function handState(view) {
+  const layout = arrange(view);
+  const hand = layout.hand ? layout.hand.pieces : [];
+  const piece = layout.hand ? layout.hand.piece : "";
+  const mySeat = Number.isInteger(view.seat) ? view.seat : null;
+  if (page.arrangement === null && mySeat !== null) page.arrangement = loadArrangement(tableId, mySeat);
+  const shown = arranged(hand, page.arrangement || { mode: "engine", own: [] }, piece === "card");
+  const keys = handKeys(shown);
+  page.selected = page.selected.filter((k) => keys.includes(k));
+  const codes = keepSelected(page.selected.map(codeOf), shown);
+  const choose = layout.choose ? view[layout.choose.key] : null;
+  const sorted = classify(view.legal_moves || [], hand, choose);
+  const marks = new Map();
+  for (const f of layout.marks) for (const code of view[f.key] || []) marks.set(code, f.label);
+  return { layout, shown, piece, sorted, codes, marks, mySeat };
 }
 
 function draw() {
   const view = page.view;
   if (!view) return;
   const key = focusKey();
-  const hand = arrange(view).hand; // the seat's hand, from the layout
-  const { byCard, other } = classifyMoves(view.legal_moves || [], hand ? hand.pieces : []);
-  const ctx = { byCard, seats: page.info ? page.info.seats : null, pending: page.pending };
-  const mySeat = Number.isInteger(view.seat) ? view.seat : null;
+  const now = Date.now() / 1000;
+  const state = handState(view);
+  const { sorted, mySeat } = state;
+  const names = namesOf(view);
+  const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
+  const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
+                held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
+                pending: page.pending, prompt: promptFor(sorted) };
   document.body.classList.toggle("spectator", mySeat === null);
   document.body.dataset.version = String(page.version); // which state is on screen (tests wait on it)
+  document.body.dataset.holding = page.held ? "trick" : "";
 
   renderHeadline($("#headline"), view);
   renderNotes($("#notes"), view);
-  renderFelt($("#felt"), view, ctx);
+  // Each part is drawn again only when what it shows changes: a button or a card replaced under a
+  // person's finger would lose the tap (a press on the old one, the release on the new).
+  redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting],
+    () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
+  drawSummary(view);
   $("#hand-section").hidden = mySeat === null;
   if (mySeat !== null) {
-    $("#hand-heading").textContent = `Your hand (${view.players[mySeat]})`;
-    renderHand($("#hand"), view, ctx);
+    $("#hand-heading").textContent = "Your hand";
+    const handCtx = {
+      shown: state.shown, selected: new Set(page.selected), usable: usableCards(sorted), marks: state.marks,
+      piece: state.piece, myTurn: (view.legal_moves || []).length > 0, focusKey: key && key.card,
+    };
+    redrawOnChange($("#hand"), [handCtx.shown, page.selected, handCtx.usable && [...handCtx.usable], [...state.marks],
+      handCtx.piece, handCtx.myTurn], () => renderHandCards($("#hand"), handCtx));
+    $("#hand").dataset.zone = state.layout.hand && state.layout.hand.zone ? state.layout.hand.zone : "";
+    renderOrderButtons($("#hand-order"), (page.arrangement || {}).mode || "engine");
   }
   const myTurn = (view.legal_moves || []).length > 0;
   $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
-  renderMoveButtons($("#move-buttons"), other, ctx);
+  const actions = actionsFor(sorted, state.codes);
+  page.actions = actions;
+  redrawOnChange($("#move-buttons"), [actions, sorted.plain, page.pending, page.selected.length],
+    () => renderActions($("#move-buttons"), actions, sorted.plain, { pending: page.pending, selectedCount: page.selected.length }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
@@ -324,7 +441,84 @@ function draw() {
     page.drawnFairness = fairKey;
   }
   if (page.seed !== null && page.seedChecked !== String(page.seed) && page.info) verifySeed();
-  restoreFocus(key);
+  const phaseChanged = page.lastPhase !== null && page.lastPhase !== view.phase;
+  page.lastPhase = view.phase;
+  restoreFocus(key, phaseChanged);
+  for (const hook of hooks.draw) hook(view, page);
+}
+
+/** Draw `el` with `paint` only when `inputs` differ from what it was last drawn from. */
+const drawnFrom = new WeakMap();
+
+function redrawOnChange(el, inputs, paint) {
+  const signature = JSON.stringify(inputs);
+  if (drawnFrom.get(el) === signature) return;
+  paint();
+  drawnFrom.set(el, signature);
+}
+
+/** The score-sheet column of a seat: its own name, or its team's (a column naming it). */
+function columnOf(view, seat) {
+  const columns = view.score_sheet.columns || [];
+  const name = view.players[seat];
+  const i = columns.findIndex((c) => c === name || c.split(/[–\-\s&+/]+/).includes(name));
+  return i < 0 ? null : i;
+}
+
+function drawSummary(view) {
+  const el = $("#summary");
+  const rows = (view.score_sheet && view.score_sheet.rows) || [];
+  if (!page.summary || page.held || !rows[page.summary.index]) {
+    el.hidden = true;
+    return;
+  }
+  if (page.summary.until === null) {
+    page.summary.until = Date.now() + SUMMARY_MS;
+    page.summary.timer = setTimeout(() => closeSummary(), SUMMARY_MS);
+  }
+  renderSummary(el, summaryRow(view, page.summary.index), page.summary.until);
+  el.hidden = false;
+}
+
+/** The element focused before a redraw, to focus it (or its successor) again after. */
+function focusKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.dataset && el.dataset.key) return { card: el.dataset.key };
+  if (el.dataset && el.dataset.action) return { action: el.textContent, inActions: true };
+  if (el.dataset && el.dataset.move) return { move: el.dataset.move, inActions: true };
+  if (el.dataset && el.dataset.order) return { order: el.dataset.order };
+  if (el.dataset && el.dataset.clear) return { clear: true, inActions: true };
+  if (el.closest && el.closest("#felt") && el.dataset && el.dataset.action === "last-trick") return { lastTrick: true };
+  return null;
+}
+
+function restoreFocus(key, phaseChanged) {
+  const answered = page.ownMoveAnswered;
+  page.ownMoveAnswered = false;
+  if (!key) return;
+  // After this page's move, or when the phase changes under the person's fingers, focus waits
+  // on the status line: a card or a button there now might make a move nobody meant.
+  if ((answered || phaseChanged) && (key.card || key.inActions)) {
+    $("#turn").focus();
+    return;
+  }
+  let target = null;
+  if (key.card) target = $(`#hand button[data-key="${CSS.escape(key.card)}"]`);
+  else if (key.move) target = $(`#move-buttons [data-move="${CSS.escape(key.move)}"]`);
+  else if (key.action) target = $$("#move-buttons [data-action]").find((b) => b.textContent === key.action);
+  else if (key.order) target = $(`#hand-order [data-order="${CSS.escape(key.order)}"]`);
+  else if (key.clear) target = $("#move-buttons [data-clear]") || $("#hand button.hand-card[tabindex='0']");
+  else if (key.lastTrick) target = $("#felt [data-action='last-trick']");
+  if (target && !target.disabled) {
+    if (target.matches("#hand button")) {
+      for (const b of $$("#hand button.hand-card")) b.tabIndex = -1;
+      target.tabIndex = 0;
+    }
+    target.focus();
+  } else if (key.card || key.inActions) {
+    $("#turn").focus();
+  }
 }
 
 /** Check the revealed seed against the commitment in the browser, where it offers SHA-256. */
@@ -337,27 +531,142 @@ async function verifySeed() {
   }
 }
 
-// ---- keyboard and forms -------------------------------------------------------------------
+// ---- the hand: select, arrange ----------------------------------------------------------------
 
-function onActionsKey(event) {
-  const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: "first", End: "last" };
-  if (!(event.key in keys) || !event.target.dataset || !event.target.dataset.move) return;
-  const actions = actionElements();
-  if (!actions.length) return;
-  const index = actions.indexOf(event.target);
-  const step = keys[event.key];
-  let next;
-  if (step === "first") next = 0;
-  else if (step === "last") next = actions.length - 1;
-  else next = (index + step + actions.length) % actions.length;
-  actions[next].focus();
+function toggleCard(keyOfCard) {
+  const view = page.view;
+  const { sorted, shown } = handState(view);
+  const selected = page.selected.includes(keyOfCard);
+  if (selected) {
+    const confirm = confirmOnRetap(sorted, page.selected.map(codeOf));
+    if (confirm && page.selected.length === 1) {
+      sendMove(confirm); // a second tap on the one selected card makes its only move
+      return;
+    }
+    page.selected = page.selected.filter((k) => k !== keyOfCard);
+  } else if (sorted.multi) {
+    page.selected = [...page.selected, keyOfCard];
+  } else {
+    page.selected = [keyOfCard]; // one card at a time: choosing another moves the selection
+  }
+  page.selected = page.selected.filter((k) => handKeys(shown).includes(k));
+  draw();
+}
+
+function onHandClick(event) {
+  const button = event.target.closest("button.hand-card");
+  if (!button || page.pending) return;
+  toggleCard(button.dataset.key);
+}
+
+function onHandKey(event) {
+  const button = event.target.closest("button.hand-card");
+  if (!button) return;
+  const buttons = $$("#hand button.hand-card");
+  const at = buttons.indexOf(button);
+  const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (event.key in steps && event.altKey) {
+    moveCard(at, at + steps[event.key]);
+  } else if (event.key in steps || event.key === "Home" || event.key === "End") {
+    let next = event.key === "Home" ? 0 : event.key === "End" ? buttons.length - 1
+      : (at + steps[event.key] + buttons.length) % buttons.length;
+    next = Math.max(0, Math.min(buttons.length - 1, next));
+    for (const b of buttons) b.tabIndex = -1;
+    buttons[next].tabIndex = 0;
+    buttons[next].focus();
+  } else if (event.key === "Escape") {
+    page.selected = [];
+    draw();
+  } else if (event.key === " " || event.key === "Enter") {
+    if (!page.pending) toggleCard(button.dataset.key);
+  } else {
+    return;
+  }
   event.preventDefault();
 }
 
+/** The person's own order: the card at `from` moves to `to`; remembered for this table and seat. */
+function moveCard(from, to) {
+  const { shown } = handState(page.view);
+  if (to < 0 || to >= shown.length || from === to) return;
+  const keys = handKeys(shown);
+  const movedKey = keys[from];
+  const order = moved(shown, from, to);
+  page.arrangement = { mode: "own", own: order };
+  saveArrangement(tableId, page.view.seat, page.arrangement);
+  // the card keeps its selection and focus under its new occurrence key
+  const code = codeOf(movedKey);
+  const newKeys = handKeys(order);
+  const newKey = newKeys[order.findIndex((c, i) => c === code && i === to)];
+  page.selected = page.selected.map((k) => (k === movedKey ? newKey : k));
+  draw();
+  const button = $(`#hand button[data-key="${CSS.escape(newKey)}"]`);
+  if (button) {
+    for (const b of $$("#hand button.hand-card")) b.tabIndex = -1;
+    button.tabIndex = 0;
+    button.focus();
+  }
+}
+
+function onOrderClick(event) {
+  const button = event.target.closest("[data-order]");
+  if (!button || !page.view) return;
+  page.arrangement = { mode: button.dataset.order, own: page.arrangement ? page.arrangement.own : [] };
+  saveArrangement(tableId, page.view.seat, page.arrangement);
+  draw();
+}
+
+let dragFrom = null;
+
+function onDragStart(event) {
+  const button = event.target.closest("button.hand-card");
+  if (!button) return;
+  dragFrom = $$("#hand button.hand-card").indexOf(button);
+  event.dataTransfer.effectAllowed = "move";
+  event.dataTransfer.setData("text/plain", button.dataset.card);
+}
+
+function onDrop(event) {
+  const target = event.target.closest("#hand li");
+  if (dragFrom === null || !target) return;
+  event.preventDefault();
+  const to = $$("#hand li").indexOf(target);
+  const from = dragFrom;
+  dragFrom = null;
+  moveCard(from, to);
+}
+
+// ---- actions, keyboard and forms ----------------------------------------------------------------
+
 function onActionsClick(event) {
-  const target = event.target.closest("[data-move]");
+  const clear = event.target.closest("[data-clear]");
+  if (clear) {
+    page.selected = [];
+    draw();
+    return;
+  }
+  const target = event.target.closest("#move-buttons button");
   if (!target || target.disabled) return;
-  sendMove(target.dataset.move);
+  if (target.dataset.action !== undefined) {
+    const action = (page.actions || [])[Number(target.dataset.action)];
+    if (action && action.enabled) sendMoves(action.moves);
+    return;
+  }
+  if (target.dataset.move) sendMove(target.dataset.move);
+}
+
+function onFeltClick(event) {
+  if (event.target.closest("[data-action='last-trick']")) {
+    page.reviewOpen = !page.reviewOpen;
+    draw();
+  }
+}
+
+function onSummaryClick(event) {
+  if (event.target.closest("[data-dismiss]")) {
+    closeSummary();
+    $("#turn").focus();
+  }
 }
 
 function onMoveSubmit(event) {
@@ -376,6 +685,7 @@ function onGlobalKey(event) {
   const typing = event.target.closest && event.target.closest("input, textarea, select");
   if (event.key === "/" && !typing && !$("#moves-section").hidden) {
     event.preventDefault();
+    $(".type-move").open = true;
     $("#move-input").focus();
   }
 }
@@ -393,8 +703,16 @@ async function loadSpec(gameId) {
 }
 
 async function start() {
-  $("#actions").addEventListener("keydown", onActionsKey);
-  $("#actions").addEventListener("click", onActionsClick);
+  const hand = $("#hand");
+  hand.addEventListener("click", onHandClick);
+  hand.addEventListener("keydown", onHandKey);
+  hand.addEventListener("dragstart", onDragStart);
+  hand.addEventListener("dragover", (event) => event.preventDefault());
+  hand.addEventListener("drop", onDrop);
+  $("#hand-order").addEventListener("click", onOrderClick);
+  $("#move-buttons").addEventListener("click", onActionsClick);
+  $("#felt-bar").addEventListener("click", onFeltClick);
+  $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
@@ -422,6 +740,11 @@ async function start() {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.socket) connect();
   });
+  setInterval(() => {
+    tickWaiting(document, Date.now() / 1000);
+    const countdown = $("#summary [data-until]");
+    if (countdown) countdown.textContent = `${Math.max(0, Math.ceil((Number(countdown.dataset.until) - Date.now()) / 1000))} s`;
+  }, 1000);
 }
 
 start();

@@ -1,0 +1,330 @@
+// The felt: the seats in true table order with the viewer at the bottom, and what lies on the table.
+//
+// Two shapes, chosen by the layout's family (layout.js): a ring (trick-taking and anything unknown:
+// seats round the table, the trick in the middle, piles such as an up-card or a kitty beside it)
+// and a board (rummy and canasta: the seats in a row, each team's melds in a compact area, the
+// stock and the discard pile between). Everything comes from the view's layout (zones + fields),
+// the table's seats (names, people or bots) and who is being waited for.
+
+import { fill, h } from "./dom.js";
+import { cardLabel, cardName, isCard } from "./cards.js";
+import { arrange, zoneTitle } from "./layout.js";
+import { drawPiece, drawPieces } from "./pieces.js";
+import { renderField } from "./render.js";
+
+/** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
+const PILE_SHOWN = 5;
+const RANK_WORDS = { A: "aces", K: "kings", Q: "queens", J: "jacks", T: "tens", 9: "nines", 8: "eights",
+  7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos", wild: "wild cards" };
+
+/** A seat's name: the one the table gave it (a person's chosen name), else the engine's. */
+export function seatName(view, ctx, seat) {
+  const info = ctx.seats && ctx.seats[seat];
+  return (info && info.name) || (view.players || [])[seat] || `Seat ${seat + 1}`;
+}
+
+/** "12 s", "3 min": how long a seat has been waited for. */
+export function elapsed(since, now) {
+  const s = Math.max(0, Math.floor(now - since));
+  return s < 90 ? `${s} s` : `${Math.floor(s / 60)} min`;
+}
+
+/** The seats being waited for, each with when it started ({seat, since} or since null). */
+export function waitingFor(view, ctx) {
+  if (view.is_over) return [];
+  if (Array.isArray(ctx.waiting)) return ctx.waiting.filter((w) => Number.isInteger(w.seat));
+  return (view.to_act || []).map((seat) => ({ seat, since: null }));
+}
+
+/** Where seat `s` sits: the page's own seat at the bottom, play going clockwise (to its left). */
+export function seatAngle(seat, bottom, n) {
+  const rel = (seat - bottom + n) % n;
+  const angle = ((90 + (rel * 360) / n) * Math.PI) / 180;
+  return { x: Math.cos(angle).toFixed(3), y: Math.sin(angle).toFixed(3) };
+}
+
+/** The felt in `el`; the trumps, tricks per team and the last trick in `bar` (a strip above it, so
+ * nothing on the felt is covered). */
+export function renderFelt(el, bar, view, ctx) {
+  const players = view.players || [];
+  const n = players.length;
+  const layout = arrange(view);
+  const bottom = Number.isInteger(view.seat) ? view.seat : 0;
+  el.dataset.n = String(n);
+  el.dataset.family = layout.family;
+  el.dataset.shape = layout.shape;
+  el.classList.toggle("felt-crowded", n > 4);
+  const waits = new Map(waitingFor(view, ctx).map((w) => [w.seat, w]));
+  const order = Array.from({ length: n }, (_, i) => (bottom + i) % n); // the viewer, then clockwise
+  const common = { layout, waits, held: ctx.held };
+  if (layout.shape === "board") {
+    fill(el,
+      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
+        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      boardAreas(view, ctx, layout),
+      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)));
+    fill(bar, corner(view, ctx, layout));
+    bar.hidden = !bar.childElementCount;
+    el.classList.remove("felt-flow");
+    return;
+  }
+  const seats = order.map((s) => seatBox(s, view, ctx, { ...common, pos: seatAngle(s, bottom, n) }));
+  const trickZone = layout.centre.find((z) => z.show === "trick");
+  const piles = layout.centre.filter((z) => z.show !== "trick").concat(layout.tablePiles)
+    .filter((z) => z.count > 0 || (Array.isArray(z.pieces) && z.pieces.length));
+  const trickShown = ctx.held ? ctx.held.plays.length : trickZone ? (trickZone.pieces || []).length : 0;
+  fill(el,
+    h("ul", { class: "seats", "aria-label": "Players, in turn order from you" }, seats),
+    trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
+    piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
+      piles.map(pileBox)) : null);
+  fill(bar, corner(view, ctx, layout));
+  bar.hidden = !bar.childElementCount;
+  fitFelt(el);
+}
+
+// ---- the corner: trumps, tricks per team, the last trick ----------------------------------------
+
+function corner(view, ctx, layout) {
+  const names = ctx.names;
+  const items = [];
+  for (const f of layout.feltHead) {
+    const value = view[f.key];
+    if (value === null || value === undefined) continue;
+    items.push(h("div", { class: "felt-fact", dataset: { key: f.key } },
+      h("span", { class: "felt-fact-label" }, f.label), " ", renderField(f, value, names)));
+  }
+  for (const f of layout.teams) {
+    const value = view[f.key];
+    if (!Array.isArray(value)) continue;
+    items.push(h("div", { class: "felt-fact felt-teams", dataset: { key: f.key } },
+      h("span", { class: "felt-fact-label" }, f.label),
+      h("ul", { class: "team-counts" }, value.map((v, i) => h("li", { class: ctx.myColumn === i ? "mine" : "" },
+        h("span", { class: "team-name" }, names.columns[i] ?? `Team ${i + 1}`), " ", h("strong", {}, String(v)))))));
+  }
+  const trickField = layout.trick;
+  const done = trickField ? view[trickField.key] : null;
+  const review = done ? h("button", {
+    type: "button", class: "secondary last-trick-button", "aria-expanded": ctx.reviewOpen ? "true" : "false",
+    "aria-controls": "last-trick", dataset: { action: "last-trick" },
+  }, trickField.label) : null;
+  const panel = done && ctx.reviewOpen ? lastTrickPanel(done, view, ctx, trickField) : null;
+  if (!items.length && !review) return null;
+  return h("div", { class: "felt-corner" }, items, review, panel);
+}
+
+function lastTrickPanel(done, view, ctx, field) {
+  const winner = seatName(view, ctx, done.winner);
+  return h("div", { id: "last-trick", class: "last-trick", role: "region", "aria-label": field.label },
+    h("ol", { class: "played" }, done.plays.map((p) => h("li", { class: p.seat === done.winner ? "trick-winner" : "" },
+      drawPiece(field.piece || "", p.card ?? Object.values(p).find((v) => typeof v === "string")),
+      h("span", { class: "played-by" }, seatName(view, ctx, p.seat))))),
+    h("p", { class: "last-trick-winner" }, `${winner} took it.`));
+}
+
+// ---- seats ----------------------------------------------------------------------------------------
+
+function seatBox(s, view, ctx, { layout, waits, held, pos }) {
+  const me = view.seat === s;
+  const info = ctx.seats ? ctx.seats[s] : null;
+  const wait = waits.get(s);
+  const winner = view.is_over && view.outcome && view.outcome.winners.includes(s);
+  const takes = held && held.winner === s;
+  const classes = ["seat"];
+  if (pos && Math.abs(pos.x) < 0.5) classes.push("seat-wide"); // top or bottom: room across
+  if (me) classes.push("seat-me");
+  if (wait) classes.push("seat-acting");
+  if (winner) classes.push("seat-winner");
+  if (takes) classes.push("seat-takes");
+  if (info && info.connected === false) classes.push("seat-away");
+  const name = seatName(view, ctx, s);
+  const who = info ? (info.kind === "bot" ? `bot${info.bot ? ` · ${info.bot}` : ""}` : "person") : "";
+  const chips = [];
+  if (me) chips.push(h("span", { class: "chip chip-you" }, "you"));
+  const roles = layout.info.filter((f) => f.kind === "seat" && view[f.key] === s).map((f) => f.label);
+  for (const role of roles) chips.push(h("span", { class: "chip chip-role", title: role }, role.toLowerCase()));
+  if (ctx.teamOf && ctx.teamOf[s] !== undefined && ctx.teamOf[s] === ctx.myTeam && !me) chips.push(h("span", { class: "chip chip-partner" }, "partner"));
+  if (winner) chips.push(h("span", { class: "chip chip-win" }, "winner"));
+  const stats = [];
+  for (const z of layout.bySeat[s] || []) {
+    const title = zoneTitle(z, view.players);
+    if (z.show === "hand" && me) stats.push(statRow(title, String(z.count), { zone: z.key }));
+    else stats.push(statRow(title, zoneContents(z), { zone: z.key }, Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : ""));
+  }
+  for (const f of layout.perSeat) {
+    const value = view[f.key][s];
+    if (view[f.key].every((v) => v === null || v === false)) continue;
+    if (f.kind === "flag") {
+      if (value) chips.push(h("span", { class: "chip chip-flag" }, f.label.toLowerCase()));
+      continue;
+    }
+    const pieces = f.kind === "pieces" && Array.isArray(value) && value.length;
+    stats.push(statRow(f.label, renderField(f, value, ctx.names), { key: f.key }, pieces ? "stat-cards" : ""));
+  }
+  const said = lastSaid(view, layout, s);
+  const waited = wait && wait.since ? h("span", { class: "waited", dataset: { since: String(wait.since) } },
+    elapsed(wait.since, ctx.now)) : null;
+  const label = [name, me ? "you" : "", who, ...roles.map((r) => r.toLowerCase()), wait ? "to act" : "",
+    takes ? "takes the trick" : "", winner ? "winner" : "", info && info.connected === false ? "away" : ""]
+    .filter(Boolean).join(", ");
+  const style = pos ? { "--x": pos.x, "--y": pos.y } : {};
+  return h("li", { class: classes.join(" "), style, dataset: { seat: String(s) } },
+    h("span", { class: "visually-hidden" }, `${label}.`),
+    h("div", { class: "seat-head", "aria-hidden": "true" }, h("span", { class: "seat-name" }, name), chips),
+    who ? h("div", { class: "seat-who", "aria-hidden": "true" }, who, info && info.connected === false ? " · away" : "") : null,
+    wait ? h("div", { class: "seat-turn" }, me ? "your turn" : "to act", waited ? " · " : "", waited) : null,
+    takes ? h("div", { class: "seat-takes-note", "aria-hidden": "true" }, "takes the trick") : null,
+    said ? h("div", { class: "said", title: said.label }, said.text) : null,
+    stats.length ? h("dl", { class: "seat-stats" }, stats) : null);
+}
+
+/** What a seat said last (its latest entry in a field of kind "plays": a bid, a call). */
+function lastSaid(view, layout, seat) {
+  for (const f of layout.calls) {
+    const plays = view[f.key];
+    if (!Array.isArray(plays)) continue;
+    const mine = plays.filter((p) => p && p.seat === seat);
+    if (!mine.length) continue;
+    const last = mine[mine.length - 1];
+    const value = Object.entries(last).filter(([k]) => k !== "seat").map(([, v]) => v).join(" ");
+    return { label: f.label, text: value.split(/\s+/).map((w) => (isCard(w) ? cardLabel(w) : w)).join(" ") };
+  }
+  return null;
+}
+
+function statRow(label, value, dataset, extra = "") {
+  return h("div", { class: `stat ${extra}`.trim(), dataset }, h("dt", {}, label), h("dd", {}, value));
+}
+
+// ---- the trick ------------------------------------------------------------------------------------
+
+/** The pieces played to the trick, each in front of its seat; a trick being shown after it was won
+ * (ctx.held) marks the winning card and says who takes it. */
+function trickList(z, view, ctx, bottom) {
+  const n = (view.players || []).length;
+  const held = ctx.held;
+  const plays = held ? held.plays.map((p) => ({ seat: p.seat, code: p.card }))
+    : (z.pieces || []).map((code, i) => ({ seat: (z.seats || [])[i], code }));
+  const piece = (z && z.piece) || (ctx.heldPiece || "card");
+  const label = held ? `The trick: ${seatName(view, ctx, held.winner)} takes it`
+    : plays.length ? `${z.label}: the pieces played` : "Nothing on the table";
+  const list = h("ol", { class: `trick${held ? " trick-done" : ""}`, dataset: { zone: z ? z.key : "" }, "aria-label": label },
+    plays.map(({ seat, code }, i) => {
+      const pos = seatAngle(seat, bottom, n);
+      const name = piece === "card" && code ? cardName(code) : String(code);
+      const wins = held && seat === held.winner;
+      return h("li", { class: `trick-card${wins ? " trick-winner" : ""}`,
+                       style: { "--x": pos.x, "--y": pos.y, "z-index": String(10 + i) },
+                       dataset: { seat: String(seat), card: code } },
+        drawPiece(piece, code, { size: "md", compact: false, hidden: true }),
+        h("span", { class: "trick-by", "aria-hidden": "true" }, seatName(view, ctx, seat)),
+        h("span", { class: "visually-hidden" }, `${seatName(view, ctx, seat)}: ${name}${i === 0 ? ", led" : ""}${wins ? ", wins" : ""}`),
+        i === 0 && !held ? h("span", { class: "led", "aria-hidden": "true" }, "led") : null,
+        wins ? h("span", { class: "led wins", "aria-hidden": "true" }, "wins") : null);
+    }));
+  if (!held) return list;
+  return [list, h("p", { class: "trick-result", role: "status" }, `${seatName(view, ctx, held.winner)} takes the trick.`)];
+}
+
+// ---- piles ----------------------------------------------------------------------------------------
+
+/** A pile on the felt (a stock, a discard pile, an up-card, a kitty): its top and its size. */
+export function pileBox(z) {
+  return h("div", { class: "felt-pile", dataset: { zone: z.key } },
+    h("span", { class: "felt-pile-label" }, z.label), zoneContents(z));
+}
+
+/** A zone's pieces as the seat sees them: the pieces (a long pile's top ones), face-down backs or a count. */
+export function zoneContents(z) {
+  const pieces = z.pieces;
+  if (pieces === null || pieces === undefined) {
+    return h("span", { class: "backs" }, h("span", { class: "backs-fan", "aria-hidden": "true" },
+      Array.from({ length: Math.min(z.count, 3) }, () => drawPiece(z.piece, null))),
+    h("span", { class: "count" }, String(z.count)),
+    z.known && z.known.length ? h("span", { class: "known" }, " known: ", drawPieces(z.piece, z.known)) : null);
+  }
+  if (z.show === "count") return h("span", { class: "count" }, String(z.count));
+  if (!pieces.length) return h("span", { class: "muted" }, "none");
+  const pile = z.show === "pile";
+  const shown = pile ? pieces.slice(-PILE_SHOWN) : pieces;
+  const note = pile && pieces.length > 1 ? `${pieces.length} cards, top last` : "";
+  return h("span", { class: pile ? "pile-cards" : "" }, drawPieces(z.piece, shown, z.label),
+    note ? h("span", { class: "count" }, note.split(",")[0]) : null,
+    note ? h("span", { class: "visually-hidden" }, note) : null);
+}
+
+// ---- the board: each team's area ------------------------------------------------------------------
+
+function boardAreas(view, ctx, layout) {
+  const areas = [];
+  for (const [group, zones] of layout.groups) {
+    if (!group) continue;
+    const detail = zones.find((z) => z.detail);
+    const field = detail ? layout.fields.find((f) => f.key === detail.detail) : null;
+    const entry = field && Array.isArray(view[field.key]) ? view[field.key].find((t) => t && t.group === group) : null;
+    const mine = entry && Array.isArray(entry.seats) && entry.seats.includes(view.seat);
+    const title = entry ? entry.name : zones[0].label.split(":")[0];
+    const rows = zones.filter((z) => !z.detail && z.count > 0).map((z) => h("div", { class: "area-row", dataset: { zone: z.key } },
+      h("span", { class: "area-row-label" }, zoneTitle(z, view.players).replace(`${title}: `, "")), zoneContents(z)));
+    areas.push(h("section", { class: `team-area${mine ? " team-mine" : ""}`, dataset: { group }, "aria-label": `${title}${mine ? " (your side)" : ""}` },
+      h("div", { class: "area-head" }, h("strong", {}, title), mine ? h("span", { class: "chip" }, "your side") : null,
+        entry && Array.isArray(entry.notes) ? entry.notes.map((t) => h("span", { class: "area-note" }, t)) : null),
+      entry ? bookList(entry, field) : null, rows));
+  }
+  // the viewer's side nearest the hand: last
+  areas.sort((a, b) => Number(a.classList.contains("team-mine")) - Number(b.classList.contains("team-mine")));
+  return areas.length ? h("div", { class: "board-areas" }, areas) : null;
+}
+
+/** A team's books as compact stacks: the rank, how many cards, naturals and wilds, closed or not;
+ * each opens to show its cards. */
+function bookList(entry, field) {
+  const books = entry.books || entry.melds || [];
+  if (!books.length) return h("p", { class: "muted area-empty" }, "No books yet.");
+  return h("ul", { class: "books", "aria-label": `${entry.name}: ${books.length} book${books.length === 1 ? "" : "s"}` },
+    books.map((b, i) => {
+      const number = b.number ?? i + 1;
+      const cards = b.cards || [];
+      const rank = b.rank !== undefined ? String(b.rank) : "";
+      const rankWord = RANK_WORDS[rank] || rank;
+      const mix = b.wilds ? `${b.naturals ?? cards.length - b.wilds}+${b.wilds} wild` : "";
+      const spoken = [`Book ${number}`, rankWord, `${cards.length} cards`,
+        b.naturals !== undefined ? `${b.naturals} natural, ${b.wilds || 0} wild` : "", b.kind || "", b.closed ? "closed" : ""]
+        .filter(Boolean).join(", ");
+      const face = cards.find((c) => c !== "JK" && !c.startsWith("2")) || cards[0];
+      return h("li", { class: `book${b.closed ? " book-closed" : ""}${b.kind ? ` book-${b.kind}` : ""}`, dataset: { book: String(number) } },
+        h("details", {},
+          h("summary", { "aria-label": spoken, title: spoken },
+            h("span", { class: "book-num" }, `#${number}`),
+            face ? drawPiece(field.piece || "card", face) : null,
+            h("span", { class: "book-count" }, `×${cards.length}`),
+            mix ? h("span", { class: "book-mix" }, mix) : null,
+            b.closed ? h("span", { class: "book-state" }, "closed") : null),
+          h("div", { class: "book-cards" }, drawPieces(field.piece || "card", cards, spoken))));
+    }));
+}
+
+/**
+ * Seats sit around the table while they fit; when they would overlap or spill over the edge
+ * (many players on a phone, seat boxes made tall by a game's per-seat cards), they go in a grid.
+ */
+export function fitFelt(el) {
+  el.classList.remove("felt-flow");
+  if (el.dataset.shape === "board") return;
+  if (el.classList.contains("felt-crowded") && window.matchMedia("(max-width: 600px)").matches) {
+    el.classList.add("felt-flow");
+    return;
+  }
+  const box = el.getBoundingClientRect();
+  const seats = Array.from(el.querySelectorAll(".seat"), (s) => s.getBoundingClientRect());
+  const outside = seats.some((r) => r.top < box.top - 1 || r.bottom > box.bottom + 1
+    || r.left < box.left - 1 || r.right > box.right + 1);
+  const overlap = seats.some((a, i) => seats.some((b, j) => j > i
+    && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
+  if (outside || overlap) el.classList.add("felt-flow");
+}
+
+/** Bring every "waiting 12 s" on the page up to date (called once a second). */
+export function tickWaiting(root, now) {
+  for (const el of root.querySelectorAll(".waited[data-since]")) el.textContent = elapsed(Number(el.dataset.since), now);
+}

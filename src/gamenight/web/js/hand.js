@@ -1,0 +1,151 @@
+// The seat's own hand: cards to select (never to play on one tap), arranged as the person likes.
+//
+// Each card is a toggle button (aria-pressed). Selection is kept as occurrence keys ("5H#1": the
+// second 5♥ as shown), so with several decks the card tapped is the card lifted. The order is the
+// engine's, or sorted by suit or by rank, or the person's own (dragged, or moved with Alt+arrows);
+// it is remembered per table and seat in this browser's localStorage and never sent to anyone.
+
+import { h } from "./dom.js";
+import { cardLabel, cardName, cardSvg } from "./cards.js";
+import { drawPiece } from "./pieces.js";
+
+const RANK_ORDER = "23456789TJQKA";
+const SUIT_ORDER = "SHCD"; // alternating colours
+export const ORDERS = { engine: "As dealt", suit: "By suit", rank: "By rank", own: "My order" };
+
+// ---- remembered arrangement ------------------------------------------------------------------
+
+function storageKey(table, seat) {
+  return `gamenight:hand:${table}:${seat}`;
+}
+
+/** {mode, own: [codes]} as saved for this table and seat (the engine's order when none is). */
+export function loadArrangement(table, seat) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(storageKey(table, seat)) || "null");
+    if (saved && ORDERS[saved.mode]) return { mode: saved.mode, own: Array.isArray(saved.own) ? saved.own : [] };
+  } catch {
+    // a private window without storage, or a damaged entry: the engine's order
+  }
+  return { mode: "engine", own: [] };
+}
+
+export function saveArrangement(table, seat, arrangement) {
+  try {
+    localStorage.setItem(storageKey(table, seat), JSON.stringify(arrangement));
+  } catch {
+    // storage full or forbidden: the arrangement lasts until the page is reloaded
+  }
+}
+
+// ---- ordering ---------------------------------------------------------------------------------
+
+function rankOf(code) {
+  return code === "JK" ? 99 : RANK_ORDER.indexOf(code[0]);
+}
+
+function suitOf(code) {
+  return code === "JK" ? 9 : SUIT_ORDER.indexOf(code[1]);
+}
+
+/** The hand in the arrangement's order; `isCards` false: other pieces keep the engine's order. */
+export function arranged(hand, arrangement, isCards) {
+  const indexed = hand.map((code, i) => ({ code, i }));
+  const mode = isCards ? arrangement.mode : "engine";
+  if (mode === "suit") indexed.sort((a, b) => suitOf(a.code) - suitOf(b.code) || rankOf(a.code) - rankOf(b.code) || a.i - b.i);
+  else if (mode === "rank") indexed.sort((a, b) => rankOf(a.code) - rankOf(b.code) || suitOf(a.code) - suitOf(b.code) || a.i - b.i);
+  else if (mode === "own") {
+    // each card takes the place of the first unused equal card in the saved order; new cards go last
+    const slots = new Map();
+    arrangement.own.forEach((code, at) => {
+      if (!slots.has(code)) slots.set(code, []);
+      slots.get(code).push(at);
+    });
+    const place = indexed.map(({ code, i }) => {
+      const free = slots.get(code);
+      return { code, i, at: free && free.length ? free.shift() : 1e6 + i };
+    });
+    place.sort((a, b) => a.at - b.at);
+    return place.map((p) => p.code);
+  }
+  return indexed.map((x) => x.code);
+}
+
+/** Occurrence keys of a shown hand: "QS#0", "5H#0", "5H#1"... */
+export function handKeys(shown) {
+  const seen = new Map();
+  return shown.map((code) => {
+    const n = seen.get(code) || 0;
+    seen.set(code, n + 1);
+    return `${code}#${n}`;
+  });
+}
+
+export const codeOf = (key) => key.slice(0, key.lastIndexOf("#"));
+
+// ---- drawing ----------------------------------------------------------------------------------
+
+/**
+ * The hand as buttons. `ctx`: {shown (codes in order), selected (Set of keys), usable (Set of codes or
+ * null: all), marks (Map code -> label), piece, myTurn, busy}.
+ */
+export function renderHandCards(el, ctx) {
+  const keys = handKeys(ctx.shown);
+  const items = ctx.shown.map((code, i) => {
+    const key = keys[i];
+    const selected = ctx.selected.has(key);
+    const usable = ctx.usable === null || ctx.usable.has(code);
+    const mark = ctx.marks.get(code);
+    const name = ctx.piece === "card" ? cardName(code) : String(code);
+    const classes = ["card", "card-lg", "hand-card"];
+    if (selected) classes.push("card-selected");
+    if (ctx.myTurn && usable) classes.push("card-usable");
+    if (ctx.myTurn && !usable) classes.push("card-inert");
+    if (mark) classes.push("card-marked");
+    const label = [name, mark ? mark.toLowerCase() : "", ctx.myTurn && !usable ? "not usable now" : ""]
+      .filter(Boolean).join(", ");
+    return h("li", { class: gapBefore(ctx.shown, i, ctx.piece) ? "suit-gap" : "", dataset: { key } },
+      h("button", {
+        type: "button", class: classes.join(" "), "aria-pressed": selected ? "true" : "false",
+        "aria-label": label, title: ctx.piece === "card" ? cardLabel(code) : name, tabindex: "-1",
+        draggable: "true", dataset: { card: code, key },
+      }, ctx.piece === "card" ? cardSvg(code) : drawPiece(ctx.piece, code),
+      mark ? h("span", { class: "card-mark", "aria-hidden": "true" }, "new") : null));
+  });
+  if (!ctx.shown.length) items.push(h("li", { class: "muted empty-hand" }, "Nothing in hand."));
+  el.classList.toggle("hand-many", ctx.shown.length > 8);
+  el.replaceChildren(...items);
+  // one tab stop for the whole hand (a roving tabindex): the arrows move within it
+  const buttons = el.querySelectorAll("button.hand-card");
+  const focusAt = Math.max(0, keys.indexOf(ctx.focusKey));
+  if (buttons.length) buttons[Math.min(focusAt, buttons.length - 1)].tabIndex = 0;
+}
+
+/** A gap between suits when the hand is grouped by suit, between ranks when grouped by rank. */
+function gapBefore(shown, i, piece) {
+  if (piece !== "card" || i === 0) return false;
+  let suits = 0;
+  let ranks = 0;
+  for (let j = 1; j < shown.length; j += 1) {
+    if (suitOf(shown[j]) !== suitOf(shown[j - 1])) suits += 1;
+    if (rankOf(shown[j]) !== rankOf(shown[j - 1])) ranks += 1;
+  }
+  const at = ranks < suits ? rankOf : suitOf;
+  return at(shown[i]) !== at(shown[i - 1]);
+}
+
+/** The order buttons: which arrangement is in use, and the way to choose another. */
+export function renderOrderButtons(el, mode) {
+  el.replaceChildren(...Object.entries(ORDERS).filter(([m]) => m !== "own" || mode === "own").map(([m, text]) => h("button", {
+    type: "button", class: "secondary order-button", "aria-pressed": m === mode ? "true" : "false",
+    dataset: { order: m },
+  }, text)));
+}
+
+/** Move the card at `from` to `to` in the shown order, as the person's own order. */
+export function moved(shown, from, to) {
+  const out = [...shown];
+  const [code] = out.splice(from, 1);
+  out.splice(Math.max(0, Math.min(out.length, to)), 0, code);
+  return out;
+}
