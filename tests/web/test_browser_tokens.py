@@ -34,10 +34,10 @@ def test_the_page_keeps_the_token_out_of_the_address_bar(server: str, browser: A
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(server + link)
-    page.wait_for_selector("#hand button.card-legal")
+    page.wait_for_selector("#hand button.hand-card")
     assert page.url == f"{server}/t/{table_id}"  # the token is gone from the address
     page.reload()
-    page.wait_for_selector("#hand button.card-legal")  # still the seat's page: the tab kept the token
+    page.wait_for_selector("#hand button.hand-card")  # still the seat's page: the tab kept the token
     assert page.evaluate("document.body.classList.contains('spectator')") is False
     assert [u for u in requests if token in u] == [server + link]  # only the invite link itself
     assert errors == []
@@ -46,10 +46,11 @@ def test_the_page_keeps_the_token_out_of_the_address_bar(server: str, browser: A
 
 def test_a_move_sent_twice_carries_one_move_id_and_is_made_once(server: str, browser: Any) -> None:
     api = Api(server)
-    status, table = api.call("/api/tables", {"game": "hearts", "preset": "standard",
-                                             "seats": [{"kind": "human"}] * 4})
+    status, table = api.call("/api/tables", {"game": "euchre", "seats": [{"kind": "human"}] * 4})
     assert status == 201, table
-    table_id, token = table_of(table["seats"][0]["link"])
+    first = api.call(f"/api/tables/{table['table_id']}")[1]["view"]["to_act"][0]  # left of the dealer
+    link = table["seats"][first]["link"]
+    table_id, token = table_of(link)
     page = browser.new_page()
     errors = watch_errors(page)
     # every message goes out twice, as from a client retrying after a lost answer
@@ -62,10 +63,10 @@ def test_a_move_sent_twice_carries_one_move_id_and_is_made_once(server: str, bro
             send.call(this, data);
         };
     """)
-    page.goto(server + table["seats"][0]["link"])
-    page.wait_for_selector("#hand button.card-legal")
+    page.goto(server + link)
+    page.wait_for_selector("#move-buttons button[data-move='pass']:not([disabled])")
     version = api.call(f"/api/tables/{table_id}?token={token}")[1]["version"]
-    page.click("#hand button.card-legal >> nth=0")
+    page.click("#move-buttons button[data-move='pass']")  # the first bid: one move, one message
     wait_for_version(page, version + 1)
     page.wait_for_timeout(500)
     assert api.call(f"/api/tables/{table_id}?token={token}")[1]["version"] == version + 1

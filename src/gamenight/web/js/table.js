@@ -58,7 +58,7 @@ function takeToken() {
   history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
   return fromLink;
 }
-const token = new URLSearchParams(location.search).get("token");
+
 /** The trick pause when the server does not say (an older server). */
 const DEFAULT_TRICK_PAUSE_MS = 1500;
 /** How long a deal's summary stays unless dismissed. */
