@@ -136,12 +136,13 @@ def test_create_table_with_humans_and_bots(client: TestClient) -> None:
     created = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
                               {"kind": "human"}, {"kind": "bot", "bot": "random"}], bot_delay_ms=0)
     table_id = created["table_id"]
-    assert created["spectator_link"] == f"/t/{table_id}"
+    # shared links are absolute (issue 10): here built on the request's own host
+    assert created["spectator_link"] == f"http://testserver/t/{table_id}"
     kinds = [(s["seat"], s["kind"], s["bot"]) for s in created["seats"]]
     assert kinds == [(0, "human", None), (1, "bot", "heuristic"), (2, "human", None), (3, "bot", "random")]
     for s in created["seats"]:
         if s["kind"] == "human":
-            assert len(s["token"]) >= 20 and s["link"] == f"/t/{table_id}?token={s['token']}"
+            assert len(s["token"]) >= 20 and s["link"] == f"http://testserver/t/{table_id}?token={s['token']}"
         else:
             assert s["token"] is None and s["link"] is None
     assert [s["name"] for s in created["seats"]] == ["North", "East", "South", "West"]

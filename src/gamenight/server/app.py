@@ -34,6 +34,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
+from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
     CreateTable,
     ErrorBody,
@@ -153,9 +154,10 @@ def game_infos() -> list[dict[str, Any]]:
     return [{**spec.to_json(), "rules": spec.rules} for spec in gamenight.games()]
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, *, links: LinkBase | None = None) -> FastAPI:
     """The app, storing tables at ``db_url`` (an SQLAlchemy URL or an SQLite file path; default: an
-    SQLite file in the user's data folder)."""
+    SQLite file in the user's data folder); shared links are built on ``links`` (see
+    :mod:`gamenight.server.links`; default: the address each request came in at)."""
     storage = Storage(normalise_db_url(db_url) if db_url else default_db_url())
     service = TableService(storage)
 
@@ -177,6 +179,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.service = service
+    app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     install_error_handlers(app)
     add_api_routes(app, service)
@@ -227,18 +230,13 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
                           "seed (revealed when the game is over). Unknown game: 400 `unknown_game`; bad "
                           "options: 422 `bad_options`; seats not matching the player count or an unknown "
                           "bot: 422 `bad_seats`.")
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
         table, tokens = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms)
-        out_seats = []
-        for info in service.seat_infos(table):
-            token = tokens.get(info["seat"])
-            out_seats.append({**info, "token": token,
-                              "link": f"/t/{table.id}?token={token}" if token is not None else None})
-        return {"table_id": table.id, "game": table.record.game, "seats": out_seats,
-                "spectator_link": f"/t/{table.id}", "seed_commitment": table.seed_commitment}
+        return created_table(table, tokens, service.seat_infos(table), request.app.state.links,
+                             str(request.base_url))
 
     @app.get("/api/tables/{table_id}", response_model=TableSnapshot, responses=ERRORS, tags=["tables"],
              summary="A table as one seat sees it",
@@ -275,6 +273,20 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
                          "once the game is over (409 `not_over` until then).")
     async def get_log(table_id: str) -> dict[str, Any]:
         return await service.game_log(await service.get(table_id))
+
+
+def created_table(table: LiveTable, tokens: dict[int, str], infos: list[dict[str, Any]], links: LinkBase,
+                  request_base: str) -> dict[str, Any]:
+    """The create response: each human seat's token, its absolute link and that link's QR code (for a
+    phone to scan off the lobby's screen), and the spectators' link."""
+    seats = []
+    for info in infos:
+        token = tokens.get(info["seat"])
+        link = links.absolute(seat_path(table.id, token), request_base) if token is not None else None
+        seats.append({**info, "token": token, "link": link, "qr": qr_svg_data_uri(link) if link else None})
+    spectators = links.absolute(spectator_path(table.id), request_base)
+    return {"table_id": table.id, "game": table.record.game, "seats": seats, "spectator_link": spectators,
+            "spectator_qr": qr_svg_data_uri(spectators), "seed_commitment": table.seed_commitment}
 
 
 def add_websocket_route(app: FastAPI, service: TableService) -> None:

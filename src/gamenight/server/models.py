@@ -86,7 +86,10 @@ class SeatInfo(BaseModel):
 
 class CreatedSeat(SeatInfo):
     token: str | None = Field(None, description="The seat's secret (human seats only): keep it private.")
-    link: str | None = Field(None, description="The seat's private page, /t/{table_id}?token=...")
+    link: str | None = Field(None, description="The seat's private page, an absolute address: "
+                                               "{base}/t/{table_id}?token=... (base: the server's public "
+                                               "URL, else its LAN address, else the request's host).")
+    qr: str | None = Field(None, description="The link as a QR code: an SVG data: URI, for a phone.")
 
 
 class TableCreated(BaseModel):
@@ -94,6 +97,7 @@ class TableCreated(BaseModel):
     game: str
     seats: list[CreatedSeat]
     spectator_link: str
+    spectator_qr: str = Field(description="The spectator link as a QR code (an SVG data: URI).")
     seed_commitment: str = Field(description="SHA-256 (hex) of the seed's decimal text.")
 
 
