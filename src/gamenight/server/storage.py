@@ -5,7 +5,13 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 * ``tables`` — id, game, preset, the options in force (JSON), players, the seed, the seats (JSON:
   kind, bot, and the SHA-256 of each human seat's token — never the token itself), the bot delay,
   when it was created and, once the game is over, when it finished;
-* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made.
+* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made;
+* ``chat`` — (table_id, number) unique, the seat that wrote and the text, when it was written;
+* ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
+  per table) and the results of the series before it (JSON: each earlier table and its winners).
+
+The people's names live in the seats JSON with the rest of each seat. The last two tables were added
+after the first two: ``create_all`` adds them to an existing database, and nothing else changed.
 
 Durability: an acknowledged move must survive a SIGKILL or a power cut, so SQLite runs in WAL mode
 with ``synchronous=FULL`` (the WAL is fsynced at every commit). Writes go through one writer thread,
@@ -45,6 +51,7 @@ from sqlalchemy import (
     Table,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -90,20 +97,57 @@ moves_table = Table(
 )
 
 
+chat_table = Table(
+    "chat", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(1000), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "number", name="chat_table_id_number"),
+)
+
+rematches_table = Table(
+    "rematches", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    # unique: two players asking at once make one rematch, not two
+    Column("previous_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False,
+           unique=True),
+    Column("series", JSON, nullable=False),
+)
+
+#: chat messages kept per table in memory and read back on a restart
+CHAT_KEPT = 100
+#: the chat table again, for the newest-message subquery
+c_alias = chat_table.alias("c")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat as stored: ``kind`` is "human" or "bot"; humans keep only their token's hash."""
+    """A seat as stored: ``kind`` is "human" or "bot"; humans keep only their token's hash.
+
+    ``name`` is the person's own name (``None``: the game's name for the seat). A rematch's human
+    seat starts with no token: ``claim_sha256`` is the hash of the previous table's token for the
+    seat, and the seat gets its own token when that token's holder is next seen (server.people)."""
 
     kind: str
     bot: str | None = None
     token_sha256: str | None = None
+    name: str | None = None
+    claim_sha256: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_sha256": self.token_sha256}
+        out: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_sha256": self.token_sha256}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.claim_sha256 is not None:
+            out["claim_sha256"] = self.claim_sha256
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRecord:
-        return cls(kind=data["kind"], bot=data.get("bot"), token_sha256=data.get("token_sha256"))
+        return cls(kind=data["kind"], bot=data.get("bot"), token_sha256=data.get("token_sha256"),
+                   name=data.get("name"), claim_sha256=data.get("claim_sha256"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +177,46 @@ class MoveRow:
     finished: bool = False
 
 
-#: what the writer stores: a new table, or a move
-Write = TableRecord | MoveRow
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    """Chat message ``number`` (1-based) of a table."""
+
+    table_id: str
+    number: int
+    seat: int
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsUpdate:
+    """A table's seats as they are now (a name chosen, a rematch seat's token claimed)."""
+
+    table_id: str
+    seats: tuple[SeatRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RematchRow:
+    """``table_id`` is the rematch of ``previous_id``; ``series``: every earlier table of the series
+    with its winning seats, oldest first (``{"table_id", "winners"}``)."""
+
+    table_id: str
+    previous_id: str
+    series: tuple[dict[str, Any], ...]
+
+
+#: what the writer stores: a new table, a move, a chat message, new seats, a rematch
+Write = TableRecord | MoveRow | ChatRow | SeatsUpdate | RematchRow
+
+
+@dataclass(frozen=True, slots=True)
+class TablePeople:
+    """What a table holds besides its game: its recent chat, the rematch it is, and the one it has."""
+
+    chat: tuple[ChatRow, ...] = ()
+    rematch_of: RematchRow | None = None
+    rematch_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +225,7 @@ class StoredTable:
 
     record: TableRecord
     moves: list[tuple[int, str]]
+    people: TablePeople = TablePeople()
 
 
 def utc_now() -> datetime:
@@ -243,6 +326,22 @@ class Storage:
         finished = [m.table_id for m in moves if m.finished]
         if finished:
             conn.execute(update(tables_table).where(tables_table.c.id.in_(finished)).values(finished_at=now))
+        Storage.write_people(conn, writes)
+
+    @staticmethod
+    def write_people(conn: Connection, writes: Sequence[Write]) -> None:
+        """Chat messages, seat changes and rematches (after the tables they name)."""
+        chat = [w for w in writes if isinstance(w, ChatRow)]
+        if chat:
+            conn.execute(insert(chat_table), [{"table_id": c.table_id, "number": c.number, "seat": c.seat,
+                                               "text": c.text, "created_at": c.created_at} for c in chat])
+        for w in writes:
+            if isinstance(w, SeatsUpdate):
+                conn.execute(update(tables_table).where(tables_table.c.id == w.table_id)
+                             .values(seats=[s.to_json() for s in w.seats]))
+            elif isinstance(w, RematchRow):
+                conn.execute(insert(rematches_table).values(
+                    table_id=w.table_id, previous_id=w.previous_id, series=list(w.series)))
 
     # ---- reads -------------------------------------------------------------------------------------
 
@@ -256,7 +355,8 @@ class Storage:
                 .where(moves_table.c.table_id == table_id)
                 .order_by(moves_table.c.number)
             ).all()
-        return StoredTable(_record(row), [(seat, move) for seat, move in moves])
+            people = self.load_people(conn, [table_id])
+        return StoredTable(_record(row), [(seat, move) for seat, move in moves], people[table_id])
 
     def load_unfinished(self) -> list[StoredTable]:
         """Every table whose game is not over, with its moves (two queries in all)."""
@@ -274,7 +374,33 @@ class Storage:
             )
             for table_id, seat, move in result:
                 moves[table_id].append((seat, move))
-        return [StoredTable(_record(row), moves[row["id"]]) for row in rows]
+            people = self.load_people(conn, list(moves))
+        return [StoredTable(_record(row), moves[row["id"]], people[row["id"]]) for row in rows]
+
+    @staticmethod
+    def load_people(conn: Connection, ids: Sequence[str]) -> dict[str, TablePeople]:
+        """Each table's last CHAT_KEPT chat messages and its rematch links (three queries in all)."""
+        chat: dict[str, list[ChatRow]] = {i: [] for i in ids}
+        previous: dict[str, RematchRow] = {}
+        following: dict[str, str] = {}
+        for start in range(0, len(ids), 500):  # under every database's limit of bound parameters
+            chunk = list(ids[start:start + 500])
+            newest = (select(func.max(chat_table.c.number)).where(chat_table.c.table_id == c_alias.c.table_id)
+                      .scalar_subquery())
+            rows = conn.execute(
+                select(c_alias).where(c_alias.c.table_id.in_(chunk), c_alias.c.number > newest - CHAT_KEPT)
+                .order_by(c_alias.c.table_id, c_alias.c.number))
+            for r in rows.mappings():
+                chat[r["table_id"]].append(ChatRow(r["table_id"], r["number"], r["seat"], r["text"],
+                                                   _aware(r["created_at"]) or utc_now()))
+            links = conn.execute(select(rematches_table).where(
+                rematches_table.c.table_id.in_(chunk) | rematches_table.c.previous_id.in_(chunk)))
+            for r in links.mappings():
+                if r["table_id"] in chat:
+                    previous[r["table_id"]] = RematchRow(r["table_id"], r["previous_id"], tuple(r["series"]))
+                if r["previous_id"] in chat:
+                    following[r["previous_id"]] = r["table_id"]
+        return {i: TablePeople(tuple(chat[i]), previous.get(i), following.get(i)) for i in ids}
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
@@ -425,11 +551,16 @@ class GroupCommitWriter:
 
 
 __all__ = [
+    "CHAT_KEPT",
+    "ChatRow",
     "GroupCommitWriter",
     "MoveRow",
+    "RematchRow",
     "SeatRecord",
+    "SeatsUpdate",
     "Storage",
     "StoredTable",
+    "TablePeople",
     "TableRecord",
     "Write",
     "default_data_dir",
