@@ -53,6 +53,8 @@ class State(ABC):
     #: the rules penalise speaking at the table: a server records every chat message of a seat
     #: with ``speak(seat)`` (see ``speak``)
     counts_speech: ClassVar[bool] = False
+    #: the game's own seat names, kept once people chose theirs (name_seats)
+    _game_names: list[str] | None = None
 
     def __init__(
         self,
@@ -247,6 +249,8 @@ class State(ABC):
             changes[renamed[seat]] = renamed[seat] = self.given_names[seat] = name
         if not changes:
             return
+        if self._game_names is None:
+            self._game_names = list(self.names)
         self.names = renamed
         self.sheet.columns = [changes.get(column, column) for column in self.sheet.columns]
         # one pass, longest name first, whole words only: "Player 1" is not inside "Player 10"
@@ -256,6 +260,10 @@ class State(ABC):
             text = words.sub(lambda m: changes[m.group(0)], e.text)
             if text != e.text:
                 self.events[i] = Event(e.kind, text, e.seat, e.to, e.data)
+
+    def game_names(self) -> list[str]:
+        """The game's own names for the seats, whatever names people chose."""
+        return list(self._game_names if self._game_names is not None else self.names)
 
     def _acting_seat(self, seat: int | None, acting: frozenset[int]) -> int:
         """The seat a move is for, or the sentence saying why nobody/that seat may not move."""

@@ -5,9 +5,12 @@
 * ``GET /api/games``, ``POST /api/tables``, ``GET /api/tables/{id}``, ``POST /api/tables/{id}/moves``,
   ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` — JSON; errors are
   ``{"error": {"code", "message", "version"?}}``;
-* ``WS /ws/tables/{id}?token=T`` — ``{"type": "state", version, view, seed}`` on connect and after
-  every change, for the connection's own seat; accepts ``{"move", "version"}``; a refused move gets
-  ``{"type": "error", code, message, version}`` on that connection only;
+* ``WS /ws/tables/{id}?token=T`` — ``{"type": "state", version, view, seed, seats, waiting,
+  rematch?, series?}`` on connect and after every change, for the connection's own seat; accepts
+  ``{"move", "version"}``; a refused move gets ``{"type": "error", code, message, version}`` on that
+  connection only; names, chat and presence messages: :mod:`gamenight.server.people_api`;
+* ``POST /api/tables/{id}/name``, ``GET|POST /api/tables/{id}/chat``, ``POST
+  /api/tables/{id}/rematch`` — the people's routes (:mod:`gamenight.server.people_api`);
 * ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder).
 
 Request bodies and WebSocket messages over :data:`MAX_BODY` bytes are refused (``too_large``).
@@ -44,6 +47,12 @@ from gamenight.server.models import (
     MoveRequest,
     TableCreated,
     TableSnapshot,
+)
+from gamenight.server.people_api import (
+    add_people_routes,
+    handle_people_message,
+    install_people_errors,
+    people_message,
 )
 from gamenight.server.service import Connection, LiveTable, SeatRequest, ServiceError, TableService
 from gamenight.server.storage import Storage, default_db_url, normalise_db_url
@@ -182,7 +191,9 @@ def create_app(db_url: str | None = None, *, links: LinkBase | None = None) -> F
     app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     install_error_handlers(app)
+    install_people_errors(app)
     add_api_routes(app, service)
+    add_people_routes(app, service)
     add_websocket_route(app, service)
     add_page_routes(app)
     return app
@@ -231,7 +242,7 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
                           "options: 422 `bad_options`; seats not matching the player count or an unknown "
                           "bot: 422 `bad_seats`.")
     async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
+        seats = [SeatRequest(s.kind, getattr(s, "bot", None), s.name) for s in body.seats]
         table, tokens = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms)
@@ -245,7 +256,9 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
                          "`bad_token`; no such table: 404 `unknown_table`.")
     async def get_table(table_id: str, token: str | None = Query(None, max_length=128)) -> dict[str, Any]:
         table = await service.get(table_id)
-        return await service.snapshot(table, service.seat_of(table, token))
+        seat = service.seat_of(table, token)
+        await service.people.seen(table, seat, token)  # its rematch link is built from the token
+        return await service.snapshot(table, seat)
 
     @app.post("/api/tables/{table_id}/moves", response_model=MoveAccepted, responses=ERRORS, tags=["tables"],
               summary="Make a move",
@@ -268,6 +281,7 @@ def add_api_routes(app: FastAPI, service: TableService) -> None:
         return service.stats()
 
     @app.get("/api/tables/{table_id}/log", response_model=GameLog, responses=ERRORS, tags=["tables"],
+             response_model_exclude_unset=True,  # "names" only where people chose names
              summary="The finished game's log",
              description="Seed, options and every move: replay it with `gamenight replay`. Published "
                          "once the game is over (409 `not_over` until then).")
@@ -300,6 +314,7 @@ def add_websocket_route(app: FastAPI, service: TableService) -> None:
             await websocket.send_text(json.dumps({"type": "error", **e.to_json(), "version": e.version}))
             await websocket.close(CLOSE_UNKNOWN_TABLE if e.code == "unknown_table" else CLOSE_BAD_TOKEN)
             return
+        await service.people.seen(table, seat, token)
         conn = Connection(websocket.send_text, seat)
         await service.attach(table, conn)
         try:
@@ -340,7 +355,11 @@ async def _close_quietly(websocket: WebSocket, code: int) -> None:
 
 
 async def handle_message(message: Message, service: TableService, table: LiveTable, conn: Connection) -> None:
-    """One client message: ``{"move": text, "version": n}``."""
+    """One client message: ``{"move": text, "version": n}``, or a people message (server.people_api)."""
+    people = people_message(message)
+    if people is not None:
+        await handle_people_message(people, service, table, conn)
+        return
     try:
         move, version = parse_move_message(message)
         await service.submit(table, conn.seat, move, version)

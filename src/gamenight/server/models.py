@@ -52,9 +52,15 @@ class GameInfo(BaseModel):
     options: list[OptionSchema]
 
 
+#: a seat's name as asked for (cleaned and checked by the server: server.people.clean_name)
+SeatName = Annotated[str | None, Field(
+    None, max_length=200, description="The name the seat goes by (default: the game's, North or Player 2).")]
+
+
 class HumanSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["human"]
+    name: SeatName = None
 
 
 class BotSeat(BaseModel):
@@ -62,6 +68,7 @@ class BotSeat(BaseModel):
     kind: Literal["bot"]
     bot: str | None = Field(None, description="'heuristic' or 'random' (default: heuristic where the game "
                                               "has one).")
+    name: SeatName = None
 
 
 SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]
@@ -82,6 +89,34 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "bot"]
     name: str
     bot: str | None = None
+
+
+class SeatState(SeatInfo):
+    connected: bool = Field(description="A page is open on this seat now (bots always are).")
+    default_name: str = Field(description="The game's own name for the seat (North, Player 2...).")
+
+
+class Waiting(BaseModel):
+    seat: int
+    since: float = Field(description="Unix time (seconds) the seat started being waited for.")
+
+
+class RematchLink(BaseModel):
+    table_id: str
+    link: str | None = Field(description="This seat's page at the rematch, with its own new token (a "
+                                          "spectator's: the rematch's spectator page).")
+
+
+class SeriesTally(BaseModel):
+    label: str = Field(description="The seat's name, or the team's names joined by '/'.")
+    seats: list[int]
+    wins: int
+
+
+class Series(BaseModel):
+    matches: int = Field(description="Matches finished in the series (this one included once over).")
+    playing: bool = Field(description="This table's match is still being played.")
+    tally: list[SeriesTally]
 
 
 class CreatedSeat(SeatInfo):
@@ -107,7 +142,11 @@ class TableSnapshot(BaseModel):
     title: str
     version: int = Field(description="Moves applied so far; a move must name the version it was chosen at.")
     seat: int | None = Field(description="The token's seat; null for a spectator.")
-    seats: list[SeatInfo]
+    seats: list[SeatState]
+    waiting: list[Waiting] = Field(description="The seats to act, each with when it started being waited "
+                                               "for.")
+    rematch: RematchLink | None = Field(None, description="The rematch of this table, once one started.")
+    series: Series | None = Field(None, description="Matches won across the rematches, for a series.")
     view: dict[str, Any] = Field(description="State.view(seat): everything this seat may see, nothing more.")
     seed_commitment: str
     seed: str | None = Field(description="The seed as decimal text, once the game is over; null until then.")
@@ -137,3 +176,41 @@ class GameLog(BaseModel):
     options: dict[str, OptionValue]
     deck: list[str] | None
     moves: list[tuple[int, str]]
+    names: list[str | None] | None = Field(None, description="The names people chose, by seat (null: the "
+                                                             "game's own).")
+
+
+class NameRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (required).")
+    name: str = Field(max_length=200)
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (spectators only read).")
+    text: str = Field(max_length=2000, description="The message (at most 280 characters once cleaned).")
+
+
+class ChatMessage(BaseModel):
+    n: int = Field(description="The message's number at this table, from 1.")
+    seat: int
+    name: str
+    text: str
+    at: float = Field(description="Unix time (seconds) it was written.")
+
+
+class ChatLog(BaseModel):
+    messages: list[ChatMessage]
+    quick: list[str] = Field(description="The quick messages the table page offers.")
+
+
+class TokenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (required).")
+
+
+class RematchCreated(BaseModel):
+    table_id: str
+    link: str = Field(description="Your seat's page at the rematch (absolute), with its own new token.")
+    token: str

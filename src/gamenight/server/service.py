@@ -60,6 +60,8 @@ from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
 from gamenight.core.moves import Move
 from gamenight.core.state import State
+from gamenight.server.people import People, PeopleError, frame_fields, now
+from gamenight.server.people_service import PeopleDesk
 from gamenight.server.storage import (
     GroupCommitWriter,
     MoveRow,
@@ -126,10 +128,12 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
-    """A seat asked for at a new table: a person, or a bot of a kind ("heuristic", "random")."""
+    """A seat asked for at a new table: a person, or a bot of a kind ("heuristic", "random"), with
+    the name it goes by (``None``: the game's name for the seat)."""
 
     kind: str
     bot: str | None = None
+    name: str | None = None
 
 
 class Connection:
@@ -141,6 +145,8 @@ class Connection:
         self._queue: deque[tuple[bool, str]] = deque()
         self._wake = asyncio.Event()
         self.overflowed = False
+        #: the client asked for the table's talk and presence too (people_service.subscribe)
+        self.wants_people = False
 
     def push_state(self, text: str) -> None:
         queue = self._queue
@@ -151,6 +157,11 @@ class Connection:
         self._wake.set()
 
     def push_error(self, text: str) -> None:
+        self._push(False, text)
+        self._wake.set()
+
+    def push_message(self, text: str) -> None:
+        """A frame that is not a state (a chat message): never replaced by a newer one."""
         self._push(False, text)
         self._wake.set()
 
@@ -187,6 +198,8 @@ class LiveTable:
     #: per seat: its legal moves now, and the version since which they have been those
     legal: list[list[Move]] = field(default_factory=list)
     legal_since: list[int] = field(default_factory=list)
+    #: names, chat, presence, waiting stamps and the rematch series (server.people)
+    people: People = field(default_factory=People)
     #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
     _bot_rng: random.Random | None = None
 
@@ -240,6 +253,7 @@ class LiveTable:
             view = self.views.get(seat) or self.state.view(seat)
             cached = self.frames[seat] = dumps({
                 "type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
+                **frame_fields(self, seat),
             })
         return cached
 
@@ -255,12 +269,26 @@ def default_bot_kind(game_id: str) -> str:
 
 
 def replay_table(record: TableRecord, moves: Sequence[tuple[int, str]]) -> State:
-    """The game as it stands after ``moves``: new from the stored row, then every move played."""
+    """The game as it stands after ``moves``: new from the stored row, seats named, every move played."""
     state = gamenight.replay({
         "game": record.game, "players": record.players, "seed": record.seed, "options": record.options,
-        "preset": record.preset, "moves": [list(m) for m in moves],
+        "preset": record.preset, "moves": [list(m) for m in moves], "names": [s.name for s in record.seats],
     })
     return state
+
+
+def new_people(state: State, stored: StoredTable | None = None) -> People:
+    """A live table's people: the game's names, the stored chat and rematch links, and the seats to
+    act waited for since the last move (or the table's creation; a new table: from now)."""
+    people = People(default_names=state.game_names())
+    since = now()
+    if stored is not None:
+        people.load_chat(stored.people.chat)
+        people.rematch_of = stored.people.rematch_of
+        people.rematch_id = stored.people.rematch_id
+        since = (stored.people.last_move_at or stored.record.created_at).timestamp()
+    people.stamp_waiting(state.to_act, None, since)
+    return people
 
 
 @dataclass
@@ -291,6 +319,8 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self.metrics = Metrics()
+        #: names, chat, rematches (server.people_service)
+        self.people = PeopleDesk(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -320,7 +350,7 @@ class TableService:
         record = stored.record
         state = replay_table(record, stored.moves)
         return LiveTable(record=record, state=state, bots=self._make_bots(record),
-                         version=len(stored.moves))
+                         version=len(stored.moves), people=new_people(state, stored))
 
     @staticmethod
     def _make_bots(record: TableRecord) -> dict[int, Bot]:
@@ -352,32 +382,42 @@ class TableService:
             raise ServiceError("bad_seats", f"{state.spec.title} for {n} players needs {n} seats, "
                                             f"not {len(seats)}.", 422)
         records, tokens = self._seat_records(state, seats)
+        try:
+            names = self.people.seat_names(state, [s.name for s in seats])
+        except PeopleError as e:
+            raise ServiceError(e.code, e.message, e.status) from None
+        state.name_seats(names)
         record = TableRecord(
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
         )
-        table = LiveTable(record=record, state=state, bots=self._make_bots(record),
-                          version=0)
+        return await self.open_table(record, state), tokens
+
+    async def open_table(self, record: TableRecord, state: State) -> LiveTable:
+        """Store a new table, then serve it (its bots start)."""
+        table = LiveTable(record=record, state=state, bots=self._make_bots(record), version=0,
+                          people=new_people(state))
         await self.writer.write(record)
         self.tables[record.id] = table
         self._schedule_bots(table)
-        return table, tokens
+        return table
 
     @staticmethod
     def _seat_records(state: State, seats: Sequence[SeatRequest]) -> tuple[list[SeatRecord], dict[int, str]]:
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
         for i, seat in enumerate(seats):
+            name = seat.name if seat.name is None else seat.name.strip() or None
             if seat.kind == "human":
                 tokens[i] = secrets.token_urlsafe(16)
-                records.append(SeatRecord("human", token_sha256=sha256_hex(tokens[i])))
+                records.append(SeatRecord("human", token_sha256=sha256_hex(tokens[i]), name=name))
             elif seat.kind == "bot":
                 kind = seat.bot or default_bot_kind(state.spec.id)
                 try:
                     make_bot(kind, state.spec.id)
                 except ValueError as e:
                     raise ServiceError("bad_seats", f"Seat {i} ({state.names[i]}): {e}", 422) from None
-                records.append(SeatRecord("bot", bot=kind))
+                records.append(SeatRecord("bot", bot=kind, name=name))
             else:
                 raise ServiceError("bad_seats", f"Seat {i}: a seat is 'human' or 'bot', not {seat.kind!r} "
                                                 f"(bots: {', '.join(KINDS)}).", 422)
@@ -442,7 +482,7 @@ class TableService:
                 "version": table.version, "seat": seat, "seats": self.seat_infos(table),
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
-                "preset": rec.preset, "players": rec.players,
+                "preset": rec.preset, "players": rec.players, **frame_fields(table, seat),
             }
 
     @staticmethod
@@ -475,11 +515,15 @@ class TableService:
     async def attach(self, table: LiveTable, conn: Connection) -> None:
         """Watch a table: the connection gets the current state now and every change after."""
         async with table.lock:
+            arrived = self.people.arrives(table, conn.seat)
             table.connections.add(conn)
+            if arrived:
+                self.people.presence_changed(table)
             conn.push_state(table.frame(conn.seat))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
+        self.people.left(table, conn.seat)
 
     @staticmethod
     def error_frame(error: ServiceError, table: LiveTable) -> str:
@@ -530,6 +574,13 @@ class TableService:
             self._roll_back(table)
             raise ServiceError("internal_error", "The game could not apply that move; nothing changed.", 500,
                                table.version) from None
+        return await self.commit_move(table, seat)
+
+    async def commit_move(self, table: LiveTable, seat: int, *, acted: bool = True) -> int:
+        """Save the move just applied to the state (the lock is held), then acknowledge and publish it;
+        if it cannot be saved the state is rolled back and ``storage_error`` raised. ``acted``: the
+        seat made a move (not a speech), so if it must act again it is waited for afresh."""
+        state = table.state
         number = len(state.moves)
         text = str(state.moves[-1][1])
         finished = state.is_over
@@ -545,6 +596,7 @@ class TableService:
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
+        table.people.stamp_waiting(state.to_act, seat if acted else None, now())
         self._broadcast(table)
         self._schedule_bots(table)
         return number

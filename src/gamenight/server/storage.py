@@ -217,6 +217,8 @@ class TablePeople:
     chat: tuple[ChatRow, ...] = ()
     rematch_of: RematchRow | None = None
     rematch_id: str | None = None
+    #: when the last move was made (None: no move yet), from when the seats to act are waited for
+    last_move_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,10 +381,12 @@ class Storage:
 
     @staticmethod
     def load_people(conn: Connection, ids: Sequence[str]) -> dict[str, TablePeople]:
-        """Each table's last CHAT_KEPT chat messages and its rematch links (three queries in all)."""
+        """Each table's last CHAT_KEPT chat messages, its rematch links and when its last move was made
+        (three queries for every 500 tables)."""
         chat: dict[str, list[ChatRow]] = {i: [] for i in ids}
         previous: dict[str, RematchRow] = {}
         following: dict[str, str] = {}
+        last: dict[str, datetime | None] = {}
         for start in range(0, len(ids), 500):  # under every database's limit of bound parameters
             chunk = list(ids[start:start + 500])
             newest = (select(func.max(chat_table.c.number)).where(chat_table.c.table_id == c_alias.c.table_id)
@@ -400,7 +404,10 @@ class Storage:
                     previous[r["table_id"]] = RematchRow(r["table_id"], r["previous_id"], tuple(r["series"]))
                 if r["previous_id"] in chat:
                     following[r["previous_id"]] = r["table_id"]
-        return {i: TablePeople(tuple(chat[i]), previous.get(i), following.get(i)) for i in ids}
+            latest = conn.execute(select(moves_table.c.table_id, func.max(moves_table.c.created_at))
+                                  .where(moves_table.c.table_id.in_(chunk)).group_by(moves_table.c.table_id))
+            last.update((table_id, _aware(at)) for table_id, at in latest)
+        return {i: TablePeople(tuple(chat[i]), previous.get(i), following.get(i), last.get(i)) for i in ids}
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
