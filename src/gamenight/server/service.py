@@ -381,11 +381,11 @@ class TableService:
         if len(seats) != n:
             raise ServiceError("bad_seats", f"{state.spec.title} for {n} players needs {n} seats, "
                                             f"not {len(seats)}.", 422)
-        records, tokens = self._seat_records(state, seats)
         try:
             names = self.people.seat_names(state, [s.name for s in seats])
         except PeopleError as e:
             raise ServiceError(e.code, e.message, e.status) from None
+        records, tokens = self._seat_records(state, seats, names)
         state.name_seats(names)
         record = TableRecord(
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
@@ -403,11 +403,11 @@ class TableService:
         return table
 
     @staticmethod
-    def _seat_records(state: State, seats: Sequence[SeatRequest]) -> tuple[list[SeatRecord], dict[int, str]]:
+    def _seat_records(state: State, seats: Sequence[SeatRequest], names: Sequence[str | None]
+                      ) -> tuple[list[SeatRecord], dict[int, str]]:
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
-        for i, seat in enumerate(seats):
-            name = seat.name if seat.name is None else seat.name.strip() or None
+        for i, (seat, name) in enumerate(zip(seats, names, strict=True)):
             if seat.kind == "human":
                 tokens[i] = secrets.token_urlsafe(16)
                 records.append(SeatRecord("human", token_sha256=sha256_hex(tokens[i]), name=name))
