@@ -8,6 +8,8 @@ import { $, $$, fill, h } from "./dom.js";
 import { api, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
 import { classifyMoves, resolveTyped } from "./moves.js";
+import { mountChat } from "./chat.js";
+import { mountPeople } from "./people.js";
 import {
   fitFelt, renderFairness, renderFelt, renderHand, renderHeadline, renderInfo, renderLog, renderMoveButtons,
   renderNotes, renderOutcome, renderRules, renderSheet, turnSentence,
@@ -32,6 +34,8 @@ const page = {
   lastError: null,
   drawnRules: null, // what the rules and fairness panels show, to redraw them only on change
   drawnFairness: null,
+  people: null, // people.js: name box, rematch, series
+  chat: null, // chat.js: the table's talk
 };
 
 // ---- connection --------------------------------------------------------------------------
@@ -58,6 +62,7 @@ function connect() {
   page.socket = socket;
   socket.addEventListener("open", () => {
     setConnection("live", "Live");
+    socket.send(JSON.stringify({ type: "hello" })); // the table's chat and presence too
   });
   socket.addEventListener("message", (event) => {
     let frame;
@@ -128,11 +133,18 @@ async function refreshOverHttp() {
   const info = await api(`/api/tables/${encodeURIComponent(tableId)}${query}`);
   page.info = info;
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
-  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed });
+  onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, seats: info.seats,
+            waiting: info.waiting, rematch: info.rematch, series: info.series });
   return info;
 }
 
 function onFrame(frame) {
+  if (page.chat && page.chat.onFrame(frame)) return;
+  if (page.people && page.people.onFrame(frame)) {
+    if (page.info) page.info.seats = frame.seats;
+    if (page.view) draw();
+    return;
+  }
   if (frame.type === "error") {
     page.pending = null;
     page.lastError = frame.message;
@@ -146,6 +158,8 @@ function onFrame(frame) {
   page.view = frame.view;
   if (frame.seed !== null && frame.seed !== undefined) page.seed = frame.seed;
   page.pending = null;
+  if (frame.seats && page.info) page.info.seats = frame.seats;
+  if (page.people) page.people.onState(frame);
   draw();
 }
 
@@ -172,6 +186,21 @@ async function sendMove(move) {
     page.pending = null;
     showError(e.message);
     draw();
+  }
+}
+
+/** A chat message: over the live connection, else over HTTP (see chat.js). */
+async function sendChat(text) {
+  const socket = page.socket;
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "chat", text }));
+    return { error: null, confirmed: false };
+  }
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: "POST", body: { token, text } });
+    return { error: null, confirmed: true };
+  } catch (e) {
+    return { error: e.message, confirmed: false };
   }
 }
 
@@ -343,12 +372,15 @@ async function start() {
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
+  page.people = mountPeople({ tableId, token, api });
+  page.chat = mountChat({ seat: null, send: sendChat });
   if (!tableId) {
     fatal("This page needs a table: open a link from the lobby.");
     return;
   }
   try {
     const info = await refreshOverHttp();
+    page.chat.setSeat(info.seat);
     loadSpec(info.game);
   } catch (e) {
     if (e.status === 403 || e.status === 404) {
