@@ -218,6 +218,19 @@ def test_chat_limits_length_and_pace(client: TestClient) -> None:
     assert r.status_code == 403 and r.json()["error"]["code"] == "spectator"
 
 
+def test_an_oversized_chat_message_is_refused_as_too_large(client: TestClient) -> None:
+    created = quiet_table(client)
+    with client.websocket_connect(f"/ws/tables/{created['table_id']}?token={token(created, 0)}") as ws:
+        receive_until(ws, "state")
+        ws.send_json({"type": "chat", "text": "x" * 20_000})
+        answer = ws.receive_json()  # no hello: nothing but the answer comes
+        assert answer["type"] == "error" and answer["code"] == "too_large"
+        ws.send_json({"type": "chat", "text": "x" * 300})
+        answer = ws.receive_json()
+        assert answer["type"] == "people_error" and answer["code"] == "too_long"
+    assert client.get(f"/api/tables/{created['table_id']}/chat").json()["messages"] == []
+
+
 def test_chat_history_survives_a_restart(client: TestClient, db: str) -> None:
     created = quiet_table(client)
     table_id = created["table_id"]

@@ -356,7 +356,8 @@ async def _close_quietly(websocket: WebSocket, code: int) -> None:
 
 async def handle_message(message: Message, service: TableService, table: LiveTable, conn: Connection) -> None:
     """One client message: ``{"move": text, "version": n}``, or a people message (server.people_api)."""
-    people = people_message(message)
+    small = len(message.get("text") or "") <= MAX_BODY  # a larger one is refused as too large below
+    people = people_message(message) if small else None
     if people is not None:
         await handle_people_message(people, service, table, conn)
         return
