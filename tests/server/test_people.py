@@ -391,3 +391,43 @@ def test_a_team_game_tallies_by_team(client: TestClient) -> None:
     assert series is not None
     teams = [(t["label"], t["seats"]) for t in series["tally"]]
     assert teams == [("North/South", [0, 2]), ("East/West", [1, 3])]
+
+
+# ---- the small rules, alone ---------------------------------------------------------------------------
+
+
+def test_names_and_messages_are_cleaned_to_one_printable_line() -> None:
+    from gamenight.server.people import PeopleError, clean_chat, clean_name
+
+    assert clean_name("  Ann\tMarie \n") == "Ann Marie"
+    assert clean_name("Zoe\u0301") == "Zoé"  # composed (NFC): the same name however it was typed
+    assert clean_name("A\u202eB\u200bC") == "ABC"  # no bidi overrides or zero-width tricks
+    assert clean_chat("line one\nline two") == "line one line two"
+    with pytest.raises(PeopleError, match="at most 24"):
+        clean_name("n" * 25)
+
+
+def test_the_rate_limit_is_a_sliding_window_per_seat() -> None:
+    from gamenight.server.people import ChatLimiter, PeopleError
+
+    limiter = ChatLimiter(burst=2, window=10.0)
+    limiter.allow(0, 100.0)
+    limiter.allow(0, 101.0)
+    with pytest.raises(PeopleError, match=r"try again in 8 s") as refused:
+        limiter.allow(0, 102.0)
+    assert refused.value.status == 429
+    limiter.allow(1, 102.0)  # another seat is not held back
+    limiter.allow(0, 110.0)  # the first message left the window
+    with pytest.raises(PeopleError):
+        limiter.allow(0, 110.5)
+
+
+def test_a_seat_that_must_act_again_after_its_own_move_is_waited_for_afresh() -> None:
+    from gamenight.server.people import People
+
+    people = People()
+    people.stamp_waiting(frozenset({0, 1}), None, 10.0)
+    people.stamp_waiting(frozenset({0, 1}), 1, 20.0)  # seat 1 moved and must move again
+    assert people.waiting_since == {0: 10.0, 1: 20.0}
+    people.stamp_waiting(frozenset({2}), 0, 30.0)
+    assert people.waiting_since == {2: 30.0}
