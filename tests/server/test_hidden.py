@@ -313,7 +313,13 @@ def check_frame(state: State, key: Key, frame: dict[str, Any], log: dict[str, An
                 views: dict[Key, Any]) -> None:
     """(a) the engine's view exactly, the seed only at the end; no other seat's private sentence."""
     v = frame["version"]
-    assert set(frame) == {"type", "version", "view", "seed", "trick_pause_ms"}
+    # the game's part is the view, the seed and the trick pause; the rest is about the people
+    # (server.people), the same for every seat but the rematch link, which is the seat's own
+    assert {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting"} <= set(frame)
+    assert set(frame) <= {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting", "rematch",
+                          "series"}
+    assert [s["seat"] for s in frame["seats"]] == list(range(state.num_players))
+    assert {w["seat"] for w in frame["waiting"]} <= set(frame["view"]["to_act"])
     assert frame["view"] == views[key], f"v{v} seat {key}: not the engine's view"
     assert frame["seed"] == (str(log["seed"]) if state.is_over else None)
     own = {e.text for e in state.events if e.to is None or e.to == key}
@@ -422,7 +428,8 @@ def test_the_checks_catch_leaks(client: TestClient, monkeypatch: pytest.MonkeyPa
         patch.setattr(euchre, "_view", lambda self, seat: {**engine_view(self, seat),
                                                            "gossip": C.codes(self.hands[0])})
         gossip = {k: json_ready(state.view(k)) for k in keys}
-        frame = {"type": "state", "version": 0, "view": gossip[1], "seed": None, "trick_pause_ms": 0}
+        frame = {"type": "state", "version": 0, "view": gossip[1], "seed": None, "trick_pause_ms": 0,
+                 "seats": [{"seat": s} for s in range(4)], "waiting": []}
         check_frame(state, 1, frame, log, gossip)  # it is the engine's view...
         gossip_codes = {k: card_codes(gossip[k]) for k in keys}
         check_cards(state, 1, frame, hidden_from(state, 1), gossip_codes)  # ...the same for everyone...

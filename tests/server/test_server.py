@@ -136,19 +136,21 @@ def test_create_table_with_humans_and_bots(client: TestClient) -> None:
     created = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
                               {"kind": "human"}, {"kind": "bot", "bot": "random"}], bot_delay_ms=0)
     table_id = created["table_id"]
-    assert created["spectator_link"] == f"/t/{table_id}"
+    # shared links are absolute (issue 10): here built on the request's own host
+    assert created["spectator_link"] == f"http://testserver/t/{table_id}"
     kinds = [(s["seat"], s["kind"], s["bot"]) for s in created["seats"]]
     assert kinds == [(0, "human", None), (1, "bot", "heuristic"), (2, "human", None), (3, "bot", "random")]
     for s in created["seats"]:
         if s["kind"] == "human":
-            assert len(s["token"]) >= 20 and s["link"] == f"/t/{table_id}?token={s['token']}"
+            assert len(s["token"]) >= 20 and s["link"] == f"http://testserver/t/{table_id}?token={s['token']}"
         else:
             assert s["token"] is None and s["link"] is None
     assert [s["name"] for s in created["seats"]] == ["North", "East", "South", "West"]
     snap = get(client, table_id, created["seats"][2]["token"])
     assert snap["seat"] == 2 and snap["view"]["seat"] == 2 and snap["game"] == GAME
     assert snap["seed"] is None and snap["seed_commitment"] == created["seed_commitment"]
-    assert snap["seats"][1] == {"seat": 1, "kind": "bot", "name": "East", "bot": "heuristic"}
+    assert snap["seats"][1] == {"seat": 1, "kind": "bot", "name": "East", "bot": "heuristic",
+                                "connected": True, "default_name": "East"}
 
 
 def test_views_by_token_and_as_spectator(client: TestClient) -> None:
@@ -203,6 +205,8 @@ def test_websocket_pushes_each_seat_its_own_view_after_every_change(client: Test
             for seat, ws in enumerate(sockets):
                 frame = ws.receive_json()
                 who = seat if seat < 4 else None
+                assert [s["connected"] for s in frame.pop("seats")] == [True] * 4
+                assert [w["seat"] for w in frame.pop("waiting")] == sorted(state.to_act)
                 assert frame == {"type": "state", "version": version, "view": state.view(who), "seed": None,
                                  "trick_pause_ms": 1500}
 
@@ -451,9 +455,13 @@ def test_websocket_refusals(client: TestClient, table: dict[str, Any]) -> None:
         # the others heard nothing: the next frame each receives is the state after a real move
         mover.send_json({"move": legal, "version": 2})
         for ws in (mover, bystander, spectator):
-            assert ws.receive_json() == {"type": "state", "version": 3, "seed": None, "trick_pause_ms": 1500,
-                                         "view": live(client, table_id).state.view(
-                                             seat if ws is mover else other if ws is bystander else None)}
+            frame = ws.receive_json()
+            waiting = frame.pop("waiting")  # the people's part (server.people), checked in test_people
+            assert len(frame.pop("seats")) == 4
+            assert frame == {"type": "state", "version": 3, "seed": None, "trick_pause_ms": 1500,
+                             "view": live(client, table_id).state.view(
+                                 seat if ws is mover else other if ws is bystander else None)}
+            assert [w["seat"] for w in waiting] == frame["view"]["to_act"]
     with client.websocket_connect(f"/ws/tables/{table_id}?token=wrong") as ws:
         assert ws.receive_json()["code"] == "bad_token"
 
@@ -534,8 +542,14 @@ def test_restart_in_process_replays_live_and_finished_tables(db_url: str) -> Non
     with TestClient(create_app(db_url)) as client:
         service = service_of(client)
         assert service.tables == {}  # tables without bots, and finished ones, load on first use
-        assert all_views(client, created) == before
+        after = all_views(client, created)
         assert set(service.tables) == {created["table_id"]}
+        # the seat to act is still waited for since the last move: the stored time of that move
+        for old, new in zip(before, after, strict=True):
+            assert [w["seat"] for w in old["waiting"]] == [w["seat"] for w in new["waiting"]]
+            stamps = zip(old.pop("waiting"), new.pop("waiting"), strict=True)
+            assert all(abs(a["since"] - b["since"]) < 1 for a, b in stamps)
+        assert after == before
         assert play_first_legal(client, created) == 8
         assert get(client, finished["table_id"]) == finished_before
         assert finished_before["seed"] is not None

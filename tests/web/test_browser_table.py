@@ -66,7 +66,7 @@ def test_a_hearts_pass_is_built_by_selecting_and_confirmed_once(server: str, bro
     table = new_table(api, "hearts", bot_delay_ms=0, trick_pause_ms=0)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = watch_errors(page)
-    page.goto(server + table["seats"][0]["link"])
+    page.goto(table["seats"][0]["link"])
     page.wait_for_selector("#move-buttons button[data-kind='choose']")
     start = version_of(api, table)
     wait_for_version(page, start)
@@ -117,7 +117,7 @@ def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(
     cards = meld.split()[1:]
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors = watch_errors(page)
-    page.goto(server + table["seats"][0]["link"])
+    page.goto(table["seats"][0]["link"])
     wait_for_version(page, snap["version"])
     # one tap on a card that could be discarded: it is selected, nothing is sent
     other = next(c for c in view["hand"] if f"discard {c}" in view["legal_moves"])
@@ -149,7 +149,7 @@ def test_the_finished_trick_stays_with_its_winner_then_clears(server: str, brows
     table = new_table(api, "euchre", bot_delay_ms=30, trick_pause_ms=1500)
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = watch_errors(page)
-    page.goto(server + table["seats"][0]["link"])
+    page.goto(table["seats"][0]["link"])
     token = table["seats"][0]["token"]
     deadline = time.monotonic() + 60
     seen = None
@@ -198,7 +198,7 @@ def test_euchre_bidding_on_a_phone_shows_the_up_card_without_scrolling(server: s
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
     errors = watch_errors(page)
-    page.goto(server + table["seats"][0]["link"])
+    page.goto(table["seats"][0]["link"])
     page.wait_for_selector("#felt .felt-pile[data-zone='up_card'] .card")
     box = page.eval_on_selector("#felt .felt-pile[data-zone='up_card'] .card",
                                 "e => { const r = e.getBoundingClientRect(); "
@@ -228,7 +228,7 @@ def test_a_hand_and_foot_table_mid_hand_fits_a_laptop_and_scrolls_sensibly_on_a_
     ARTIFACTS.mkdir(exist_ok=True)
     desk = browser.new_page(viewport={"width": 1280, "height": 800})
     errors = watch_errors(desk)
-    desk.goto(server + table["seats"][0]["link"])
+    desk.goto(table["seats"][0]["link"])
     wait_for_version(desk, snap["version"])
     felt = desk.eval_on_selector("#felt", "e => e.getBoundingClientRect().bottom")
     assert felt <= 800, f"the felt ends at {felt} px on a 1280×800 screen"
@@ -240,7 +240,7 @@ def test_a_hand_and_foot_table_mid_hand_fits_a_laptop_and_scrolls_sensibly_on_a_
                                     is_mobile=True, has_touch=True)
     phone = phone_ctx.new_page()
     watch_errors(phone, errors)
-    phone.goto(server + table["seats"][0]["link"])
+    phone.goto(table["seats"][0]["link"])
     wait_for_version(phone, snap["version"])
     height = phone.evaluate("() => document.documentElement.scrollHeight")
     assert height < 2.5 * 844, f"the page is {height} px tall on a 844 px phone"
@@ -269,7 +269,7 @@ def test_the_lobby_and_a_table_page_have_no_serious_accessibility_violations(
     page.click(".game-card[data-game='euchre']")
     assert serious(page) == []
     table = new_table(api, "hearts", bot_delay_ms=60_000)
-    page.goto(server + table["seats"][0]["link"])
+    page.goto(table["seats"][0]["link"])
     page.wait_for_selector("#hand button.hand-card")
     select_cards(page, hand_cards(page)[:2])
     assert serious(page) == []

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -44,6 +45,9 @@ from gamenight.server.limits import Limits as _Limits
 LIMITS = _Limits()
 #: the most a request's line and headers may take (h11's buffer; httptools has its own bound)
 HEADER_BYTES = 16 * 1024
+
+if TYPE_CHECKING:
+    from gamenight.server.links import LinkBase
 
 app = typer.Typer(
     help="Play the family's card games in the terminal, against bots, or let bots play each other.",
@@ -266,12 +270,19 @@ def replay(
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")]
-    = "127.0.0.1",
+    host: Annotated[str | None, typer.Option(
+        "--host", help="Address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
+                       "network).")] = None,
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
         "--db", help="Database URL (sqlite:///FILE, postgresql://...) or an SQLite file path; default: "
                      "gamenight.db in your data folder.")] = None,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Let phones and laptops on your home network join: listen on every network and "
+                      "build the shared links from this machine's local address.")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address people open when the server is behind a proxy or a tunnel "
+                             "(https://games.example.org): shared links are built from it.")] = None,
     tables_per_minute: Annotated[int, typer.Option(
         "--tables-per-minute", min=0, envvar="GAMENIGHT_TABLES_PER_MINUTE", rich_help_panel="Limits",
         help="New tables one client (address) may create per minute; 0: no limit.")]
@@ -315,6 +326,11 @@ def serve(
     from gamenight.server.protocols import header_timeout_protocol
     from gamenight.server.storage import default_db_url, normalise_db_url
 
+    console = out_console()
+    try:
+        bind, links, notes = reach(host, port, lan=lan, public_url=public_url)
+    except CliError as e:
+        fail(err_console(), str(e))
     limits = Limits(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
         connections_per_client=connections_per_client, connections_per_table=connections_per_table,
@@ -323,14 +339,53 @@ def serve(
     url = normalise_db_url(db) if db else default_db_url()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        application = create_app(url, limits)
+        application = create_app(url, limits, links=links)
     except Exception as e:  # a bad URL, a missing driver, an unwritable folder: one line for the person
         fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
-    out_console().print(f"gamenight: open http://{host}:{port}/ (tables stored in {shown})", soft_wrap=True)
+    local = f"http://{'127.0.0.1' if bind == '0.0.0.0' else bind}:{port}/"
+    console.print(f"gamenight: open {local} (tables stored in {shown})", soft_wrap=True)
+    for note in notes:
+        console.print(Text(note, style="yellow"), soft_wrap=True)
+    if links.shared:
+        announce(links.shared + "/", console)
     tune_gc()
-    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
+    uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
                 http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
                 h11_max_incomplete_event_size=HEADER_BYTES)
+
+
+def reach(
+    host: str | None, port: int, *, lan: bool, public_url: str | None
+) -> tuple[str, LinkBase, list[str]]:
+    """Where to listen, what shared links are built on, and what the person should know about it."""
+    from gamenight.server.links import LinkBase, lan_address, lan_url, normalise_public_url
+
+    notes: list[str] = []
+    if lan and host is not None and host != "0.0.0.0":
+        raise CliError(f"--lan listens on every network of this machine; leave out --host {host}.")
+    bind = "0.0.0.0" if lan else (host or "127.0.0.1")
+    public = None
+    if public_url is not None:
+        try:
+            public = normalise_public_url(public_url)
+        except ValueError as e:
+            raise CliError(f"--public-url: {e}.") from None
+    address = lan_address() if lan else None
+    if lan and address is None:
+        notes.append("No local network address was found (is this machine on Wi-Fi or a cable?): "
+                     "links will use the address your browser opened the lobby at.")
+    return bind, LinkBase(public_url=public, lan_url=lan_url(address, port) if address else None), notes
+
+
+def announce(url: str, console: Console) -> None:
+    """The address to share, and a QR code of it for a phone's camera."""
+    import segno
+
+    console.print(Text.assemble("Share this address with the family: ", (url, "bold")), soft_wrap=True)
+    console.print("Or scan this with a phone's camera to open the lobby:")
+    buffer = io.StringIO()
+    segno.make(url, error="m").terminal(out=buffer, compact=True, border=2)
+    console.out(buffer.getvalue(), end="", highlight=False)
 
 
 def main() -> None:  # pragma: no cover - the console script calls app() directly

@@ -131,6 +131,8 @@ def replay(log: Mapping[str, Any]) -> State:
     state = new(log["game"], players=log["players"], seed=log["seed"], options=log["options"],
                 deck=log.get("deck"))
     state.preset = log.get("preset")
+    if log.get("names"):
+        state.name_seats(log["names"])
     for i, (seat, text) in enumerate(log["moves"]):
         try:
             state.play(text, seat)

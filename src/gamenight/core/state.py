@@ -12,9 +12,10 @@ written once.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.errors import IllegalMove
 from gamenight.core.events import Event
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 
 #: how many recent events a view carries
 VIEW_EVENTS = 30
+#: the log's entry for a seat speaking at the table, in games whose rules count speech
+#: (``State.counts_speech``): it replays like a move, through ``play``
+SPEECH = Move("speak")
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 
@@ -46,6 +50,11 @@ class State(ABC):
     options: Options
     #: the view entries a person should see, by label and kind (merged kernel -> game: core.layout)
     FIELDS: tuple[Field, ...] = ()
+    #: the rules penalise speaking at the table: a server records every chat message of a seat
+    #: with ``speak(seat)`` (see ``speak``)
+    counts_speech: ClassVar[bool] = False
+    #: the game's own seat names, kept once people chose theirs (name_seats)
+    _game_names: list[str] | None = None
 
     def __init__(
         self,
@@ -71,6 +80,8 @@ class State(ABC):
         self._legal_cache: dict[int, list[Move]] = {}
         #: pieces some seats know lie in zones they cannot see (core.zones.Knowledge)
         self.knowledge = Knowledge()
+        #: the people's own names, by seat, where they chose one (name_seats)
+        self.given_names: dict[int, str] = {}
 
     # ---- what every game writes -------------------------------------------------------
 
@@ -111,6 +122,13 @@ class State(ABC):
 
     def _sheet_columns(self) -> list[str]:
         return list(self.names)
+
+    def _speech_counts(self, seat: int) -> bool:
+        """Whether ``seat`` speaking now matters to the rules (a game with ``counts_speech``)."""
+        return True
+
+    def _on_speech(self, seat: int) -> None:  # noqa: B027 - most games add nothing to the event
+        """Apply what the rules say happens when ``seat`` speaks (a penalty on the sheet...)."""
 
     def phase(self) -> str:
         return "play"
@@ -165,6 +183,8 @@ class State(ABC):
         Raises :class:`IllegalMove` (state unchanged) for an unreadable or illegal move,
         or a seat that may not act now.
         """
+        if self.counts_speech and (move is SPEECH or move == "speak"):
+            return self._speak_entry(seat)
         acting = self._to_act()
         if seat is None or seat not in acting:
             seat = self._acting_seat(seat, acting)
@@ -186,6 +206,64 @@ class State(ABC):
         self._legal_cache = {}
         self._apply(seat, move)
         return events[start:]
+
+    def speak(self, seat: int) -> list[Event]:
+        """Record that ``seat`` spoke at the table (a server calls this for every chat message of a
+        seated person), for games whose rules count speech: the game's ``_speech_counts`` says
+        whether speaking now matters, and if it does the speech is logged as a ``speak`` entry among
+        the moves (so the log replays it at the same point), a public event says who spoke, and the
+        game's ``_on_speech`` applies the rule. Returns the events; none where speech does not count
+        (a game without ``counts_speech``, after the end, or when the game says it does not matter)."""
+        if not 0 <= seat < self.num_players:
+            raise IllegalMove(f"There is no seat {seat} at this table.")
+        if not self.counts_speech or self._outcome is not None or not self._speech_counts(seat):
+            return []
+        return self._speak_entry(seat)
+
+    def _speak_entry(self, seat: int | None) -> list[Event]:
+        if seat is None:
+            raise IllegalMove("Say which seat is speaking.")
+        if not 0 <= seat < self.num_players or self._outcome is not None or not self._speech_counts(seat):
+            raise IllegalMove(f"{SPEECH} is not a move here: speech counts only when the rules say so.")
+        events = self.events
+        start = len(events)
+        self.moves.append((seat, SPEECH))
+        self._legal_cache = {}
+        self.emit("speech", f"{self.names[seat]} spoke.", seat=seat)
+        self._on_speech(seat)
+        return events[start:]
+
+    def name_seats(self, names: Sequence[str | None]) -> None:
+        """Call seats by the people's own names (``None``: the game's name for that seat), before the
+        first move. Names are words in sentences and headings only, never read by a rule, so a game
+        replays the same whatever they are. What was already said when the game was set up (the
+        first deal) is reworded, and a score-sheet column headed with a seat's name (games scored
+        seat by seat) follows it."""
+        if self.moves:
+            raise ValueError("seats are named before the first move (replay the moves after naming)")
+        changes: dict[str, str] = {}
+        renamed = list(self.names)
+        for seat, name in enumerate(names):
+            if name is None or name == renamed[seat]:
+                continue
+            changes[renamed[seat]] = renamed[seat] = self.given_names[seat] = name
+        if not changes:
+            return
+        if self._game_names is None:
+            self._game_names = list(self.names)
+        self.names = renamed
+        self.sheet.columns = [changes.get(column, column) for column in self.sheet.columns]
+        # one pass, longest name first, whole words only: "Player 1" is not inside "Player 10"
+        words = re.compile("|".join(rf"(?<!\w){re.escape(old)}(?!\w)"
+                                    for old in sorted(changes, key=len, reverse=True)))
+        for i, e in enumerate(self.events):
+            text = words.sub(lambda m: changes[m.group(0)], e.text)
+            if text != e.text:
+                self.events[i] = Event(e.kind, text, e.seat, e.to, e.data)
+
+    def game_names(self) -> list[str]:
+        """The game's own names for the seats, whatever names people chose."""
+        return list(self._game_names if self._game_names is not None else self.names)
 
     def _acting_seat(self, seat: int | None, acting: frozenset[int]) -> int:
         """The seat a move is for, or the sentence saying why nobody/that seat may not move."""
@@ -280,8 +358,9 @@ class State(ABC):
 
     @property
     def log(self) -> dict[str, Any]:
-        """Enough to replay this game exactly: ``gamenight.replay(state.log)``."""
-        return {
+        """Enough to replay this game exactly: ``gamenight.replay(state.log)`` (with the people's
+        names, where they chose them)."""
+        out: dict[str, Any] = {
             "format": 1,
             "game": self.spec.id,
             "players": self.num_players,
@@ -291,6 +370,9 @@ class State(ABC):
             "deck": self.stacked_deck,
             "moves": [[seat, str(move)] for seat, move in self.moves],
         }
+        if self.given_names:
+            out["names"] = [self.given_names.get(s) for s in range(self.num_players)]
+        return out
 
     # ---- helpers for games ------------------------------------------------------------
 

@@ -14,6 +14,10 @@ Routes:
   connection only;
 * ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder), ``/docs``
   (the API's documentation, its Swagger UI files served from the ``swagger-ui-bundle-v2`` package).
+* ``POST /api/tables/{id}/name``, ``GET|POST /api/tables/{id}/chat``, ``POST
+  /api/tables/{id}/rematch`` — the people's routes (:mod:`gamenight.server.people_api`); the state
+  frame also carries ``seats``, ``waiting``, ``rematch?`` and ``series?``, and names, chat and
+  presence messages are described there.
 
 Tokens travel outside URLs: ``Authorization: Bearer T`` over HTTP (a move's body may carry it too),
 and over the WebSocket the subprotocol ``gamenight.token.T`` offered beside ``gamenight`` (the one
@@ -52,6 +56,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
 from gamenight.server.limits import ClientLimits, Limits, TooMany
+from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
     CreateTable,
     ErrorBody,
@@ -63,6 +68,12 @@ from gamenight.server.models import (
     SocketMove,
     TableCreated,
     TableSnapshot,
+)
+from gamenight.server.people_api import (
+    add_people_routes,
+    handle_people_message,
+    install_people_errors,
+    people_message,
 )
 from gamenight.server.redact import install_redaction
 from gamenight.server.service import (
@@ -217,9 +228,12 @@ def game_infos() -> list[dict[str, Any]]:
     return [{**spec.to_json(), "rules": spec.rules} for spec in gamenight.games()]
 
 
-def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, limits: Limits | None = None, *,
+               links: LinkBase | None = None) -> FastAPI:
     """The app, storing tables at ``db_url`` (an SQLAlchemy URL or an SQLite file path; default: an
-    SQLite file in the user's data folder), within ``limits`` (default: :class:`Limits`' defaults)."""
+    SQLite file in the user's data folder), within ``limits`` (default: :class:`Limits`' defaults);
+    shared links are built on ``links`` (see :mod:`gamenight.server.links`; default: the address
+    each request came in at)."""
     limits = limits or Limits()
     storage = Storage(normalise_db_url(db_url) if db_url else default_db_url())
     service = TableService(storage, limits)
@@ -248,11 +262,14 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
     )
     app.state.service = service
     app.state.clients = clients
+    app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ApiHeaders)
     install_error_handlers(app)
+    install_people_errors(app)
     add_api_routes(app, service, clients)
     add_host_routes(app, service)
+    add_people_routes(app, service)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)
     add_page_routes(app)
@@ -321,11 +338,6 @@ def seat_token(request: Request, *others: str | None) -> str | None:
     return bearer(request) or next((t for t in others if t), None)
 
 
-def seat_link(table_id: str, token: str) -> str:
-    """A seat's invite link: the one URL that carries its token (the page takes it out at once)."""
-    return f"/t/{table_id}?token={token}"
-
-
 def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -> None:
     games_cache = game_infos()
     admin_token = service.limits.admin_token
@@ -349,18 +361,14 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
                           "tables from one client: 429 `too_many_requests`.")
     async def create_table(request: Request, body: CreateTable) -> dict[str, Any]:
         clients.tables.take(client_of(request.scope))
-        seats = [SeatRequest(s.kind, getattr(s, "bot", None)) for s in body.seats]
+        seats = [SeatRequest(s.kind, getattr(s, "bot", None), s.name) for s in body.seats]
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms)
-        out_seats = []
-        for info in service.seat_infos(table):
-            token = tokens.get(info["seat"])
-            out_seats.append({**info, "token": token,
-                              "link": seat_link(table.id, token) if token is not None else None})
-        return {"table_id": table.id, "game": table.record.game, "seats": out_seats,
-                "spectator_link": f"/t/{table.id}", "seed_commitment": table.seed_commitment,
-                "host_token": host_token}
+        out = created_table(table, tokens, service.seat_infos(table), request.app.state.links,
+                            str(request.base_url))
+        out["host_token"] = host_token
+        return out
 
     @app.get("/api/tables/{table_id}", response_model=TableSnapshot, responses=ERRORS, tags=["tables"],
              summary="A table as one seat sees it",
@@ -371,7 +379,10 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
     async def get_table(request: Request, table_id: str,
                         token: str | None = Query(None, max_length=128)) -> dict[str, Any]:
         table = await service.get(table_id)
-        return await service.snapshot(table, service.seat_of(table, seat_token(request, token)))
+        given = seat_token(request, token)
+        seat = service.seat_of(table, given)
+        await service.people.seen(table, seat, given)  # its rematch link is built from the token
+        return await service.snapshot(table, seat)
 
     @app.post("/api/tables/{table_id}/moves", response_model=MoveAccepted, responses=ERRORS, tags=["tables"],
               summary="Make a move",
@@ -403,6 +414,7 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         return service.stats()
 
     @app.get("/api/tables/{table_id}/log", response_model=GameLog, responses=ERRORS, tags=["tables"],
+             response_model_exclude_unset=True,  # "names" only where people chose names
              summary="The finished game's log",
              description="Seed, options and every move: replay it with `gamenight replay`. Published "
                          "once the game is over or the table was abandoned (409 `not_over` until then).")
@@ -430,7 +442,8 @@ def add_host_routes(app: FastAPI, service: TableService) -> None:
         table = await service.get(table_id)
         service.check_host(table, bearer(request))
         token = await service.reissue(table, seat)
-        return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
+        link = request.app.state.links.absolute(seat_path(table.id, token), str(request.base_url))
+        return {"seat": seat, "token": token, "link": link, "qr": qr_svg_data_uri(link)}
 
 
 def socket_token(websocket: WebSocket, query_token: str | None) -> tuple[str | None, str | None]:
@@ -440,6 +453,20 @@ def socket_token(websocket: WebSocket, query_token: str | None) -> tuple[str | N
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     token = next((p[len(TOKEN_SUBPROTOCOL):] for p in offered if p.startswith(TOKEN_SUBPROTOCOL)), None)
     return token or query_token, SUBPROTOCOL if SUBPROTOCOL in offered else None
+
+
+def created_table(table: LiveTable, tokens: dict[int, str], infos: list[dict[str, Any]], links: LinkBase,
+                  request_base: str) -> dict[str, Any]:
+    """The create response: each human seat's token, its absolute link and that link's QR code (for a
+    phone to scan off the lobby's screen), and the spectators' link."""
+    seats = []
+    for info in infos:
+        token = tokens.get(info["seat"])
+        link = links.absolute(seat_path(table.id, token), request_base) if token is not None else None
+        seats.append({**info, "token": token, "link": link, "qr": qr_svg_data_uri(link) if link else None})
+    spectators = links.absolute(spectator_path(table.id), request_base)
+    return {"table_id": table.id, "game": table.record.game, "seats": seats, "spectator_link": spectators,
+            "spectator_qr": qr_svg_data_uri(spectators), "seed_commitment": table.seed_commitment}
 
 
 def add_websocket_route(app: FastAPI, service: TableService, clients: ClientLimits) -> None:
@@ -474,7 +501,9 @@ async def watch_table(websocket: WebSocket, service: TableService, clients: Clie
     for _attempt in range(3):
         try:
             table = await service.get(table_id)
-            conn = Connection(websocket.send_text, service.seat_of(table, token))
+            seat = service.seat_of(table, token)
+            await service.people.seen(table, seat, token)  # its rematch link is built from the token
+            conn = Connection(websocket.send_text, seat)
             await service.attach(table, conn)
         except ServiceError as e:
             await refuse_socket(websocket, e)
@@ -526,6 +555,11 @@ async def handle_message(message: Message, service: TableService, clients: Clien
                          table: LiveTable, conn: Connection) -> None:
     """One client message: ``{"move": text, "version": n, "move_id"?: id}``. Whatever goes wrong is
     answered on this connection, which stays open."""
+    small = len(message.get("text") or "") <= MAX_BODY  # a larger one is refused as too large below
+    people = people_message(message) if small else None
+    if people is not None:
+        await handle_people_message(people, service, table, conn)
+        return
     try:
         move = parse_move_message(message)
         if conn.seat is not None:

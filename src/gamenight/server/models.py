@@ -56,9 +56,15 @@ class GameInfo(BaseModel):
     options: list[OptionSchema]
 
 
+#: a seat's name as asked for (cleaned and checked by the server: server.people.clean_name)
+SeatName = Annotated[str | None, Field(
+    None, max_length=200, description="The name the seat goes by (default: the game's, North or Player 2).")]
+
+
 class HumanSeat(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["human"]
+    name: SeatName = None
 
 
 class BotSeat(BaseModel):
@@ -66,6 +72,7 @@ class BotSeat(BaseModel):
     kind: Literal["bot"]
     bot: str | None = Field(None, description="'heuristic' or 'random' (default: heuristic where the game "
                                               "has one).")
+    name: SeatName = None
 
 
 SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]
@@ -92,9 +99,40 @@ class SeatInfo(BaseModel):
     bot: str | None = None
 
 
+class SeatState(SeatInfo):
+    connected: bool = Field(description="A page is open on this seat now (bots always are).")
+    default_name: str = Field(description="The game's own name for the seat (North, Player 2...).")
+
+
+class Waiting(BaseModel):
+    seat: int
+    since: float = Field(description="Unix time (seconds) the seat started being waited for.")
+
+
+class RematchLink(BaseModel):
+    table_id: str
+    link: str | None = Field(description="This seat's page at the rematch, with its own new token (a "
+                                          "spectator's: the rematch's spectator page).")
+
+
+class SeriesTally(BaseModel):
+    label: str = Field(description="The seat's name, or the team's names joined by '/'.")
+    seats: list[int]
+    wins: int
+
+
+class Series(BaseModel):
+    matches: int = Field(description="Matches finished in the series (this one included once over).")
+    playing: bool = Field(description="This table's match is still being played.")
+    tally: list[SeriesTally]
+
+
 class CreatedSeat(SeatInfo):
     token: str | None = Field(None, description="The seat's secret (human seats only): keep it private.")
-    link: str | None = Field(None, description="The seat's private page, /t/{table_id}?token=...")
+    link: str | None = Field(None, description="The seat's private page, an absolute address: "
+                                               "{base}/t/{table_id}?token=... (base: the server's public "
+                                               "URL, else its LAN address, else the request's host).")
+    qr: str | None = Field(None, description="The link as a QR code: an SVG data: URI, for a phone.")
 
 
 class TableCreated(BaseModel):
@@ -102,6 +140,7 @@ class TableCreated(BaseModel):
     game: str
     seats: list[CreatedSeat]
     spectator_link: str
+    spectator_qr: str = Field(description="The spectator link as a QR code (an SVG data: URI).")
     seed_commitment: str = Field(description="SHA-256 (hex) of the seed's decimal text.")
     host_token: str = Field(description="The creator's secret: re-issues a seat's link (POST "
                                         "/api/tables/{id}/seats/{seat}/link with `Authorization: Bearer`).")
@@ -111,6 +150,7 @@ class SeatLink(BaseModel):
     seat: int
     token: str = Field(description="The seat's new secret; the old one no longer opens the seat.")
     link: str = Field(description="The seat's new private page, /t/{table_id}?token=...")
+    qr: str = Field(description="A QR code of the new link, as an SVG data: URI.")
 
 
 class TableSnapshot(BaseModel):
@@ -119,7 +159,11 @@ class TableSnapshot(BaseModel):
     title: str
     version: int = Field(description="Moves applied so far; a move must name the version it was chosen at.")
     seat: int | None = Field(description="The token's seat; null for a spectator.")
-    seats: list[SeatInfo]
+    seats: list[SeatState]
+    waiting: list[Waiting] = Field(description="The seats to act, each with when it started being waited "
+                                               "for.")
+    rematch: RematchLink | None = Field(None, description="The rematch of this table, once one started.")
+    series: Series | None = Field(None, description="Matches won across the rematches, for a series.")
     view: dict[str, Any] = Field(description="State.view(seat): everything this seat may see, nothing more.")
     seed_commitment: str
     seed: str | None = Field(description="The seed as decimal text, once the game is over; null until then.")
@@ -169,3 +213,41 @@ class GameLog(BaseModel):
     options: dict[str, OptionValue]
     deck: list[str] | None
     moves: list[tuple[int, str]]
+    names: list[str | None] | None = Field(None, description="The names people chose, by seat (null: the "
+                                                             "game's own).")
+
+
+class NameRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (required).")
+    name: str = Field(max_length=200)
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (spectators only read).")
+    text: str = Field(max_length=2000, description="The message (at most 280 characters once cleaned).")
+
+
+class ChatMessage(BaseModel):
+    n: int = Field(description="The message's number at this table, from 1.")
+    seat: int
+    name: str
+    text: str
+    at: float = Field(description="Unix time (seconds) it was written.")
+
+
+class ChatLog(BaseModel):
+    messages: list[ChatMessage]
+    quick: list[str] = Field(description="The quick messages the table page offers.")
+
+
+class TokenRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(None, max_length=128, description="The seat's token (required).")
+
+
+class RematchCreated(BaseModel):
+    table_id: str
+    link: str = Field(description="Your seat's page at the rematch (absolute), with its own new token.")
+    token: str

@@ -84,13 +84,15 @@ from gamenight.core.events import PAUSE_KINDS, Event
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.limits import Limits
+from gamenight.server.people import People, PeopleError, frame_fields, now
+from gamenight.server.people_service import PeopleDesk
 from gamenight.server.storage import (
     ABANDONED,
     DEFAULT_TRICK_PAUSE_MS,
     GroupCommitWriter,
     MoveRow,
     SeatRecord,
-    SeatTokens,
+    SeatsUpdate,
     Storage,
     StoredTable,
     TableRecord,
@@ -177,10 +179,12 @@ class TableReloaded(Exception):
 
 @dataclass(frozen=True, slots=True)
 class SeatRequest:
-    """A seat asked for at a new table: a person, or a bot of a kind ("heuristic", "random")."""
+    """A seat asked for at a new table: a person, or a bot of a kind ("heuristic", "random"), with
+    the name it goes by (``None``: the game's name for the seat)."""
 
     kind: str
     bot: str | None = None
+    name: str | None = None
 
 
 class Connection:
@@ -194,6 +198,8 @@ class Connection:
         self.overflowed = False
         #: set by :meth:`close`: the code the pump closes the socket with once its frames are sent
         self.close_code: int | None = None
+        #: the client asked for the table's talk and presence too (people_service.subscribe)
+        self.wants_people = False
 
     def push_state(self, text: str) -> None:
         queue = self._queue
@@ -204,6 +210,11 @@ class Connection:
         self._wake.set()
 
     def push_error(self, text: str) -> None:
+        self._push(False, text)
+        self._wake.set()
+
+    def push_message(self, text: str) -> None:
+        """A frame that is not a state (a chat message): never replaced by a newer one."""
         self._push(False, text)
         self._wake.set()
 
@@ -258,6 +269,8 @@ class LiveTable:
     closed: bool = False
     #: when anything last happened here (monotonic seconds): archiving waits for quiet tables
     last_active: float = field(default_factory=time.monotonic)
+    #: names, chat, presence, waiting stamps and the rematch series (server.people)
+    people: People = field(default_factory=People)
     #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
     _bot_rng: random.Random | None = None
     #: the event loop's time until which bots wait: a finished trick stays on the table a moment
@@ -340,7 +353,7 @@ class LiveTable:
         if cached is None:
             view = self.views.get(seat) or self.state.view(seat)
             frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
-                     "trick_pause_ms": self.record.trick_pause_ms}
+                     "trick_pause_ms": self.record.trick_pause_ms, **frame_fields(self, seat)}
             if self.ended is not None:  # only abandoned tables say so
                 frame["ended"] = self.ended
             cached = self.frames[seat] = dumps(frame)
@@ -358,12 +371,26 @@ def default_bot_kind(game_id: str) -> str:
 
 
 def replay_table(record: TableRecord, moves: Sequence[tuple[int, str]]) -> State:
-    """The game as it stands after ``moves``: new from the stored row, then every move played."""
+    """The game as it stands after ``moves``: new from the stored row, seats named, every move played."""
     state = gamenight.replay({
         "game": record.game, "players": record.players, "seed": record.seed, "options": record.options,
-        "preset": record.preset, "moves": [list(m) for m in moves],
+        "preset": record.preset, "moves": [list(m) for m in moves], "names": [s.name for s in record.seats],
     })
     return state
+
+
+def new_people(state: State, stored: StoredTable | None = None) -> People:
+    """A live table's people: the game's names, the stored chat and rematch links, and the seats to
+    act waited for since the last move (or the table's creation; a new table: from now)."""
+    people = People(default_names=state.game_names())
+    since = now()
+    if stored is not None:
+        people.load_chat(stored.people.chat)
+        people.rematch_of = stored.people.rematch_of
+        people.rematch_id = stored.people.rematch_id
+        since = (stored.people.last_move_at or stored.record.created_at).timestamp()
+    people.stamp_waiting(state.to_act, None, since)
+    return people
 
 
 @dataclass
@@ -399,6 +426,8 @@ class TableService:
         #: tables dropped from memory by the archiver, and put aside after an error
         self.archived = 0
         self.put_aside = 0
+        #: names, chat, rematches (server.people_service)
+        self.people = PeopleDesk(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -466,7 +495,7 @@ class TableService:
         record = stored.record
         state = replay_table(record, stored.moves)
         return LiveTable(record=record, state=state, bots=self._make_bots(record),
-                         version=len(stored.moves))
+                         version=len(stored.moves), people=new_people(state, stored))
 
     @staticmethod
     def _make_bots(record: TableRecord) -> dict[int, Bot]:
@@ -499,7 +528,12 @@ class TableService:
         if len(seats) != n:
             raise ServiceError("bad_seats", f"{state.spec.title} for {n} players needs {n} seats, "
                                             f"not {len(seats)}.", 422)
-        records, tokens = self._seat_records(state, seats)
+        try:
+            names = self.people.seat_names(state, [s.name for s in seats])
+        except PeopleError as e:
+            raise ServiceError(e.code, e.message, e.status) from None
+        records, tokens = self._seat_records(state, seats, names)
+        state.name_seats(names)
         host_token = secrets.token_urlsafe(16)
         record = TableRecord(
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
@@ -507,28 +541,33 @@ class TableService:
             host_token_sha256=sha256_hex(host_token),
             trick_pause_ms=trick_pause_ms,
         )
-        table = LiveTable(record=record, state=state, bots=self._make_bots(record),
-                          version=0)
+        return await self.open_table(record, state), tokens, host_token
+
+    async def open_table(self, record: TableRecord, state: State) -> LiveTable:
+        """Store a new table, then serve it (its bots start)."""
+        table = LiveTable(record=record, state=state, bots=self._make_bots(record), version=0,
+                          people=new_people(state))
         await self.writer.write(record)
         self.tables[record.id] = table
         self._schedule_bots(table)
-        return table, tokens, host_token
+        return table
 
     @staticmethod
-    def _seat_records(state: State, seats: Sequence[SeatRequest]) -> tuple[list[SeatRecord], dict[int, str]]:
+    def _seat_records(state: State, seats: Sequence[SeatRequest], names: Sequence[str | None]
+                      ) -> tuple[list[SeatRecord], dict[int, str]]:
         records: list[SeatRecord] = []
         tokens: dict[int, str] = {}
-        for i, seat in enumerate(seats):
+        for i, (seat, name) in enumerate(zip(seats, names, strict=True)):
             if seat.kind == "human":
                 tokens[i] = secrets.token_urlsafe(16)
-                records.append(SeatRecord("human", token_sha256=sha256_hex(tokens[i])))
+                records.append(SeatRecord("human", token_sha256=sha256_hex(tokens[i]), name=name))
             elif seat.kind == "bot":
                 kind = seat.bot or default_bot_kind(state.spec.id)
                 try:
                     make_bot(kind, state.spec.id)
                 except ValueError as e:
                     raise ServiceError("bad_seats", f"Seat {i} ({state.names[i]}): {e}", 422) from None
-                records.append(SeatRecord("bot", bot=kind))
+                records.append(SeatRecord("bot", bot=kind, name=name))
             else:
                 raise ServiceError("bad_seats", f"Seat {i}: a seat is 'human' or 'bot', not {seat.kind!r} "
                                                 f"(bots: {', '.join(KINDS)}).", 422)
@@ -607,7 +646,7 @@ class TableService:
         async with table.lock:
             seats = list(table.record.seats)
             seats[seat] = replace(seats[seat], token_sha256=sha256_hex(token))
-            await self.writer.write(SeatTokens(table.id, tuple(seats)))
+            await self.writer.write(SeatsUpdate(table.id, tuple(seats)))
             table.record = replace(table.record, seats=tuple(seats))
             table.touch()
             error = ServiceError("bad_token", "The host sent this seat a new link: this one no longer opens "
@@ -628,7 +667,7 @@ class TableService:
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
                 "trick_pause_ms": rec.trick_pause_ms, "preset": rec.preset, "players": rec.players,
-                "ended": table.ended,
+                "ended": table.ended, **frame_fields(table, seat),
             }
 
     @staticmethod
@@ -670,13 +709,17 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise TableReloaded
+            arrived = self.people.arrives(table, conn.seat)
             table.connections.add(conn)
             table.touch()
+            if arrived:
+                self.people.presence_changed(table)
             conn.push_state(table.frame(conn.seat))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
         table.touch()
+        self.people.left(table, conn.seat)
 
     @staticmethod
     def error_frame(error: ServiceError, table: LiveTable) -> str:
@@ -761,6 +804,14 @@ class TableService:
                                                 f"{table.version} now): look again and choose again.", 409,
                                table.version)
         events = await self._apply(table, seat, move)
+        return await self.commit_move(table, seat, events=events)
+
+    async def commit_move(self, table: LiveTable, seat: int, *, acted: bool = True,
+                          events: Sequence[Event] = ()) -> int:
+        """Save the move just applied to the state (the lock is held), then acknowledge and publish it;
+        if it cannot be saved the state is rolled back and ``storage_error`` raised. ``acted``: the
+        seat made a move (not a speech), so if it must act again it is waited for afresh."""
+        state = table.state
         number = len(state.moves)
         text = str(state.moves[-1][1])
         finished = state.is_over
@@ -776,12 +827,14 @@ class TableService:
             table.record = replace(table.record, end_reason=ABANDONED, finished_at=utc_now())
             log.info("table %s abandoned at its move bound (%d moves)", table.id, number)
         table.version = number
-        table.moved_at[seat] = number
+        if acted:
+            table.moved_at[seat] = number
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
         table.touch()
         self._pause_to_show(table, events)
+        table.people.stamp_waiting(state.to_act, seat if acted else None, now())
         self._broadcast(table)
         self._schedule_bots(table)
         return number

@@ -6,7 +6,13 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
   kind, bot, and the SHA-256 of each human seat's token — never the token itself), the bot delay,
   when it was created, once the game is over when it finished (and ``end_reason`` "abandoned" when
   the table's move bound stopped it before the game's end), and the SHA-256 of the host's token;
-* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made.
+* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made;
+* ``chat`` — (table_id, number) unique, the seat that wrote and the text, when it was written;
+* ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
+  per table) and the results of the series before it (JSON: each earlier table and its winners).
+
+The people's names live in the seats JSON with the rest of each seat. The last two tables were added
+after the first two: ``create_all`` adds them to an existing database, and nothing else changed.
 
 Durability: an acknowledged move must survive a SIGKILL or a power cut, so SQLite runs in WAL mode
 with ``synchronous=FULL`` (the WAL is fsynced at every commit). Writes go through one writer thread,
@@ -109,20 +115,57 @@ moves_table = Table(
 )
 
 
+chat_table = Table(
+    "chat", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("text", String(1000), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "number", name="chat_table_id_number"),
+)
+
+rematches_table = Table(
+    "rematches", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    # unique: two players asking at once make one rematch, not two
+    Column("previous_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False,
+           unique=True),
+    Column("series", JSON, nullable=False),
+)
+
+#: chat messages kept per table in memory and read back on a restart
+CHAT_KEPT = 100
+#: the chat table again, for the newest-message subquery
+c_alias = chat_table.alias("c")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
-    """A seat as stored: ``kind`` is "human" or "bot"; humans keep only their token's hash."""
+    """A seat as stored: ``kind`` is "human" or "bot"; humans keep only their token's hash.
+
+    ``name`` is the person's own name (``None``: the game's name for the seat). A rematch's human
+    seat starts with no token: ``claim_sha256`` is the hash of the previous table's token for the
+    seat, and the seat gets its own token when that token's holder is next seen (server.people)."""
 
     kind: str
     bot: str | None = None
     token_sha256: str | None = None
+    name: str | None = None
+    claim_sha256: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_sha256": self.token_sha256}
+        out: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_sha256": self.token_sha256}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.claim_sha256 is not None:
+            out["claim_sha256"] = self.claim_sha256
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRecord:
-        return cls(kind=data["kind"], bot=data.get("bot"), token_sha256=data.get("token_sha256"))
+        return cls(kind=data["kind"], bot=data.get("bot"), token_sha256=data.get("token_sha256"),
+                   name=data.get("name"), claim_sha256=data.get("claim_sha256"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,15 +203,47 @@ class MoveRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SeatTokens:
-    """A table's seats with new token hashes: the host re-issued a seat's link."""
+class ChatRow:
+    """Chat message ``number`` (1-based) of a table."""
+
+    table_id: str
+    number: int
+    seat: int
+    text: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SeatsUpdate:
+    """A table's seats as they are now (a name chosen, a rematch seat's token claimed, a link re-issued)."""
 
     table_id: str
     seats: tuple[SeatRecord, ...]
 
 
-#: what the writer stores: a new table, a move, or re-issued seat tokens
-Write = TableRecord | MoveRow | SeatTokens
+@dataclass(frozen=True, slots=True)
+class RematchRow:
+    """``table_id`` is the rematch of ``previous_id``; ``series``: every earlier table of the series
+    with its winning seats, oldest first (``{"table_id", "winners"}``)."""
+
+    table_id: str
+    previous_id: str
+    series: tuple[dict[str, Any], ...]
+
+
+#: what the writer stores: a new table, a move, a chat message, new seats, a rematch
+Write = TableRecord | MoveRow | ChatRow | SeatsUpdate | RematchRow
+
+
+@dataclass(frozen=True, slots=True)
+class TablePeople:
+    """What a table holds besides its game: its recent chat, the rematch it is, and the one it has."""
+
+    chat: tuple[ChatRow, ...] = ()
+    rematch_of: RematchRow | None = None
+    rematch_id: str | None = None
+    #: when the last move was made (None: no move yet), from when the seats to act are waited for
+    last_move_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +252,7 @@ class StoredTable:
 
     record: TableRecord
     moves: list[tuple[int, str]]
+    people: TablePeople = TablePeople()
 
 
 def utc_now() -> datetime:
@@ -326,10 +402,22 @@ class Storage:
         if abandoned:
             conn.execute(update(tables_table).where(tables_table.c.id.in_(abandoned))
                          .values(finished_at=now, end_reason=ABANDONED))
+        Storage.write_people(conn, writes)
+
+    @staticmethod
+    def write_people(conn: Connection, writes: Sequence[Write]) -> None:
+        """Chat messages, seat changes and rematches (after the tables they name)."""
+        chat = [w for w in writes if isinstance(w, ChatRow)]
+        if chat:
+            conn.execute(insert(chat_table), [{"table_id": c.table_id, "number": c.number, "seat": c.seat,
+                                               "text": c.text, "created_at": c.created_at} for c in chat])
         for w in writes:
-            if isinstance(w, SeatTokens):
+            if isinstance(w, SeatsUpdate):
                 conn.execute(update(tables_table).where(tables_table.c.id == w.table_id)
                              .values(seats=[s.to_json() for s in w.seats]))
+            elif isinstance(w, RematchRow):
+                conn.execute(insert(rematches_table).values(
+                    table_id=w.table_id, previous_id=w.previous_id, series=list(w.series)))
 
     # ---- reads -------------------------------------------------------------------------------------
 
@@ -343,7 +431,8 @@ class Storage:
                 .where(moves_table.c.table_id == table_id)
                 .order_by(moves_table.c.number)
             ).all()
-        return StoredTable(_record(row), [(seat, move) for seat, move in moves])
+            people = self.load_people(conn, [table_id])
+        return StoredTable(_record(row), [(seat, move) for seat, move in moves], people[table_id])
 
     def resumable_ids(self, active_since: datetime) -> list[str]:
         """The unfinished tables with a bot seat that moved (or were made) since ``active_since``,
@@ -362,6 +451,36 @@ class Storage:
             if when >= active_since and any(s.get("kind") == "bot" for s in seats):
                 active.append((when, table_id))
         return [table_id for _, table_id in sorted(active, reverse=True)]
+
+    @staticmethod
+    def load_people(conn: Connection, ids: Sequence[str]) -> dict[str, TablePeople]:
+        """Each table's last CHAT_KEPT chat messages, its rematch links and when its last move was made
+        (three queries for every 500 tables)."""
+        chat: dict[str, list[ChatRow]] = {i: [] for i in ids}
+        previous: dict[str, RematchRow] = {}
+        following: dict[str, str] = {}
+        last: dict[str, datetime | None] = {}
+        for start in range(0, len(ids), 500):  # under every database's limit of bound parameters
+            chunk = list(ids[start:start + 500])
+            newest = (select(func.max(chat_table.c.number)).where(chat_table.c.table_id == c_alias.c.table_id)
+                      .scalar_subquery())
+            rows = conn.execute(
+                select(c_alias).where(c_alias.c.table_id.in_(chunk), c_alias.c.number > newest - CHAT_KEPT)
+                .order_by(c_alias.c.table_id, c_alias.c.number))
+            for r in rows.mappings():
+                chat[r["table_id"]].append(ChatRow(r["table_id"], r["number"], r["seat"], r["text"],
+                                                   _aware(r["created_at"]) or utc_now()))
+            links = conn.execute(select(rematches_table).where(
+                rematches_table.c.table_id.in_(chunk) | rematches_table.c.previous_id.in_(chunk)))
+            for r in links.mappings():
+                if r["table_id"] in chat:
+                    previous[r["table_id"]] = RematchRow(r["table_id"], r["previous_id"], tuple(r["series"]))
+                if r["previous_id"] in chat:
+                    following[r["previous_id"]] = r["table_id"]
+            latest = conn.execute(select(moves_table.c.table_id, func.max(moves_table.c.created_at))
+                                  .where(moves_table.c.table_id.in_(chunk)).group_by(moves_table.c.table_id))
+            last.update((table_id, _aware(at)) for table_id, at in latest)
+        return {i: TablePeople(tuple(chat[i]), previous.get(i), following.get(i), last.get(i)) for i in ids}
 
 
 def _table_row(rec: TableRecord) -> dict[str, Any]:
@@ -517,13 +636,17 @@ class GroupCommitWriter:
 
 __all__ = [
     "ABANDONED",
+    "CHAT_KEPT",
     "DEFAULT_TRICK_PAUSE_MS",
+    "ChatRow",
     "GroupCommitWriter",
     "MoveRow",
+    "RematchRow",
     "SeatRecord",
-    "SeatTokens",
+    "SeatsUpdate",
     "Storage",
     "StoredTable",
+    "TablePeople",
     "TableRecord",
     "Write",
     "default_data_dir",

@@ -38,6 +38,16 @@ function absolute(link) {
   return new URL(link, location.href).href;
 }
 
+/** The same page on this server: the lobby's own "take seat" stays on the address it was opened at
+ * (shared links may name another: the public URL, or this machine's LAN address). */
+function local(link) {
+  const url = new URL(link, location.href);
+  return url.pathname + url.search;
+}
+
+/** The longest name the server accepts (server.people.MAX_NAME_CHARS). */
+const MAX_NAME = 24;
+
 // ---- the game list ---------------------------------------------------------------------------
 
 function renderGames() {
@@ -154,13 +164,17 @@ function applyPreset(spec) {
 function renderSeats(spec) {
   const n = Number($("#players").value);
   const previous = $$(".seat-row select").map((s) => s.value);
+  const typed = $$(".seat-row input.seat-name").map((i) => i.value);
   const names = seatNames(n);
   const kinds = spec.bots && spec.bots.length ? spec.bots : BOT_KINDS;
   fill($("#seat-rows"), names.map((name, i) => h("div", { class: "seat-row" },
     h("label", { for: `seat-${i}` }, `Seat ${i + 1}: ${name}`),
     h("select", { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: String(i) } },
       h("option", { value: "human" }, "A person (gets a link)"),
-      kinds.map((k) => h("option", { value: `bot:${k}` }, `Bot: ${k}`))))));
+      kinds.map((k) => h("option", { value: `bot:${k}` }, `Bot: ${k}`))),
+    h("input", { type: "text", class: "seat-name", id: `seat-name-${i}`, name: `seat-name-${i}`,
+                 maxlength: MAX_NAME, placeholder: name, autocomplete: "off", value: typed[i] || "",
+                 "aria-label": `Seat ${i + 1}: name (leave empty for ${name})` }))));
   $$(".seat-row select").forEach((select, i) => {
     select.value = previous[i] || (i === 0 ? "human" : `bot:${kinds[0]}`);
   });
@@ -224,8 +238,12 @@ function requestBody(spec) {
     const value = readOption(info);
     if (value !== base[info.name]) options[info.name] = value;
   }
-  const seats = $$(".seat-row select").map((select) => (select.value === "human"
-    ? { kind: "human" } : { kind: "bot", bot: select.value.slice(4) }));
+  const seats = $$(".seat-row select").map((select, i) => {
+    const seat = select.value === "human" ? { kind: "human" } : { kind: "bot", bot: select.value.slice(4) };
+    const name = $(`#seat-name-${i}`).value.trim();
+    if (name) seat.name = name;
+    return seat;
+  });
   const body = { game: spec.id, players: Number($("#players").value), seats };
   if (preset) body.preset = preset;
   if (Object.keys(options).length) body.options = options;
@@ -279,7 +297,7 @@ async function copyText(text, input) {
   }
 }
 
-function linkLine(label, link, action) {
+function linkLine(label, link, action, qr) {
   const url = absolute(link);
   const input = h("input", { type: "text", readonly: true, value: url, "aria-label": `${label}: link` });
   const status = h("span", { class: "copy-status", role: "status" });
@@ -290,9 +308,12 @@ function linkLine(label, link, action) {
       if (!ok) { input.focus(); input.select(); }
     } }, "Copy");
   input.addEventListener("focus", () => input.select());
-  return h("li", { class: "link-row" },
+  // The QR code is the server's drawing of exactly this link, so a phone's camera opens the seat.
+  const code = qr ? h("img", { class: "qr", src: qr, width: 132, height: 132, alt: `QR code of the link for ${label}`,
+                               dataset: { link: url } }) : null;
+  return h("li", { class: qr ? "link-row with-qr" : "link-row" },
     h("span", { class: "link-name" }, label),
-    h("div", { class: "link-line" }, input, copy, action), status);
+    h("div", { class: "link-line" }, input, copy, action), status, code);
 }
 
 /** The host gives a seat a new link (the old one stops working): the row shows the new one. */
@@ -304,7 +325,9 @@ async function reissueLink(table, seat, row) {
     const url = absolute(fresh.link);
     row.querySelector("input").value = url;
     const take = row.querySelector("a.button");
-    if (take) take.href = fresh.link;
+    if (take) take.href = local(fresh.link);
+    const code = row.querySelector("img.qr");
+    if (code && fresh.qr) { code.src = fresh.qr; code.dataset.link = url; }
     const entry = table.seats.find((s) => s.seat === seat);
     if (entry) entry.link = fresh.link;
     forget(table.table_id, seat, fresh.link);
@@ -322,12 +345,14 @@ function showCreated(spec, table) {
   fill(box,
     h("h3", {}, `${spec.title}: table ${table.table_id} is ready`),
     h("p", {}, humans.length
-      ? "Send each person their own link: it is their seat, so keep it private. Take your own seat below."
+      ? "Send each person their own link, or let them scan its QR code with their phone's camera: it is "
+        + "their seat, so keep it private. Take your own seat below."
       : "Only bots play at this table: watch it with the spectator link."),
     h("ul", { class: "link-rows" },
       humans.map((s) => {
         const row = linkLine(`Seat ${s.seat + 1}: ${s.name}`, s.link,
-          h("a", { class: "button", href: s.link, dataset: { seat: String(s.seat) } }, `Take seat ${s.seat + 1}`));
+          h("a", { class: "button", href: local(s.link), dataset: { seat: String(s.seat) } }, `Take seat ${s.seat + 1}`),
+          s.qr);
         if (table.host_token) {
           row.querySelector(".link-line").append(h("button", { type: "button", class: "secondary",
             "aria-label": `Make a new link for seat ${s.seat + 1} (the old one stops working)`,
@@ -335,7 +360,8 @@ function showCreated(spec, table) {
         }
         return row;
       }),
-      linkLine("Spectators", table.spectator_link, h("a", { class: "button secondary", href: table.spectator_link }, "Watch"))),
+      linkLine("Spectators", table.spectator_link,
+        h("a", { class: "button secondary", href: local(table.spectator_link) }, "Watch"), table.spectator_qr)),
     bots.length ? h("p", { class: "hint" }, `Bots: ${bots.map((s) => s.name).join(", ")}.`) : null,
     table.seed_commitment ? h("p", { class: "hint" }, "Shuffle commitment (SHA-256 of the seed): ",
       h("code", { class: "hash" }, table.seed_commitment)) : null);

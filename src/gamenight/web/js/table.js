@@ -19,6 +19,8 @@ import { $, $$, fill, h } from "./dom.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
 import { resolveTyped } from "./moves.js";
+import { mountChat } from "./chat.js";
+import { mountPeople } from "./people.js";
 import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
@@ -95,6 +97,8 @@ const page = {
   lastError: null,
   drawnRules: null, // what the rules and fairness panels show, to redraw them only on change
   drawnFairness: null,
+  people: null, // people.js: name box, rematch, series
+  chat: null, // chat.js: the table's talk
 };
 
 /** Hooks for the modules that live beside the table (chat, names, rematch: people.js, chat.js):
@@ -129,6 +133,7 @@ function connect() {
   page.socket = socket;
   socket.addEventListener("open", () => {
     setConnection("live", "Live");
+    socket.send(JSON.stringify({ type: "hello" })); // the table's chat and presence too
     // A move whose answer the last connection lost: the same move id again, so it is made once.
     if (page.outbox) socket.send(JSON.stringify(page.outbox));
   });
@@ -199,12 +204,20 @@ async function refreshOverHttp() {
   page.info = info;
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
   onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended,
-            seats: info.seats, waiting: info.waiting, trick_pause_ms: info.trick_pause_ms });
+            seats: info.seats, waiting: info.waiting, trick_pause_ms: info.trick_pause_ms,
+            rematch: info.rematch, series: info.series });
   return info;
 }
 
 function onFrame(frame) {
   for (const hook of hooks.frame) hook(frame);
+  if (page.chat && page.chat.onFrame(frame)) return;
+  if (page.people && page.people.onFrame(frame)) {
+    if (page.info) page.info.seats = frame.seats;
+    if (Array.isArray(frame.seats)) page.seats = frame.seats;
+    if (page.view) draw();
+    return;
+  }
   if (frame.type === "error") {
     page.pending = null;
     page.outbox = null;
@@ -224,6 +237,7 @@ function onFrame(frame) {
   if (Array.isArray(frame.seats)) page.seats = frame.seats;
   if (Array.isArray(frame.waiting)) page.waiting = frame.waiting;
   if (Number.isInteger(frame.trick_pause_ms)) page.trickPause = frame.trick_pause_ms;
+  if (frame.seats && page.info) page.info.seats = frame.seats;
   if (page.outbox && page.version > page.outbox.version) page.outbox = null; // answered
   if (!page.outbox) {
     if (page.pending) page.ownMoveAnswered = true;
@@ -232,6 +246,7 @@ function onFrame(frame) {
   if (page.ended === "abandoned") {
     showError(`This table was abandoned after ${page.version} moves: no more moves can be made.`);
   }
+  if (page.people) page.people.onState(frame);
   noticeTrick(first);
   noticeScore(first);
   draw();
@@ -338,6 +353,21 @@ function continueQueue() {
   }
   page.queue = page.queue.slice(1);
   sendMove(next);
+}
+
+/** A chat message: over the live connection, else over HTTP (see chat.js). */
+async function sendChat(text) {
+  const socket = page.socket;
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "chat", text }));
+    return { error: null, confirmed: false };
+  }
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/chat`, { method: "POST", body: { token, text }, token });
+    return { error: null, confirmed: true };
+  } catch (e) {
+    return { error: e.message, confirmed: false };
+  }
 }
 
 function showError(message) {
@@ -716,12 +746,15 @@ async function start() {
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
+  page.people = mountPeople({ tableId, token, api });
+  page.chat = mountChat({ seat: null, send: sendChat });
   if (!tableId) {
     fatal("This page needs a table: open a link from the lobby.");
     return;
   }
   try {
     const info = await refreshOverHttp();
+    page.chat.setSeat(info.seat);
     loadSpec(info.game);
   } catch (e) {
     if (e.status === 403 || e.status === 404) {
