@@ -226,3 +226,16 @@ def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
     for i in range(max((len(x) for x in lists), default=0)):
         out.extend(x[i] for x in lists if i < len(x))
     return out
+
+
+def assert_same_tables(before: dict[str, Any], after: dict[str, Any]) -> None:
+    """Two snapshots of the same tables (table id -> GET /api/tables/{id}) are equal, except that a
+    seat waited for may carry a stamp that moved by under a second: a table loaded again from
+    storage dates the wait from its last stored move, which was written a moment after it was made."""
+    assert before.keys() == after.keys()
+    for key in before:
+        old, new = dict(before[key]), dict(after[key])
+        old_wait, new_wait = old.pop("waiting", []), new.pop("waiting", [])
+        assert [w["seat"] for w in old_wait] == [w["seat"] for w in new_wait], key
+        assert all(abs(a["since"] - b["since"]) < 1 for a, b in zip(old_wait, new_wait, strict=True)), key
+        assert new == old, key

@@ -154,9 +154,9 @@ def test_serve_passes_its_limits_on(monkeypatch: pytest.MonkeyPatch, tmp_path: P
     made: list[Limits] = []
     real_create = app_module.create_app
 
-    def recording_create(url: str, limits: Limits) -> Any:
+    def recording_create(url: str, limits: Limits, **kw: Any) -> Any:
         made.append(limits)
-        return real_create(url, limits)
+        return real_create(url, limits, **kw)
 
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.update(app=app, **kw))
     monkeypatch.setattr(app_module, "tune_gc", lambda: None)

@@ -193,9 +193,9 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     monkeypatch.setattr(app_module, "tune_gc", lambda: None)
     real_create = app_module.create_app
 
-    def create(url: str, *, links: LinkBase | None = None) -> Any:
+    def create(url: str, limits: Any = None, *, links: LinkBase | None = None) -> Any:
         calls["links"] = links
-        return real_create(url, links=links)
+        return real_create(url, limits, links=links)
 
     monkeypatch.setattr(app_module, "create_app", create)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -20,7 +20,7 @@ import pytest
 
 from tests.server.test_links import qr_matrix, symbol_of
 from tests.web import test_browser
-from tests.web.test_browser import Api, Server, table_of, watch_errors
+from tests.web.test_browser import Api, Server, watch_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the real app, with the test-only game registered before it starts
@@ -180,8 +180,8 @@ def test_a_rematch_moves_both_pages_to_their_own_seats_and_shows_the_tally(serve
     ann.wait_for_url(lambda url: old_id not in url, timeout=10_000)
     bob.wait_for_selector("#rematch-moving")  # the banner, then the move on its own
     bob.wait_for_url(lambda url: old_id not in url, timeout=10_000)
-    ann_id, ann_token = table_of(ann.url)
-    bob_id, bob_token = table_of(bob.url)
+    ann_id, ann_token = seat_of_page(ann)
+    bob_id, bob_token = seat_of_page(bob)
     assert ann_id == bob_id != old_id
     assert {ann_token, bob_token}.isdisjoint({s["token"] for s in table["seats"]})  # tokens of their own
     assert api.snapshot(ann_id, ann_token)["seat"] == 0 and api.snapshot(bob_id, bob_token)["seat"] == 1
@@ -215,3 +215,12 @@ def test_a_page_can_stay_on_the_finished_table(server: str, browser: Any) -> Non
     assert href is not None and urllib.parse.urlsplit(href).path == f"/t/{made['table_id']}"
     assert not errors, errors
     page.close()
+
+
+def seat_of_page(page: Any) -> tuple[str, str]:
+    """The table id of a table page and the token it keeps for its tab (the address bar no longer
+    holds it once the page has read its invite link)."""
+    table_id = urllib.parse.urlparse(page.url).path.rstrip("/").split("/")[-1]
+    token = page.evaluate("id => sessionStorage.getItem(`gamenight.seat.${id}`)", table_id)
+    assert token, "the page keeps no token for its seat"
+    return table_id, str(token)

@@ -25,7 +25,7 @@ function timeOf(at) {
 }
 
 export function mountChat({ seat, send }) {
-  const chat = { seat, messages: [], sending: false, awaiting: null };
+  const chat = { seat, messages: [], sending: false, awaiting: null, unseen: 0 };
   const log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Messages", tabindex: "0" });
   const status = h("p", { class: "people-status", role: "status" });
   const input = h("input", { type: "text", id: "chat-input", maxlength: MAX_CHARS, autocomplete: "off",
@@ -36,8 +36,13 @@ export function mountChat({ seat, send }) {
     QUICK.map((text) => h("button", { type: "button", class: "secondary", dataset: { quick: text },
                                       onclick: () => say(text) }, text)));
   const note = h("p", { class: "hint chat-note" }, "You are watching: you can read the table's chat.");
-  const panel = h("section", { class: "panel chat-panel", id: "chat", "aria-labelledby": "chat-heading" },
-    h("h2", { id: "chat-heading" }, "Table talk"), log, quick, form, note, status);
+  // A drawer: open beside the felt on a wide screen; on a phone it waits folded below the table,
+  // counting what was said meanwhile, so the felt and the hand stay in reach.
+  const unread = h("span", { class: "chat-unread", "aria-live": "polite" });
+  const panel = h("details", { class: "panel chat-panel", id: "chat" },
+    h("summary", {}, h("h2", { id: "chat-heading" }, "Table talk"), unread), log, quick, form, note, status);
+  panel.open = window.matchMedia("(min-width: 900px)").matches;
+  panel.addEventListener("toggle", () => { if (panel.open) { chat.unseen = 0; unread.textContent = ""; } });
 
   const column = $(".side-col") || $("main") || document.body;
   column.prepend(panel);
@@ -96,7 +101,12 @@ export function mountChat({ seat, send }) {
     if (frame.history) chat.messages = incoming.slice();
     else {
       const seen = new Set(chat.messages.map((m) => m.n));
-      chat.messages.push(...incoming.filter((m) => !seen.has(m.n)));
+      const fresh = incoming.filter((m) => !seen.has(m.n));
+      chat.messages.push(...fresh);
+      if (!panel.open && fresh.length) {
+        chat.unseen += fresh.length;
+        unread.textContent = ` (${chat.unseen} new)`;
+      }
       const mine = incoming.find((m) => m.seat === chat.seat);
       if (mine && chat.awaiting !== null) clearTyped(mine.text);
     }
