@@ -58,8 +58,8 @@ import gamenight
 from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
+    ERRORS,
     CreateTable,
-    ErrorBody,
     GameInfo,
     GameLog,
     MoveAccepted,
@@ -118,9 +118,6 @@ DOCS_ASSETS = "/docs/assets"
 #: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on
 MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move."
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 413, 415, 422, 429, 500, 503)
-}
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -26,6 +26,12 @@ class ErrorBody(BaseModel):
     error: ErrorDetail
 
 
+#: the error answers every JSON route may give, documented on each (the same JSON body)
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 403, 404, 409, 413, 415, 422, 429, 500, 503)
+}
+
+
 class OptionSchema(BaseModel):
     name: str
     default: OptionValue

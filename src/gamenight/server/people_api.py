@@ -25,10 +25,10 @@ from fastapi.responses import JSONResponse
 
 from gamenight.server.links import LinkBase, seat_path
 from gamenight.server.models import (
+    ERRORS,
     ChatLog,
     ChatMessage,
     ChatRequest,
-    ErrorBody,
     NameRequest,
     RematchCreated,
     SeatState,
@@ -37,9 +37,6 @@ from gamenight.server.models import (
 from gamenight.server.people import QUICK_MESSAGES, PeopleError, chat_json, seats_json
 from gamenight.server.service import Connection, LiveTable, ServiceError, TableService, dumps
 
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (403, 404, 409, 422, 429, 503)
-}
 #: the WebSocket message types this module answers
 MESSAGE_TYPES = ("hello", "chat", "name")
 
