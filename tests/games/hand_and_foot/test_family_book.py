@@ -550,7 +550,7 @@ def test_t_hf_6_going_out_needs_a_red_a_black_and_a_wild_canasta() -> None:
     # a red and a black canasta but no wild one: melding the last cards is refused
     s = ready(RED_K, BLACK_A, hand="QC", rest="QD QH 4C 4D")
     s.play("draw")
-    refused(s, "meld QC QD QH", "to go out your team needs 1 clean, 1 dirty, 1 wild canastas")
+    refused(s, "meld QC QD QH", "to go out your team needs 1 red, 1 black and 1 wild canasta")
     assert texts(s) == ["discard QC", "discard QD", "discard QH"]
 
 
@@ -561,7 +561,7 @@ def test_going_out_by_melding_the_last_card_scores_the_hand() -> None:
     s.play("draw")
     s.play("meld QC QD QH")
     row = s.sheet.rows[0]
-    assert (row.label, row.note) == ("Hand 1", "East went out")
+    assert (row.label, row.note) == ("Round 1", "East went out")
     # East–West: going out 100 + canastas 500 + 300 + 2000 = 2900;
     # melded: kings 7 x 10 = 70, aces 4 x 20 + 2 x 25 + 50 = 180, wild 4 x 50 + 3 x 25 = 275,
     # queens 3 x 10 = 30: 555; West holds 75 + 125 = 200: 2900 + 555 - 200 = 3255
@@ -592,7 +592,7 @@ def test_a_move_that_leaves_no_way_to_end_the_turn_is_refused() -> None:
     s.play("draw")
     s.play("add 3 QC")
     refused(s, "add 3 QS", "You must keep a card you can discard without going out: "
-                           "to go out your team needs 1 clean, 1 dirty, 1 wild canastas")
+                           "to go out your team needs 1 red, 1 black and 1 wild canasta")
     assert texts(s) == ["discard 5C", "discard QS"]
     s.play("discard 5C")
     assert s.turn == 2 and codes(s.hands[1]) == ["QS"] and not s.sheet.rows
@@ -653,7 +653,7 @@ def test_the_stock_running_out_ends_the_hand_without_a_going_out_bonus() -> None
     # seat 0: red three -100 (never met the minimum); holds 14 x 5 + 5S 5 + 9S 10 = 85 and a foot
     # of 12 x 10 + 5 = 125: -100 - 85 - 125 = -310
     assert row.points == [-310, 15]
-    assert row.details == ["red threes -100, held -210", "red threes +100, melded +90, held -175"]
+    assert row.details == ["red threes -100, cards left -210", "red threes +100, cards melded +90, cards left -175"]
     # the next hand: seat 1 deals, seat 0 starts, the minimum is 120
     assert (s.dealer, s.turn, s.minimum(0)) == (1, 0, 120)
 
@@ -671,7 +671,7 @@ def test_four_hands_make_a_match_and_the_higher_total_wins() -> None:
         s.play(Move("discard", C.CARD(s.hands[s.turn][-1])))  # the next turn cannot start: hand over
     assert s.is_over and s.outcome is not None
     rows = s.sheet.rows
-    assert [r.label for r in rows] == ["Hand 1", "Hand 2", "Hand 3", "Hand 4"]
+    assert [r.label for r in rows] == ["Round 1", "Round 2", "Round 3", "Round 4"]
     assert s.sheet.columns == ["North–South", "East–West"] and all(len(r.points) == 2 for r in rows)
     assert all(r.note == "the stock ran out" for r in rows)
     totals = [sum(r.points[t] for r in rows) for t in range(2)]

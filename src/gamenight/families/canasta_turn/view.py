@@ -12,7 +12,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
-from gamenight.families.canasta import WILD, team_canastas
+from gamenight.families.canasta import KIND_WORDS, WILD, team_canastas
 from gamenight.families.canasta_turn.melds import MeldMixin
 from gamenight.families.canasta_turn.rules import rules_json
 
@@ -26,10 +26,11 @@ class ViewMixin(MeldMixin):
 
     #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
     FIELDS: tuple[Field, ...] = (
-        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("deal", "{Deal}", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
-        Field("team_books", "Books", Kind.DATA, piece="card"), Field("need", "To go out", Kind.TEXT),
-        Field("provisional", "Provisional", Kind.DATA), Field("asked", "Asked", Kind.DATA),
+        Field("team_books", "Books", Kind.MELDS, piece="card"), Field("need", "To go out", Kind.TEXT),
+        Field("provisional", "Provisional points this turn", Kind.NUMBER),
+        Field("asked", "Partner's answer", Kind.TEXT),
     )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
@@ -60,10 +61,12 @@ class ViewMixin(MeldMixin):
             "team_books": [{
                 "name": self.sheet.columns[t],
                 "seats": [s for s in range(n) if self.team_of(s) == t],
+                "group": f"team/{t}",
                 "opened": self.opened[t],
                 "minimum": self.minimum(t),
                 "red_threes": C.codes(self.red3[t]),
                 "canastas": list(team_canastas(self.books[t], rules)),
+                "notes": self._team_notes(t),
                 "books": [{"number": i + 1, "rank": "wild" if b.rank == WILD else C.RANKS[b.rank],
                            "cards": C.codes(b.cards), "naturals": b.naturals, "wilds": b.wilds,
                            "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules)}
@@ -81,6 +84,20 @@ class ViewMixin(MeldMixin):
         if self.asked:
             out["asked"] = self.asked
         return out
+
+    def _team_notes(self, team: int) -> list[str]:
+        """What a person reads beside a team's books: whether it has opened, its canastas and red
+        threes, in the book's words (red, black and wild canastas)."""
+        if not self.opened[team]:
+            notes = [f"needs {self.minimum(team)} points to open"]
+        else:
+            made = team_canastas(self.books[team], self.turn_rules.books)
+            words = KIND_WORDS.values()
+            kinds = [f"{count} {word}" for count, word in zip(made, words, strict=True) if count]
+            notes = ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
+        if self.red3[team]:
+            notes.append(f"red threes: {len(self.red3[team])}")
+        return notes
 
     # ---- zones: conservation, the layout and sampling follow from them ------------------
 
