@@ -22,6 +22,7 @@ from rich.progress import (
 from rich.text import Text
 
 from gamenight.bots import heuristic_games
+from gamenight.cli.catalog import render_games, render_rules
 from gamenight.cli.loops import (
     Quit,
     RateColumn,
@@ -34,7 +35,7 @@ from gamenight.cli.loops import (
     sim_match,
     step_through,
 )
-from gamenight.cli.render import option_value_text, render_games, render_outcome, render_rules, render_sheet
+from gamenight.cli.render import render_outcome, render_sheet
 from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_spec, save_log, start_game
 from gamenight.core import registry
 from gamenight.core.state import State
@@ -170,11 +171,15 @@ def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str
         console.print(f"Teams: {spec.teams}.")
     others = ", ".join(f"{state.names[s]} ({kinds[s]})" for s in range(state.num_players) if s != seat)
     console.print(f"You are {state.names[seat]} (seat {seat}). Bots: {others}.")
-    changed = {k: v for k, v in state.options.to_json().items()
-               if v != next(o.default for o in spec.options if o.name == k)}
-    rules_line = ", ".join(f"{k}={option_value_text(v)}" for k, v in changed.items()) or "the defaults"
-    console.print(f"Rules: {rules_line}" + (f" (preset {state.preset})" if state.preset else "") +
-                  f". Seed {state.seed}.")
+    infos = {o.name: o for o in spec.options}
+    changed = [(infos[k], v) for k, v in state.options.to_json().items() if v != infos[k].default]
+    preset = f" (preset {state.preset})" if state.preset else ""
+    if not changed:
+        console.print(f"Rules: the book's{preset}. Seed {state.seed}.")
+    else:
+        console.print(f"Rules{preset}, changed from the book's (seed {state.seed}):")
+        for info, value in changed:
+            console.print(Text.assemble("  • ", (info.label, "bold"), f": {info.value_label(value)}"))
     for note in notes:
         console.print(Text(note, style="yellow"))
     if state.moves:
