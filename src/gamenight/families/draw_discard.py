@@ -583,7 +583,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         owner = self.meld_owner
         return [
             *(Zone(HAND[h], self.hands[h], C.CARD_TEXT, owner=h, visibility=Visibility.OWNER, show=Show.HAND,
-                   label=f"{names[h]}'s hand") for h in range(self.num_players)),
+                   label=f"{names[h]}'s hand", order=self.sorted_hand) for h in range(self.num_players)),
             Zone("stock", self.stock, C.CARD_TEXT, visibility=Visibility.NOBODY, show=Show.PILE,
                  label="Stock"),
             Zone("discards", self.discards, C.CARD_TEXT, show=Show.PILE, label="Discard pile"),

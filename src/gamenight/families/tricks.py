@@ -417,8 +417,9 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
 
 @cache
 def seat_zone_texts(names: tuple[str, ...], teams: int) -> tuple[tuple[str, str, str, str, str], ...]:
-    """Per seat: the key and label of its hand, of its tricks taken, and the group of its team."""
-    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
+    """Per seat: the key and label of its hand, of the cards of its tricks taken, and the group
+    of its team."""
+    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Cards taken by {name}",
                   f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names))
 
 

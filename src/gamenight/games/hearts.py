@@ -406,10 +406,10 @@ class Hearts(TrickState):
             passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
         out.update(
             pass_direction=self.direction,
-            passes_chosen=[len(p) for p in self.chosen],
+            # how many cards each seat has chosen, while they choose
+            passes_chosen=[len(p) for p in self.chosen] if self.phase_name == HeartsPhase.PASS else None,
             my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
             passed=passed,
-            passed_cards=passed["cards"] if passed else None,
             hearts_broken=self.broken,
             kitty_size=len(self.kitty),
             kitty_taker=self.kitty_taker,
@@ -417,6 +417,7 @@ class Hearts(TrickState):
             played=C.codes(sorted(c for pile in self.taken for c in pile)),
             points_taken=[penalty_points(p) for p in self.taken],
             target=self.options.target,
+            passed_cards=passed["cards"] if passed else None,
         )
         return out
 

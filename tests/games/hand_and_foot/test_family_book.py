@@ -340,6 +340,23 @@ def test_one_open_book_per_rank_and_books_close_at_seven() -> None:
     refused(s, "add 2 QC", "Book 2 is a book of kings")
 
 
+def test_add_without_a_book_number_says_why_no_book_takes_the_card() -> None:
+    # 'add KH' means the team's open book of kings; with none open, the refusal is the reason
+    # (the closed book, or no book of that rank), never an example of the syntax
+    s = hf(4, {1: "KC KC KC KD KD KD KH KH 4S 4H 5C"}, rest="7S 8S", avoid="KQ45")
+    s.opened[1] = True
+    s.play("draw")
+    play(s, "meld KC KC KC", "add 1 KD", "add 1 KD", "add 1 KD", "add KH")
+    assert s.books[1][0].closed
+    refused(s, "add KH", r"^Book 1 is closed: nothing more may be added to it\. A new book of kings starts "
+                         r"with three cards \('meld'\)\.$")
+    refused(s, "add 4S", r"^Your team has no book of fours: a book starts with three cards \('meld'\)\.$")
+    refused(s, "add 1 KH", r"^Book 1 is closed: nothing more may be added to it\.$")
+    assert s.books[1][0].describe(s.turn_rules.books) == "red canasta of kings (7 cards, closed)"
+    sixes = make_book(C.cards("6C 6D 6H 2C"), s.turn_rules.books)
+    assert sixes.describe(s.turn_rules.books) == "book of sixes (4 cards, 1 wild)"
+
+
 # ---- the discard pile (T-HF-4, T-HF-5, G-HF-2, G-HF-5) -------------------------------------------
 
 def test_taking_the_pile_needs_a_natural_pair_of_its_top_card() -> None:

@@ -118,7 +118,7 @@ class ViewMixin(MeldMixin):
         for s in range(self.num_players):
             seen = owner if self.hand_visible(s, s) else nobody
             out.append(Zone(f"hand/{s}", self.hands[s], CARD_TEXT, s, seen, show=Show.HAND,
-                            label=f"{names[s]}'s hand"))
+                            label=f"{names[s]}'s hand", order=self.sort_for_display))
             out.append(Zone(f"foot/{s}", self.feet[s], CARD_TEXT, s, self.foot_visibility(s),
                             show=Show.COUNT, label=f"{names[s]}'s foot"))
         stocks = self.stocks
