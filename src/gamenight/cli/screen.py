@@ -21,6 +21,8 @@ PROMPT_LINES = 1
 def turn_screen(view: dict[str, Any], moves: Sequence[str], width: int, height: int) -> list[RenderableType]:
     """What a person sees when it is their turn, in at most ``height`` lines of ``width`` columns
     where the moves leave room for the hand: the table, the numbered moves, the hint."""
+    if not moves:  # not this seat's turn: the table alone
+        return [fit_view(view, width, height)[0]]
     console = Console(width=width, color_system=None, legacy_windows=False)
     menu = menu_lines(moves, width)
     hint = prompt_hint(moves)

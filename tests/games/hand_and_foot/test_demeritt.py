@@ -448,7 +448,8 @@ def test_going_out_on_the_first_turn_scores_every_card_left_in_hands_and_unplaye
     # 100, 2 20, JK 50, A A 40, 7 7 10, 5 x 4 = 20, 4 5 -> 545); West 13 cards of 4-7 (13 x 5 = 65) and
     # his foot (A x 4 = 80, K x 4 = 40, Q Q 20, J J J 30 -> 170): 130 + 545 + 65 + 170 = 910
     assert r.points == [1205, -910]
-    assert r.details == ["going out +200, canastas +1300, cards melded +330, cards left -625", "cards left -910"]
+    assert r.details == ["going out +200, canastas +1300, cards melded +330, cards left -625",
+                         "cards left -910"]
     # nobody has 10,000: the next hand is dealt from fresh own decks
     assert not s.is_over and s.deal_no == 2 and s.phase() == "choose"
     assert [len(p) for p in s.stocks] == [28] * 4 and s.discards == []
@@ -486,7 +487,8 @@ def test_case_5_a_side_without_an_unnatural_may_not_go_out() -> None:
     # two naturals and no unnatural: the one foot card may not be discarded
     s = case_3_position(team0=(NAT_K, NAT_5))
     assert texts(s) == []
-    refused(s, "discard 9C", "may not discard your last card: to go out your team needs 2 red and 1 black canastas")
+    refused(s, "discard 9C",
+            "may not discard your last card: to go out your team needs 2 red and 1 black canastas")
 
 
 def test_a_player_may_not_meld_down_to_a_last_card_he_cannot_go_out_with() -> None:

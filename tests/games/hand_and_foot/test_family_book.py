@@ -670,7 +670,8 @@ def test_the_stock_running_out_ends_the_hand_without_a_going_out_bonus() -> None
     # seat 0: red three -100 (never met the minimum); holds 14 x 5 + 5S 5 + 9S 10 = 85 and a foot
     # of 12 x 10 + 5 = 125: -100 - 85 - 125 = -310
     assert row.points == [-310, 15]
-    assert row.details == ["red threes -100, cards left -210", "red threes +100, cards melded +90, cards left -175"]
+    assert row.details == ["red threes -100, cards left -210",
+                           "red threes +100, cards melded +90, cards left -175"]
     # the next hand: seat 1 deals, seat 0 starts, the minimum is 120
     assert (s.dealer, s.turn, s.minimum(0)) == (1, 0, 120)
 

@@ -193,7 +193,8 @@ def test_8_6_test_1_the_going_out_side_scores_4440() -> None:
     # (150 + 80 = 230): 565; bonuses 2 x 700 + 2 x 300 + 1,500 = 3,500; out 100; 3 red threes 300;
     # partner A + 7 = 25: 565 + 3,900 - 25 = 4,440
     assert row(s).points[1] == 4440 and row(s).note == "East went out"
-    assert row(s).details[1] == "going out +100, canastas +3500, red threes +300, cards melded +565, cards left -25"
+    assert row(s).details[1] == ("going out +100, canastas +3500, red threes +300, cards melded +565, "
+                                 "cards left -25")
 
 
 def test_red_threes_count_against_a_team_that_never_met_its_minimum() -> None:
