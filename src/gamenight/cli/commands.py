@@ -11,6 +11,7 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -179,7 +180,8 @@ def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str
     else:
         console.print(f"Rules{preset}, changed from the book's (seed {state.seed}):")
         for info, value in changed:
-            console.print(Text.assemble("  • ", (info.label, "bold"), f": {info.value_label(value)}"))
+            line = Text.assemble((info.label, "bold"), f" — {info.value_label(value)}")
+            console.print(Padding(line, (0, 0, 0, 2)))
     for note in notes:
         console.print(Text(note, style="yellow"))
     if state.moves:

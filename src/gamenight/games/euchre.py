@@ -260,7 +260,6 @@ class Euchre(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("bowers", "Bowers: the jacks of the trump colour are the top trumps", Kind.FLAG),
         Field("up_card_state", "Up-card", Kind.TEXT),
-        Field("round", "Bidding round", Kind.NUMBER),
         Field("calls", "Calls", Kind.PLAYS),
         Field("maker", "Maker", Kind.SEAT),
         Field("alone", "Going alone", Kind.FLAG),
