@@ -361,6 +361,7 @@ class GinRummy(DrawDiscardState):
         #: the last hand laid down: round, table, result, the two hands, melds and owners, the seats
         self.last_hand: tuple[Any, ...] = ()
         self.last_shown: dict[str, Any] | None = None  # its view, made when first looked at
+        self.last_words: list[str] | None = None  # and the same in words
         self.boxes = [0, 0]
         #: the three Hollywood games (Gins are its bonuses, each worth ``gin_value`` at the close)
         self.hollywood = HollywoodSheet.start(o.target, o.gin_value, GAMES)
@@ -773,7 +774,7 @@ class GinRummy(DrawDiscardState):
                 "deadwood_value": self.knock_deadwood},
             "round_results": [r._asdict() for r in self.results],
             "last_hand": last,
-            "last_hand_shown": self._last_hand_shown(last),
+            "last_hand_shown": self.last_words if last is not None else None,
         })
         if n > 2:  # a tournament: several tables, a rotation and a dealing team
             out.update({
@@ -797,10 +798,8 @@ class GinRummy(DrawDiscardState):
             out["rounds_won_shown"] = list(self.boxes)
         return out
 
-    def _last_hand_shown(self, last: dict[str, Any] | None) -> list[str] | None:
+    def _last_hand_shown(self, last: dict[str, Any]) -> list[str]:
         """The last hand in words: how it ended, then each hand as laid down."""
-        if last is None:
-            return None
         lines = [f"{self.deal_name(last['round'])}: {last['result']}"]
         for name in self.names:
             hand = last.get(name)
@@ -830,6 +829,7 @@ class GinRummy(DrawDiscardState):
             shown[self.names[seat]] = {"melds": laid, "deadwood": C.codes(best.deadwood),
                                        "deadwood_value": best.deadwood_value}
         self.last_shown = shown
+        self.last_words = self._last_hand_shown(shown)
         return shown
 
 

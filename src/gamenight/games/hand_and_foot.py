@@ -300,6 +300,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         self.foot_known = [False] * n
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
+        self.last_round: list[str] | None = None
         self._start_deal()
 
     def _sheet_columns(self) -> list[str]:
@@ -461,6 +462,10 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
         self.sheet.add(f"{self.deal_name()}", points, details=details, note=how)
         self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
+        #: the same in words, for the table
+        self.last_round = [f"{self.deal_name()}: {how}", *(
+            f"{self.sheet.columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
+            for t in range(self.teams))]
         self.emit("hand_over", f"{self.deal_name()} is over ({how}): "
                   + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
         if not self.match_over(self._match_reason):
@@ -481,10 +486,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         if seat is not None and self.foot_known[seat] and self.feet[seat]:
             out["foot"] = C.codes(self.sort_for_display(self.feet[seat]))
         out["last_hand"] = self.last_hand
-        last = self.last_hand
-        out["last_round"] = None if last is None else [f"{self.deal_name(last['hand'])}: {last['how']}", *(
-            f"{self.sheet.columns[t]} {points:+d}" + (f" ({parts})" if parts else "")
-            for t, (points, parts) in enumerate(zip(last["points"], last["parts"], strict=True)))]
+        out["last_round"] = self.last_round
         return out
 
 

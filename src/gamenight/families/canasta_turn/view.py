@@ -42,6 +42,7 @@ class ViewMixin(MeldMixin):
     def _table_view(self, seat: int | None) -> dict[str, Any]:
         rules = self.turn_rules.books
         n = self.num_players
+        made = [team_canastas(self.books[t], rules) for t in range(self.teams)]
         out: dict[str, Any] = {
             "deal": self.deal_no,
             "dealer": self.dealer,
@@ -65,8 +66,8 @@ class ViewMixin(MeldMixin):
                 "opened": self.opened[t],
                 "minimum": self.minimum(t),
                 "red_threes": C.codes(self.red3[t]),
-                "canastas": list(team_canastas(self.books[t], rules)),
-                "notes": self._team_notes(t),
+                "canastas": list(made[t]),
+                "notes": self._team_notes(t, made[t]),
                 "books": [{"number": i + 1, "rank": "wild" if b.rank == WILD else C.RANKS[b.rank],
                            "cards": C.codes(b.cards), "naturals": b.naturals, "wilds": b.wilds,
                            "closed": b.closed, "kind": b.kind(rules), "canasta": b.is_canasta(rules)}
@@ -85,13 +86,12 @@ class ViewMixin(MeldMixin):
             out["asked"] = self.asked
         return out
 
-    def _team_notes(self, team: int) -> list[str]:
-        """What a person reads beside a team's books: whether it has opened, its canastas and red
-        threes, in the book's words (red, black and wild canastas)."""
+    def _team_notes(self, team: int, made: tuple[int, int, int]) -> list[str]:
+        """What a person reads beside a team's books: whether it has opened, its canastas (``made``:
+        red, black, wild) and red threes, in the book's words."""
         if not self.opened[team]:
             notes = [f"needs {self.minimum(team)} points to open"]
         else:
-            made = team_canastas(self.books[team], self.turn_rules.books)
             words = KIND_WORDS.values()
             kinds = [f"{count} {word}" for count, word in zip(made, words, strict=True) if count]
             notes = ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
