@@ -39,6 +39,7 @@ from gamenight.cli.loops import (
 from gamenight.cli.render import render_outcome, render_sheet
 from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_spec, save_log, start_game
 from gamenight.core import registry
+from gamenight.core.options import build
 from gamenight.core.state import State
 
 app = typer.Typer(
@@ -167,18 +168,24 @@ def ask_line(console: Console) -> Callable[[str], str]:
 
 def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str], console: Console) -> None:
     spec = state.spec
-    console.print(Text(f"{spec.title}: {spec.summary}", style="bold"))
-    if spec.teams:
+    preset = spec.presets.get(state.preset) if state.preset else None
+    # a preset is its own rule set: its description, not the book's summary
+    console.print(Text(f"{spec.title}: {preset.description if preset else spec.summary}", style="bold"))
+    partners = len({state.column_of(s) for s in range(state.num_players)}) < state.num_players
+    if spec.teams and partners:  # two players of a team game are no teams
         console.print(f"Teams: {spec.teams}.")
     others = ", ".join(f"{state.names[s]} ({kinds[s]})" for s in range(state.num_players) if s != seat)
     console.print(f"You are {state.names[seat]} (seat {seat}). Bots: {others}.")
+    # the options set beyond the rule set in play (the book's, or the preset's)
+    base = build(spec.options_cls, spec.presets, preset=state.preset, values=None,
+                 players=state.num_players).to_json()
     infos = {o.name: o for o in spec.options}
-    changed = [(infos[k], v) for k, v in state.options.to_json().items() if v != infos[k].default]
-    preset = f" (preset {state.preset})" if state.preset else ""
+    changed = [(infos[k], v) for k, v in state.options.to_json().items() if v != base[k]]
+    rules = f"the {preset.name} rules" if preset else "the book's rules"
     if not changed:
-        console.print(f"Rules: the book's{preset}. Seed {state.seed}.")
+        console.print(f"Rules: {rules}. Seed {state.seed}.")
     else:
-        console.print(f"Rules{preset}, changed from the book's (seed {state.seed}):")
+        console.print(f"Rules: {rules}, with (seed {state.seed}):")
         for info, value in changed:
             line = Text.assemble((info.label, "bold"), f" — {info.value_label(value)}")
             console.print(Padding(line, (0, 0, 0, 2)))
