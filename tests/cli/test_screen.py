@@ -171,3 +171,12 @@ def test_every_registered_game_is_covered() -> None:
     games: set[str] = {game for game, _, _ in configs()}
     assert games == {spec.id for spec in gamenight.games()}
     assert all(isinstance(spec, GameSpec) for spec in gamenight.games())
+
+
+def test_a_headline_too_long_for_the_width_gives_the_phase_a_line_of_its_own() -> None:
+    view = gamenight.new("the-card-game", seed=1, options={"going_out_score": "vote"}).view(0)
+    label = view["phase_label"]
+    for width in (60, 80):
+        text = screen_text(view, width=width)
+        assert label in text, text  # whole, never cut by the border
+        assert all(len(line) <= width for line in text.splitlines())

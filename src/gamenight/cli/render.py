@@ -437,21 +437,27 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
     return out
 
 
-def headline(view: dict[str, Any]) -> Text:
-    """The game, the fields declared for the headline (the deal, trumps...), and the phase in
-    players' words."""
+def headline(view: dict[str, Any], *, phase: bool = True) -> Text:
+    """The game, the fields declared for the headline (the deal's count first, then trumps...),
+    and (``phase``) the phase in players' words."""
     parts: list[Text] = [Text(view["title"], style="bold")]
     names = Names(view["players"], view["score_sheet"]["columns"])
-    for f in Layout.of(view).fields:
-        value = view.get(f["key"])
-        if not f.get("head") or f["per_seat"] or is_empty(value):
-            continue
+    fields = [f for f in Layout.of(view).fields
+              if f.get("head") and not f["per_seat"] and not is_empty(view.get(f["key"]))]
+    for f in sorted(fields, key=lambda f: f["kind"] not in ("number", "counter")):
         sep = " " if f["kind"] in ("number", "counter") else ": "
-        parts.append(Text.assemble(f"{f['label']}{sep}", field_value_text(f, value, names)))
-    phase = view.get("phase_label") or str(view["phase"]).replace("_", " ")
-    if phase and not view.get("is_over"):
-        parts.append(Text(phase, style="italic"))
+        parts.append(Text.assemble(f"{f['label']}{sep}", field_value_text(f, view[f["key"]], names)))
+    words = phase_words(view)
+    if phase and words:
+        parts.append(Text(words, style="italic"))
     return Text(" · ").join(parts)
+
+
+def phase_words(view: dict[str, Any]) -> str:
+    """The phase as players say it (none once the game is over)."""
+    if view.get("is_over"):
+        return ""
+    return str(view.get("phase_label") or str(view["phase"]).replace("_", " "))
 
 
 def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
@@ -647,12 +653,17 @@ def zone_line(z: dict[str, Any], most: int = PILE_SHOWN) -> Text:
     return label
 
 
-def render_view(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
+def render_view(view: dict[str, Any], detail: Detail = LEVELS[0], width: int | None = None) -> RenderableType:
     """The table as the view's seat sees it, from its layout: the seat table (owned zones, the
     trick, per-seat fields), the felt (piles and melds), the other fields, the score and the hand;
-    as much of it as ``detail`` says (the hand always)."""
+    as much of it as ``detail`` says (the hand always). A headline too long for ``width`` gives
+    the phase a line of its own."""
     layout = Layout.of(view)
     parts: list[RenderableType] = []
+    title = headline(view)
+    if width is not None and title.cell_len > width - TITLE_MARGIN and phase_words(view):
+        title = headline(view, phase=False)
+        parts.append(Text(phase_words(view), style="italic"))
     columns = seat_columns(view, layout)
     if columns:
         parts.append(seat_table(view, columns, detail.per_row))
@@ -664,8 +675,13 @@ def render_view(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableT
         label, pieces, piece = hand
         if detail.gap:
             parts.append(Text())
-        parts.append(Packed(led(Text(f"{label}:", style="bold"), hand_items(pieces, piece))))
-    return Panel(Group(*parts), title=headline(view), title_align="left", box=box.ROUNDED, padding=(0, 1))
+        items = hand_items(pieces, piece) if pieces else [Text("none", style="dim")]
+        parts.append(Packed(led(Text(f"{label}:", style="bold"), items)))
+    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+#: the columns of a panel's top border a title cannot take (corners and spaces)
+TITLE_MARGIN = 6
 
 
 def hand_items(pieces: Sequence[str], piece: str) -> list[Text]:
@@ -690,7 +706,7 @@ def fit_view(view: dict[str, Any], width: int, height: int) -> tuple[RenderableT
     drawn: RenderableType = Text()
     lines = 0
     for detail in LEVELS:
-        drawn = render_view(view, detail)
+        drawn = render_view(view, detail, width)
         lines = len(console.render_lines(drawn, console.options.update(width=width), pad=False))
         if lines <= height:
             break

@@ -375,7 +375,7 @@ class TheCardGame(DrawDiscardState):
         out.update({
             "round": self.deal_no,
             "rounds": len(self.sizes),
-            "round_of": [self.deal_no, len(self.sizes)],
+            "round_of": [self.deal_no, len(self.sizes)] if self.deal_no else None,  # none before the deal
             "cards_this_round": self.size,
             "wild_rank": C.RANKS[wild_rank(self.size)],
             "wilds": self.wild_name(),
