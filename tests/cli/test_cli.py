@@ -336,3 +336,28 @@ def test_a_choice_of_numbers_is_typed_as_the_number() -> None:
     assert number_verb(["bid 0", "bid 1", "bid 2"]) == "bid"
     assert number_verb(["pass", "bid 1"]) is None
     assert number_verb(["play 8D", "play 5D"]) is None
+
+
+# ---- a match's introduction: the rule set in play, in words ---------------------------------
+
+
+def test_two_handed_gin_under_standard_is_introduced_as_itself() -> None:
+    """No tournament banner, no teams, and only the options set beyond the preset, in words."""
+    code, out = run("play", "gin-rummy", "--preset", "standard", "--seed", "3", "--option", "target=150",
+                    input="q\n\n", columns=100)
+    assert code == 0
+    intro = " ".join(out.split("Type ? at the prompt")[0].split())
+    assert "Gin Rummy: Standard two-handed gin" in intro
+    assert "tournament" not in intro and "Teams:" not in intro and "Guys" not in intro
+    assert "Rules: the standard rules, with (seed 3): Game target — 150" in intro
+    assert "target=" not in intro and "hand_size" not in intro
+    code, out = run("play", "gin-rummy", "--players", "4", "--seed", "3", input="q\n\n", columns=100)
+    assert "Teams: Guys against Girls" in out and "Rules: the book's rules. Seed 3." in out
+
+
+def test_a_changed_choice_is_introduced_by_its_sentence() -> None:
+    code, out = run("play", "euchre", "--seed", "2", "--option", "loner_lead=left_of_maker",
+                    input="q\n\n", columns=120)
+    assert code == 0
+    assert "Who leads against a loner — The player left of the lone player (North American rule)" in out
+    assert "left_of_maker" not in out.split("Type ? at the prompt")[0]

@@ -99,7 +99,8 @@ def test_the_owners_foot_is_hidden_from_him_until_he_picks_it_up() -> None:
         assert not s.is_over
     p = s.in_foot.index(True)
     assert layout_zone(s, p, f"foot/{p}")["count"] == 0
-    assert layout_zone(s, p, f"hand/{p}")["pieces"] == C.codes(s.hands[p])
+    # the hand as its owner sees it: in display order
+    assert layout_zone(s, p, f"hand/{p}")["pieces"] == C.codes(s.sort_for_display(s.hands[p]))
 
 
 def test_a_foot_looked_at_before_choosing_is_its_owners() -> None:

@@ -60,7 +60,7 @@ def test_zones_have_player_facing_labels_and_renderer_hints() -> None:
     by_key = {z.key: z for z in s.zones()}
     assert by_key["hand/3"].label == "West's hand" and by_key["hand/3"].show == "hand"
     assert by_key["hand/3"].owner == 3 and by_key["hand/3"].visibility is Visibility.OWNER
-    assert by_key["taken/0"].label == "Tricks taken by North" and by_key["taken/0"].show == "count"
+    assert by_key["taken/0"].label == "Cards taken by North" and by_key["taken/0"].show == "count"
     assert by_key["taken/0"].group == by_key["taken/2"].group != by_key["taken/1"].group  # partners
     assert by_key["trick"].show == "trick" and by_key["trick"].seats is s.trick_seats
     assert by_key["kitty"].label == "The kitty" and by_key["kitty"].visibility is Visibility.NOBODY

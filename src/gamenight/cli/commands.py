@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -23,6 +24,7 @@ from rich.progress import (
 from rich.text import Text
 
 from gamenight.bots import heuristic_games
+from gamenight.cli.catalog import render_games, render_rules
 from gamenight.cli.loops import (
     Quit,
     RateColumn,
@@ -35,9 +37,10 @@ from gamenight.cli.loops import (
     sim_match,
     step_through,
 )
-from gamenight.cli.render import option_value_text, render_games, render_outcome, render_rules, render_sheet
+from gamenight.cli.render import render_outcome, render_sheet
 from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_spec, save_log, start_game
 from gamenight.core import registry
+from gamenight.core.options import build
 from gamenight.core.state import State
 from gamenight.server.limits import Limits as _Limits
 
@@ -175,16 +178,27 @@ def ask_line(console: Console) -> Callable[[str], str]:
 
 def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str], console: Console) -> None:
     spec = state.spec
-    console.print(Text(f"{spec.title}: {spec.summary}", style="bold"))
-    if spec.teams:
+    preset = spec.presets.get(state.preset) if state.preset else None
+    # a preset is its own rule set: its description, not the book's summary
+    console.print(Text(f"{spec.title}: {preset.description if preset else spec.summary}", style="bold"))
+    partners = len({state.column_of(s) for s in range(state.num_players)}) < state.num_players
+    if spec.teams and partners:  # two players of a team game are no teams
         console.print(f"Teams: {spec.teams}.")
     others = ", ".join(f"{state.names[s]} ({kinds[s]})" for s in range(state.num_players) if s != seat)
     console.print(f"You are {state.names[seat]} (seat {seat}). Bots: {others}.")
-    changed = {k: v for k, v in state.options.to_json().items()
-               if v != next(o.default for o in spec.options if o.name == k)}
-    rules_line = ", ".join(f"{k}={option_value_text(v)}" for k, v in changed.items()) or "the defaults"
-    console.print(f"Rules: {rules_line}" + (f" (preset {state.preset})" if state.preset else "") +
-                  f". Seed {state.seed}.")
+    # the options set beyond the rule set in play (the book's, or the preset's)
+    base = build(spec.options_cls, spec.presets, preset=state.preset, values=None,
+                 players=state.num_players).to_json()
+    infos = {o.name: o for o in spec.options}
+    changed = [(infos[k], v) for k, v in state.options.to_json().items() if v != base[k]]
+    rules = f"the {preset.name} rules" if preset else "the book's rules"
+    if not changed:
+        console.print(f"Rules: {rules}. Seed {state.seed}.")
+    else:
+        console.print(f"Rules: {rules}, with (seed {state.seed}):")
+        for info, value in changed:
+            line = Text.assemble((info.label, "bold"), f" — {info.value_label(value)}")
+            console.print(Padding(line, (0, 0, 0, 2)))
     for note in notes:
         console.print(Text(note, style="yellow"))
     if state.moves:

@@ -18,19 +18,17 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import Bot
+from gamenight.cli.menu import display_order, number_verb
 from gamenight.cli.render import (
-    display_order,
     hand_pieces,
-    number_verb,
-    prompt_hint,
     render_events,
-    render_moves,
     render_news,
     render_outcome,
     render_sheet,
     render_view,
     styled_sentence,
 )
+from gamenight.cli.screen import turn_screen
 from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log, start_game
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
@@ -53,9 +51,12 @@ class Quit(Exception):
 
 #: events shown again when a saved game is resumed
 RESUME_EVENTS = 8
+#: the screen a turn is drawn for when the output is no terminal (the classic 80×24)
+SCREEN = (80, 24)
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 SCORE_WORDS = frozenset({"s", "score", "sheet"})
+TABLE_WORDS = frozenset({"t", "table"})
 SYMBOL_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 HELP = """\
@@ -64,6 +65,7 @@ or a move with its verb ('play QS', 'bid 3', 'pass').
 Cards are rank then suit: 2-9, T or 10, J, Q, K, A, then C, D, H or S.
 A move the rules do not allow is refused with the reason; choose again.
   s, score   the score sheet so far
+  t, table   the whole table in full detail (a small terminal shows it in brief)
   ?, help    this help
   q, quit    leave the table (and save the game to resume it later
              with 'gamenight play GAME --resume FILE')"""
@@ -102,7 +104,7 @@ class Session:
                 bot, rng = self.bots[bot_seat]
                 self.note(bot_move(state, bot_seat, bot, rng))
             elif self.human in acting:
-                self.note(self.human_turn(self.show_table()))
+                self.note(self.human_turn())
             else:
                 raise RuntimeError(f"{state.spec.title}: nobody may act but the game is not over")
         self.show_news()
@@ -121,17 +123,22 @@ class Session:
         self.pending = []
         self.rows_shown = rows
 
-    def show_table(self) -> dict[str, Any]:
+    def screen(self) -> tuple[int, int]:
+        """The columns and lines a turn is drawn in: the terminal's, or 80×24."""
+        if self.console.is_terminal:
+            return self.console.size.width, self.console.size.height
+        return self.console.width, SCREEN[1]
+
+    def human_turn(self) -> list[Event]:
+        """Show the table, the moves and how to answer, fitted to the screen (the hand and the
+        moves always whole, the rest as detailed as there is room for); then ask until the
+        person gives a legal move. Every refusal says why, and nothing is lost."""
         self.show_news()
         view = self.state.view(self.human)
-        self.console.print(render_view(view))
-        return view
-
-    def human_turn(self, view: dict[str, Any]) -> list[Event]:
-        """Ask until the person gives a legal move; every refusal says why, and nothing is lost."""
         moves = display_order(view["legal_moves"], hand_pieces(view))
-        self.console.print(render_moves(moves))
-        self.console.print(prompt_hint(moves))
+        width, height = self.screen()
+        for part in turn_screen(view, moves, width, height):
+            self.console.print(part)
         while True:
             try:
                 answer = self.ask("> ").strip()
@@ -147,6 +154,9 @@ class Session:
                 continue
             if word in SCORE_WORDS:
                 self.console.print(render_sheet(self.state.score_sheet.to_json()))
+                continue
+            if word in TABLE_WORDS:
+                self.console.print(render_view(view))
                 continue
             try:
                 return self.play_answer(answer, moves)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -10,14 +11,12 @@ from typing import Any, TypeGuard
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.markdown import Markdown
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from gamenight.core.events import Event
-from gamenight.core.registry import GameSpec
 from gamenight.equipment import cards as C
 
 # =========================================================================================
@@ -267,6 +266,40 @@ def played_cards_text(plays: Sequence[dict[str, Any]], players: Sequence[str]) -
 
 
 @dataclass(frozen=True)
+class Detail:
+    """How much of the table to draw. The terminal draws the most detail that fits its height
+    (:data:`LEVELS`, most first); the hand and the moves are always drawn in full."""
+
+    #: fields declared minor (the last hand, a tournament's tables)
+    minor: bool = True
+    #: a blank line before the hand
+    gap: bool = True
+    #: the most pieces of a pile shown (its top ones, with its size)
+    pile: int = 10
+    #: every meld and book with its cards (False: the open ones in brief; the team's notes count
+    #: the rest)
+    melds: bool = True
+    #: the other fields (False: only the headline's, and the melds)
+    info: bool = True
+    #: seats side by side in a row of the seat table
+    per_row: int = 1
+    #: the melds at all (the last thing left out)
+    books: bool = True
+
+
+#: from the most detail to the least: the terminal draws the first that fits
+LEVELS: tuple[Detail, ...] = (
+    Detail(),
+    Detail(minor=False),
+    Detail(minor=False, gap=False, pile=5),
+    Detail(minor=False, gap=False, pile=5, melds=False),
+    Detail(minor=False, gap=False, pile=3, melds=False, info=False),
+    Detail(minor=False, gap=False, pile=3, melds=False, info=False, per_row=2),
+    Detail(minor=False, gap=False, pile=3, melds=False, info=False, per_row=2, books=False),
+)
+
+
+@dataclass(frozen=True)
 class Layout:
     """The view's layout description, sorted for drawing."""
 
@@ -279,15 +312,23 @@ class Layout:
         return Layout(list(layout.get("zones", [])), list(layout.get("fields", [])))
 
     def seat_zones(self) -> list[dict[str, Any]]:
-        """Zones a seat owns (hands, tricks taken, cards to pass): columns of the seat table."""
-        return [z for z in self.zones if z["owner"] is not None and z["show"] != "trick"]
+        """Zones a seat owns (hands, feet, tricks taken, cards to pass): columns of the seat table.
+        A seat's melds (rows in a group) lie on the felt instead."""
+        return [z for z in self.zones if z["owner"] is not None and z["show"] != "trick"
+                and not (z["show"] == "row" and z.get("group"))]
 
     def trick_zones(self) -> list[dict[str, Any]]:
         return [z for z in self.zones if z["show"] == "trick"]
 
-    def table_zones(self) -> list[dict[str, Any]]:
-        """Zones nobody owns (piles, stock, melds): drawn on the felt, by group."""
-        return [z for z in self.zones if z["owner"] is None and z["show"] != "trick"]
+    def table_zones(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """Zones drawn on the felt (piles, stock, melds; a seat's melds too), except those a
+        field of kind ``melds`` shows in detail (its records name their zone group, or the zone
+        names the field)."""
+        shown_by_field = {f["key"] for f in self.fields if f["kind"] == "melds" and view.get(f["key"])}
+        covered = {r.get("group") for f in self.fields if f["key"] in shown_by_field
+                   for r in view[f["key"]] if isinstance(r, dict)}
+        return [z for z in self.zones if z["show"] != "trick" and z not in self.seat_zones()
+                and not (z.get("group") and z["group"] in covered) and z.get("detail") not in shown_by_field]
 
 
 def own_hand(view: dict[str, Any]) -> tuple[str, list[str], str] | None:
@@ -312,7 +353,7 @@ def hand_pieces(view: dict[str, Any]) -> list[str] | None:
 
 def column_title(zones: Sequence[dict[str, Any]], players: Sequence[str]) -> str:
     """The seat-table heading of one kind of owned zone: its label without the owner's name
-    ("West's hand" → "Hand", "Tricks taken by West" → "Tricks taken")."""
+    ("West's hand" → "Hand", "Cards taken by West" → "Cards taken")."""
     z = zones[0]
     label = str(z["label"])
     if 0 <= z["owner"] < len(players):
@@ -375,135 +416,237 @@ def seat_columns(view: dict[str, Any], layout: Layout) -> list[tuple[str, list[T
     return out
 
 
-def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]]) -> Table:
-    """One row per seat: who is to act, then every column the layout gives."""
+def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_row: int = 1) -> Table:
+    """A row per seat (``per_row`` seats side by side, in seat order, where room is short): who is
+    to act, then every column the layout gives."""
     players: list[str] = view["players"]
     me = view.get("seat")
     acting = set(view.get("to_act", []))
     out = Table(box=None, padding=(0, 2, 0, 0), header_style="bold dim")
-    out.add_column("Seat", no_wrap=True)
-    for title, _ in columns:
-        out.add_column(title)
+    for _ in range(per_row):
+        out.add_column("Seat", no_wrap=True)
+        for title, _cells in columns:
+            out.add_column(title)
+    row: list[RenderableType] = []
     for s, name in enumerate(players):
         label = Text()
         label.append("▶ " if s in acting else "  ", style="bold yellow")
         label.append(name, style="bold" if s == me else "")
         if s == me:
             label.append(" (you)", style="bold")
-        row: list[RenderableType] = [label]
+        row.append(label)
         row.extend(cells[s] if s < len(cells) else Text("") for _, cells in columns)
-        out.add_row(*row)
+        if len(row) == per_row * (1 + len(columns)) or s == len(players) - 1:
+            out.add_row(*row)
+            row = []
     return out
 
 
-def headline(view: dict[str, Any]) -> Text:
-    """The game, the fields declared for the headline (deal, trumps...), and the phase."""
+def headline(view: dict[str, Any], *, phase: bool = True) -> Text:
+    """The game, the fields declared for the headline (the deal's count first, then trumps...),
+    and (``phase``) the phase in players' words."""
     parts: list[Text] = [Text(view["title"], style="bold")]
     names = Names(view["players"], view["score_sheet"]["columns"])
-    for f in Layout.of(view).fields:
-        value = view.get(f["key"])
-        if not f.get("head") or f["per_seat"] or is_empty(value):
-            continue
+    fields = [f for f in Layout.of(view).fields
+              if f.get("head") and not f["per_seat"] and not is_empty(view.get(f["key"]))]
+    for f in sorted(fields, key=lambda f: f["kind"] not in ("number", "counter")):
         sep = " " if f["kind"] in ("number", "counter") else ": "
-        parts.append(Text.assemble(f"{f['label']}{sep}", field_value_text(f, value, names)))
-    parts.append(Text(f"Phase: {str(view['phase']).replace('_', ' ')}"))
+        parts.append(Text.assemble(f"{f['label']}{sep}", field_value_text(f, view[f["key"]], names)))
+    words = phase_words(view)
+    if phase and words:
+        parts.append(Text(words, style="italic"))
     return Text(" · ").join(parts)
 
 
-def info_lines(view: dict[str, Any]) -> RenderableType:
-    """The declared fields not drawn elsewhere, as ``Label: value`` items (flags by their label)."""
+def phase_words(view: dict[str, Any]) -> str:
+    """The phase as players say it (none once the game is over)."""
+    if view.get("is_over"):
+        return ""
+    return str(view.get("phase_label") or str(view["phase"]).replace("_", " "))
+
+
+def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
+    """The declared fields drawn below the felt at this detail: not the headline's, the seat
+    table's or the hand; no minor one unless there is room."""
+    return [f for f in Layout.of(view).fields
+            if not (f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(view.get(f["key"])))
+            and (detail.minor or not f.get("minor"))
+            and (detail.info or (detail.books and f["kind"] == "melds"))]
+
+
+def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
+    """The declared fields not drawn elsewhere: short ``Label: value`` items side by side (flags
+    by their label), then each field of several items (a list of sentences, melds) as a block
+    whose lines break only between items."""
     names = Names(view["players"], view["score_sheet"]["columns"])
     out = []
-    blocks: list[Text] = []
-    for f in Layout.of(view).fields:
-        value = view.get(f["key"])
-        if f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(value):
-            continue
+    blocks: list[RenderableType] = []
+    for f in shown_fields(view, detail):
+        value = view[f["key"]]
         if f["kind"] == "flag":
             out.append(Text(f["label"], style="italic"))
-        elif f["kind"] == "data" and is_records(value):
-            blocks.append(Text(f"{f['label']}:", style="bold"))
-            blocks.extend(data_block(value, f.get("piece", ""), "  "))
+        elif f["kind"] == "melds" and is_records(value):
+            blocks.extend(melds_block(value, f.get("piece", ""), detail.melds))
+        elif f["kind"] == "text" and isinstance(value, list):
+            items = [styled_sentence(str(v)) for v in value]
+            blocks.append(Packed(led(Text(f"{f['label']}:", style="bold"), items)))
         else:
             out.append(Text.assemble((f"{f['label']}: ", "bold"), field_value_text(f, value, names)))
     return Group(Packed(out), *blocks)
 
 
 def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
-    """A non-empty list of dicts (melds, a team's books): drawn a record a line."""
+    """A non-empty list of dicts (a team's books)."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
 
 
-def data_block(records: list[dict[str, Any]], piece: str, indent: str) -> list[Text]:
-    """Records a line each; a record's own records (a team's books) indented under it."""
-    lines: list[Text] = []
-    for record in records:
-        flat = {k: v for k, v in record.items() if not is_records(v)}
-        lines.append(Text.assemble(indent, data_text(flat, piece)))
-        for k, v in record.items():
-            if is_records(v):
-                lines.append(Text(f"{indent}  {pretty_key(str(k))}:", style="dim"))
-                lines.extend(data_block(v, piece, indent + "    "))
-    return lines
+def melds_block(teams: list[dict[str, Any]], piece: str, full: bool) -> list[RenderableType]:
+    """A ``melds`` field: per team (or seat) a line with its name and notes, then its melds as
+    items, broken between melds. ``full``: every meld with its pieces; else the open ones in
+    brief (``11) 5 ×6``), the notes counting the rest."""
+    out: list[RenderableType] = []
+    for team in teams:
+        notes = "; ".join(map(str, team.get("notes", [])))
+        head = Text.assemble((f"{team.get('name', '')}: ", "bold"), notes)
+        books = [meld_item(b, piece, full) for b in team.get("books", []) if full or not b.get("closed")]
+        if full:  # the melds under their team's line, indented
+            out.extend([head, Padding(Packed(books), (0, 0, 0, 2))] if books else [head])
+        else:
+            out.append(Packed([head, *books]))
+    return out
+
+
+def meld_item(book: dict[str, Any], piece: str, full: bool) -> Text:
+    """One meld: its number, then its pieces (``full``) or its rank and size, and wild cards."""
+    number = book.get("number")
+    out = Text(f"{number}) " if number is not None else "", style="bold cyan")
+    cards = book.get("cards", [])
+    if full:
+        out.append_text(pieces_text(cards, piece, group=False))
+        if book.get("closed"):
+            out.append(" ✓", style="green")
+        return out
+    rank = str(book.get("rank", ""))
+    out.append(RANK_WORDS.get(rank, rank))
+    out.append(f" ×{len(cards)}")
+    if book.get("wilds") and rank != "wild":
+        out.append(f" ({book['wilds']} wild)", style="dim")
+    return out
+
+
+#: a book's rank as its cards print it
+RANK_WORDS = {"T": "10"}
 
 
 @dataclass(frozen=True)
 class Packed:
     """Items side by side while they fit the width drawn in, so the panel stays short enough
-    for a 24-line terminal; an item too long for a line gets one of its own (and wraps)."""
+    for a 24-line terminal; a line breaks only between items, and an item too long for a line
+    gets one of its own (and wraps)."""
 
     items: Sequence[Text]
+    gap: str = "   "
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from pack(self.items, options.max_width)
+        yield from pack(self.items, options.max_width, self.gap)
 
 
-def pack(items: Sequence[Text], width: int) -> list[Text]:
-    """Short items share a line, three spaces apart, up to ``width`` columns."""
+def pack(items: Sequence[Text], width: int, gap: str = "   ") -> list[Text]:
+    """Short items share a line, ``gap`` apart, up to ``width`` columns; an item that does not
+    fit starts the next line, indented like a continuation when the first item is a label."""
     lines: list[Text] = []
     for item in items:
-        if lines and lines[-1].cell_len + 3 + item.cell_len <= width:
-            lines[-1].append("   ")
+        if lines and lines[-1].cell_len + len(gap) + item.cell_len <= width:
+            lines[-1].append(gap)
             lines[-1].append_text(item)
         else:
             lines.append(item.copy())
     return lines
 
 
-def totals_text(sheet: dict[str, Any]) -> Text:
-    return Text.assemble(("Score: ", "bold"), Text(" · ").join(
-        Text(f"{col} {total}") for col, total in zip(sheet["columns"], sheet["totals"], strict=True)))
+def totals_text(sheet: dict[str, Any]) -> RenderableType:
+    """The score so far: each column's total; columns named ``Team: part`` (three games at once
+    and a total) are gathered under their team, a team an item."""
+    teams: dict[str, list[str]] = {}
+    for col, total in zip(sheet["columns"], sheet["totals"], strict=True):
+        team, sep, part = str(col).partition(": ")
+        teams.setdefault(team, []).append(f"{part} {total}" if sep else str(total))
+    parted = any(len(parts) > 1 for parts in teams.values())
+    items = [Text(f"{team}: {', '.join(parts)}" if parted else f"{team} {parts[0]}")
+             for team, parts in teams.items()]
+    return Packed(led(Text("Score:", style="bold"), items), gap=" · ")
 
 
-#: the most pieces of a pile shown; a longer pile shows its top ones and its size
-PILE_SHOWN = 10
+def led(label: Text, items: Sequence[Text]) -> list[Text]:
+    """Items to pack after a label: the label and the first item share one, a space apart."""
+    if not items:
+        return [label]
+    return [Text.assemble(label, " ", items[0]), *items[1:]]
 
 
-def table_zones_text(layout: Layout) -> list[Text]:
-    """The zones nobody owns (piles, stock, kitty, melds), a line each, grouped by ``group``:
-    a pile's top pieces and its size, hidden ones by their number."""
-    out: list[Text] = []
-    group = None
-    for z in sorted(layout.table_zones(), key=lambda z: z.get("group", "")):
+def table_zones_text(view: dict[str, Any], detail: Detail = LEVELS[0]) -> list[RenderableType]:
+    """The zones on the felt: piles (their top pieces and size, hidden ones by their number)
+    side by side where they fit, then each group of zones (a seat's melds, a team's books) as a
+    line led by its owner, its zones as items."""
+    layout = Layout.of(view)
+    players: list[str] = view["players"]
+    loose: list[dict[str, Any]] = []
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for z in layout.table_zones(view):
         if z["count"] == 0:
             continue
-        if z.get("group", "") != group:
-            group = z.get("group", "")
-            if group:
-                out.append(Text(group, style="bold underline"))
-        out.append(zone_line(z, indent="  " if group else ""))
+        if z.get("group"):
+            groups.setdefault(z["group"], []).append(z)
+        else:
+            loose.append(z)
+    brief = detail.pile < PILE_SHOWN
+    lines = hidden_piles_text(loose, detail.pile) if brief else [zone_line(z, detail.pile) for z in loose]
+    out: list[RenderableType] = [Packed(lines)] if lines else []
+    for zones in groups.values():
+        owner = zones[0]["owner"]
+        if owner is not None and all(z["owner"] == owner for z in zones) and 0 <= owner < len(players):
+            head = Text(f"{players[owner]}:", style="bold")
+            out.append(Packed(led(head, [zone_line(z, detail.pile) for z in zones])))
+        else:
+            out.extend(Packed([zone_line(z, detail.pile)]) for z in zones)
     return out
 
 
-def zone_line(z: dict[str, Any], indent: str = "") -> Text:
-    label = Text.assemble(indent, (f"{z['label']}: ", "bold"))
+#: the most pieces of a pile shown at full detail
+PILE_SHOWN = 10
+
+
+def hidden_piles_text(zones: list[dict[str, Any]], most: int = 3) -> list[Text]:
+    """Piles in brief: face-down piles of one kind ("Stock pile 1" to "Stock pile 6") as one item
+    with their sizes; the others as :func:`zone_line` shows them, their top ``most`` pieces."""
+    out: list[Text] = []
+    runs: dict[str, list[dict[str, Any]]] = {}
+    for z in zones:
+        if z["pieces"] is None and z.get("show") == "pile":
+            runs.setdefault(z["name"], []).append(z)
+    for z in zones:
+        run = runs.get(z["name"], [])
+        if len(run) < 2 or z not in run:
+            out.append(zone_line(z, most))
+        elif z is run[0]:
+            first, last = run[0]["label"], run[-1]["label"]
+            stem = first.rstrip("0123456789").rstrip()
+            numbers = f"{first[len(stem):].strip()}–{last[len(stem):].strip()}"
+            span = f"{stem} {numbers}" if last.startswith(stem) else first
+            sizes = ", ".join(str(p["count"]) for p in run)
+            out.append(Text.assemble((f"{span}: ", "bold"), sizes, (" face down", "dim")))
+    return out
+
+
+def zone_line(z: dict[str, Any], most: int = PILE_SHOWN) -> Text:
+    label = Text(f"{z['label']}: ", style="bold")
     pieces = z["pieces"]
     count = z["count"]
     if pieces is None:
         label.append(f"{count} face down" if z["show"] != "pile" else f"{count}, face down", style="dim")
-    elif z["show"] == "pile" and count > PILE_SHOWN:
+    elif z["show"] == "pile" and count > most:
         label.append("… ")
-        label.append_text(pieces_text(pieces[-PILE_SHOWN:], z["piece"]))
+        label.append_text(pieces_text(pieces[-most:], z["piece"]))
         label.append(f"  ({count}, top last)", style="dim")
     else:
         label.append_text(zone_pieces_text(z))
@@ -515,23 +658,64 @@ def zone_line(z: dict[str, Any], indent: str = "") -> Text:
     return label
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
+def render_view(view: dict[str, Any], detail: Detail = LEVELS[0], width: int | None = None) -> RenderableType:
     """The table as the view's seat sees it, from its layout: the seat table (owned zones, the
-    trick, per-seat fields), the felt (piles and melds), the other fields, the score and the hand."""
+    trick, per-seat fields), the felt (piles and melds), the other fields, the score and the hand;
+    as much of it as ``detail`` says (the hand always). A headline too long for ``width`` gives
+    the phase a line of its own."""
     layout = Layout.of(view)
     parts: list[RenderableType] = []
+    title = headline(view)
+    if width is not None and title.cell_len > width - TITLE_MARGIN and phase_words(view):
+        title = headline(view, phase=False)
+        parts.append(Text(phase_words(view), style="italic"))
     columns = seat_columns(view, layout)
     if columns:
-        parts.append(seat_table(view, columns))
-    parts.extend(table_zones_text(layout))
-    parts.append(info_lines(view))
+        parts.append(seat_table(view, columns, detail.per_row))
+    parts.extend(table_zones_text(view, detail))
+    parts.append(info_lines(view, detail))
     parts.append(totals_text(view["score_sheet"]))
     hand = own_hand(view)
     if hand is not None:
         label, pieces, piece = hand
-        parts.append(Text())
-        parts.append(Text.assemble((f"{label}: ", "bold"), pieces_text(pieces, piece)))
-    return Panel(Group(*parts), title=headline(view), title_align="left", box=box.ROUNDED, padding=(0, 1))
+        if detail.gap:
+            parts.append(Text())
+        items = hand_items(pieces, piece) if pieces else [Text("none", style="dim")]
+        parts.append(Packed(led(Text(f"{label}:", style="bold"), items)))
+    return Panel(Group(*parts), title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+#: the columns of a panel's top border a title cannot take (corners and spaces)
+TITLE_MARGIN = 6
+
+
+def hand_items(pieces: Sequence[str], piece: str) -> list[Text]:
+    """The hand as items to pack: cards a group (suit, or rank in a hand sorted by rank) an item,
+    so a long hand breaks between groups, never inside one."""
+    if piece != "card" or not all(is_card(c) for c in pieces):
+        return [pieces_text(pieces, piece)]
+    at = 0 if "group_ranks" in card_grouping(pieces) else -1
+    groups: list[list[str]] = []
+    for code in pieces:
+        if groups and groups[-1][-1][at] == code[at]:
+            groups[-1].append(code)
+        else:
+            groups.append([code])
+    return [cards_text(g) for g in groups]
+
+
+def fit_view(view: dict[str, Any], width: int, height: int) -> tuple[RenderableType, int]:
+    """The most detailed drawing of the table that fits ``height`` lines of ``width`` columns,
+    with the number of lines it takes (the least detailed one when none fits)."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    drawn: RenderableType = Text()
+    lines = 0
+    for detail in LEVELS:
+        drawn = render_view(view, detail, width)
+        lines = len(console.render_lines(drawn, console.options.update(width=width), pad=False))
+        if lines <= height:
+            break
+    return drawn, lines
 
 
 def render_events(texts: Sequence[str]) -> RenderableType:
@@ -547,65 +731,6 @@ def render_news(events: Sequence[Event], sheet: dict[str, Any] | None) -> Render
     cut = max((i + 1 for i, e in enumerate(events) if e.kind == "score"), default=len(events))
     return Group(render_events([e.text for e in events[:cut]]), render_sheet(sheet),
                  render_events([e.text for e in events[cut:]]))
-
-
-def number_verb(moves: Sequence[str]) -> str | None:
-    """The verb when every move is that verb with a number (``bid 0`` ... ``bid 7``): then the
-    person types the number itself, and list positions would only be an off-by-one trap."""
-    split = [m.split() for m in moves]
-    verbs = {w[0] for w in split}
-    if len(verbs) == 1 and all(len(w) == 2 and w[1].lstrip("-").isdigit() for w in split):
-        return split[0][0]
-    return None
-
-
-def prompt_hint(moves: Sequence[str]) -> Text:
-    """How to answer: the numbers, an example move (a bare card where the move names one)."""
-    example = moves[0]
-    verb = number_verb(moves)
-    if verb is not None:
-        return Text(f"Type the number to {verb}, or '{example}'. ? help · s score · q quit", style="dim")
-    card_words = [w for w in example.split() if is_card(w)]
-    hint = f"'{card_words[0]}' / '{example}'" if len(card_words) == 1 else f"'{example}'"
-    if len(moves) == 1:
-        return Text(f"Enter or 1 plays it (or type {hint}). ? help · s score · q quit", style="dim")
-    return Text(f"Type 1–{len(moves)}, or a move like {hint}. ? help · s score · q quit", style="dim")
-
-
-def display_order(legal: Sequence[str], hand: Sequence[str] | None) -> list[str]:
-    """Moves in the order a person reads them: moves naming no card first (as the engine lists
-    them), then card moves in the order of the hand on screen."""
-    position = {code: i for i, code in enumerate(hand or [])}
-
-    def key(item: tuple[int, str]) -> tuple[int, int, int]:
-        index, text = item
-        words = [w for w in text.split() if is_card(w)]
-        if not words:
-            return (0, 0, index)
-        return (1, position.get(words[0], len(position)), index)
-
-    return [text for _, text in sorted(enumerate(legal), key=key)]
-
-
-def render_moves(moves: Sequence[str]) -> RenderableType:
-    """The legal moves, numbered; when every move is one verb with cards, only the cards are listed,
-    and when every move is one verb with a number, only the numbers (which are typed as they are)."""
-    verb = number_verb(moves)
-    if verb is not None:
-        numbers = Text("   ").join(Text(m.split()[1], style="bold cyan") for m in moves)
-        return Group(Text(f"Your move ({verb}):", style="bold"), numbers)
-    verbs = {m.split()[0] for m in moves}
-    only_cards = len(verbs) == 1 and all(any(is_card(w) for w in m.split()) for m in moves)
-    header = Text(f"Your move ({next(iter(verbs))} a card):" if only_cards and all(
-        len(m.split()) == 2 for m in moves) else "Your move:", style="bold")
-    items = Text()
-    for i, m in enumerate(moves, 1):
-        shown = cards_text([w for w in m.split() if is_card(w)]) if only_cards else move_text(m)
-        if i > 1:
-            items.append("   ")
-        items.append(f"{i}) ", style="bold cyan")
-        items.append_text(shown)
-    return Group(header, items)
 
 
 def render_sheet(sheet: dict[str, Any], title: str = "Score sheet") -> RenderableType:
@@ -673,95 +798,3 @@ def render_outcome(outcome: dict[str, Any], players: Sequence[str], seat: int | 
     if seat is not None:
         out.append("\nYou win!" if seat in winners else "\nYou lose.", style="bold")
     return out
-
-
-def players_text(spec: GameSpec) -> str:
-    counts = sorted(spec.players)
-    if len(counts) == 1:
-        return str(counts[0])
-    if counts == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]} ({spec.default_players})"
-    return f"{', '.join(map(str, counts))} ({spec.default_players})"
-
-
-def render_games(specs: Sequence[GameSpec], heuristic: Iterable[str]) -> Table:
-    """The registry as a table: id, title, family, players, presets and the bots available."""
-    has_heuristic = set(heuristic)
-    out = Table(title="Games", box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False,
-                caption="Players: the counts allowed (the usual one in brackets). Bot: the best bot "
-                        "the game has ('random' plays every game).")
-    for name in ("Id", "Title", "Family", "Players", "Presets", "Bot"):
-        # words wrap where a narrow terminal needs it; ids and counts stay whole to be copied
-        out.add_column(name, no_wrap=name in ("Id", "Players", "Bot"), overflow="fold",
-                       min_width=8 if name == "Presets" else None)
-    for spec in specs:
-        bots = "heuristic" if spec.id in has_heuristic else "random"
-        presets = ", ".join(spec.presets) or "—"
-        out.add_row(spec.id, spec.title, spec.family, players_text(spec), presets, bots)
-    return out
-
-
-def option_value_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
-def render_rules(spec: GameSpec, preset: str | None) -> RenderableType:
-    """The rules in effect: summary, the rules text, every option's value, and the presets."""
-    head = Text.assemble((spec.title, "bold"), f"  ({spec.id}, {spec.family}, {players_text(spec)} players)")
-    parts: list[RenderableType] = [head]
-    if spec.teams:
-        parts.append(Text(f"Teams: {spec.teams}"))
-    parts += [Text(), Text(spec.summary, style="italic"), Text()]
-    if spec.rules:
-        parts.append(Panel(Markdown(spec.rules), title="Rules", title_align="left", box=box.ROUNDED))
-    parts.append(render_options(spec, preset))
-    parts.append(render_presets(spec, preset))
-    return Group(*parts)
-
-
-def render_options(spec: GameSpec, preset: str | None) -> RenderableType:
-    """Each option as ``name = value  (allowed)``, then its label and help, indented: a list rather
-    than a table, so long help lines read well in a narrow terminal."""
-    if not spec.options:
-        return Text("\nThis game has no options.")
-    chosen = dict(spec.presets[preset].values) if preset else {}
-    title = f"Options in effect with preset {preset!r}" if preset else "Options (defaults)"
-    parts: list[RenderableType] = [Text(f"\n{title}", style="bold underline"),
-                                   Text("Change one with --option NAME=VALUE.", style="dim")]
-    for info in spec.options:
-        value = chosen.get(info.name, info.default)
-        line = Text.assemble((info.name, "bold cyan"), " = ", (option_value_text(value), "bold"))
-        if info.name in chosen:
-            line.append(f"  (preset {preset}; default {option_value_text(info.default)})", style="yellow")
-        line.append(f"  [{allowed_text(info.type, info.choices, info.minimum, info.maximum)}]", style="dim")
-        parts.append(line)
-        body = Text.assemble((info.label, "italic"), f" — {info.help}" if info.help else "")
-        parts.append(Padding(body, (0, 0, 0, 4)))
-    return Group(*parts)
-
-
-def render_presets(spec: GameSpec, preset: str | None) -> RenderableType:
-    if not spec.presets:
-        return Text("\nThis game has no presets.")
-    parts: list[RenderableType] = [Text("\nPresets", style="bold underline"),
-                                   Text("Use one with --preset NAME.", style="dim")]
-    for p in spec.presets.values():
-        marker = "  (in effect)" if p.name == preset else ""
-        parts.append(Text.assemble((p.name, "bold yellow"), (marker, "yellow"), f" — {p.description}"))
-        sets = ", ".join(f"{k}={option_value_text(v)}" for k, v in p.values.items()) or "nothing"
-        parts.append(Padding(Text(f"sets {sets}", style="dim"), (0, 0, 0, 4)))
-    return Group(*parts)
-
-
-def allowed_text(kind: str, choices: Sequence[str] | None, minimum: int | None, maximum: int | None) -> str:
-    if choices:
-        return " | ".join(choices)
-    if kind == "bool":
-        return "on | off"
-    if kind == "int":
-        low = "" if minimum is None else str(minimum)
-        high = "" if maximum is None else str(maximum)
-        return f"{low}–{high}" if low or high else "a whole number"
-    return "text"

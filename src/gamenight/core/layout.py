@@ -11,7 +11,10 @@
 
 Kernels and games declare their fields as data, a ``FIELDS`` class attribute of :class:`Field`
 records; the state merges them along the class hierarchy, kernel first, a game's own after (a
-game's field with a kernel field's key replaces it; with an empty label, removes it).
+game's field with a kernel field's key replaces it; with an empty label, removes it). A label
+may say ``{Deal}``: the game's word for a deal (``State.DEAL_WORD``: "Round" in Oh Hell), so the
+headline, the log and the score sheet name a deal alike; the layout carries the word as
+``deal_word``. Labels are written for players: no rule citations, no identifiers.
 Equipment-neutral: a field names the piece kind of its values (``"card"``, ``"tile"``,
 ``"face"``) as text, as a zone's codec does.
 """
@@ -36,7 +39,7 @@ class Kind(StrEnum):
     NUMBER = "number"
     COUNTER = "counter"  # [n, of]: "3 of 6"
     TEAMS = "teams"  # one plain value per score-sheet column (team)
-    TEXT = "text"
+    TEXT = "text"  # a sentence, or a list of short sentences (each one item, never split)
     FLAG = "flag"  # shown as its label when true, not at all when false
     DATA = "data"  # anything else: nested lists and dicts, spelled out generically
     #: the last finished trick: {"number": n (counted over the match), "deal": d, "plays": [{"seat": s,
@@ -61,7 +64,9 @@ class Field:
     """One view entry a person should see: its key, its label for players, how it reads.
 
     ``per_seat``: the value is a list with one entry per seat (a column of the seat table);
-    ``piece``: the piece kind of the pieces it holds; ``head``: shown in the headline."""
+    ``piece``: the piece kind of the pieces it holds; ``head``: shown in the headline;
+    ``minor``: worth showing where there is room (the last hand, the tables of a tournament), and
+    the first thing a renderer short of room leaves out (a terminal of 24 lines)."""
 
     key: str
     label: str
@@ -69,6 +74,7 @@ class Field:
     per_seat: bool = False
     piece: str = ""
     head: bool = False
+    minor: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "label": self.label, "kind": self.kind.value,
@@ -77,6 +83,8 @@ class Field:
             out["piece"] = self.piece
         if self.head:
             out["head"] = True
+        if self.minor:
+            out["minor"] = True
         return out
 
 
@@ -96,16 +104,18 @@ def declared_fields(cls: type) -> tuple[tuple[str, dict[str, Any]], ...]:
             merged.pop(f.key, None)
             if f.label:  # a game drops a kernel's field by declaring its key with no label
                 merged[f.key] = f
-    out = tuple((key, f.to_json()) for key, f in merged.items())
+    word = str(getattr(cls, "DEAL_WORD", "deal")).capitalize()
+    out = tuple((key, {**f.to_json(), "label": f.label.replace("{Deal}", word)}) for key, f in merged.items())
     _MERGED[cls] = out
     return out
 
 
 def build_layout(family: str, zones: list[dict[str, Any]], fields: tuple[tuple[str, dict[str, Any]], ...],
-                 view: dict[str, Any]) -> dict[str, Any]:
+                 view: dict[str, Any], *, deal_word: str = "deal") -> dict[str, Any]:
     """The layout description of ``view``: the fields whose keys the view holds (shared,
-    read-only dicts: renderers never change them)."""
-    return {"family": family, "zones": zones, "fields": [f for key, f in fields if key in view]}
+    read-only dicts: renderers never change them), and the game's word for a deal."""
+    return {"family": family, "zones": zones, "fields": [f for key, f in fields if key in view],
+            "deal_word": deal_word}
 
 
 __all__ = ["KINDS", "Field", "Kind", "build_layout", "declared_fields"]

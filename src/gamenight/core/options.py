@@ -1,8 +1,11 @@
 """House-rule options and named presets.
 
 Each game declares its options as a frozen, keyword-only dataclass whose fields are made
-with :func:`option`, carrying a label, a help line naming the rule it changes and, where
-it is a choice, the allowed values. A preset is a named set of overrides. Options are
+with :func:`option`, carrying a label, a help line saying in players' words what the rule
+changes and, where it is a choice, the allowed values with a sentence for each (the value
+is what a program sends; the sentence is what a person reads). Rule citations (gap ids, seed
+numbers, other engines) belong in the game's docstring, shown by ``gamenight rules``, never
+in these words. A preset is a named set of overrides. Options are
 fixed when a game starts; a bad name, value or combination raises :class:`OptionError`
 and nothing is silently corrected.
 """
@@ -24,13 +27,16 @@ def option(
     label: str,
     help: str,
     *,
-    choices: Sequence[str] | None = None,
+    choices: Mapping[str, str] | Sequence[str] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
 ) -> Any:
-    """A dataclass field describing one house rule."""
+    """A dataclass field describing one house rule. ``choices`` maps each allowed value to the
+    sentence a person reads for it (``{"round1_only": "Only when ordering up in the first round"}``);
+    a bare sequence of values is accepted for a program's own options, with no sentences."""
+    labels = dict(choices) if isinstance(choices, Mapping) else None
     meta = {"label": label, "help": help, "choices": tuple(choices) if choices else None,
-            "minimum": minimum, "maximum": maximum}
+            "choice_labels": labels, "minimum": minimum, "maximum": maximum}
     return field(default=default, metadata=meta)
 
 
@@ -46,9 +52,21 @@ class OptionInfo:
     choices: tuple[str, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    #: per allowed value, the sentence a person reads for it (the lobby's form, ``gamenight rules``)
+    choice_labels: Mapping[str, str] | None = field(default=None, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        out = dataclasses.asdict(self)
+        out["choice_labels"] = dict(self.choice_labels) if self.choice_labels else None
+        return out
+
+    def value_label(self, value: OptionValue) -> str:
+        """The words for one value of this option: its sentence, on/off, or the number."""
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if self.choice_labels and isinstance(value, str) and value in self.choice_labels:
+            return self.choice_labels[value]
+        return str(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +107,7 @@ def describe(cls: type[Options]) -> list[OptionInfo]:
         out.append(OptionInfo(
             name=f.name, default=f.default, label=m.get("label", f.name),  # type: ignore[arg-type]
             help=m.get("help", ""), type=type(f.default).__name__, choices=m.get("choices"),
-            minimum=m.get("minimum"), maximum=m.get("maximum"),
+            minimum=m.get("minimum"), maximum=m.get("maximum"), choice_labels=m.get("choice_labels"),
         ))
     return out
 

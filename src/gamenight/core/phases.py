@@ -16,12 +16,19 @@ Within a phase, moves come in kinds (draw, pick up the pile, meld, discard): a
 apply step side by side, and a :class:`KindsPhase` is a phase made of kinds, in the order their
 moves are listed. The canasta kernel's turn is built this way (``TurnPhase``); the trick and the
 rummy kernels take the same shape.
+
+A kernel or game names its phases in a :class:`PhaseName` enum: each member is the name programs
+read (``view["phase"]``) and the words a person reads (``view["phase_label"]``)::
+
+    class Phase(PhaseName):
+        DRAW = "draw", "Draw from the stock or take the pile"
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from gamenight.core.moves import Move
 
@@ -29,6 +36,20 @@ if TYPE_CHECKING:
     from gamenight.core.state import State
 
 S = TypeVar("S", bound="State")
+
+
+class PhaseName(StrEnum):
+    """A phase's name and its label for players: ``DRAW = "draw", "Draw a card"``. The member is its
+    name (a ``str``: what views show as ``phase`` and programs compare), ``label`` what a person
+    reads (``phase_label``): words written for the table, never an identifier."""
+
+    label: str
+
+    def __new__(cls, value: str, label: str = "") -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
 
 
 class MoveKind(NamedTuple):
@@ -118,9 +139,17 @@ class PhaseDispatch:
 
     phases: ClassVar[Mapping[str, PhaseHandler[Any]]]
     phase_name: str
+    #: a game's own words for a kernel's phase, by name (Gin's play is a discard or going out)
+    PHASE_LABELS: ClassVar[Mapping[str, str]] = {}
 
     def phase(self) -> str:
         return str(self.phase_name)
+
+    def phase_label(self) -> str:
+        """The current phase in players' words: the game's own, else its :class:`PhaseName` label."""
+        name = self.phase_name
+        own = self.PHASE_LABELS.get(name)
+        return own if own else str(getattr(name, "label", ""))
 
     def _to_act(self) -> frozenset[int]:
         return self.phases[self.phase_name].to_act(self)
@@ -135,4 +164,4 @@ class PhaseDispatch:
         self.phases[self.phase_name].apply(self, seat, move)
 
 
-__all__ = ["KindsPhase", "MoveKind", "PhaseDispatch", "PhaseHandler"]
+__all__ = ["KindsPhase", "MoveKind", "PhaseDispatch", "PhaseHandler", "PhaseName"]

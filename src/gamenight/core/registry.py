@@ -36,9 +36,14 @@ class GameSpec:
         if self.default_players not in self.players:
             raise ValueError(f"{self.id}: default player count not among the allowed ones")
 
+    @property
+    def deal_word(self) -> str:
+        """The game's one word for a deal ("deal", "round"), as its headline, log and sheet use it."""
+        return self.state_cls.DEAL_WORD
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "id": self.id, "title": self.title, "family": self.family,
+            "id": self.id, "title": self.title, "family": self.family, "deal_word": self.deal_word,
             "players": list(self.players), "default_players": self.default_players,
             "summary": self.summary, "teams": self.teams,
             "presets": {p.name: {"description": p.description, "values": dict(p.values),

@@ -55,6 +55,10 @@ class State(ABC):
     counts_speech: ClassVar[bool] = False
     #: the game's own seat names, kept once people chose theirs (name_seats)
     _game_names: list[str] | None = None
+    #: the game's one word for a deal, in the headline, the log and the score sheet alike ("round")
+    DEAL_WORD: ClassVar[str] = "deal"
+    #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
+    deal_no: int = 0
 
     def __init__(
         self,
@@ -132,6 +136,10 @@ class State(ABC):
 
     def phase(self) -> str:
         return "play"
+
+    def phase_label(self) -> str:
+        """The phase in players' words, for the headline (``view["phase_label"]``)."""
+        return ""
 
     # ---- the protocol -----------------------------------------------------------------
 
@@ -299,6 +307,7 @@ class State(ABC):
             "seat": seat,
             "players": self.names,
             "phase": self.phase(),
+            "phase_label": self.phase_label(),
             "to_act": sorted(acting),
             "move_number": len(self.moves),
             "options": self.options.to_json(),
@@ -312,7 +321,8 @@ class State(ABC):
         out.update(self._view(seat))
         if layout:
             zones = zone_layout(self.zones(), seat, self.knowledge)
-            out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out)
+            out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out,
+                                         deal_word=self.DEAL_WORD)
         return out
 
     def card_zones(self) -> dict[str, list[int]]:
@@ -379,6 +389,10 @@ class State(ABC):
     def emit(self, kind: str, text: str, *, seat: int | None = None, to: int | None = None,
              **data: Any) -> None:
         self.events.append(Event(kind, text, seat, to, data))
+
+    def deal_name(self, number: int | None = None) -> str:
+        """A deal by the game's word for it: "Round 3" (``number``: the deal now)."""
+        return f"{self.DEAL_WORD.capitalize()} {self.deal_no if number is None else number}"
 
     def column_of(self, seat: int) -> int:
         """The score-sheet column that holds ``seat``'s score (its team's, in partnerships)."""

@@ -33,6 +33,11 @@ RANK_NAMES = (
     "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     "jack", "queen", "king", "ace",
 )  # fmt: skip
+#: the plural of each rank, for sentences ("a book of sixes")
+RANK_PLURALS = (
+    "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+    "jacks", "queens", "kings", "aces",
+)  # fmt: skip
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(13)

@@ -33,6 +33,8 @@ from gamenight.equipment import cards as C
 #: the "rank" of an all-wild book
 WILD = 13
 CLEAN, DIRTY, WILDBOOK = "clean", "dirty", "wild"
+#: what players call each kind of canasta (the family book's red and black canastas)
+KIND_WORDS = {CLEAN: "red", DIRTY: "black", WILDBOOK: "wild"}
 AT_LEAST, MORE = "at_least", "more"
 
 #: an outcome of playing cards onto one rank: canastas (clean, dirty, wild) among its books
@@ -112,11 +114,12 @@ class Book:
         return Book(self.rank, self.cards + tuple(cards), w, rules.closes(self.rank, n, w))
 
     def describe(self, rules: BookRules) -> str:
-        name = "wild cards" if self.rank == WILD else f"{C.RANK_NAMES[self.rank]}s"
-        state = "canasta" if self.is_canasta(rules) else "book"
-        kind = self.kind(rules)
+        """"a book of sixes (4 cards, 1 wild)", "a red canasta of kings (7 cards, closed)"."""
+        name = "wild cards" if self.rank == WILD else C.RANK_PLURALS[self.rank]
+        what = f"{KIND_WORDS[self.kind(rules)]} canasta" if self.is_canasta(rules) else "book"
+        wilds = f", {self.wilds} wild" if self.wilds and self.rank != WILD else ""
         closed = ", closed" if self.closed else ""
-        return f"{kind} {state} of {name} ({self.size} cards{closed})"
+        return f"{what} of {name} ({self.size} cards{wilds}{closed})"
 
 
 def book_of(rank: int, cards: Sequence[int], wilds: int, rules: BookRules) -> Book:
@@ -245,9 +248,14 @@ class Requirement:
         return have[0] >= self.clean and have[1] >= self.dirty and have[2] >= self.wild
 
     def describe(self) -> str:
-        parts = [f"{n} {kind}" for n, kind in ((self.clean, "clean"), (self.dirty, "dirty"),
-                                                (self.wild, "wild")) if n]
-        return ", ".join(parts) + " canasta" + ("s" if sum((self.clean, self.dirty, self.wild)) > 1 else "")
+        """"1 red, 1 black and 1 wild canasta", "2 red canastas"."""
+        counts = [(n, KIND_WORDS[kind]) for n, kind in ((self.clean, CLEAN), (self.dirty, DIRTY),
+                                                         (self.wild, WILDBOOK)) if n]
+        if not counts:
+            return "no canasta"
+        parts = [f"{n} {word}" for n, word in counts]
+        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+        return listed + (" canastas" if any(n > 1 for n, _ in counts) else " canasta")
 
 
 def team_canastas(books: Iterable[Book], rules: BookRules) -> Outcome:
@@ -366,6 +374,7 @@ def best_meld_value(rules: BookRules, table: Table, hand: HandCounts, values: Se
     return top
 
 
-__all__ = ["AT_LEAST", "CLEAN", "DIRTY", "MORE", "WILD", "WILDBOOK", "Book", "BookRules", "HandCounts",
+__all__ = ["AT_LEAST", "CLEAN", "DIRTY", "KIND_WORDS", "MORE", "WILD", "WILDBOOK", "Book", "BookRules",
+           "HandCounts",
            "Requirement", "Table", "best_meld_value", "book_of", "can_go_out", "count_hand",
            "rank_outcomes", "table_of", "team_canastas"]

@@ -58,12 +58,11 @@ the melds on the table with their owners, the card taken this turn, the cards kn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -73,12 +72,12 @@ from gamenight.families.melds import Meld, MeldRules, lay_off_end, solver_for
 from gamenight.families.table import Seating
 
 
-class Phase(StrEnum):
+class Phase(PhaseName):
     """The kernel's phases; ``str(phase)`` is what views show. A game's own are in its own enum."""
 
-    NONE = ""  # between hands, and once the match is over
-    DRAW = "draw"
-    PLAY = "play"
+    NONE = "", "Between deals"  # between hands, and once the match is over
+    DRAW = "draw", "Drawing: from the stock or the discard pile"
+    PLAY = "play", "Melding and discarding"
 
 
 #: the names games and tests have used; the hooks' identity tests on the hot path use these module
@@ -152,7 +151,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
     #: what a person sees beyond the zones (hands, stock, discard pile and melds are zones)
     FIELDS: tuple[Field, ...] = (
-        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("deal", "{Deal}", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("taken", "Taken from the pile", Kind.PIECE, piece="card"),
     )
 
@@ -584,11 +583,12 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         owner = self.meld_owner
         return [
             *(Zone(HAND[h], self.hands[h], C.CARD_TEXT, owner=h, visibility=Visibility.OWNER, show=Show.HAND,
-                   label=f"{names[h]}'s hand") for h in range(self.num_players)),
+                   label=f"{names[h]}'s hand", order=self.sorted_hand) for h in range(self.num_players)),
             Zone("stock", self.stock, C.CARD_TEXT, visibility=Visibility.NOBODY, show=Show.PILE,
                  label="Stock"),
             Zone("discards", self.discards, C.CARD_TEXT, show=Show.PILE, label="Discard pile"),
-            *(Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i], label=f"Meld {i + 1}",
+            *(Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i],
+                   label=f"Meld {i + 1} ({m.kind})",
                    group=f"melds/{owner[i]}") for i, m in enumerate(self.melds)),
             *self._own_zones(),
         ]

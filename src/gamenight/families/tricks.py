@@ -37,14 +37,13 @@ ends by its ``MatchRules`` (``families.match.MatchPlay``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.phases import PhaseDispatch, PhaseHandler
+from gamenight.core.phases import PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -53,11 +52,11 @@ from gamenight.families.match import MatchPlay, MatchRules
 from gamenight.families.table import Seating
 
 
-class Phase(StrEnum):
+class Phase(PhaseName):
     """The kernel's phases; ``str(phase)`` is what views show. A game's own are in its own enum."""
 
-    NONE = ""  # before the first deal
-    PLAY = "play"
+    NONE = "", "Between deals"  # before the first deal
+    PLAY = "play", "Playing the cards"
 
 
 LABEL_OF = C.LABEL_OF
@@ -138,7 +137,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
 
     #: what a person sees besides the zones (hands, tricks taken, the trick): core.layout
     FIELDS: tuple[Field, ...] = (
-        Field("deal", "Deal", Kind.NUMBER, head=True),
+        Field("deal", "{Deal}", Kind.NUMBER, head=True),
         Field("trump", "Trumps", Kind.SUIT, piece="card", head=True),
         Field("dealer", "Dealer", Kind.SEAT),
         Field("leader", "Leads", Kind.SEAT),
@@ -445,8 +444,9 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
 
 @cache
 def seat_zone_texts(names: tuple[str, ...], teams: int) -> tuple[tuple[str, str, str, str, str], ...]:
-    """Per seat: the key and label of its hand, of its tricks taken, and the group of its team."""
-    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Tricks taken by {name}",
+    """Per seat: the key and label of its hand, of the cards of its tricks taken, and the group
+    of its team."""
+    return tuple((f"hand/{s}", f"{name}'s hand", f"taken/{s}", f"Cards taken by {name}",
                   f"team/{s % teams}" if teams > 1 else "") for s, name in enumerate(names))
 
 

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -52,7 +51,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
@@ -78,34 +77,38 @@ EUCHRE_POINTS = 2
 class EuchreOptions(Options):
     dealer_partner_forced_alone: str = option(
         "round1_only", "Dealer's partner must go alone",
-        "Book: 'If the partner of the dealer wants this trump they must go alone'. G-EU-1: only when "
-        "ordering up in round 1; 'both_rounds' also when calling in round 2; 'off' never.",
-        choices=("round1_only", "off", "both_rounds"))
+        "The book: if the dealer's partner wants the up-card's suit as trumps, he must play alone.",
+        choices={"round1_only": "Only when he orders up the up-card in the first round",
+                 "off": "Never: he may play with his partner like anyone else",
+                 "both_rounds": "Also when he calls a suit in the second round"})
     no_ace_no_face: str = option(
         "auto", "No Ace–No Face redeal",
-        "Book: a hand of only 9s and 10s throws all hands in. G-EU-5: 'auto' checks right after the "
-        "deal; 'claimable' lets the holder claim it or play on; 'off' has no such redeal.",
-        choices=("auto", "claimable", "off"))
+        "The book: a hand of only nines and tens throws all hands in and the deal passes left.",
+        choices={"auto": "The hands are thrown in as soon as such a hand is dealt",
+                 "claimable": "Its holder may claim the redeal or play the hand",
+                 "off": "No redeal: every hand is played"})
     stick_the_dealer: bool = option(
         False, "Stick the dealer",
-        "Not in the book (all pass twice: throw in). On: the dealer may not pass in round 2.")
+        "Not in the book, where four passes twice throw the hands in. On: the dealer may not pass in "
+        "the second round and must call trumps.")
     loner_takes_upcard: bool = option(
         False, "Lone partner takes the up-card",
-        "G-EU-2: when the dealer's partner goes alone on the up-card the dealer sits out and nobody "
-        "exchanges; on: the loner takes the up-card and discards.")
+        "When the dealer's partner goes alone on the up-card, the dealer sits out and nobody "
+        "exchanges. On: the lone partner picks up the up-card and discards a card.")
     loner_lead: str = option(
         "left_of_dealer", "Who leads against a loner",
-        "Book: left of the dealer leads, the next player if he sits out. 'left_of_maker': the "
-        "player left of a lone maker leads (North American rule).",
-        choices=("left_of_dealer", "left_of_maker"))
-    target: int = option(10, "Game", "Book: 'First team to 10 wins the game'.", minimum=1, maximum=100)
+        "Who plays the first card when someone goes alone.",
+        choices={"left_of_dealer": "The player left of the dealer, or the next one if he sits out (the book)",
+                 "left_of_maker": "The player left of the lone player (North American rule)"})
+    target: int = option(10, "Game", "The book: the first team to 10 points wins.", minimum=1, maximum=100)
     deck: str = option(
-        "24", "Deck", "Book: 24 cards, 9 to ace. '32': the 004 seed's 7 to ace (kitty of 12).",
-        choices=("24", "32"))
+        "24", "Deck", "The cards in play, and with them the kitty left after the deal.",
+        choices={"24": "24 cards, nine to ace (the book)",
+                 "32": "32 cards, seven to ace, with a kitty of twelve"})
 
 
 PRESETS = {"standard": Preset(
-    "standard", "Standard North American Euchre (other-seeds §9): no forced loner, no No Ace–No Face, "
+    "standard", "Standard North American Euchre: no forced loner, no No Ace–No Face, "
     "no stick-the-dealer, the player left of a lone maker leads, game 10.",
     {"dealer_partner_forced_alone": "off", "no_ace_no_face": "off", "stick_the_dealer": False,
      "loner_lead": "left_of_maker", "target": 10, "deck": "24"})}
@@ -135,13 +138,16 @@ def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Mov
     return out
 
 
-class EuchrePhase(StrEnum):
+class EuchrePhase(PhaseName):
     """Euchre's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
-    CLAIM = "claim"  # No Ace–No Face, claimable: the holders in turn claim the redeal or play on
-    ORDER = "order"  # round 1: order up the up-card's suit (the dealer: pick it up) or pass
-    DISCARD = "discard"  # the player who took the up-card discards one card face down
-    CALL = "call"  # round 2: call another suit or pass
+    #: No Ace–No Face, claimable: the holders in turn claim the redeal or play on
+    CLAIM = "claim", "No Ace–No Face: claim a redeal or play on"
+    #: round 1: order up the up-card's suit (the dealer: pick it up) or pass
+    ORDER = "order", "Bidding, first round: order up or pass"
+    #: the player who took the up-card discards one card face down
+    DISCARD = "discard", "Discarding for the up-card"
+    CALL = "call", "Bidding, second round: call trumps or pass"  # round 2: call another suit or pass
 
 
 # ---- the phases: who acts, what is legal, why a move is not, what a move does, side by side ----
@@ -254,7 +260,6 @@ class Euchre(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("bowers", "Bowers: the jacks of the trump colour are the top trumps", Kind.FLAG),
         Field("up_card_state", "Up-card", Kind.TEXT),
-        Field("round", "Bidding round", Kind.NUMBER),
         Field("calls", "Calls", Kind.PLAYS),
         Field("maker", "Maker", Kind.SEAT),
         Field("alone", "Going alone", Kind.FLAG),
@@ -294,7 +299,7 @@ class Euchre(TrickState):
         self.calls: list[tuple[int, str]] = []
         self.claimants: list[int] = []
         self.bidder = self.passes = 0
-        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals and turns up "
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals and turns up "
                           f"{C.LABEL_OF[self.up_card]}.", seat=self.dealer, card=C.CODE_OF[self.up_card])
         self._check_no_ace_no_face()
 
@@ -318,7 +323,7 @@ class Euchre(TrickState):
         return self.seats_from(self.left_of_dealer())
 
     def _throw_in(self, why: str) -> None:
-        self.sheet.add(f"Deal {self.deal_no}: thrown in", [0, 0], note=why)
+        self.sheet.add(f"{self.deal_name()}: thrown in", [0, 0], note=why)
         self.emit("throw_in", f"{why}: the hands are thrown in and the deal passes left.")
         self.pass_deal()
         self._start_deal()
@@ -405,7 +410,7 @@ class Euchre(TrickState):
         points, to_makers = deal_points(tricks[makers], self.alone)
         row = [0, 0]
         row[makers if to_makers else 1 - makers] = points
-        label = f"Deal {self.deal_no}: {self.calls[-1][1]} ({self.names[self.maker]})"
+        label = f"{self.deal_name()}: {self.calls[-1][1]} ({self.names[self.maker]})"
         note = "euchred" if not to_makers else ("march" if tricks[makers] == MARCH else "")
         self.sheet.add(label, row, details=[f"{t} trick{'' if t == 1 else 's'}" for t in tricks], note=note)
         self.emit("score", f"{label}: {TEAMS[0]} {row[0]:+d}, {TEAMS[1]} {row[1]:+d}.")

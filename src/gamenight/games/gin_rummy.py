@@ -58,14 +58,13 @@ deals separated by ``/`` (one per table, round after round), for scenarios.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any, ClassVar, NamedTuple
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -92,51 +91,63 @@ GAMES = 3
 
 @dataclass(frozen=True, kw_only=True)
 class GinOptions(Options):
-    hand_size: int = option(12, "Cards in hand", "Cards each keeps (the book 12, the opener starts with 13; "
-                            "standard 10).", minimum=7, maximum=13)
+    hand_size: int = option(12, "Cards in hand", "Cards each player keeps: the book deals 12, and 13 to "
+                            "the player who opens; the usual two-handed game deals 10.",
+                            minimum=7, maximum=13)
     first_turn: str = option(
-        "discard", "First turn", "'discard': the non-dealer gets a card more and opens with a discard, no "
-        "upcard (the book); 'upcard': an upcard the non-dealer, then the dealer, may take (standard).",
-        choices=("discard", "upcard"))
-    ace: str = option("either", "Aces in runs", "'either': A-2-3 or Q-K-A, never K-A-2 (the book); 'low': "
-                      "A-2-3 only (standard).", choices=("either", "low"))
-    knock_limit: int = option(9, "Most deadwood to knock (Run)", "The book: under 10 (G-GIN-8); standard 10.",
-                              minimum=0, maximum=30)
-    gin_bonus: int = option(0, "Points per Gin", "Points a Gin adds to the hand (standard 25); the book "
-                            "counts Gins instead, worth gin_value when a game closes.", minimum=0)
-    double_gin: bool = option(True, "Double Gin", "Going out with every card melded and no discard: "
-                              "2 Gins (the book).")
-    undercut: str = option("double", "Undercut score", "An opponent of a Run with as little or less scores "
-                           "'double' the runner's deadwood (the book) or the 'difference' (standard), "
-                           "+ the undercut bonus.", choices=("double", "difference"))
-    undercut_bonus: int = option(25, "Undercut bonus", "Added to an undercut.", minimum=0)
+        "discard", "First turn", "How a hand starts.",
+        choices={"discard": "The dealer's opponent gets one card more and opens with a discard (the book)",
+                 "upcard": "A card is turned up; the dealer's opponent, then the dealer, may take it "
+                           "(the usual rule)"})
+    ace: str = option("either", "Aces in runs", "Where an ace may sit in a run.",
+                      choices={"either": "Low or high: A-2-3 or Q-K-A, but never K-A-2 (the book)",
+                               "low": "Low only: A-2-3 (the usual rule)"})
+    knock_limit: int = option(9, "Most deadwood to knock (Run)", "The most deadwood a player may have to "
+                              "knock: the book says under 10; the usual rule is 10 or less.", minimum=0,
+                              maximum=30)
+    gin_bonus: int = option(0, "Points per Gin", "Points a Gin adds to the hand (the usual rule: 25). "
+                            "The book counts Gins instead, each worth the Gin value when a game closes.",
+                            minimum=0, maximum=100)
+    double_gin: bool = option(True, "Double Gin", "Going out with every card melded and no discard "
+                              "counts 2 Gins (the book).")
+    undercut: str = option("double", "Undercut score", "What the knocker's opponent scores when his "
+                           "deadwood is as low or lower, besides the undercut bonus.",
+                           choices={"double": "Twice the knocker's deadwood (the book)",
+                                    "difference": "The difference in deadwood (the usual rule)"})
+    undercut_bonus: int = option(25, "Undercut bonus", "Added to an undercut.", minimum=0, maximum=100)
     tie_is_undercut: bool = option(True, "Equal deadwood undercuts", "Equal deadwood after a knock is an "
-                                   "undercut (both rule sets); off: nobody scores (OpenSpiel).")
-    wall: int = option(0, "Stock left at the end", "The hand ends when a discard leaves this many stock "
-                       "cards (the book 0; standard 2).", minimum=0, maximum=10)
-    wall_knock: bool = option(False, "Last discard to knock", "At the wall the next player may take the "
-                              "discard to knock or gin (standard).")
-    stock_out: str = option("difference", "When the stock runs out", "'difference': the lower deadwood "
-                            "scores the difference (the book); 'draw': nobody scores (standard).",
-                            choices=("difference", "draw"))
-    scoring: str = option("hollywood", "Match scoring", "'hollywood': three games at once with Gins (the "
-                          "book); 'single': one game with box and game bonuses (standard).",
-                          choices=("hollywood", "single"))
-    target: int = option(200, "Game target", "Points that win a game (the book 200; standard 100).",
-                         minimum=1)
-    gin_value: int = option(25, "Gin value", "Hollywood: each Gin in a closed game.", minimum=0)
-    box_bonus: int = option(0, "Box bonus", "Single: points per hand (round) won (standard 25).", minimum=0)
-    game_bonus: int = option(0, "Game bonus", "Single: points for reaching the target (standard 100).",
-                             minimum=0)
-    teams: str = option("guys_vs_girls", "Team names", "'guys_vs_girls' (the book) or 'any' (Team A, "
-                        "Team B).", choices=("guys_vs_girls", "any"))
-    discard_taken: bool = option(False, "Discard the card taken", "May the card just taken from the pile be "
-                                 "discarded that turn (G-GIN-7: no; OpenSpiel: yes).")
+                                   "undercut, as in both rule sets. Off: nobody scores.")
+    wall: int = option(0, "Stock left at the end", "The hand ends when a discard leaves this many cards "
+                       "in the stock (the book: 0; the usual rule: 2).", minimum=0, maximum=10)
+    wall_knock: bool = option(False, "Last discard to knock", "When the stock is down to its last cards "
+                              "the next player may still take the discard to knock or go gin (the usual "
+                              "rule).")
+    stock_out: str = option("difference", "When the stock runs out", "What a hand scores when the stock "
+                            "runs out before anyone goes out.",
+                            choices={"difference": "The lower deadwood scores the difference (the book)",
+                                     "draw": "Nobody scores: the hand is a draw (the usual rule)"})
+    scoring: str = option("hollywood", "Match scoring", "How hands add up to a match.",
+                          choices={"hollywood": "Three games at once, with Gins (the book's Hollywood)",
+                                   "single": "One game, with bonuses for each hand won and for the game "
+                                             "(the usual rule)"})
+    target: int = option(200, "Game target", "Points that win a game (the book: 200; the usual rule: 100).",
+                         minimum=1, maximum=1_000)
+    gin_value: int = option(25, "Gin value", "Hollywood scoring: what each Gin is worth when a game "
+                            "closes.", minimum=0, maximum=100)
+    box_bonus: int = option(0, "Box bonus", "One-game scoring: points for each hand won (the usual "
+                            "rule: 25).", minimum=0, maximum=100)
+    game_bonus: int = option(0, "Game bonus", "One-game scoring: points for reaching the target (the "
+                             "usual rule: 100).", minimum=0, maximum=500)
+    teams: str = option("guys_vs_girls", "Team names", "What the two teams are called.",
+                        choices={"guys_vs_girls": "Guys against Girls (the book)",
+                                 "any": "Team A against Team B"})
+    discard_taken: bool = option(False, "Discard the card taken", "May the card just taken from the "
+                                 "discard pile be discarded in the same turn? The book: no.")
 
 
 PRESETS = {"standard": Preset(
-    "standard", "Standard two-handed gin (OpenSpiel's gin_rummy): ten cards and an upcard, knock with 10, "
-    "gin 25, undercut 25, aces low, a draw at two cards left, box and game bonuses, game to 100.",
+    "standard", "Standard two-handed gin: ten cards and an upcard, knock with 10, gin 25, undercut 25, "
+    "aces low, a draw at two cards left, box and game bonuses, game to 100.",
     {"hand_size": 10, "first_turn": "upcard", "ace": "low", "knock_limit": 10, "gin_bonus": 25,
      "double_gin": False, "undercut": "difference", "wall": 2, "wall_knock": True, "stock_out": "draw",
      "scoring": "single", "target": 100, "box_bonus": 25, "game_bonus": 100}, players=(2,))}
@@ -177,16 +188,26 @@ def team_names(n: int, style: str) -> tuple[list[str], list[str]]:
     return ["Team A", "Team B"], [f"{'AB'[s % 2]}{s // 2 + 1}" for s in range(n)]
 
 
+def meld_words(text: str) -> str:
+    """A meld's text ("TH JH QH run") as a person reads it: "10♥ J♥ Q♥ (run)"."""
+    words = text.split()
+    cards = [C.LABEL_OF[C.card(w)] for w in words if C.is_card_code(w)]
+    return f"{' '.join(cards)} ({words[-1]})"
+
+
 def plural_gins(n: int) -> str:
     return "" if n == 0 else f"{n} Gin{'s' if n > 1 else ''}"
 
 
-class GinPhase(StrEnum):
+class GinPhase(PhaseName):
     """Gin's own phases (the turn's are the kernel's ``Phase``); ``str`` is what views show."""
 
-    UPCARD = "upcard"  # the upcard is offered to the non-dealer, then the dealer
-    WALL = "wall"  # two cards left: the last discard may be taken only to knock
-    LAYOFF = "layoff"  # after a knock the defender lays off on the knocker's melds
+    #: the upcard is offered to the non-dealer, then the dealer
+    UPCARD = "upcard", "The upcard: take it or pass"
+    #: two cards left: the last discard may be taken only to knock
+    WALL = "wall", "The wall: take the last discard to go out, or pass"
+    #: after a knock the defender lays off on the knocker's melds
+    LAYOFF = "layoff", "Laying off on the knocker's melds"
 
 
 NOTHING_TO_PASS = "There is nothing to pass on now: draw, or discard."
@@ -299,18 +320,24 @@ class GinPlay(PlayPhase):
 
 
 class GinRummy(DrawDiscardState):
+    #: what a person sees; the tables, the rotation and the dealing team only with several tables
     FIELDS: tuple[Field, ...] = (
-        Field("round", "Round", Kind.NUMBER, head=True), Field("table", "Table", Kind.NUMBER, head=True),
-        Field("tables", "Tables", Kind.DATA),
-        Field("dealing_team", "Dealing team", Kind.TEXT), Field("knock_limit", "Knock at", Kind.NUMBER),
-        Field("deadwood", "Your deadwood", Kind.NUMBER), Field("knock", "Knock", Kind.DATA, piece="card"),
-        Field("round_results", "Rounds", Kind.DATA), Field("last_hand", "Last hand", Kind.DATA, piece="card"),
-        Field("games", "Games", Kind.DATA), Field("game_winners", "Game winners", Kind.DATA),
-        Field("rounds_won", "Rounds won", Kind.DATA),
+        Field("deal", ""),  # the round (and table) say it
+        Field("round", "{Deal}", Kind.NUMBER, head=True), Field("table_of", "Table", Kind.COUNTER, head=True),
+        Field("tables", "Tables", Kind.TEXT, minor=True),
+        Field("dealing_team", "Dealing team", Kind.TEXT, minor=True),
+        Field("knock_limit", "Most deadwood to knock", Kind.NUMBER),
+        Field("deadwood", "Your deadwood", Kind.NUMBER),
+        Field("results", "This round", Kind.TEXT),
+        Field("last_hand_shown", "Last hand", Kind.TEXT, minor=True),
+        Field("gins_shown", "Gins", Kind.TEXT), Field("games_won", "Games won", Kind.TEXT),
+        Field("rounds_won_shown", "Rounds won", Kind.TEAMS),
     )
+    DEAL_WORD = "round"
     MELDS_IN_TURN = False
     LAY_OFF_IN_TURN = False
     RESTOCK = END
+    PHASE_LABELS: ClassVar[dict[str, str]] = {Phase.PLAY: "Discarding, or going out"}
     options: GinOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: GinDraw(), Phase.PLAY: GinPlay(),
@@ -334,6 +361,7 @@ class GinRummy(DrawDiscardState):
         #: the last hand laid down: round, table, result, the two hands, melds and owners, the seats
         self.last_hand: tuple[Any, ...] = ()
         self.last_shown: dict[str, Any] | None = None  # its view, made when first looked at
+        self.last_words: list[str] | None = None  # and the same in words
         self.boxes = [0, 0]
         #: the three Hollywood games (Gins are its bonuses, each worth ``gin_value`` at the close)
         self.hollywood = HollywoodSheet.start(o.target, o.gin_value, GAMES)
@@ -360,7 +388,7 @@ class GinRummy(DrawDiscardState):
         return self.other(seat)
 
     def round_label(self) -> str:
-        return f"{'Hand' if self.num_players == 2 else 'Round'} {self.round_no}"
+        return self.deal_name(self.round_no)
 
     def _start_round(self) -> None:
         self.round_no += 1
@@ -733,30 +761,54 @@ class GinRummy(DrawDiscardState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
         n = self.num_players
+        last = self._last_hand_view()
         out.update({
             "teams": [{"name": self.team_names[t], "seats": list(range(t, n, 2))} for t in (0, 1)],
             "round": self.round_no,
             "table": self.table_no + 1,
-            "tables": [f"{self.names[a]} v {self.names[b]}" for a, b in self.table_pairs()],
             "table_seats": list(self.pair),
-            "dealing_team": self.team_names[self.dealing_team],
             "knock_limit": self.options.knock_limit,
             "deadwood": self._own_deadwood(seat),
             "knock": None if self.knocker < 0 else {
                 "by": self.knocker, "kind": self.knock_kind, "deadwood": C.codes(self.hands[self.knocker]),
                 "deadwood_value": self.knock_deadwood},
             "round_results": [r._asdict() for r in self.results],
-            "last_hand": self._last_hand_view(),
+            "last_hand": last,
+            "last_hand_shown": self.last_words if last is not None else None,
         })
+        if n > 2:  # a tournament: several tables, a rotation and a dealing team
+            out.update({
+                "table_of": [self.table_no + 1, n // 2],
+                "tables": [f"{self.names[a]} v {self.names[b]}" for a, b in self.table_pairs()],
+                "dealing_team": self.team_names[self.dealing_team],
+                "results": [r.text for r in self.results],
+            })
         if self.options.scoring == "hollywood":
             sheet = self.hollywood
             out["games"] = [{"team": self.team_names[t], "points": list(sheet.points[t]),
                              "gins": list(sheet.bonuses[t])} for t in (0, 1)]
             out["game_winners"] = [self.team_names[w] if w >= 0 else None for w in sheet.winner_of]
+            out["gins_shown"] = [f"{self.team_names[t]}: " + ", ".join(
+                f"Game {j + 1} {plural_gins(g)}" for j, g in enumerate(sheet.bonuses[t]) if g)
+                for t in (0, 1) if any(sheet.bonuses[t])]
+            out["games_won"] = [f"Game {j + 1}: {self.team_names[w]}" for j, w in enumerate(sheet.winner_of)
+                                if w >= 0]
         else:
             out["rounds_won"] = {self.team_names[t]: self.boxes[t] for t in (0, 1)}
+            out["rounds_won_shown"] = list(self.boxes)
         return out
 
+    def _last_hand_shown(self, last: dict[str, Any]) -> list[str]:
+        """The last hand in words: how it ended, then each hand as laid down."""
+        lines = [f"{self.deal_name(last['round'])}: {last['result']}"]
+        for name in self.names:
+            hand = last.get(name)
+            if hand is not None:
+                melds = "; ".join(meld_words(m) for m in hand["melds"])
+                dead = " ".join(C.LABEL_OF[C.card(c)] for c in hand["deadwood"]) or "none"
+                laid = f"{melds}; " if melds else ""
+                lines.append(f"{name}: {laid}deadwood {dead} ({hand['deadwood_value']})")
+        return lines
     def _own_deadwood(self, seat: int | None) -> int | None:
         """The seat's least deadwood (after its best discard, while it is to discard)."""
         if seat is None or seat not in self.pair or seat == self.knocker or not self.hands[seat]:
@@ -777,6 +829,7 @@ class GinRummy(DrawDiscardState):
             shown[self.names[seat]] = {"melds": laid, "deadwood": C.codes(best.deadwood),
                                        "deadwood_value": best.deadwood_value}
         self.last_shown = shown
+        self.last_words = self._last_hand_shown(shown)
         return shown
 
 

@@ -110,68 +110,88 @@ SCORE_MINIMUMS = ((5000, 150), (3000, 120), (1500, 90))
 
 @dataclass(frozen=True, kw_only=True)
 class HandAndFootOptions(Options):
-    extra_decks: int = option(1, "Extra decks", "Decks in play: one per player plus this many "
-                              "(the book: one more than players).", minimum=0, maximum=3)
-    deal: str = option(SHOE, "Deal", "shoe: everyone is dealt from one shuffled shoe; own_decks: each "
-                       "player deals two packets from his own deck, passes one left and keeps the rest "
-                       "as his own stock pile (DeMeritt).", choices=(SHOE, OWN_DECKS))
+    extra_decks: int = option(1, "Extra decks", "Decks in play: one for each player and this many more "
+                              "(the book: one more deck than players).", minimum=0, maximum=3)
+    deal: str = option(SHOE, "Deal", "How the cards are dealt.",
+                       choices={SHOE: "Everyone is dealt from one shuffled shoe (the book)",
+                                OWN_DECKS: "Each player deals two packets from his own deck, passes one to "
+                                           "the left and keeps the rest as his own stock pile (DeMeritt)"})
     hand_size: int = option(15, "Hand size", "Cards in the hand.", minimum=11, maximum=15)
     foot_size: int = option(13, "Foot size", "Cards in the foot.", minimum=11, maximum=15)
-    hand_choice: str = option("blind", "Choosing the hand", "With own decks: choose which packet is the "
-                              "hand blind, or after looking at both.", choices=("blind", "look"))
-    opening: str = option(ROUNDS_90, "First-meld minimum", "By hand: 90/120/150/180 (the book) or "
-                          "50/90/120/150; or by the team's score (DeMeritt: 50, 90 from 1,500, 120 from "
-                          "3,000, 150 from 5,000).", choices=(ROUNDS_90, ROUNDS_50, BY_SCORE))
-    ratio: str = option(AT_LEAST, "Wild cards in a book", "at_least: at least as many naturals as "
-                        "wilds; more: more naturals than wilds.", choices=(AT_LEAST, MORE))
-    max_wilds: int = option(0, "Most wild cards in a book", "0: only the ratio limits them "
+    hand_choice: str = option("blind", "Choosing the hand", "With own decks: how each player chooses which "
+                              "packet is his hand.",
+                              choices={"blind": "Without looking at either packet",
+                                       "look": "After looking at both packets"})
+    opening: str = option(ROUNDS_90, "First-meld minimum", "The points a team's first meld must reach.",
+                          choices={ROUNDS_90: "90, 120, 150 and 180 in rounds 1 to 4 (the book)",
+                                   ROUNDS_50: "50, 90, 120 and 150 in rounds 1 to 4",
+                                   BY_SCORE: "By the team's score: 50, then 90 from 1,500, 120 from 3,000 "
+                                             "and 150 from 5,000 (DeMeritt)"})
+    ratio: str = option(AT_LEAST, "Wild cards in a book", "How many wild cards a book may hold against its "
+                        "naturals.",
+                        choices={AT_LEAST: "At least as many naturals as wild cards (the book)",
+                                 MORE: "More naturals than wild cards"})
+    max_wilds: int = option(0, "Most wild cards in a book", "0: only the rule above limits them "
                             "(Ultimate: 2).", minimum=0, maximum=7)
     wild_books: bool = option(True, "Wild books", "Books of wild cards only (a wild canasta).")
-    dirty_closes: bool = option(True, "Mixed books close at seven", "Off: a mixed book grows past "
-                                "seven (DeMeritt's unnaturals).")
-    clean_bonus: int = option(500, "Clean canasta", "Bonus for seven naturals.", minimum=0)
-    dirty_bonus: int = option(300, "Mixed canasta", "Bonus for a mixed canasta.", minimum=0)
-    wild_bonus: int = option(2000, "Wild canasta", "Bonus for seven wild cards.", minimum=0)
-    need_clean: int = option(1, "Clean canastas to go out", "Clean canastas a team needs to go out.",
+    dirty_closes: bool = option(True, "Black books close at seven", "Off: a book with wild cards grows past "
+                                "seven cards (DeMeritt's unnaturals).")
+    clean_bonus: int = option(500, "Red canasta", "Bonus for a canasta of seven naturals.", minimum=0,
+                              maximum=5_000)
+    dirty_bonus: int = option(300, "Black canasta", "Bonus for a canasta with wild cards in it.", minimum=0,
+                              maximum=5_000)
+    wild_bonus: int = option(2000, "Wild canasta", "Bonus for a canasta of seven wild cards.", minimum=0,
+                             maximum=10_000)
+    need_clean: int = option(1, "Red canastas to go out", "Red canastas a team needs to go out.",
                              minimum=0, maximum=5)
-    need_dirty: int = option(1, "Mixed canastas to go out", "Mixed canastas a team needs to go out.",
+    need_dirty: int = option(1, "Black canastas to go out", "Black canastas a team needs to go out.",
                              minimum=0, maximum=5)
     need_wild: int = option(1, "Wild canastas to go out", "Wild canastas a team needs to go out.",
                             minimum=0, maximum=3)
     all_in_foot: bool = option(False, "Everyone in the foot", "Every player of a team must have played "
                                "from his foot before it goes out (Ultimate).")
-    out_bonus: int = option(100, "Going out", "Bonus for the team that goes out.", minimum=0)
-    deuce_value: int = option(25, "Two's value", "Card value of a two (the book 25; canasta 20).",
-                              minimum=0)
-    red_threes: str = option(BONUS, "Red threes", "bonus: laid out, replaced and scored; dead: kept in "
-                             "the hand and only discarded (DeMeritt).", choices=(BONUS, DEAD))
-    red_three_bonus: int = option(100, "Red three bonus", "Each red three laid out (minus for a team "
-                                  "that never met its minimum).", minimum=0)
+    out_bonus: int = option(100, "Going out", "Bonus for the team that goes out.", minimum=0, maximum=1_000)
+    deuce_value: int = option(25, "Two's value", "What a two counts (the book: 25; canasta: 20).",
+                              minimum=0, maximum=100)
+    red_threes: str = option(BONUS, "Red threes", "What a red three is.",
+                             choices={BONUS: "A bonus: laid out at once, replaced and scored (the book)",
+                                      DEAD: "A dead card: kept in the hand and only discarded (DeMeritt)"})
+    red_three_bonus: int = option(100, "Red three bonus", "Each red three laid out (taken off instead for "
+                                  "a team that never made its first meld).", minimum=0, maximum=1_000)
     red_three_held: int = option(100, "Red three left", "Cost of a red three still in a hand or an "
-                                 "unplayed foot at the end (G-HF-7; 0 frees it; DeMeritt 300).", minimum=0)
+                                 "unplayed foot at the end (0: nothing; DeMeritt: 300).", minimum=0,
+                                 maximum=1_000)
     black_three_held: int = option(5, "Black three left", "Cost of a black three left at the end "
-                                   "(DeMeritt 100).", minimum=0)
-    black_threes: str = option(SIX_DISCARD, "Black threes", "six_discard: six or more go out together "
-                               "as one discard from the foot (the book); discard: one at a time; "
-                               "group_out: a group of three or four may go down when going out.",
-                               choices=(SIX_DISCARD, DISCARD_ONLY, GROUP_OUT))
-    pile_limit: int = option(0, "Pile take", "Most cards taken with the pile (0: all; Ultimate: 7).",
+                                   "(DeMeritt: 100).", minimum=0, maximum=1_000)
+    black_threes: str = option(SIX_DISCARD, "Black threes", "How black threes leave a hand.",
+                               choices={SIX_DISCARD: "One at a time as discards, or six or more together as "
+                                                     "one discard from the foot (the book)",
+                                        DISCARD_ONLY: "Only as discards, one at a time",
+                                        GROUP_OUT: "As discards, or three or four laid down together when "
+                                                   "going out (Ultimate)"})
+    pile_limit: int = option(0, "Pile take", "Most cards taken with the pile (0: all of them; Ultimate: 7).",
                              minimum=0, maximum=20)
-    wild_top: bool = option(False, "Wild on top", "A wild card on top may be taken with two wild cards "
-                            "(Ultimate); off: it freezes the pile.")
-    freeze: str = option("top_only", "Freezing", "top_only: a wild or black three blocks the pile while "
-                         "on top; persistent: a pile holding a wild stays frozen for a team that has not "
-                         "met its minimum (G-HF-5).", choices=("top_only", "persistent"))
-    ask_partner: str = option(OFF, "Ask partner", "Asking 'may I go out?': off, optional (the answer "
-                              "binds) or required.", choices=(OFF, OPTIONAL, REQUIRED))
-    stock_out: str = option(END, "Empty stock", "end: the hand ends when a turn starts without two cards "
-                            "in the stock; play_on: the player must take the pile if he can (classic).",
-                            choices=(END, PLAY_ON))
-    rounds: int = option(4, "Hands", "Hands in a match (0: play to the target).", minimum=0, maximum=20)
-    target: int = option(10000, "Target", "With hands 0: the match ends after a hand in which a team "
-                         "reaches this.", minimum=500)
-    max_hands: int = option(0, "Most hands", "With hands 0: stop after this many hands even if nobody "
-                            "reached the target, the higher total winning (0: never).", minimum=0)
+    wild_top: bool = option(False, "Wild on top", "A wild card on top of the pile may be taken with two wild "
+                            "cards (Ultimate). Off: it freezes the pile.")
+    freeze: str = option("top_only", "Freezing", "When a wild card or a black three blocks the pile.",
+                         choices={"top_only": "Only while it lies on top (the book)",
+                                  "persistent": "A pile holding a wild card stays frozen for a team that has "
+                                                "not made its first meld"})
+    ask_partner: str = option(OFF, "Ask partner", "Asking the partner 'may I go out?'.",
+                              choices={OFF: "Nobody asks (the book)",
+                                       OPTIONAL: "A player may ask, and the answer binds (DeMeritt)",
+                                       REQUIRED: "A player must ask before going out (Ultimate)"})
+    stock_out: str = option(END, "Empty stock", "What happens when the stock runs out.",
+                            choices={END: "The round ends when a turn starts with fewer than two cards "
+                                          "in the stock (the book)",
+                                     PLAY_ON: "Play goes on while the player to draw must and can take the "
+                                              "pile (classic canasta)"})
+    rounds: int = option(4, "Rounds", "Rounds in a match (0: play to the target).", minimum=0, maximum=20)
+    target: int = option(10000, "Target", "With rounds 0: the match ends after a round in which a team "
+                         "reaches this.", minimum=500, maximum=100_000)
+    max_hands: int = option(0, "Most rounds", "With rounds 0: stop after this many rounds even if nobody "
+                            "reached the target, the higher total winning (0: never).",
+                            minimum=0, maximum=100)
 
     def check(self, players: int) -> None:
         from gamenight.core.errors import OptionError
@@ -199,7 +219,7 @@ PRESETS = {
     "ultimate": Preset(
         "ultimate",
         "The Ultimate Book of Card Games, variation 6: five decks and ten jokers, 13-card packets, "
-        "top seven of the pile, clean/dirty/wild piles, ask partner, four hands.",
+        "top seven of the pile, red, black and wild canastas, ask partner, four rounds.",
         {"extra_decks": 1, "hand_size": 13, "foot_size": 13, "opening": ROUNDS_50, "max_wilds": 2,
          "clean_bonus": 700, "dirty_bonus": 300, "wild_bonus": 1500, "need_clean": 2, "need_dirty": 2,
          "need_wild": 1, "all_in_foot": True, "deuce_value": 20, "black_threes": GROUP_OUT,
@@ -207,6 +227,15 @@ PRESETS = {
         players=(4,),
     ),
 }
+
+
+#: the parts of a team's score for a round, as the score sheet names them
+PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "red threes",
+              "melded": "cards melded", "held": "cards left"}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def card_values(deuce: int) -> list[int]:
@@ -245,8 +274,9 @@ class ChoosePacket(PhaseHandler["HandAndFoot"]):
 
 class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     FIELDS: tuple[Field, ...] = (
-        Field("last_hand", "Last hand", Kind.DATA, piece="card"),
+        Field("last_round", "Last round", Kind.TEXT, minor=True),
     )
+    DEAL_WORD = "round"
     options: HandAndFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**CanastaState.phases, Phase.CHOOSE: ChoosePacket()}
 
@@ -270,6 +300,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         self.foot_known = [False] * n
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
+        self.last_round: list[str] | None = None
         self._start_deal()
 
     def _sheet_columns(self) -> list[str]:
@@ -299,7 +330,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         self.opened = [False] * self.teams
         self.discards = []
         self.upcard_take = False
-        self.emit("deal", f"Hand {self.deal_no}: {self.names[self.dealer]} deals. First meld: "
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals. First meld: "
                           + ", ".join(f"{self.sheet.columns[t]} {self.minimum(t)}" for t in range(self.teams))
                           + ".")
         if self.options.deal == OWN_DECKS:
@@ -427,11 +458,15 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     def _score_round(self, out: int | None) -> None:
         results = [self.team_score(t, out) for t in range(self.teams)]
         points = [r[0] for r in results]
-        details = [", ".join(f"{k.replace('_', ' ')} {v:+d}" for k, v in r[1].items() if v) for r in results]
+        details = [", ".join(f"{PART_WORDS[k]} {v:+d}" for k, v in r[1].items() if v) for r in results]
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
-        self.sheet.add(f"Hand {self.deal_no}", points, details=details, note=how)
+        self.sheet.add(f"{self.deal_name()}", points, details=details, note=how)
         self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
-        self.emit("hand_over", f"Hand {self.deal_no} is over ({how}): "
+        #: the same in words, for the table
+        self.last_round = [f"{self.deal_name()}: {how}", *(
+            f"{self.sheet.columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
+            for t in range(self.teams))]
+        self.emit("hand_over", f"{self.deal_name()} is over ({how}): "
                   + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
         if not self.match_over(self._match_reason):
             self._start_deal()
@@ -439,10 +474,10 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
         o = self.options
         if why is MatchEnd.SCHEDULE:
-            return f"After {o.rounds} hands."
+            return f"After {plural(o.rounds, 'round')}."
         if why is MatchEnd.TARGET:
             return f"A team reached {o.target}."
-        return f"Nobody reached {o.target} in {o.max_hands} hands."
+        return f"Nobody reached {o.target} in {plural(o.max_hands, 'round')}."
 
     # ---- what a seat sees --------------------------------------------------------------
 
@@ -451,6 +486,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         if seat is not None and self.foot_known[seat] and self.feet[seat]:
             out["foot"] = C.codes(self.sort_for_display(self.feet[seat]))
         out["last_hand"] = self.last_hand
+        out["last_round"] = self.last_round
         return out
 
 

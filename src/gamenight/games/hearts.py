@@ -40,14 +40,13 @@ kitty, no points on the first trick.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
@@ -84,43 +83,44 @@ PASS_OFFSET = {LEFT: 1, RIGHT: -1, ACROSS: 2}
 class HeartsOptions(Options):
     kitty: bool = option(
         True, "Kitty",
-        "G-HE-1 (book): deal ⌊50/players⌋ cards each and the rest (at least two) face down to the "
-        "middle, taken by the winner of the first trick. Off: thirteen each, no kitty (four players only).",
+        "The book: each player gets as many cards as 50 shares out evenly, and the rest (at least two) "
+        "lie face down in the middle for whoever wins the first trick. Off: thirteen cards each and no "
+        "kitty (four players only).",
     )
     passing: bool = option(
         True, "Passing",
-        "Book: pass three cards before each hand, cycling left, right, across (four players only), "
-        "keeper. Off: every hand is a keeper.",
+        "The book: before each hand everyone passes three cards, to the left, then the right, then "
+        "across (four players only), then no pass. Off: no passing at all.",
     )
     first_trick_points: str = option(
         "allowed", "Points on the first trick",
-        "G-HE-2: 'allowed' (the book is silent) lets hearts and the queen of spades be played to the "
-        "first trick; 'forbidden' (the standard rule) bars them unless the hand holds nothing else.",
-        choices=("allowed", "forbidden"),
+        "May hearts and the queen of spades be played to the first trick? The book does not say.",
+        choices={"allowed": "Yes, like any other trick",
+                 "forbidden": "No, unless the hand holds nothing else (the usual rule)"},
     )
     kitty_visibility: str = option(
         "hidden_until_scored", "Kitty visibility",
-        "G-HE-3: 'hidden_until_scored' keeps the kitty face down, even for its taker, until the hand "
-        "is scored; 'revealed_when_taken' turns it face up for everyone when the first trick is won.",
-        choices=("hidden_until_scored", "revealed_when_taken"),
+        "Who sees the kitty's cards, and when.",
+        choices={"hidden_until_scored": "Nobody, not even its taker, until the hand is scored",
+                 "revealed_when_taken": "Everyone, face up, once the first trick is won"},
     )
     moon: str = option(
         "others_plus_26", "POWER (all hearts and the queen)",
-        "Book: a player who takes all 13 hearts and the queen of spades scores 0 and everyone else "
-        "+26 ('others_plus_26'); G-HE-7 'self_minus_26': that player scores −26 and the others 0.",
-        choices=("others_plus_26", "self_minus_26"),
+        "What a player scores who takes all thirteen hearts and the queen of spades.",
+        choices={"others_plus_26": "He scores nothing and everyone else 26 (the book)",
+                 "self_minus_26": "He takes 26 off his own total and the others score nothing"},
     )
     target: int = option(
         100, "Game ends at",
-        "Book: played to 100: when anyone reaches this total at the end of a hand, the lowest total wins.",
-        minimum=1,
+        "The book plays to 100: when anyone reaches this total at the end of a hand, the lowest total wins.",
+        minimum=1, maximum=500,
     )
 
     def check(self, players: int) -> None:
         if not self.kitty and 52 % players:
             raise OptionError(
                 f"Without a kitty the 52 cards only deal out evenly to four players, not {players}: "
-                "the book puts the remainder in the kitty (G-HE-1)."
+                "the book puts the remainder in the kitty."
             )
 
 
@@ -161,10 +161,10 @@ def points_detail(cards: list[int]) -> str:
     return " + ".join(parts) or "—"
 
 
-class HeartsPhase(StrEnum):
+class HeartsPhase(PhaseName):
     """Hearts' own phase before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
-    PASS = "pass"  # everyone at once chooses three cards to pass, one at a time
+    PASS = "pass", "Passing three cards"  # everyone at once chooses three cards to pass, one at a time
 
 
 class PassPhase(PhaseHandler["Hearts"]):
@@ -207,7 +207,7 @@ class Hearts(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("pass_direction", "Passing", Kind.TEXT, head=True),
         Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
-        Field("passed", "You passed", Kind.DATA, piece="card"),
+        Field("passed_cards", "You passed", Kind.PIECES, piece="card"),
         Field("received", "Received in the pass", Kind.MARKS, piece="card"),
         Field("choose", "Cards still to pass", Kind.CHOOSE),
         Field("hearts_broken", "Hearts are broken", Kind.FLAG),
@@ -255,7 +255,7 @@ class Hearts(TrickState):
         self.direction = self.cycle[(self.deal_no - 1) % len(self.cycle)] if self.options.passing else KEEPER
         kitty = f", {len(self.kitty)} face down to the kitty" if self.kitty else ""
         passing = "no passing" if self.direction == KEEPER else f"pass {self.direction}"
-        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals {self.size} cards each"
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {self.size} cards each"
                           f"{kitty}; {passing}.", seat=self.dealer)
         if self.direction == KEEPER:
             self._start_play()
@@ -376,7 +376,7 @@ class Hearts(TrickState):
             labels = " ".join(C.LABEL_OF[c] for c in self.kitty)
             notes.append(f"kitty to {self.names[self.kitty_taker]}: {labels}")
             self.emit("kitty", f"The kitty held {labels}.", cards=C.codes(self.kitty))
-        label = f"Deal {self.deal_no}" + ("" if self.direction == KEEPER else f" (pass {self.direction})")
+        label = f"{self.deal_name()}" + ("" if self.direction == KEEPER else f" (pass {self.direction})")
         self.sheet.add(label, points, details=details, note="; ".join(notes))
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
@@ -412,7 +412,8 @@ class Hearts(TrickState):
             passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
         out.update(
             pass_direction=self.direction,
-            passes_chosen=[len(p) for p in self.chosen],
+            # how many cards each seat has chosen, while they choose
+            passes_chosen=[len(p) for p in self.chosen] if self.phase_name == HeartsPhase.PASS else None,
             my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
             passed=passed,
             received=C.codes(self.received[seat]) if seat is not None else None,
@@ -426,6 +427,7 @@ class Hearts(TrickState):
             played=C.codes(sorted(c for pile in self.taken for c in pile)),
             points_taken=[penalty_points(p) for p in self.taken],
             target=self.options.target,
+            passed_cards=passed["cards"] if passed else None,
         )
         return out
 

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, ClassVar
 
 from gamenight.core.errors import OptionError
@@ -57,7 +56,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
@@ -83,35 +82,38 @@ SCORE_FORMULAS = ("ten_plus_bid", "concatenate", "ten_plus_tricks_if_exact",
 class OhHellOptions(Options):
     max_cards: int = option(
         0, "Largest hand",
-        "G-OH-1: the most cards dealt to each player in the peak round; 0 follows the book "
-        "(10 for 3–5 players, 7 for 6–7). Cards dealt must stay below 52 to leave a trump card.",
+        "The most cards each player is dealt, in the round where the deal turns; 0 follows the book: "
+        "10 for three to five players, 7 for six or seven. A card must be left over to turn up for trumps.",
         minimum=0, maximum=MAX_HAND,
     )
     score_formula: str = option(
         "ten_plus_bid", "Score for a round",
-        "G-OH-2: 'ten_plus_bid' — an exact bid scores 10 + bid (the book's 'put a 1 in front'); "
-        "'concatenate' writes the 1 in front literally (bid 10 → 110); 'ten_plus_tricks_if_exact' "
-        "— exact scores 10 + tricks; 'trick_each_plus_ten' — a point a trick always, +10 when exact; "
-        "'trick_each_plus_ten_or_penalty' — exact: tricks + 10, missed: −1 a trick off. "
-        "Missing the bid scores 0 except in the last two.",
-        choices=SCORE_FORMULAS,
+        "What a round scores. Missing the bid scores nothing, except where the choice says otherwise.",
+        choices={"ten_plus_bid":
+                     "Exact bid: 10 plus the bid, the book's 'put a 1 in front' (bid 3 scores 13)",
+                 "concatenate": "Exact bid: a 1 written in front of the bid (bid 10 scores 110)",
+                 "ten_plus_tricks_if_exact": "Exact bid: 10 plus the tricks taken",
+                 "trick_each_plus_ten": "A point a trick always, and 10 more for an exact bid",
+                 "trick_each_plus_ten_or_penalty":
+                     "Exact bid: a point a trick and 10 more; missed: minus a point a trick off"},
     )
     simultaneous_rounds: str = option(
         "all_one_card", "Blind one-card rounds",
-        "G-OH-3: which one-card rounds are bid all at once in secret (the knock): "
-        "'all_one_card' both, 'first_only' the first one, 'none' every round is bid in turn "
-        "with the dealer's hook.",
-        choices=("all_one_card", "first_only", "none"),
+        "Which one-card rounds are bid all at once and in secret (the book's knock), without the "
+        "dealer's last say.",
+        choices={"all_one_card": "Both one-card rounds, the first and the last",
+                 "first_only": "Only the first one-card round",
+                 "none": "None: every round is bid in turn, the dealer last"},
     )
     peak_twice: bool = option(
         False, "Play the turning round twice",
-        "G-OH-4: the round where the hand size turns (the largest hand) is played twice.",
+        "The round with the largest hand, where the deal turns, is played twice.",
     )
     order: str = option(
         "up_down", "Round order",
-        "'up_down' deals 1, 2, … up to the largest hand and back down to 1 (the book); "
-        "'down_up' starts at the largest hand, goes down to 1 and back up.",
-        choices=("up_down", "down_up"),
+        "How the hand size goes from round to round.",
+        choices={"up_down": "Up from one card to the largest hand, then back down to one (the book)",
+                 "down_up": "Down from the largest hand to one card, then back up"},
     )
 
     def largest_hand(self, players: int) -> int:
@@ -129,8 +131,8 @@ class OhHellOptions(Options):
 PRESETS = {
     "standard": Preset(
         "standard",
-        "The common published rules (Wikipedia 'Oh Hell'; OpenSpiel's oh_hell scoring): all rounds "
-        "bid in turn with the dealer's hook, a point a trick plus 10 for an exact bid.",
+        "The common published rules: every round bid in turn with the dealer bidding last (the "
+        "hook), a point a trick plus 10 for an exact bid.",
         {"simultaneous_rounds": "none", "score_formula": "trick_each_plus_ten"},
     ),
 }
@@ -167,11 +169,12 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class OhHellPhase(StrEnum):
+class OhHellPhase(PhaseName):
     """Oh Hell's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
-    BID = "bid"  # in turn from the dealer's left; the dealer may not make the bids fit
-    BLIND = "blind_bid"  # a one-card round's bids: everyone at once, in secret (G-OH-3)
+    BID = "bid", "Bidding in turn"  # in turn from the dealer's left; the dealer may not make the bids fit
+    #: a one-card round's bids: everyone at once, in secret (G-OH-3)
+    BLIND = "blind_bid", "Bidding blind, all at once"
 
 
 class BidPhase(PhaseHandler["OhHell"]):
@@ -233,9 +236,10 @@ class OhHellPlay(PlayPhase):
 
 
 class OhHell(TrickState):
+    DEAL_WORD = "round"
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),  # the round counter says it
-        Field("round_of", "Round", Kind.COUNTER, head=True),
+        Field("round_of", "{Deal}", Kind.COUNTER, head=True),
         Field("hand_size", "Cards each", Kind.NUMBER),
         Field("blind", "Blind bidding", Kind.FLAG),
         Field("bids", "Bid", Kind.NUMBER, per_seat=True),
@@ -281,7 +285,7 @@ class OhHell(TrickState):
         self.set_trump(trump)
         self.bids = [NO_BID] * self.num_players
         self.blind = self.deal_no in self.blind_rounds
-        self.emit("deal", f"Round {self.deal_no} of {len(self.schedule)}: {self.names[self.dealer]} deals "
+        self.emit("deal", f"{self.deal_name()} of {len(self.schedule)}: {self.names[self.dealer]} deals "
                           f"{plural(h, 'card')} each and turns up {C.LABEL_OF[rest[0]]}: "
                           f"{C.SUIT_NAMES[trump]} are trumps.",
                   seat=self.dealer, trump_card=C.CODE_OF[rest[0]])
@@ -327,7 +331,7 @@ class OhHell(TrickState):
         details = [f"bid {b} / took {t}" for b, t in zip(self.bids, self.tricks_won, strict=True)]
         h = self.hand_size
         assert self.trump is not None
-        label = f"Round {self.deal_no}: {plural(h, 'card')}, {C.SUIT_NAMES[self.trump]} trumps"
+        label = f"{self.deal_name()}: {plural(h, 'card')}, {C.SUIT_NAMES[self.trump]} trumps"
         self.sheet.add(label, points, details=details)
         scored = ", ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(points))
         self.emit("score", f"{label}: {scored}.", points=points)

@@ -95,36 +95,39 @@ def labels(cards: list[int]) -> str:
 class RummyOptions(Options):
     max_new_melds_per_turn: int = option(
         1, "New melds a turn",
-        "4.2-2: the seed lets a player lay down only one new meld a turn; 0 allows any number "
-        "(published rules). Lay-offs are never limited.", minimum=0, maximum=6)
+        "How many new melds a player may lay down in one turn: the book allows one; 0 allows any "
+        "number (the published rules). Adding cards to melds on the table is never limited.",
+        minimum=0, maximum=6)
     scoring: str = option(
         PENALTY, "Scoring",
-        "4.1: 'penalty' (the seed): the others add their deadwood as penalty points and the lowest "
-        "total wins; 'winner_collects' (Bicycle): the player who goes out scores the others' deadwood.",
-        choices=(PENALTY, WINNER_COLLECTS))
+        "Who scores the cards left in the hands when someone goes out.",
+        choices={PENALTY: "The others add their leftover cards as penalty points; the lowest total wins "
+                          "(the book)",
+                 WINNER_COLLECTS: "The player who goes out scores everyone else's leftover cards "
+                                  "(the published rules)"})
     deadwood: str = option(
         UNMELDED_ONLY, "Cards that count",
-        "4.2-5: 'unmelded_only' (the seed's deadwood, cards not part of a meld): melds still held "
-        "are not counted; 'all_cards' (Bicycle): every card left in hand counts.",
-        choices=(UNMELDED_ONLY, ALL_CARDS))
+        "Which cards left in a hand count against it at the end.",
+        choices={UNMELDED_ONLY: "Only cards that are in no meld of the hand (the book)",
+                 ALL_CARDS: "Every card left in the hand (the published rules)"})
     penalty_limit: int = option(
-        100, "Penalty limit", "4.1 penalty scoring: the game ends when a player has this many penalty "
-        "points or more at the end of a hand; the lowest total wins.", minimum=1, maximum=10_000)
+        100, "Penalty limit", "With penalty scoring: the game ends when a player has this many penalty "
+        "points or more at the end of a hand; the lowest total wins.", minimum=1, maximum=1_000)
     target: int = option(
-        100, "Target score", "4.1 winner_collects scoring: the first player to this many points wins.",
-        minimum=1, maximum=10_000)
+        100, "Target score", "When the player who goes out scores: the first player to this many "
+        "points wins.", minimum=1, maximum=1_000)
     rummy_double: bool = option(
         False, "Going rummy scores double",
-        "4.1 (published option), R-H3: going out in one turn without having melded or laid off "
-        "earlier in the hand doubles the hand's points.")
+        "Going out in one turn, without having melded or added to a meld earlier in the hand, doubles "
+        "the hand's points (a published option).")
     two_player_winner_deals: bool = option(
         False, "Winner deals (two players)",
-        "4.2-7: with two players the winner of a hand deals the next (Bicycle) instead of the deal "
-        "alternating; no effect with more players.")
+        "With two players the winner of a hand deals the next, instead of the deal alternating "
+        "(the published rules); no effect with more players.")
     max_restocks: int = option(
         1, "Times the stock is remade",
-        "4.1, R-H1: how often an exhausted stock is remade by turning the discard pile over; after "
-        "that a player may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
+        "How often a used-up stock is remade by turning the discard pile over; after that a player "
+        "may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
 
 
 class RummyDraw(DrawPhase):
@@ -145,9 +148,10 @@ class RummyPlay(PlayPhase):
 
 class Rummy(DrawDiscardState):
     FIELDS: tuple[Field, ...] = (
-        Field("restocks_left", "Restocks left", Kind.NUMBER),
+        Field("restocks_left", "Stock remakes left", Kind.NUMBER),
         Field("new_melds_left", "New melds left this turn", Kind.NUMBER),
-        Field("deadwood", "Your deadwood", Kind.DATA, piece="card"),
+        Field("deadwood_cards", "Your deadwood", Kind.PIECES, piece="card"),
+        Field("deadwood_points", "Deadwood points", Kind.NUMBER),
     )
     RESTOCK = TURN_OVER
     options: RummyOptions
@@ -171,7 +175,7 @@ class Rummy(DrawDiscardState):
     def _start_deal(self) -> None:
         self.begin_deal()
         self.deal(self.hand_size)
-        self.emit("deal", f"Deal {self.deal_no}: {self.names[self.dealer]} deals {self.hand_size} cards "
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {self.hand_size} cards "
                           f"each; {C.LABEL_OF[self.discards[-1]]} starts the discard pile.", seat=self.dealer)
         self.begin_turn(self.left_of_dealer())
 
@@ -258,7 +262,7 @@ class Rummy(DrawDiscardState):
         details = ["out" if s == out else f"{labels(counted[s]) or 'no deadwood'} = {dead[s]}"
                    for s in range(n)]
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
-        label = f"Deal {self.deal_no}: {how}"
+        label = f"{self.deal_name()}: {how}"
         notes = []
         if rummy:
             notes.append("rummy: " + ("double points" if factor == 2 else "in one turn"))
@@ -297,7 +301,9 @@ class Rummy(DrawDiscardState):
         out["new_melds_left"] = max(0, limit - self.melds_this_turn) if limit else None
         if seat is not None:
             counted = self.deadwood_cards(seat)
-            out["deadwood"] = {"cards": C.codes(counted), "points": sum(VALUES[c] for c in counted)}
+            points = sum(VALUES[c] for c in counted)
+            out["deadwood"] = {"cards": C.codes(counted), "points": points}
+            out["deadwood_cards"], out["deadwood_points"] = out["deadwood"]["cards"], points
         return out
 
 

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 from typing import Any, ClassVar
 
@@ -61,7 +60,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseHandler
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -82,28 +81,31 @@ VOTES: dict[int, Move] = {0: Move("vote", NUMBER(0)), GOING_OUT_BONUS: Move("vot
 class CardGameOptions(Options):
     going_out_score: str = option(
         "0", "Score for going out",
-        "TCG-8: what the player who goes out first scores for the round: 0, -5, or 'vote' (the "
-        "table votes before the first deal; a majority for -5 makes it -5).",
-        choices=("0", "-5", "vote"),
+        "What the player who goes out first scores for the round (the lowest total wins).",
+        choices={"0": "Nothing: going out scores 0",
+                 "-5": "Minus five: going out takes 5 off the total",
+                 "vote": "The table votes before the first deal; a majority for minus five makes it so"},
     )
     descend: str = option(
         "none", "Travel back down",
-        "TCG-6: after the 13-card round, play back down to 3 cards: '12_to_3' (13 dealt once) or "
-        "'13_to_3' (13 dealt twice).",
-        choices=("none", "12_to_3", "13_to_3"),
+        "After the thirteen-card round, play the rounds again back down to three cards.",
+        choices={"none": "No: the game ends after the thirteen-card round",
+                 "12_to_3": "Yes, from twelve cards down to three (thirteen is dealt once)",
+                 "13_to_3": "Yes, from thirteen cards down to three (thirteen is dealt twice)"},
     )
     ace: str = option(
         "low", "Aces in runs",
-        "TCG-1: 'low' (A-2-3 only) or 'high_or_low' (A-2-3 or Q-K-A, never K-A-2).",
-        choices=("low", "high_or_low"),
+        "Where an ace may sit in a run.",
+        choices={"low": "Low only: A-2-3",
+                 "high_or_low": "Low or high: A-2-3 or Q-K-A, but never K-A-2"},
     )
     allow_all_wild_meld: bool = option(
         False, "Melds of wild cards only",
-        "TCG-2: the book wants at least one natural card in every meld; on, a meld may be all wild.",
+        "The book wants at least one natural card in every meld. On: a meld may be all wild cards.",
     )
     extra_decks: int = option(
         0, "Extra decks",
-        "TCG-10: decks added to the book's one deck for every three players.", minimum=0, maximum=3,
+        "Decks added to the book's one deck for every three players.", minimum=0, maximum=3,
     )
 
 
@@ -141,10 +143,11 @@ def majority_score(votes: list[int]) -> int:
     return GOING_OUT_BONUS if 2 * votes.count(GOING_OUT_BONUS) > len(votes) else 0
 
 
-class CardGamePhase(StrEnum):
+class CardGamePhase(PhaseName):
     """The Card Game's own phase (the turn's are the kernel's ``Phase``); ``str`` is what views show."""
 
-    VOTE = "vote"  # before the first deal, everyone at once votes the going-out score (TCG-8)
+    #: before the first deal, everyone at once votes the going-out score (TCG-8)
+    VOTE = "vote", "Voting on the score for going out"
 
 
 class VotePhase(KindsPhase["TheCardGame"]):
@@ -170,16 +173,16 @@ class CardGamePlay(PlayPhase):
 
 class TheCardGame(DrawDiscardState):
     FIELDS: tuple[Field, ...] = (
-        Field("deal", ""),
-        Field("round", "Round", Kind.NUMBER, head=True),
-        Field("rounds", "Rounds", Kind.NUMBER),
-        Field("cards_this_round", "Cards this round", Kind.NUMBER),
+        Field("deal", ""),  # the round counter says it
+        Field("round_of", "{Deal}", Kind.COUNTER, head=True),
         Field("wilds", "Wild", Kind.TEXT, head=True),
+        Field("cards_this_round", "Cards each", Kind.NUMBER),
         Field("decks", "Decks", Kind.NUMBER), Field("going_out_score", "Going out scores", Kind.NUMBER),
-        Field("voted", "Voted", Kind.FLAG, per_seat=True), Field("votes", "Votes", Kind.DATA),
-        Field("my_vote", "Your vote", Kind.DATA), Field("went_out", "Went out", Kind.SEAT),
-        Field("last_turns", "Last turns", Kind.DATA, piece="card"),
+        Field("voted", "Has voted", Kind.FLAG, per_seat=True),
+        Field("my_vote", "Your vote", Kind.NUMBER), Field("went_out", "Went out", Kind.SEAT),
+        Field("last_turns", "Last turns to come", Kind.SEATS),
     )
+    DEAL_WORD = "round"
     MELDS_IN_TURN = False
     LAY_OFF_IN_TURN = False
     DISCARD_TAKEN = True
@@ -258,7 +261,7 @@ class TheCardGame(DrawDiscardState):
         self.went_out = None
         self.also_out = []
         self.deal(size)
-        self.emit("deal", f"Round {self.deal_no} of {len(self.sizes)}: {self.names[self.dealer]} deals "
+        self.emit("deal", f"{self.deal_name()} of {len(self.sizes)}: {self.names[self.dealer]} deals "
                           f"{size} cards each; {self.wild_name()} are wild.", seat=self.dealer)
         self.begin_turn(self.left_of_dealer())
 
@@ -347,7 +350,7 @@ class TheCardGame(DrawDiscardState):
                                     "points.", seat=s, hand=C.codes(self.hands[s]))
         note = "" if out is not None else "the stock ran out: " + (
             "nobody went out" if self.went_out is None else "the last turns were cut short")
-        label = f"Round {self.deal_no}: {self.size} cards, {self.wild_name()} wild"
+        label = f"{self.deal_name()}: {self.size} cards, {self.wild_name()} wild"
         self.sheet.add(label, points, details=details, note=note)
         self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {points[s]:+d}"
                                                       for s in range(self.num_players)) + ".")
@@ -372,12 +375,14 @@ class TheCardGame(DrawDiscardState):
         out.update({
             "round": self.deal_no,
             "rounds": len(self.sizes),
+            "round_of": [self.deal_no, len(self.sizes)] if self.deal_no else None,  # none before the deal
             "cards_this_round": self.size,
             "wild_rank": C.RANKS[wild_rank(self.size)],
             "wilds": self.wild_name(),
             "decks": self.decks,
             "going_out_score": self.bonus,
-            "voted": [v is not None for v in self.votes],
+            # who has voted, while the table votes
+            "voted": [v is not None for v in self.votes] if voting else None,
             # a vote is secret until everyone has voted
             "votes": None if voting or self.bonus is None or self.options.going_out_score != "vote"
             else list(self.votes),

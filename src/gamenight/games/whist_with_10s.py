@@ -44,9 +44,9 @@ TEN_POINTS = 10
 class WhistOptions(Options):
     low_nt_ranking: str = option(
         "normal", "Card ranking in low no-trump",
-        "G-W10-2: 'normal' keeps aces high and only reverses the objective; "
-        "'reversed' also makes the two the highest card and the ace the lowest.",
-        choices=("normal", "reversed"),
+        "In the low no-trump deal nobody wants tricks. Do the cards rank the other way round too?",
+        choices={"normal": "No: aces stay high, only the aim is reversed",
+                 "reversed": "Yes: the two is the highest card and the ace the lowest"},
     )
 
 
@@ -62,7 +62,7 @@ def schedule_name(entry: int | str) -> str:
 class WhistWith10s(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),  # the deal counter says it
-        Field("deal_of", "Deal", Kind.COUNTER, head=True),
+        Field("deal_of", "{Deal}", Kind.COUNTER, head=True),
         Field("contract", "Contract", Kind.TEXT, head=True),
         Field("tens_taken", "Tens taken", Kind.TEAMS),
     )
@@ -87,7 +87,7 @@ class WhistWith10s(TrickState):
         else:
             self.set_trump(None, low=entry == LOW_NO_TRUMP and self.options.low_nt_ranking == "reversed")
         self.deal_hands(13)
-        self.emit("deal", f"Deal {self.deal_no} of 6: {self.names[self.dealer]} deals; "
+        self.emit("deal", f"{self.deal_name()} of 6: {self.names[self.dealer]} deals; "
                           f"{schedule_name(entry)}.", seat=self.dealer)
         self.start_play(self.left_of_dealer())
 
@@ -99,7 +99,7 @@ class WhistWith10s(TrickState):
         if low:  # what a team takes counts for the other team
             points.reverse()
         details = [f"{tricks[t]} tricks, {tens[t]} tens" for t in (0, 1)]
-        label = f"Deal {self.deal_no}: {schedule_name(self.current_contract())}"
+        label = f"{self.deal_name()}: {schedule_name(self.current_contract())}"
         self.sheet.add(label, points, details=details,
                        note="taken tricks score for the other team" if low else "")
         self.emit("score", f"{label}: North–South {points[0]:+d}, East–West {points[1]:+d}.")

@@ -38,7 +38,9 @@ class OptionSchema(BaseModel):
     label: str
     help: str = Field(description="The rule the option changes.")
     type: Literal["bool", "int", "str"]
-    choices: list[str] | None = None
+    choices: list[str] | None = Field(None, description="The values a program sends.")
+    choice_labels: dict[str, str] | None = Field(
+        None, description="Per value in choices, the sentence a person reads for it.")
     minimum: int | None = None
     maximum: int | None = None
 
@@ -57,6 +59,8 @@ class GameInfo(BaseModel):
     default_players: int
     summary: str
     teams: str
+    deal_word: str = Field("deal", description="The game's word for a deal (deal, round), as its log and "
+                                               "score sheet name them.")
     rules: str = Field(description="The game's rules as the engine plays them, house decisions included.")
     presets: dict[str, PresetSchema]
     options: list[OptionSchema]

@@ -410,7 +410,7 @@ def test_standard_game_to_100_with_box_and_game_bonus() -> None:
     s = standard("5H 6H 7H 9S 9H 9C QD QH 6S 3D", "2S 3S 4S 5S 7D 8D 9D JC JD KS", "JH", target=50)
     play(s, "take JH", "gin KS")
     rows = s.sheet.to_json()["rows"]
-    assert [r["label"] for r in rows] == ["Hand 1", "Box bonus", "Game bonus"]
+    assert [r["label"] for r in rows] == ["Round 1", "Box bonus", "Game bonus"]
     assert s.sheet.totals == [0, 54 + 25 + 100]
     assert s.outcome is not None and s.outcome.winners == (1,) and s.outcome.scores == (0, 179)
 

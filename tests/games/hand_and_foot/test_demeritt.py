@@ -52,7 +52,7 @@ def test_demeritt_preset_options() -> None:
     # card values (D3's table): joker 50, ace and two 20, K-8 10, 7-4 5
     values = [s.values[C.card(x)] for x in ("JK", "AS", "2H", "KD", "8C", "7S", "4H")]
     assert values == [50, 20, 20, 10, 10, 5, 5]
-    assert s.turn_rules.need.describe() == "2 clean, 1 dirty canastas"
+    assert s.turn_rules.need.describe() == "2 red and 1 black canastas"
     # four or six players only
     with pytest.raises(OptionError, match="4, 6 players"):
         gamenight.new("hand-and-foot", preset="demeritt", players=2, seed=1)
@@ -262,7 +262,7 @@ def test_demeritt_books_groups_only_ratio_and_unnaturals_growing_past_seven() ->
     play(s, "add KH", "add 1 JK")                    # 5 + 4: nine cards, still open
     book = s.view(0)["team_books"][0]["books"][0]
     assert (book["naturals"], book["wilds"], book["closed"]) == (5, 4, False)
-    assert s.books[0][0].describe(s.turn_rules.books) == "dirty canasta of kings (9 cards)"
+    assert s.books[0][0].describe(s.turn_rules.books) == "black canasta of kings (9 cards, 4 wild)"
     # the unnatural never closes, so the team never starts a second book of kings
     refused(s, "meld KH KS KS", "already has an open book of that rank")
     s.play("add KH")
@@ -328,7 +328,7 @@ def test_the_minimum_follows_the_score_from_hand_to_hand() -> None:
     assert s.sheet.totals == [1605, -910] and s.deal_no == 2 and s.phase() == "choose"
     # 1,605 needs 90; a negative score needs 50
     assert (s.minimum(0), s.minimum(1)) == (90, 50)
-    assert "Hand 2: East deals. First meld: North–South 90, East–West 50." in [e.text for e in s.events]
+    assert "Round 2: East deals. First meld: North–South 90, East–West 50." in [e.text for e in s.events]
 
 
 # ---- the pile ---------------------------------------------------------------------------------
@@ -448,7 +448,8 @@ def test_going_out_on_the_first_turn_scores_every_card_left_in_hands_and_unplaye
     # 100, 2 20, JK 50, A A 40, 7 7 10, 5 x 4 = 20, 4 5 -> 545); West 13 cards of 4-7 (13 x 5 = 65) and
     # his foot (A x 4 = 80, K x 4 = 40, Q Q 20, J J J 30 -> 170): 130 + 545 + 65 + 170 = 910
     assert r.points == [1205, -910]
-    assert r.details == ["going out +200, canastas +1300, melded +330, held -625", "held -910"]
+    assert r.details == ["going out +200, canastas +1300, cards melded +330, cards left -625",
+                         "cards left -910"]
     # nobody has 10,000: the next hand is dealt from fresh own decks
     assert not s.is_over and s.deal_no == 2 and s.phase() == "choose"
     assert [len(p) for p in s.stocks] == [28] * 4 and s.discards == []
@@ -478,15 +479,16 @@ def test_cases_3_and_4_going_out_side_1390_and_other_side_125() -> None:
     # case 4: 7 eights (500 + 70), J J 2 (40), X's K K 9 4 Joker (85), Y's red and black 3 (400):
     # 500 + 70 + 40 - 85 - 400 = 125
     assert row(s).points == [1390, 125]
-    assert row(s).details == ["going out +200, canastas +1300, melded +215, held -325",
-                              "canastas +500, melded +110, held -485"]
+    assert row(s).details == ["going out +200, canastas +1300, cards melded +215, cards left -325",
+                              "canastas +500, cards melded +110, cards left -485"]
 
 
 def test_case_5_a_side_without_an_unnatural_may_not_go_out() -> None:
     # two naturals and no unnatural: the one foot card may not be discarded
     s = case_3_position(team0=(NAT_K, NAT_5))
     assert texts(s) == []
-    refused(s, "discard 9C", "may not discard your last card: to go out your team needs 2 clean, 1 dirty")
+    refused(s, "discard 9C",
+            "may not discard your last card: to go out your team needs 2 red and 1 black canastas")
 
 
 def test_a_player_may_not_meld_down_to_a_last_card_he_cannot_go_out_with() -> None:
@@ -544,7 +546,7 @@ def test_a_tie_at_the_top_plays_another_hand_and_below_10000_play_goes_on() -> N
 def test_max_hands_ends_the_match_without_a_side_at_the_target() -> None:
     s = game_end([0, 0], max_hands=1)
     assert s.is_over and s.outcome is not None
-    assert s.outcome.winners == (0, 2) and s.outcome.reason == "Nobody reached 10000 in 1 hands."
+    assert s.outcome.winners == (0, 2) and s.outcome.reason == "Nobody reached 10000 in 1 round."
 
 
 def test_the_target_is_an_option() -> None:
@@ -572,7 +574,7 @@ def test_the_hand_ends_when_the_piles_cannot_supply_a_draw_of_two() -> None:
     # out; held North's 4 4 4 (15) and South's red and black three (300 + 100): 1,300 + 245 - 415 = 1,130
     # East–West: a red three 300 and an ace 20: -320
     assert r.points == [1130, -320]
-    assert r.details == ["canastas +1300, melded +245, held -415", "held -320"]
+    assert r.details == ["canastas +1300, cards melded +245, cards left -415", "cards left -320"]
 
 
 # ---- asking partner: optional, and binding ------------------------------------------------------

@@ -340,6 +340,23 @@ def test_one_open_book_per_rank_and_books_close_at_seven() -> None:
     refused(s, "add 2 QC", "Book 2 is a book of kings")
 
 
+def test_add_without_a_book_number_says_why_no_book_takes_the_card() -> None:
+    # 'add KH' means the team's open book of kings; with none open, the refusal is the reason
+    # (the closed book, or no book of that rank), never an example of the syntax
+    s = hf(4, {1: "KC KC KC KD KD KD KH KH 4S 4H 5C"}, rest="7S 8S", avoid="KQ45")
+    s.opened[1] = True
+    s.play("draw")
+    play(s, "meld KC KC KC", "add 1 KD", "add 1 KD", "add 1 KD", "add KH")
+    assert s.books[1][0].closed
+    refused(s, "add KH", r"^Book 1 is closed: nothing more may be added to it\. A new book of kings starts "
+                         r"with three cards \('meld'\)\.$")
+    refused(s, "add 4S", r"^Your team has no book of fours: a book starts with three cards \('meld'\)\.$")
+    refused(s, "add 1 KH", r"^Book 1 is closed: nothing more may be added to it\.$")
+    assert s.books[1][0].describe(s.turn_rules.books) == "red canasta of kings (7 cards, closed)"
+    sixes = make_book(C.cards("6C 6D 6H 2C"), s.turn_rules.books)
+    assert sixes.describe(s.turn_rules.books) == "book of sixes (4 cards, 1 wild)"
+
+
 # ---- the discard pile (T-HF-4, T-HF-5, G-HF-2, G-HF-5) -------------------------------------------
 
 def test_taking_the_pile_needs_a_natural_pair_of_its_top_card() -> None:
@@ -550,7 +567,7 @@ def test_t_hf_6_going_out_needs_a_red_a_black_and_a_wild_canasta() -> None:
     # a red and a black canasta but no wild one: melding the last cards is refused
     s = ready(RED_K, BLACK_A, hand="QC", rest="QD QH 4C 4D")
     s.play("draw")
-    refused(s, "meld QC QD QH", "to go out your team needs 1 clean, 1 dirty, 1 wild canastas")
+    refused(s, "meld QC QD QH", "to go out your team needs 1 red, 1 black and 1 wild canasta")
     assert texts(s) == ["discard QC", "discard QD", "discard QH"]
 
 
@@ -561,7 +578,7 @@ def test_going_out_by_melding_the_last_card_scores_the_hand() -> None:
     s.play("draw")
     s.play("meld QC QD QH")
     row = s.sheet.rows[0]
-    assert (row.label, row.note) == ("Hand 1", "East went out")
+    assert (row.label, row.note) == ("Round 1", "East went out")
     # East–West: going out 100 + canastas 500 + 300 + 2000 = 2900;
     # melded: kings 7 x 10 = 70, aces 4 x 20 + 2 x 25 + 50 = 180, wild 4 x 50 + 3 x 25 = 275,
     # queens 3 x 10 = 30: 555; West holds 75 + 125 = 200: 2900 + 555 - 200 = 3255
@@ -592,7 +609,7 @@ def test_a_move_that_leaves_no_way_to_end_the_turn_is_refused() -> None:
     s.play("draw")
     s.play("add 3 QC")
     refused(s, "add 3 QS", "You must keep a card you can discard without going out: "
-                           "to go out your team needs 1 clean, 1 dirty, 1 wild canastas")
+                           "to go out your team needs 1 red, 1 black and 1 wild canasta")
     assert texts(s) == ["discard 5C", "discard QS"]
     s.play("discard 5C")
     assert s.turn == 2 and codes(s.hands[1]) == ["QS"] and not s.sheet.rows
@@ -653,7 +670,8 @@ def test_the_stock_running_out_ends_the_hand_without_a_going_out_bonus() -> None
     # seat 0: red three -100 (never met the minimum); holds 14 x 5 + 5S 5 + 9S 10 = 85 and a foot
     # of 12 x 10 + 5 = 125: -100 - 85 - 125 = -310
     assert row.points == [-310, 15]
-    assert row.details == ["red threes -100, held -210", "red threes +100, melded +90, held -175"]
+    assert row.details == ["red threes -100, cards left -210",
+                           "red threes +100, cards melded +90, cards left -175"]
     # the next hand: seat 1 deals, seat 0 starts, the minimum is 120
     assert (s.dealer, s.turn, s.minimum(0)) == (1, 0, 120)
 
@@ -671,7 +689,7 @@ def test_four_hands_make_a_match_and_the_higher_total_wins() -> None:
         s.play(Move("discard", C.CARD(s.hands[s.turn][-1])))  # the next turn cannot start: hand over
     assert s.is_over and s.outcome is not None
     rows = s.sheet.rows
-    assert [r.label for r in rows] == ["Hand 1", "Hand 2", "Hand 3", "Hand 4"]
+    assert [r.label for r in rows] == ["Round 1", "Round 2", "Round 3", "Round 4"]
     assert s.sheet.columns == ["North–South", "East–West"] and all(len(r.points) == 2 for r in rows)
     assert all(r.note == "the stock ran out" for r in rows)
     totals = [sum(r.points[t] for r in rows) for t in range(2)]

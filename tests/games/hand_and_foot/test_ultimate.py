@@ -193,7 +193,8 @@ def test_8_6_test_1_the_going_out_side_scores_4440() -> None:
     # (150 + 80 = 230): 565; bonuses 2 x 700 + 2 x 300 + 1,500 = 3,500; out 100; 3 red threes 300;
     # partner A + 7 = 25: 565 + 3,900 - 25 = 4,440
     assert row(s).points[1] == 4440 and row(s).note == "East went out"
-    assert row(s).details[1] == "going out +100, canastas +3500, red threes +300, melded +565, held -25"
+    assert row(s).details[1] == ("going out +100, canastas +3500, red threes +300, cards melded +565, "
+                                 "cards left -25")
 
 
 def test_red_threes_count_against_a_team_that_never_met_its_minimum() -> None:
@@ -206,7 +207,7 @@ def test_red_threes_count_against_a_team_that_never_met_its_minimum() -> None:
     play(s, "add 3 QS", "add 5 2S", "discard 8C")
     # North–South never opened: two red threes -200; held K 10 + 4 5 + 9 10 = 25: -225
     assert row(s).points == [-225, 4440]
-    assert row(s).details[0] == "red threes -200, held -25"
+    assert row(s).details[0] == "red threes -200, cards left -25"
 
 
 def test_8_6_test_6_every_partner_must_have_played_from_his_foot() -> None:
@@ -232,7 +233,7 @@ def test_going_out_needs_two_clean_two_dirty_and_a_wild_canasta() -> None:
     put_books(s, 1, "4C 4S 4S")
     play(s, "add 6 4D")
     refused(s, "add 5 2S", "You must keep a card you can discard without going out: to go out your team "
-                           "needs 2 clean, 2 dirty, 1 wild canastas")
+                           "needs 2 red, 2 black and 1 wild canastas")
     assert team_canastas(s.books[1], s.turn_rules.books) == (2, 1, 0)
     s.play("discard 8C")
     assert s.turn == 2 and not s.sheet.rows
@@ -289,7 +290,7 @@ def test_black_threes_go_down_as_a_group_only_when_going_out() -> None:
     play(s, "add 3 QS", "add 5 2S", "meld 3C 3S 3S", "discard 8C")
     assert row(s).note == "East went out"
     # the threes are a book on the table at 5 each, no canasta: melded 565 + 15 = 580
-    assert row(s).points[1] == 4440 + 15 and "melded +580" in row(s).details[1]
+    assert row(s).points[1] == 4440 + 15 and "cards melded +580" in row(s).details[1]
 
 
 def test_a_group_of_four_black_threes_goes_out() -> None:
@@ -381,8 +382,8 @@ def test_four_hands_with_rising_minimums_and_the_deal_moving_left() -> None:
         end_hand(s)
     assert deals == [(0, 50), (1, 90), (2, 120), (3, 150)]
     assert s.is_over and len(s.sheet.rows) == 4
-    assert s.outcome is not None and s.outcome.reason == "After 4 hands."
-    assert "Hand 3: South deals. First meld: North–South 120, East–West 120." in [e.text for e in s.events]
+    assert s.outcome is not None and s.outcome.reason == "After 4 rounds."
+    assert "Round 3: South deals. First meld: North–South 120, East–West 120." in [e.text for e in s.events]
 
 
 # =============================================================================================

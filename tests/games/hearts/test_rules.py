@@ -107,7 +107,7 @@ def test_pass_targets() -> None:
     (5, ["left", "right", "keeper", "left", "right"]),  # T-HE-5
 ])
 def test_pass_direction_cycles_per_deal_and_cards_go_that_way(n: int, expected: list[str]) -> None:
-    s = gamenight.new("hearts", players=n, seed=5, options={"target": 10_000})
+    s = gamenight.new("hearts", players=n, seed=5, options={"target": 500})
     assert isinstance(s, Hearts)
     seen = []
     rng = random.Random(3)

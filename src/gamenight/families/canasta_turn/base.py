@@ -7,8 +7,8 @@ pile, melds, the view) are mixins stacked on :class:`CanastaBase`, and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 
+from gamenight.core.phases import PhaseName
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book
@@ -16,14 +16,14 @@ from gamenight.families.canasta_turn.rules import CLASS, TurnRules
 from gamenight.families.table import Seating
 
 
-class Phase(StrEnum):
+class Phase(PhaseName):
     """Where the turn stands; ``str(phase)`` is what views show."""
 
-    DRAW = "draw"
-    PLAY = "play"
-    ANSWER = "answer"
-    CHOOSE = "choose"
-    OVER = "over"
+    DRAW = "draw", "Drawing: from the stock, or take the pile"
+    PLAY = "play", "Melding and discarding"
+    ANSWER = "answer", "A partner answers: may we go out?"
+    CHOOSE = "choose", "Choosing which packet is the hand"
+    OVER = "over", "Between rounds"
 
 
 class CanastaBase(Seating, State):

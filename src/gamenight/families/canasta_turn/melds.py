@@ -210,22 +210,43 @@ class MeldMixin(PileMixin):
     def _why_not_addition(self, seat: int, move: Move) -> tuple[int, str]:
         """The book ``add`` would grow, and why the card may not go on it (``""``: it may)."""
         team = self.team_of(seat)
-        if len(move.cards) != 1 or move.number is None:
-            return 0, "Add one card to a numbered book, for example 'add 2 KS'."
+        if len(move.cards) != 1:
+            return 0, "Add one card at a time to a numbered book, for example 'add 2 KS'."
+        c = move.cards[0]
         n = move.number
+        if n is None:  # "add 4S": onto the team's open book of fours, if it has one
+            n, why = self._book_meant(team, c)
+            if n is None:
+                return 0, why
         if not 1 <= n <= len(self.books[team]):
             return 0, f"Your team has no book {n}."
         book = self.books[team][n - 1]
-        c = move.cards[0]
         if book.closed:
             return 0, f"Book {n} is closed: nothing more may be added to it."
         if not IS_WILD[c] and C.RANK_OF[c] != book.rank:
-            return 0, (f"Book {n} is a book of {C.RANK_NAMES[book.rank]}s." if book.rank != WILD else
+            return 0, (f"Book {n} is a book of {C.RANK_PLURALS[book.rank]}." if book.rank != WILD else
                        f"Book {n} holds wild cards only.")
         w = 1 if IS_WILD[c] else 0
         if not self.turn_rules.books.valid(book.rank, book.naturals + 1 - w, book.wilds + w):
             return 0, self._why_invalid_book(book.rank, book.naturals + 1 - w, book.wilds + w)
         return book.rank, ""
+
+    def _book_meant(self, team: int, card: int) -> tuple[int | None, str]:
+        """The book an ``add`` naming no number means: the team's open book of the card's rank (a
+        natural), or the sentence saying why there is none."""
+        code = C.CODE_OF[card]
+        if IS_WILD[card]:
+            return None, f"Say which book the wild card goes on, by its number: for example 'add 2 {code}'."
+        rank = C.RANK_OF[card]
+        plural = C.RANK_PLURALS[rank]
+        open_book = self.open_book(team, rank)
+        if open_book is not None:
+            return open_book + 1, ""
+        closed = [i + 1 for i, b in enumerate(self.books[team]) if b.rank == rank]
+        if closed:
+            return None, (f"Book {closed[-1]} is closed: nothing more may be added to it. A new book of "
+                          f"{plural} starts with three cards ('meld').")
+        return None, f"Your team has no book of {plural}: a book starts with three cards ('meld')."
 
     def _why_invalid_book(self, rank: int, n: int, w: int) -> str:
         rules = self.turn_rules.books

@@ -121,7 +121,7 @@ class PileMixin(GoingOutMixin):
         missing = self._missing(self.hands[seat], move.cards)
         if missing:
             return missing
-        want = "two wild cards" if IS_WILD[top] else f"a natural pair of {C.RANK_NAMES[C.RANK_OF[top]]}s"
+        want = "two wild cards" if IS_WILD[top] else f"a natural pair of {C.RANK_PLURALS[C.RANK_OF[top]]}"
         if len(move.cards) < 2 or any(CLASS[c] != CLASS[top] and not (IS_WILD[top] and IS_WILD[c])
                                       for c in move.cards):
             return f"To take the pile you must lay its top card with {want} from your hand."

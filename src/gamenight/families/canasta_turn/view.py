@@ -12,7 +12,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
-from gamenight.families.canasta import CLEAN, DIRTY, WILD, WILDBOOK, Book, BookRules
+from gamenight.families.canasta import CLEAN, DIRTY, KIND_WORDS, WILD, WILDBOOK, Book, BookRules
 from gamenight.families.canasta_turn.melds import MeldMixin
 from gamenight.families.canasta_turn.rules import TurnRules, rules_json
 
@@ -66,10 +66,11 @@ class ViewMixin(MeldMixin):
 
     #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
     FIELDS: tuple[Field, ...] = (
-        Field("deal", "Deal", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
+        Field("deal", "{Deal}", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("in_foot", "In the foot", Kind.FLAG, per_seat=True),
         Field("team_books", "Books", Kind.MELDS, piece="card"), Field("need", "To go out", Kind.TEXT),
-        Field("provisional", "Provisional", Kind.DATA), Field("asked", "Asked", Kind.DATA),
+        Field("provisional", "Provisional points this turn", Kind.NUMBER),
+        Field("asked", "Partner's answer", Kind.TEXT),
     )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
@@ -138,12 +139,17 @@ class ViewMixin(MeldMixin):
         return out
 
     def _team_notes(self, team: int, made: tuple[int, int, int]) -> list[str]:
-        """What a person reads beside a team's books: whether it has opened, and its canastas."""
+        """What a person reads beside a team's books: whether it has opened, its canastas (``made``:
+        red, black, wild) and red threes, in the book's words."""
         if not self.opened[team]:
-            return [f"needs {self.minimum(team)} points to open"]
-        names = (CLEAN, DIRTY, WILDBOOK)
-        kinds = [f"{count} {kind}" for count, kind in zip(made, names, strict=True) if count]
-        return ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
+            notes = [f"needs {self.minimum(team)} points to open"]
+        else:
+            words = KIND_WORDS.values()
+            kinds = [f"{count} {word}" for count, word in zip(made, words, strict=True) if count]
+            notes = ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
+        if self.red3[team]:
+            notes.append(f"red threes: {len(self.red3[team])}")
+        return notes
 
     # ---- zones: conservation, the layout and sampling follow from them ------------------
 
@@ -164,7 +170,7 @@ class ViewMixin(MeldMixin):
         for s in range(self.num_players):
             seen = owner if self.hand_visible(s, s) else nobody
             out.append(Zone(f"hand/{s}", self.hands[s], CARD_TEXT, s, seen, show=Show.HAND,
-                            label=f"{names[s]}'s hand"))
+                            label=f"{names[s]}'s hand", order=self.sort_for_display))
             out.append(Zone(f"foot/{s}", self.feet[s], CARD_TEXT, s, self.foot_visibility(s),
                             show=Show.COUNT, label=f"{names[s]}'s foot"))
         stocks = self.stocks

@@ -33,8 +33,7 @@ _UNLIMITED: Final = 1 << 20
 #: rank each run position stands for: 0 ace (low), 1..12 two..king, 13 ace (high), then on round
 #: the corner (position p is rank POS_RANK[p]; any p in 0..38)
 POS_RANK: Final[tuple[int, ...]] = tuple(C.ACE if p % 13 == 0 else p % 13 - 1 for p in range(39))
-RANK_PLURAL: Final = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-                      "jacks", "queens", "kings", "aces")
+RANK_PLURAL: Final = C.RANK_PLURALS
 RANK_SHORT: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                        "ten", "eleven", "twelve", "thirteen")

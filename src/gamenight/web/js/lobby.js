@@ -83,10 +83,23 @@ function chooseGame(id) {
 
 // ---- the setup form --------------------------------------------------------------------------
 
+/** The words for one value of a choice: its sentence from the schema, else the value itself. */
+function choiceLabel(info, value) {
+  return (info.choice_labels && info.choice_labels[value]) || value;
+}
+
+/** The help line, with a whole number's bounds ("from 1 to 100"). */
+function helpText(info) {
+  const bounds = info.type === "int" && info.minimum !== null && info.maximum !== null
+    ? `From ${info.minimum} to ${info.maximum}.` : "";
+  return [info.help, bounds].filter(Boolean).join(" ");
+}
+
 function optionField(info) {
   const id = `opt-${info.name}`;
-  const help = info.help ? h("div", { class: "help", id: `${id}-help` }, info.help) : null;
-  const described = info.help ? `${id}-help` : null;
+  const text = helpText(info);
+  const help = text ? h("div", { class: "help", id: `${id}-help` }, text) : null;
+  const described = text ? `${id}-help` : null;
   let input;
   if (info.type === "bool") {
     input = h("input", { type: "checkbox", id, name: info.name, "aria-describedby": described });
@@ -94,8 +107,9 @@ function optionField(info) {
       h("div", { class: "field-check" }, input, h("label", { for: id, class: "field-label" }, info.label)), help);
   }
   if (info.choices && info.choices.length) {
+    // each value as its sentence; the value itself is what is sent
     input = h("select", { id, name: info.name, "aria-describedby": described },
-      info.choices.map((c) => h("option", { value: c }, c))); // as the help line names them
+      info.choices.map((c) => h("option", { value: c }, choiceLabel(info, c))));
   } else if (info.type === "int") {
     input = h("input", { type: "number", id, name: info.name, step: 1, inputmode: "numeric",
                          min: info.minimum ?? null, max: info.maximum ?? null, "aria-describedby": described });

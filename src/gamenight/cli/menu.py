@@ -1,0 +1,136 @@
+"""The move menu: the legal moves in the order a person reads them, numbered, packed into lines
+that never break an item, and the hint saying how to answer. Data in, renderables out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from gamenight.cli.render import card_text, is_card, led, move_text, pack
+from gamenight.equipment import cards as C
+
+#: between two items of the menu on one line
+GAP = "   "
+#: a menu this many lines long or shorter shows every move whole
+SHORT_MENU = 2
+
+
+def number_verb(moves: Sequence[str]) -> str | None:
+    """The verb when every move is that verb with a number (``bid 0`` ... ``bid 7``): then the
+    person types the number itself, and list positions would only be an off-by-one trap."""
+    split = [m.split() for m in moves]
+    verbs = {w[0] for w in split}
+    if len(verbs) == 1 and all(len(w) == 2 and w[1].lstrip("-").isdigit() for w in split):
+        return split[0][0]
+    return None
+
+
+def display_order(legal: Sequence[str], hand: Sequence[str] | None) -> list[str]:
+    """Moves in the order a person reads them: moves naming no card first (as the engine lists
+    them), then card moves verb by verb (in the order the engine first lists each verb), each in
+    the order of the hand on screen."""
+    position = {code: i for i, code in enumerate(hand or [])}
+    verb_rank: dict[str, int] = {}
+    for text in legal:
+        verb_rank.setdefault(text.split()[0], len(verb_rank))
+
+    def key(item: tuple[int, str]) -> tuple[int, int, int, int]:
+        index, text = item
+        words = text.split()
+        cards = [w for w in words if is_card(w)]
+        if not cards:
+            return (0, 0, 0, index)
+        return (1, verb_rank[words[0]], position.get(cards[0], len(position)), index)
+
+    return [text for _, text in sorted(enumerate(legal), key=key)]
+
+
+def verb_groups(moves: Sequence[str]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """Runs of consecutive moves with one verb, each move with its number (from 1)."""
+    groups: list[tuple[str, list[tuple[int, str]]]] = []
+    for i, move in enumerate(moves, 1):
+        verb = move.split()[0]
+        if groups and groups[-1][0] == verb:
+            groups[-1][1].append((i, move))
+        else:
+            groups.append((verb, [(i, move)]))
+    return groups
+
+
+def item_text(number: int, shown: Text) -> Text:
+    return Text.assemble((f"{number}) ", "bold cyan"), shown)
+
+
+def args_text(move: str) -> Text:
+    """A move without its verb, cards drawn: ``add 2 7H`` is ``2 7♥``."""
+    return move_text(" ".join(move.split()[1:]))
+
+
+def menu_lines(moves: Sequence[str], width: int) -> list[Text]:
+    """The numbered moves as lines of at most ``width`` columns, broken only between items.
+
+    One verb with cards (``play``): a header naming it, then the cards alone. One verb with
+    numbers (``bid``): the numbers, typed as they are. Several verbs: each move whole, or, when
+    that takes more than :data:`SHORT_MENU` lines, a line per verb led by the verb, each move
+    shown without it."""
+    verb = number_verb(moves)
+    if verb is not None:
+        numbers = [Text(m.split()[1], style="bold cyan") for m in moves]
+        return [Text(f"Your move ({verb}):", style="bold"), *pack(numbers, width, GAP)]
+    groups = verb_groups(moves)
+    if len(groups) == 1 and all(any(is_card(w) for w in m.split()) for m in moves):
+        only = groups[0][0]
+        single = all(len(m.split()) == 2 for m in moves)
+        header = Text(f"Your move ({only} a card):" if single else f"Your move ({only}):", style="bold")
+        items = [item_text(i, card_cells(m) if single else args_text(m)) for i, m in groups[0][1]]
+        return [header, *pack(items, width, GAP)]
+    whole = pack([item_text(i, move_text(m)) for i, m in enumerate(moves, 1)], width, GAP)
+    if len(whole) <= SHORT_MENU:
+        return [Text("Your move:", style="bold"), *whole]
+    # a long menu: moves that are a bare word (pass, done, draw) share the first line; a verb
+    # with arguments gets a line of its own, led by the verb, each move shown without it
+    bare = [item_text(i, move_text(m)) for _, g in groups for i, m in g if len(m.split()) == 1]
+    lines = [Text("Your move:", style="bold"), *pack(bare, width, GAP)]
+    for verb, numbered in groups:
+        items = [item_text(i, args_text(m)) for i, m in numbered if len(m.split()) > 1]
+        if items:
+            lines.extend(pack(led(Text(f"{verb}:", style="bold"), items), width, GAP))
+    return lines
+
+
+def card_cells(move: str) -> Text:
+    return Text(" ").join(card_text(w) for w in move.split() if is_card(w))
+
+
+def render_moves(moves: Sequence[str], width: int = 80) -> RenderableType:
+    """The legal moves, numbered, as :func:`menu_lines`."""
+    return Group(*menu_lines(moves, width))
+
+
+def typed(code: str) -> str:
+    """A card as a person types it: ``10C`` for the ten (as the hand shows 10♣), else its code."""
+    return code.replace("T", "10", 1) if len(code) == 2 and code[0] == "T" else code
+
+
+def typed_move(move: str) -> str:
+    return " ".join(typed(w) if is_card(w) else w for w in move.split())
+
+
+def prompt_hint(moves: Sequence[str]) -> Text:
+    """How to answer: the numbers, an example move as a person types it (a bare card where the
+    move names one; a ten as 10C, the way the hand shows 10♣)."""
+    example = typed_move(moves[0])
+    verb = number_verb(moves)
+    tail = "? help · s score · t table · q quit"
+    if verb is not None:
+        return Text(f"Type the number to {verb}, or '{example}'. {tail}", style="dim")
+    card_words = [w for w in example.split() if C.is_card_code(w)]
+    hint = f"'{card_words[0]}', '{example}'" if len(card_words) == 1 else f"'{example}'"
+    if len(moves) == 1:
+        return Text(f"Enter or 1 plays it ({hint}). {tail}", style="dim")
+    return Text(f"Type 1–{len(moves)} or a move ({hint}). {tail}", style="dim")
+
+
+__all__ = ["display_order", "menu_lines", "number_verb", "prompt_hint", "render_moves", "typed"]

@@ -1,0 +1,42 @@
+"""The lobby's rules form speaks to players (issue 10): each choice of an option reads as its
+sentence from the game's schema while the value sent stays the engine's, and a whole number
+says its bounds. In real Chromium; the server and browser fixtures are test_browser's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+import gamenight
+from tests.web.test_browser import Api, browser, server, table_of, watch_errors
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+
+def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(server: str,
+                                                                               browser: Any) -> None:
+    spec = next(s for s in gamenight.games() if s.id == "euchre")
+    info = next(o for o in spec.options if o.name == "dealer_partner_forced_alone")
+    assert info.choice_labels is not None
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.click(".game-card[data-game='euchre']")
+    shown = page.eval_on_selector_all("#opt-dealer_partner_forced_alone option",
+                                      "els => els.map(e => [e.value, e.textContent])")
+    assert shown == [[value, info.choice_labels[value]] for value in info.choices]
+    assert "round1_only" not in page.inner_text("#setup")  # no value is shown as the engine spells it
+    assert "From 1 to 100." in page.inner_text("#opt-target-help")
+    page.select_option("#opt-dealer_partner_forced_alone", "both_rounds")
+    page.fill("#bot-delay", "0")
+    page.click("#create")
+    page.wait_for_selector("#created a.button[data-seat='0']")
+    link = page.get_attribute("#created a.button[data-seat='0']", "href")
+    assert link is not None
+    table_id, token = table_of(server + link if link.startswith("/") else link)
+    options = Api(server).snapshot(table_id, token)["view"]["options"]
+    assert options["dealer_partner_forced_alone"] == "both_rounds"
+    assert not errors, errors
