@@ -111,8 +111,10 @@ def test_each_team_books_are_drawn_from_one_entry_per_book() -> None:
     assert [c for b in team["books"] for c in b["cards"]] == books_zone["pieces"]
     assert field(view, "team_books")["kind"] == "melds"
     for entry in view["team_books"]:
+        threes = [f"red threes: {len(entry['red_threes'])}"] if entry["red_threes"] else []
         if entry["opened"]:
             assert entry["notes"][0] == "opened"
             assert entry["notes"][1].startswith(("canastas: ", "no canasta"))
+            assert entry["notes"][2:] == threes
         else:
-            assert entry["notes"] == [f"needs {entry['minimum']} points to open"]
+            assert entry["notes"] == [f"needs {entry['minimum']} points to open", *threes]
