@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gamenight.core.errors import IllegalMove
+from gamenight.core.errors import IllegalMove, SeatError
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, build_layout, declared_fields
 from gamenight.core.moves import Move, parse_move
@@ -112,6 +112,13 @@ class State(ABC):
     def _sheet_columns(self) -> list[str]:
         return list(self.names)
 
+    def _deck_problem(self) -> str:
+        """Why the stacked deck :func:`gamenight.new` was given cannot be dealt, or ``""``; a
+        family that deals pieces checks them against its equipment (``families.dealing``)."""
+        if self.stacked_deck is None:
+            return ""
+        return f"{self.spec.title} has no deck to stack."
+
     def phase(self) -> str:
         return "play"
 
@@ -148,8 +155,10 @@ class State(ABC):
             if len(acting) != 1:
                 return []
             (seat,) = acting
-        elif seat not in acting:
-            return []
+        elif seat.__class__ is not int or seat not in acting:
+            seat = self.check_seat(seat)  # (a SeatError for what is no seat here)
+            if seat not in acting:
+                return []
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_cache[seat] = self._legal(seat)
@@ -166,7 +175,7 @@ class State(ABC):
         or a seat that may not act now.
         """
         acting = self._to_act()
-        if seat is None or seat not in acting:
+        if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
             seat = self._acting_seat(seat, acting)
         if move.__class__ is not Move:
             move = self.parse(move) if isinstance(move, str) else self._not_a_move(move)
@@ -187,8 +196,10 @@ class State(ABC):
         self._apply(seat, move)
         return events[start:]
 
-    def _acting_seat(self, seat: int | None, acting: frozenset[int]) -> int:
+    def _acting_seat(self, seat: object, acting: frozenset[int]) -> int:
         """The seat a move is for, or the sentence saying why nobody/that seat may not move."""
+        if seat is not None:
+            seat = self.check_seat(seat)
         if self._outcome is not None:
             raise IllegalMove("The game is over.")
         if seat is None:
@@ -196,9 +207,23 @@ class State(ABC):
                 raise IllegalMove("Several players may act now: say which seat is moving.")
             (only,) = acting
             return only
-        if not 0 <= seat < self.num_players:
-            raise IllegalMove(f"There is no seat {seat} at this table.")
+        if seat in acting:
+            return seat
         raise IllegalMove(f"It is not your turn, {self.names[seat]}: {self._waiting_on(acting)}.")
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table: a whole number from 0 to players − 1 (an
+        ``int``, never a bool, a float or text, and never counted from the end). Else
+        :class:`SeatError`, which is both an ``IllegalMove`` and a ``ValueError``."""
+        if seat.__class__ is int and 0 <= seat < self.num_players:
+            return seat
+        seats = f"seats are whole numbers from 0 to {self.num_players - 1}"
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            if 0 <= seat < self.num_players:
+                return int(seat)
+            raise SeatError(f"There is no seat {int(seat)} at this table: {seats}.")
+        shown = repr(seat) if len(repr(seat)) <= 20 else repr(seat)[:17] + "..."
+        raise SeatError(f"{shown} is not a seat: {seats}.")
 
     @staticmethod
     def _not_a_move(move: object) -> Move:
@@ -214,6 +239,8 @@ class State(ABC):
         """Everything ``seat`` (``None``: a spectator) may see, as JSON-ready data, with the
         ``layout`` description renderers draw from (``layout=False`` leaves it out: for bots and
         programs that read the entries themselves)."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.num_players):
+            seat = self.check_seat(seat)
         acting = self._to_act()
         out: dict[str, Any] = {
             "game": self.spec.id,
@@ -261,6 +288,9 @@ class State(ABC):
         The copy gets a fresh RNG from ``rng``, so simulating past the current deal does not
         reveal the true next shuffle.
         """
+        seat = self.check_seat(seat)
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"sample needs a random.Random to redeal with, not {type(rng).__name__}.")
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))
         s._redeal_hidden(seat, rng)

@@ -19,6 +19,13 @@ class DealsCards:
         """Every card the game plays with (the conformance suite checks they are all conserved)."""
         return C.standard_deck()
 
+    def _deck_problem(self) -> str:
+        """Why the stacked deck cannot be dealt (a code that is no card, a card named more often
+        than the game's deck holds it), or ``""``: :func:`gamenight.new` asks before play."""
+        if self.stacked_deck is None:
+            return ""
+        return C.deck_problem(self.deck_template(), self.stacked_deck)
+
     def _fresh_deck(self) -> list[int]:
         template = self.deck_template()
         if self.deal_no == 1 and self.stacked_deck is not None:
