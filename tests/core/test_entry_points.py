@@ -293,3 +293,20 @@ def test_option_text_forms_still_read() -> None:
     s = gamenight.new("hand-and-foot", options=text_forms, seed=1)
     o = s.options
     assert (o.rounds, o.max_hands, o.wild_top) == (3, 0, True)  # type: ignore[attr-defined]
+
+
+# ---- pieces of other equipment --------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_domino_tile_or_a_board_space_in_a_card_game_is_refused(game: str) -> None:
+    # '12-7' reads as a domino tile and '4,2' as a board square wherever they are typed; a card
+    # rule reading a tile as a card ran off the end of the card tables (the fuzz suite found it)
+    s = started(game, steps=4)
+    seat = min(s.to_act)
+    verbs = sorted({m.verb for m in s.legal_moves(seat)} | {"play", "pass", "discard", "meld"})
+    before = fingerprint(s)
+    for verb in verbs:
+        for text in (f"{verb} 12-7", f"{verb} 0-0 QS", f"{verb} 4,2"):
+            with pytest.raises(gamenight.IllegalMove, match=r"has no (tiles|spaces): its moves name cards"):
+                s.play(text, seat)
+    assert fingerprint(s) == before

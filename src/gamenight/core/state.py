@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.errors import IllegalMove, SeatError
 from gamenight.core.events import Event
@@ -46,6 +46,9 @@ class State(ABC):
     options: Options
     #: the view entries a person should see, by label and kind (merged kernel -> game: core.layout)
     FIELDS: tuple[Field, ...] = ()
+    #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
+    #: naming another kind (a domino tile in a card game) is refused before any rule reads it
+    ARG_KINDS: ClassVar[frozenset[str] | None] = None
 
     def __init__(
         self,
@@ -185,7 +188,10 @@ class State(ABC):
         if move not in legal:
             # a move parsed before any game built it is a throwaway copy: match it by its text
             text = str(move)
-            resolved = next((m for m in legal if str(m) == text), None) or self._resolve(seat, move, legal)
+            resolved = next((m for m in legal if str(m) == text), None)
+            if resolved is None:
+                self._refuse_foreign_kinds(move)
+                resolved = self._resolve(seat, move, legal)
             if resolved is None:
                 raise IllegalMove(self._why_illegal(seat, move))
             move = resolved
@@ -224,6 +230,19 @@ class State(ABC):
             raise SeatError(f"There is no seat {int(seat)} at this table: {seats}.")
         shown = repr(seat) if len(repr(seat)) <= 20 else repr(seat)[:17] + "..."
         raise SeatError(f"{shown} is not a seat: {seats}.")
+
+    def _refuse_foreign_kinds(self, move: Move) -> None:
+        """A word read as a kind of piece or argument this game has none of (``12-7``, a tile,
+        in a card game) is refused here, so no rule ever reads a tile as a card."""
+        kinds = self.ARG_KINDS
+        if kinds is None:
+            return
+        for arg in move.args:
+            if arg.kind.name not in kinds:
+                named = [f"{k}s" for k in sorted(kinds)]
+                listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+                raise IllegalMove(f"{str(arg)!r} is a {arg.kind.noun}, and {self.spec.title} has no "
+                                  f"{arg.kind.noun}s: its moves name {listed}.")
 
     @staticmethod
     def _not_a_move(move: object) -> Move:

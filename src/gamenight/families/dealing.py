@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from gamenight.equipment import cards as C
 
@@ -14,6 +15,8 @@ class DealsCards:
     stacked_deck: list[str] | None
     deal_no: int
     rng: random.Random
+    #: a card game's moves name cards, suits, numbers and words (``State.ARG_KINDS``): never a tile
+    ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"card", "suit", "number", "word"})
 
     def deck_template(self) -> list[int]:
         """Every card the game plays with (the conformance suite checks they are all conserved)."""
