@@ -82,3 +82,20 @@ def test_the_hands_own_card_of_that_rank_still_goes_down(rules: str) -> None:
     assert s.view(2).get("provisional") == 30
     s.play("retract")
     assert "5H" in codes(s.hands[2]) and texts(s)
+
+
+def test_a_pickup_worth_nothing_still_holds_the_turn_until_the_minimum_is_met() -> None:
+    # Ultimate's wild top taken with two twos valued 0 (option deuce_value): the pickup's book is
+    # worth 0 points. A retract of the books laid after it must not free the turn: the pile was
+    # taken below the minimum, so the turn cannot end there, and the pile's 5♠ still waits.
+    s = ultimate({1: "2H", 2: "2C 2D KC KD KH AC AD AH 9C 9D 9H"}, up="5S", rest="6S 6D 6C 6H",
+                 avoid="2KA95", deuce_value=0)
+    play(s, "draw", "discard 2H")
+    s.play("pickup 2C 2D")
+    assert s.view(2).get("provisional") == 0 and "5S" in codes(s.hands[2])
+    play(s, "meld KC KD KH", "retract")
+    assert not any(m.startswith("discard") for m in texts(s))
+    refused(s, "discard 5S", "0 of the 50 points your team needs to open")
+    refused(s, "discard 9C", "0 of the 50 points your team needs to open")
+    play(s, "meld KC KD KH", "meld AC AD AH")  # 30 + 60: the minimum is met, the turn may end
+    assert s.opened[0] and "discard 5S" in texts(s)
