@@ -45,8 +45,8 @@ NEAR_MISS_BASES = 3
 
 #: rule sets whose matches random play never finishes (a target random players never reach: under
 #: DeMeritt's rules both sides sink below -300,000 in 60,000 random moves), with the options the
-#: suite bounds them by; each still plays and ends its match by its own rules
-BOUNDED: dict[tuple[str, str | None], dict[str, object]] = {("hand-and-foot", "demeritt"): {"max_hands": 40}}
+#: suite bounds them by (ten hands: about 2,000 random moves); each match ends by its own rules
+BOUNDED: dict[tuple[str, str | None], dict[str, object]] = {("hand-and-foot", "demeritt"): {"max_hands": 10}}
 
 
 def configurations() -> list[tuple[str, str | None, int]]:

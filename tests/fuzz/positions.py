@@ -27,7 +27,7 @@ DEPTHS = (0, 3, 12, 40, 120)
 FAST = settings(max_examples=60, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 #: the slow tier (``--all``): many more examples, drawn afresh on every run
-SLOW = settings(max_examples=600, deadline=None,
+SLOW = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
