@@ -152,7 +152,8 @@ class State(ABC):
         return self.sheet
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
-        """Every legal move of ``seat`` (default: the one seat to act); empty if it may not act."""
+        """Every legal move of ``seat`` (default: the one seat to act); empty if it may not act.
+        :class:`SeatError` (a ``ValueError``) for what is no seat at the table."""
         acting = self._to_act()
         if seat is None:
             if len(acting) != 1:
@@ -175,7 +176,7 @@ class State(ABC):
         """Validate and apply one move, then run the game on to the next decision.
 
         Raises :class:`IllegalMove` (state unchanged) for an unreadable or illegal move,
-        or a seat that may not act now.
+        or a seat that may not act now (:class:`SeatError` for what is no seat at the table).
         """
         acting = self._to_act()
         if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
