@@ -3,7 +3,8 @@ heuristic bot's decision time as hands grow.
 
 Two measurements, seeded, one process:
 
-* **Match cost**: whole matches (four hands; DeMeritt's to 10,000) played by four bots of one kind,
+* **Match cost**: whole matches (four hands; DeMeritt's to 10,000, capped at ``--max-hands``
+  hands, since random players never get there) played by four bots of one kind,
   the engine's time only apart from the bots' (``--bots random`` is the engine's own cost:
   ``legal_moves`` + ``play`` + ``view`` per decision, as a bot sees the game).
 * **Decision cost**: every decision of four heuristic bots, timed and grouped by the size of the
@@ -11,7 +12,7 @@ Two measurements, seeded, one process:
 
 Usage::
 
-    python bench/hand_and_foot_bench.py [--matches 20] [--presets default,demeritt,ultimate]
+    python bench/hand_and_foot_bench.py [--matches 20] [--presets default,demeritt,ultimate] [--max-hands 40]
 """
 
 from __future__ import annotations
@@ -44,8 +45,9 @@ def bucket(size: int) -> tuple[int, int]:
     return next(b for b in BUCKETS if b[0] <= size <= b[1])
 
 
-def play_match(preset: str | None, bots: str, seed: int, cost: MatchCost) -> None:
-    s = gamenight.new("hand-and-foot", preset=preset, players=4, seed=seed)
+def play_match(preset: str | None, bots: str, seed: int, cost: MatchCost, max_hands: int) -> None:
+    # the cap bounds only a match played to a target (DeMeritt's); four-hand matches ignore it
+    s = gamenight.new("hand-and-foot", preset=preset, players=4, seed=seed, options={"max_hands": max_hands})
     players = [make_bot(bots, "hand-and-foot") for _ in range(4)]
     rng = random.Random(seed)
     clock = time.perf_counter
@@ -71,6 +73,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--presets", default="default,demeritt,ultimate")
+    parser.add_argument("--max-hands", type=int, default=40,
+                        help="the most hands of a match played to a target (DeMeritt's 10,000)")
     args = parser.parse_args()
     presets = [p.strip() for p in args.presets.split(",")]
     print(f"{'rules':<10} {'bots':<10} {'matches':>7} {'moves/match':>11} {'engine ms/match':>15} "
@@ -82,7 +86,7 @@ def main() -> None:
             if bots == "heuristic" and "hand-and-foot" not in heuristic_games():
                 continue
             for seed in range(args.matches):
-                play_match(None if preset == "default" else preset, bots, seed, cost)
+                play_match(None if preset == "default" else preset, bots, seed, cost, args.max_hands)
             per = cost.matches
             print(f"{preset:<10} {bots:<10} {per:>7} {cost.moves / per:>11.0f} "
                   f"{1000 * cost.engine_s / per:>15.1f} {1e6 * cost.engine_s / cost.moves:>8.1f} "

@@ -14,12 +14,15 @@ from types import ModuleType
 # that has loaded no game yet (a log replayed, a move typed before the game is built).
 import gamenight.equipment  # noqa: F401 - registers the kinds of move argument
 from gamenight.core import (
+    DeckError,
     GameError,
     GameSpec,
     IllegalMove,
+    LogError,
     Move,
     OptionError,
     Outcome,
+    SeatError,
     State,
     UnknownGame,
     games,
@@ -28,8 +31,8 @@ from gamenight.core import (
 )
 
 __all__ = [
-    "GameError", "GameSpec", "IllegalMove", "Move", "OptionError", "Outcome", "State",
-    "UnknownGame", "games", "new", "replay",
+    "DeckError", "GameError", "GameSpec", "IllegalMove", "LogError", "Move", "OptionError", "Outcome",
+    "SeatError", "State", "UnknownGame", "games", "new", "replay",
 ]
 __version__ = "0.1.0"
 

@@ -24,3 +24,19 @@ class UnknownGame(GameError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class SeatError(IllegalMove, ValueError):
+    """A seat that is not at the table: seats are whole numbers from 0 to players − 1 (``None``,
+    where a call allows it, is a spectator or "the one seat to act"). Playing for such a seat is
+    an illegal move; asking a view, the legal moves or a sample for one is a ``ValueError``."""
+
+
+class DeckError(OptionError):
+    """A stacked ``deck`` the game cannot deal: not a list of piece codes, or naming a piece the
+    game's equipment does not hold (or more copies of it than it holds)."""
+
+
+class LogError(GameError, ValueError):
+    """A game log :func:`~gamenight.core.registry.replay` cannot read: not a mapping, a key
+    missing, or a value of the wrong kind. (A move that does not replay is an ``IllegalMove``.)"""

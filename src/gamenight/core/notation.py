@@ -143,11 +143,17 @@ def kind_named(name: str, module: str | None = None) -> Kind:
 
 
 def read_arg(word: str) -> Arg | None:
-    """The argument ``word`` stands for, read by the first kind that knows it, or ``None``."""
+    """The argument ``word`` stands for, read by the first kind that knows it, or ``None``.
+
+    What a person types is not kept: an argument no game has made is checked and returned
+    without entering the kind's cache, so typing endless new words or numbers grows nothing."""
     for kind in _ORDER:
         value = kind.parse(word)
         if value is not None:
-            return kind(value)
+            known = kind._args.get(value)
+            if known is not None and known.value.__class__ is value.__class__:
+                return known
+            return kind._check(value)
     return None
 
 
@@ -159,18 +165,32 @@ def nouns() -> str:
     return f"a {', '.join(names[:-1])} or {names[-1]}"
 
 
-def _read_number(word: str) -> int | None:
-    digits = word[1:] if word[:1] == "-" else word
-    if digits.isascii() and digits.isdigit():
-        return int(word)
+#: the most digits a number in a move has: no game counts that far, and the bound keeps a pasted
+#: 5,000-digit word from reaching ``int`` (which refuses more than 4,300 digits)
+MAX_DIGITS = 9
+
+
+def read_digits(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (at most :data:`MAX_DIGITS` of them, no
+    sign), or ``None``: every kind that reads numbers (a die face, a tile's end, a hole) uses it."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS:
+        return int(text)
     return None
+
+
+def _read_number(word: str) -> int | None:
+    if word[:1] == "-":
+        magnitude = read_digits(word[1:])
+        return None if magnitude is None else -magnitude
+    return read_digits(word)
 
 
 def _read_word(word: str) -> str | None:
     return word.lower() if word.isascii() and word.isalpha() else None
 
 
-#: a whole number in ASCII digits, with an optional leading ``-`` (``3``, ``-20``)
+#: a whole number in ASCII digits (at most :data:`MAX_DIGITS`), with an optional leading ``-``
+#: (``3``, ``-20``)
 NUMBER = Kind("number", "numbers", str, _read_number, priority=30)
 #: a word of ASCII letters, read lower-cased (``alone``, ``run``); the last resort of the parser
 WORD = Kind("word", "flag", str, _read_word, priority=1000)

@@ -112,35 +112,64 @@ def describe(cls: type[Options]) -> list[OptionInfo]:
     return out
 
 
+#: the most digits a whole-number option takes: every house rule's number is far smaller, and a
+#: bound keeps a pasted 5,000-digit string from reaching ``int`` (which refuses over 4,300 digits)
+MAX_DIGITS = 9
+_LIMIT = 10 ** MAX_DIGITS
+
+
 def _coerce(info: OptionInfo, value: object) -> OptionValue:
     """Accept JSON values and the text forms a command line gives (``alone=on``)."""
     if info.type == "bool":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("1", "true", "yes", "on"):
-            return True
-        if isinstance(value, str) and value.lower() in ("0", "false", "no", "off"):
-            return False
-        raise OptionError(f"Option {info.name!r} is on or off (true/false), not {value!r}.")
+        return _on_or_off(info, value)
     if info.type == "int":
-        if isinstance(value, bool):
-            raise OptionError(f"Option {info.name!r} takes a whole number, not {value!r}.")
-        if isinstance(value, int):
-            number = value
-        elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            number = int(value)
-        else:
-            raise OptionError(f"Option {info.name!r} takes a whole number, not {value!r}.")
-        if info.minimum is not None and number < info.minimum:
-            raise OptionError(f"Option {info.name!r} must be at least {info.minimum}, not {number}.")
-        if info.maximum is not None and number > info.maximum:
-            raise OptionError(f"Option {info.name!r} must be at most {info.maximum}, not {number}.")
-        return number
-    if not isinstance(value, str):
-        raise OptionError(f"Option {info.name!r} takes one of {info.choices}, not {value!r}.")
-    if info.choices and value not in info.choices:
-        raise OptionError(f"Option {info.name!r} takes one of: {', '.join(info.choices)} (not {value!r}).")
+        return _in_range(info, _whole_number(info, value))
+    if not isinstance(value, str) or (info.choices and value not in info.choices):
+        raise OptionError(f"Option {info.name!r} takes one of: {', '.join(info.choices or ())} "
+                          f"(not {_shown(value)}).")
     return value
+
+
+def _on_or_off(info: OptionInfo, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("1", "true", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("0", "false", "no", "off"):
+        return False
+    raise OptionError(f"Option {info.name!r} is on or off (true/false), not {_shown(value)}.")
+
+
+def _whole_number(info: OptionInfo, value: object) -> int:
+    """An int (never a bool), or its text in ASCII digits with an optional ``-``: not ``²``,
+    ``٥``, ``--5``, ``5.0`` or a number of more than :data:`MAX_DIGITS` digits."""
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = int(value)
+    elif isinstance(value, str):
+        text = value.strip()
+        digits = text[1:] if text[:1] == "-" else text
+        if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+            number = int(text)
+    if number is None:
+        raise OptionError(f"Option {info.name!r} takes a whole number, not {_shown(value)}.")
+    if not -_LIMIT < number < _LIMIT:
+        raise OptionError(f"Option {info.name!r} takes a whole number of at most {MAX_DIGITS} digits.")
+    return number
+
+
+def _in_range(info: OptionInfo, number: int) -> int:
+    if info.minimum is not None and number < info.minimum:
+        raise OptionError(f"Option {info.name!r} must be at least {info.minimum}, not {number}.")
+    if info.maximum is not None and number > info.maximum:
+        raise OptionError(f"Option {info.name!r} must be at most {info.maximum}, not {number}.")
+    return number
+
+
+def _shown(value: object) -> str:
+    """A value as a sentence quotes it, cut short (a refusal never echoes a whole pasted page)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def build(
@@ -154,18 +183,21 @@ def build(
     """The options in force: defaults, then the preset's, then the caller's values."""
     infos = {i.name: i for i in describe(cls)}
     chosen: dict[str, object] = {}
+    if values is not None and not isinstance(values, Mapping):
+        raise OptionError(f"Options are given by name, such as {{'{next(iter(infos), 'target')}': ...}}, "
+                          f"not as {_shown(values)}.")
     if preset is not None:
-        if preset not in presets:
+        if not isinstance(preset, str) or preset not in presets:
             known = ", ".join(presets) or "none"
-            raise OptionError(f"Unknown preset {preset!r}; this game has: {known}.")
+            raise OptionError(f"Unknown preset {_shown(preset)}; this game has: {known}.")
         chosen_preset = presets[preset]
         if chosen_preset.players is not None and players not in chosen_preset.players:
             counts = ", ".join(map(str, chosen_preset.players))
             raise OptionError(f"The {preset!r} rules are for {counts} players, not {players}.")
         chosen.update(chosen_preset.values)
     for name, value in (values or {}).items():
-        if name not in infos:
-            raise OptionError(f"Unknown option {name!r}; this game has: {', '.join(infos)}.")
+        if not isinstance(name, str) or name not in infos:
+            raise OptionError(f"Unknown option {_shown(name)}; this game has: {', '.join(infos)}.")
         chosen[name] = value
     coerced = {name: _coerce(infos[name], value) for name, value in chosen.items()}
     opts = cls(**coerced)

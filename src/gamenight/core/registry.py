@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamenight.core.errors import IllegalMove, OptionError, UnknownGame
+from gamenight.core.errors import DeckError, IllegalMove, LogError, OptionError, UnknownGame
 from gamenight.core.options import OptionInfo, Options, Preset, build, describe
 from gamenight.core.state import State
 
@@ -96,6 +96,8 @@ def games() -> list[GameSpec]:
 
 
 def get(game_id: str) -> GameSpec:
+    if not isinstance(game_id, str):
+        raise UnknownGame(f"A game is named by its id, a string such as 'hearts', not {_shown(game_id)}.")
     spec = _REGISTRY.get(game_id)
     if spec is None and isinstance(game_id, str):
         _load_one(game_id)
@@ -103,7 +105,7 @@ def get(game_id: str) -> GameSpec:
     if spec is None:
         _ensure_loaded()
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"No game {game_id!r}; the games are: {known}.")
+        raise UnknownGame(f"No game {_shown(game_id)}; the games are: {known}.")
     return spec
 
 
@@ -118,29 +120,97 @@ def new(
 ) -> State:
     """Start a game. ``seed`` fixes every shuffle; ``deck`` stacks the first deal (card codes,
     top of the deck first; cards not named are shuffled below them). With a stacked deck the
-    first dealer is seat 0, so the deal is fully determined by the deck."""
+    first dealer is seat 0, so the deal is fully determined by the deck.
+
+    Every argument is checked before play starts: an unknown game is :class:`UnknownGame`, a bad
+    player count, seed, preset or option :class:`OptionError`, a deck that cannot be dealt (each
+    stacked deal, where a game takes several) :class:`DeckError`, an ``OptionError`` too."""
     spec = get(game_id)
     n = spec.default_players if players is None else players
-    if n not in spec.players:
-        allowed = ", ".join(map(str, spec.players))
-        raise OptionError(f"{spec.title} is played by {allowed} players, not {n}.")
+    allowed = ", ".join(map(str, spec.players))
+    if not _whole(n) or n not in spec.players:
+        raise OptionError(f"{spec.title} is played by {allowed} players, not {_shown(n)}.")
+    if seed is not None and not _whole(seed):
+        raise OptionError(f"The seed is a whole number, not {_shown(seed)}.")
+    stacked = _deck_codes(deck)
     opts = build(spec.options_cls, spec.presets, preset=preset, values=options, players=n)
     if seed is None:
         seed = secrets.randbits(63)
-    return spec.state_cls(spec, opts, n, seed, deck, preset)
+    state = spec.state_cls(spec, opts, n, seed, stacked, preset)
+    why = state._deck_problem()
+    if why:
+        raise DeckError(why)
+    return state
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """A value as a sentence quotes it, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _deck_codes(deck: object) -> list[str] | None:
+    """A stacked deck as the list of codes it must be (a string is refused, not read letter by
+    letter); whether the game can deal them is the game's to say, once it is built."""
+    if deck is None:
+        return None
+    if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence) \
+            or not all(isinstance(code, str) for code in deck):
+        raise DeckError(f"A stacked deck is a list of codes, top first, such as ['AS', 'KH', 'JK'], "
+                        f"not {_shown(deck)}.")
+    return list(deck)
 
 
 def replay(log: Mapping[str, Any]) -> State:
-    """Rebuild a game from its ``log``, move for move. Raises ``IllegalMove`` naming the
-    first move that does not replay."""
+    """Rebuild a game from its ``log`` (``State.log``), move for move. Raises :class:`LogError`
+    (a ``ValueError``) for a log that is not one, and ``IllegalMove`` naming the first move that
+    does not replay."""
+    _check_log(log)
     state = new(log["game"], players=log["players"], seed=log["seed"], options=log["options"],
                 deck=log.get("deck"))
-    state.preset = log.get("preset")
+    preset = log.get("preset")
+    if preset is not None and preset not in state.spec.presets:
+        raise LogError(f"The log names a rule set {_shown(preset)} {state.spec.title} does not have.")
+    state.preset = preset
     if log.get("names"):
         state.name_seats(log["names"])
     for i, (seat, text) in enumerate(log["moves"]):
         try:
             state.play(text, seat)
         except IllegalMove as e:
-            raise IllegalMove(f"Move {i + 1} ({text!r} by seat {seat}) does not replay: {e}") from None
+            raise IllegalMove(f"Move {i + 1} ({_shown(text)} by seat {seat}) does not replay: {e}") from None
     return state
+
+
+#: what a log holds: key, the types its value may have, and what it is (for the sentence)
+LOG_KEYS: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("game", (str,), "the game's id"),
+    ("players", (int,), "the number of players"),
+    ("seed", (int,), "the seed"),
+    ("options", (Mapping, type(None)), "the options by name"),
+    ("moves", (list, tuple), "the moves, as [seat, text] pairs"),
+)
+
+
+def _check_log(log: object) -> None:
+    """The log's shape, before anything is built from it."""
+    if not isinstance(log, Mapping):
+        raise LogError(f"A log is the mapping State.log gives, not {_shown(log)}.")
+    if log.get("format", 1) != 1:
+        raise LogError(f"This log is in format {_shown(log['format'])}; this gamenight reads format 1.")
+    for key, types, what in LOG_KEYS:
+        if key not in log:
+            raise LogError(f"The log has no {key!r} ({what}).")
+        value = log[key]
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise LogError(f"The log's {key!r} is {what}, not {_shown(value)}.")
+    for key in ("preset", "deck"):
+        if log.get(key) is not None and not isinstance(log[key], (str, list, tuple)):
+            raise LogError(f"The log's {key!r} is not {_shown(log[key])}.")
+    for i, entry in enumerate(log["moves"]):
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 2 and isinstance(entry[1], str)):
+            raise LogError(f"Move {i + 1} of the log is not a [seat, text] pair: {_shown(entry)}.")

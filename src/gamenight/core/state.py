@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamenight.core.errors import IllegalMove
+from gamenight.core.errors import IllegalMove, SeatError
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, build_layout, declared_fields
 from gamenight.core.moves import Move, parse_move
@@ -59,6 +59,9 @@ class State(ABC):
     DEAL_WORD: ClassVar[str] = "deal"
     #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
     deal_no: int = 0
+    #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
+    #: naming another kind (a domino tile in a card game) is refused before any rule reads it
+    ARG_KINDS: ClassVar[frozenset[str] | None] = None
 
     def __init__(
         self,
@@ -133,6 +136,12 @@ class State(ABC):
 
     def _on_speech(self, seat: int) -> None:  # noqa: B027 - most games add nothing to the event
         """Apply what the rules say happens when ``seat`` speaks (a penalty on the sheet...)."""
+    def _deck_problem(self) -> str:
+        """Why the stacked deck :func:`gamenight.new` was given cannot be dealt, or ``""``; a
+        family that deals pieces checks them against its equipment (``families.dealing``)."""
+        if self.stacked_deck is None:
+            return ""
+        return f"{self.spec.title} has no deck to stack."
 
     def phase(self) -> str:
         return "play"
@@ -168,14 +177,17 @@ class State(ABC):
         return self.sheet
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
-        """Every legal move of ``seat`` (default: the one seat to act); empty if it may not act."""
+        """Every legal move of ``seat`` (default: the one seat to act); empty if it may not act.
+        :class:`SeatError` (a ``ValueError``) for what is no seat at the table."""
         acting = self._to_act()
         if seat is None:
             if len(acting) != 1:
                 return []
             (seat,) = acting
-        elif seat not in acting:
-            return []
+        elif seat.__class__ is not int or seat not in acting:
+            seat = self.check_seat(seat)  # (a SeatError for what is no seat here)
+            if seat not in acting:
+                return []
         cached = self._legal_cache.get(seat)
         if cached is None:
             cached = self._legal_cache[seat] = self._legal(seat)
@@ -189,12 +201,12 @@ class State(ABC):
         """Validate and apply one move, then run the game on to the next decision.
 
         Raises :class:`IllegalMove` (state unchanged) for an unreadable or illegal move,
-        or a seat that may not act now.
+        or a seat that may not act now (:class:`SeatError` for what is no seat at the table).
         """
         if self.counts_speech and (move is SPEECH or move == "speak"):
             return self._speak_entry(seat)
         acting = self._to_act()
-        if seat is None or seat not in acting:
+        if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
             seat = self._acting_seat(seat, acting)
         if move.__class__ is not Move:
             move = self.parse(move) if isinstance(move, str) else self._not_a_move(move)
@@ -204,7 +216,10 @@ class State(ABC):
         if move not in legal:
             # a move parsed before any game built it is a throwaway copy: match it by its text
             text = str(move)
-            resolved = next((m for m in legal if str(m) == text), None) or self._resolve(seat, move, legal)
+            resolved = next((m for m in legal if str(m) == text), None)
+            if resolved is None:
+                self._refuse_foreign_kinds(move)
+                resolved = self._resolve(seat, move, legal)
             if resolved is None:
                 raise IllegalMove(self._why_illegal(seat, move))
             move = resolved
@@ -273,8 +288,10 @@ class State(ABC):
         """The game's own names for the seats, whatever names people chose."""
         return list(self._game_names if self._game_names is not None else self.names)
 
-    def _acting_seat(self, seat: int | None, acting: frozenset[int]) -> int:
+    def _acting_seat(self, seat: object, acting: frozenset[int]) -> int:
         """The seat a move is for, or the sentence saying why nobody/that seat may not move."""
+        if seat is not None:
+            seat = self.check_seat(seat)
         if self._outcome is not None:
             raise IllegalMove("The game is over.")
         if seat is None:
@@ -282,9 +299,36 @@ class State(ABC):
                 raise IllegalMove("Several players may act now: say which seat is moving.")
             (only,) = acting
             return only
-        if not 0 <= seat < self.num_players:
-            raise IllegalMove(f"There is no seat {seat} at this table.")
+        if seat in acting:
+            return seat
         raise IllegalMove(f"It is not your turn, {self.names[seat]}: {self._waiting_on(acting)}.")
+
+    def check_seat(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table: a whole number from 0 to players − 1 (an
+        ``int``, never a bool, a float or text, and never counted from the end). Else
+        :class:`SeatError`, which is both an ``IllegalMove`` and a ``ValueError``."""
+        if seat.__class__ is int and 0 <= seat < self.num_players:
+            return seat
+        seats = f"seats are whole numbers from 0 to {self.num_players - 1}"
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            if 0 <= seat < self.num_players:
+                return int(seat)
+            raise SeatError(f"There is no seat {int(seat)} at this table: {seats}.")
+        shown = repr(seat) if len(repr(seat)) <= 20 else repr(seat)[:17] + "..."
+        raise SeatError(f"{shown} is not a seat: {seats}.")
+
+    def _refuse_foreign_kinds(self, move: Move) -> None:
+        """A word read as a kind of piece or argument this game has none of (``12-7``, a tile,
+        in a card game) is refused here, so no rule ever reads a tile as a card."""
+        kinds = self.ARG_KINDS
+        if kinds is None:
+            return
+        for arg in move.args:
+            if arg.kind.name not in kinds:
+                named = [f"{k}s" for k in sorted(kinds)]
+                listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+                raise IllegalMove(f"{str(arg)!r} is a {arg.kind.noun}, and {self.spec.title} has no "
+                                  f"{arg.kind.noun}s: its moves name {listed}.")
 
     @staticmethod
     def _not_a_move(move: object) -> Move:
@@ -300,6 +344,8 @@ class State(ABC):
         """Everything ``seat`` (``None``: a spectator) may see, as JSON-ready data, with the
         ``layout`` description renderers draw from (``layout=False`` leaves it out: for bots and
         programs that read the entries themselves)."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.num_players):
+            seat = self.check_seat(seat)
         acting = self._to_act()
         out: dict[str, Any] = {
             "game": self.spec.id,
@@ -349,6 +395,9 @@ class State(ABC):
         The copy gets a fresh RNG from ``rng``, so simulating past the current deal does not
         reveal the true next shuffle.
         """
+        seat = self.check_seat(seat)
+        if not isinstance(rng, random.Random):
+            raise TypeError(f"sample needs a random.Random to redeal with, not {type(rng).__name__}.")
         s = self.clone()
         s.rng = random.Random(rng.getrandbits(64))
         s._redeal_hidden(seat, rng)

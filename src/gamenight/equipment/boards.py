@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gamenight.core.notation import Kind
+from gamenight.core.notation import Kind, read_digits
 
 Space = int
 
@@ -57,9 +57,9 @@ def square_text(s: Space) -> str:
 
 def _read_square(word: str) -> Space | None:
     r, comma, c = word.partition(",")
-    if not comma or not (r.isascii() and r.isdigit() and c.isascii() and c.isdigit()):
+    ri, ci = read_digits(r), read_digits(c)
+    if not comma or ri is None or ci is None:
         return None
-    ri, ci = int(r), int(c)
     return ri * STRIDE + ci if ri < STRIDE and ci < STRIDE else None
 
 
@@ -189,7 +189,7 @@ JOKERS_WILD = track(72, 4, entry=8, exit=3, start=5, finish=5)
 
 
 def _read_hole(word: str) -> Space | None:
-    return int(word) if word.isascii() and word.isdigit() else None
+    return read_digits(word)
 
 
 #: a grid square in a move: ``r,c`` from 0 (``4,2``); spaces slot

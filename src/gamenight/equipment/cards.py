@@ -17,8 +17,10 @@ the kinds of move argument cards bring; :data:`CARD_ARG` holds the argument of e
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from gamenight.core.errors import DeckError
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD, Arg, Kind
 
@@ -202,22 +204,39 @@ def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
     return out
 
 
+def deck_problem(deck: Sequence[Card], top: Sequence[str]) -> str:
+    """Why the cards named in ``top`` cannot lie on top of ``deck`` (a code that is no card, a
+    card the deck does not hold, or holds fewer times), or ``""`` when they can."""
+    left = Counter(deck)
+    for text in top:
+        c = _PARSE.get(text.strip()) if isinstance(text, str) else None
+        if c is None:
+            shown = repr(text) if len(repr(text)) <= 20 else repr(text)[:17] + "..."
+            return (f"{shown} in the stacked deck is not a card: write rank then suit, like QS or 10H "
+                    "(the joker is JK).")
+        if not left[c]:
+            held = Counter(deck)[c]
+            times = "it has none" if not held else "once" if held == 1 else f"{held} times"
+            return f"The stacked deck names {CODE_OF[c]} more often than this game's deck holds it ({times})."
+        left[c] -= 1
+    return ""
+
+
 def stack_deck(deck: Sequence[Card], top: Sequence[str], rng: random.Random) -> list[Card]:
     """The deck with the cards named in ``top`` on top in that order, the rest shuffled below.
 
-    Raises ``ValueError`` if ``top`` names a card the deck does not hold (or more
-    copies of it than the deck has), so a mistyped stacked deal fails loudly.
+    Raises :class:`~gamenight.core.errors.DeckError` (a ``ValueError``) if ``top`` names a card
+    the deck does not hold (or more copies of it than the deck has), so a mistyped stacked deal
+    fails loudly.
     """
+    why = deck_problem(deck, top)
+    if why:
+        raise DeckError(why)
     remaining = list(deck)
     head: list[Card] = []
     for text in top:
         c = card(text)
-        try:
-            remaining.remove(c)
-        except ValueError:
-            raise ValueError(
-                f"the stacked deck names {CODE_OF[c]} more often than this game's deck holds it"
-            ) from None
+        remaining.remove(c)
         head.append(c)
     rng.shuffle(remaining)
     return head + remaining

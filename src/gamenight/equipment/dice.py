@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gamenight.core.notation import Kind
+from gamenight.core.notation import Kind, read_digits
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def counts(dice: Iterable[int], die: Die = D6) -> list[int]:
 
 
 def _read_face(word: str) -> int | None:
-    return int(word) if word.isascii() and word.isdigit() and word[0] != "0" else None
+    return read_digits(word) if word[:1] != "0" else None
 
 
 #: a die's face in a move, printed as its number; numbers slot

@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from gamenight.core.notation import Arg, Kind
+from gamenight.core.notation import Arg, Kind, read_digits
 
 Tile = int
 
@@ -71,9 +71,9 @@ def code(t: Tile) -> str:
 
 def _read_tile(word: str) -> Tile | None:
     a, dash, b = word.partition("-")
-    if not dash or not (a.isascii() and a.isdigit() and b.isascii() and b.isdigit()):
+    x, y = read_digits(a), read_digits(b)
+    if not dash or x is None or y is None:
         return None
-    x, y = int(a), int(b)
     if x > MAX_END or y > MAX_END:
         return None
     return tile(x, y)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from gamenight.equipment import cards as C
 
@@ -14,10 +15,19 @@ class DealsCards:
     stacked_deck: list[str] | None
     deal_no: int
     rng: random.Random
+    #: a card game's moves name cards, suits, numbers and words (``State.ARG_KINDS``): never a tile
+    ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"card", "suit", "number", "word"})
 
     def deck_template(self) -> list[int]:
         """Every card the game plays with (the conformance suite checks they are all conserved)."""
         return C.standard_deck()
+
+    def _deck_problem(self) -> str:
+        """Why the stacked deck cannot be dealt (a code that is no card, a card named more often
+        than the game's deck holds it), or ``""``: :func:`gamenight.new` asks before play."""
+        if self.stacked_deck is None:
+            return ""
+        return C.deck_problem(self.deck_template(), self.stacked_deck)
 
     def _fresh_deck(self) -> list[int]:
         template = self.deck_template()

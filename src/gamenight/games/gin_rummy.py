@@ -420,6 +420,15 @@ class GinRummy(DrawDiscardState):
         self.knocker, self.knock_kind, self.knock_deadwood = -1, "", 0
         self.face_down: list[int] = []
 
+    def _deck_problem(self) -> str:
+        """Every stacked deal is checked when the game starts, not when it is reached (a bad one
+        would otherwise break the match after the deals before it were scored)."""
+        for i, part in enumerate(self.stacked):
+            why = C.deck_problem(self.deck_template(), part)
+            if why:
+                return f"Stacked deal {i + 1}: {why}" if len(self.stacked) > 1 else why
+        return ""
+
     def _fresh_deck(self) -> list[int]:
         part = self.stacked[self.deal_no - 1] if self.deal_no <= len(self.stacked) else []
         return C.stack_deck(self.deck_template(), part, self.rng) if part else \

@@ -51,7 +51,9 @@ partner may be asked (binding). Threes are never melded; red threes are not bonu
 end a red three in hand or foot costs 300, a black one 100. Card values: joker 50, ace and two
 20, K–8 10, 7–4 5. First-meld minimum by the team's score: 50 (below 1,500, negative too), 90,
 120, 150 (from 5,000). Play on until a hand ends with a team at 10,000 or more: the higher total
-wins, a tie at the top plays another hand.
+wins, a tie at the top plays another hand. There is no cap on the hands, as in the seed; option
+``max_hands`` sets one (off by default), for simulations that need a match to end whatever the
+play (random players never reach 10,000: their totals sink).
 
 **Preset ``ultimate``** (004 variation 6; gaps of other-seeds §8.6): four players; five decks and
 ten jokers; two 13-card packets; draw two; the pile: at most its top seven cards, never when a
@@ -213,7 +215,7 @@ PRESETS = {
          "dirty_bonus": 300, "wild_bonus": 0, "need_clean": 2, "need_dirty": 1, "need_wild": 0,
          "out_bonus": 200, "deuce_value": 20, "red_threes": DEAD, "red_three_held": 300,
          "black_three_held": 100, "black_threes": DISCARD_ONLY, "ask_partner": OPTIONAL,
-         "rounds": 0, "target": 10000, "max_hands": 40},
+         "rounds": 0, "target": 10000},
         players=(4, 6),
     ),
     "ultimate": Preset(

@@ -47,7 +47,8 @@ def test_demeritt_preset_options() -> None:
     assert (o.need_clean, o.need_dirty, o.need_wild) == (2, 1, 0)
     assert (o.red_threes, o.red_three_held, o.black_three_held) == ("dead", 300, 100)
     assert o.black_threes == "discard"
-    assert (o.ask_partner, o.rounds, o.target, o.max_hands) == ("optional", 0, 10000, 40)
+    # the seed plays until a side reaches 10,000, however many hands that takes: no cap
+    assert (o.ask_partner, o.rounds, o.target, o.max_hands) == ("optional", 0, 10000, 0)
     assert (o.pile_limit, o.wild_top, o.stock_out) == (0, False, "end")
     # card values (D3's table): joker 50, ace and two 20, K-8 10, 7-4 5
     values = [s.values[C.card(x)] for x in ("JK", "AS", "2H", "KD", "8C", "7S", "4H")]
@@ -541,6 +542,17 @@ def test_a_tie_at_the_top_plays_another_hand_and_below_10000_play_goes_on() -> N
     # 8,600 + 1,390 = 9,990: nobody has 10,000
     s = game_end([8600, 0])
     assert s.sheet.totals == [9990, 125] and not s.is_over and s.deal_no == 2
+
+
+@pytest.mark.parametrize("hands", [40, 41, 100])
+def test_without_a_side_at_10000_play_goes_on_however_many_hands(hands: int) -> None:
+    # the seed has no cap: the 40th hand (or any) ending below 10,000 is followed by another
+    s = case_3_position()
+    s.deal_no = hands
+    s.sheet.add("Earlier", [8000, 9000])
+    s.play("discard 9C")
+    assert not s.is_over and s.deal_no == hands + 1 and s.phase() == "choose"
+    assert s.sheet.totals == [9390, 9125]
 
 
 def test_max_hands_ends_the_match_without_a_side_at_the_target() -> None:

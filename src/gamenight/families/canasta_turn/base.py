@@ -62,6 +62,9 @@ class CanastaBase(Seating, State):
     def _reset_turn(self) -> None:
         #: below the team's minimum, something laid this turn is provisional
         self.prov_active = False
+        #: the pile was taken below the minimum this turn: the turn cannot end until it is met,
+        #: even if the pickup's book is worth nothing (two wild twos valued 0 on a wild top)
+        self.prov_pickup = False
         #: the cards a ``retract`` takes back, the books it restores, and the points it keeps
         #: (the pile's compulsory book cannot be taken back)
         self.prov_cards: list[int] = []

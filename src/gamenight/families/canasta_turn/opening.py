@@ -48,7 +48,7 @@ class OpeningMixin(ThreesMixin):
         """The pile's compulsory book stays (a retract keeps its points); its other cards wait."""
         if self.opened[team]:
             return
-        self.prov_active = True
+        self.prov_active = self.prov_pickup = True
         self.retract_books = books
         self.prov_floor = self.prov_value = value
         self.locked = list(taken)
@@ -88,6 +88,6 @@ class OpeningMixin(ThreesMixin):
         self.books[team] = list(self.retract_books)
         self.prov_value = self.prov_floor
         self.prov_cards = []
-        self.prov_active = self.prov_floor > 0
+        self.prov_active = self.prov_pickup
         self.emit("retract", f"{self.names[seat]} takes back {taken} card{'s' if taken != 1 else ''} "
                              "laid below the minimum.", seat=seat)

@@ -210,12 +210,18 @@ class CanastaState(PhaseDispatch, ViewMixin):
 
     # ---- reading what a person types ---------------------------------------------------
 
+    def _nameable(self, seat: int, verb: str) -> list[int]:
+        """The cards a player may name for a move of ``verb``: below the minimum after taking the
+        pile, a meld or an add may use only the hand he held (the pile's top card went down with
+        the pickup), never the pile's other cards, which wait in the hand until the minimum is met."""
+        return self.usable(seat) if verb in ("meld", "add") else self.hands[seat]
+
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
         """Cards the player holds named instead of the interchangeable ones listed (suits never
         matter in books), or ``add`` without a book number."""
         if move.verb not in ("meld", "add", "pickup", "discard"):
             return None
-        if self._missing(self.hands[seat], move.cards):
+        if self._missing(self._nameable(seat, move.verb), move.cards):
             return None
         want = sorted(CLASS[c] for c in move.cards)
         for m in legal:
