@@ -40,3 +40,19 @@ def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(se
     options = Api(server).snapshot(table_id, token)["view"]["options"]
     assert options["dealer_partner_forced_alone"] == "both_rounds"
     assert not errors, errors
+
+
+def test_the_table_page_names_a_deal_with_the_games_word(server: str, browser: Any) -> None:
+    """Gin calls a deal a round: the score sheet's first column says so, as the headline and the log
+    do (the word comes from the layout, not from the page)."""
+    api = Api(server)
+    status, table = api.call("/api/tables", {"game": "gin-rummy", "seats": [
+        {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]})
+    assert status == 201, table
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#sheet thead th")
+    assert page.inner_text("#sheet thead th >> nth=0") == "Round"
+    assert errors == []
+    page.close()

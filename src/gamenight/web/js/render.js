@@ -74,6 +74,10 @@ export function renderField(field, value, names) {
     case "number":
     case "text":
       if (isScalar(value)) return sentence(String(value));
+      // a list of short sentences: one line each, never run together or split
+      if (field.kind === "text" && Array.isArray(value) && value.every(isScalar)) {
+        return h("ul", { class: "text-lines" }, value.map((line) => h("li", {}, sentence(String(line)))));
+      }
       return renderData(value, piece);
     default:
       return renderData(value, piece);
@@ -226,7 +230,9 @@ export function renderSheet(el, sheet, view) {
   }
   const me = Number.isInteger(view.seat) ? view.players[view.seat] : null;
   const mine = sheet.columns.map((c) => me !== null && (c === me || c.split(/[–\-\s&+]+/).includes(me)));
-  const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Deal"),
+  // the game's own word for a deal ("Round" in Gin), as in its headline and its log
+  const word = (view.layout && view.layout.deal_word) || "deal";
+  const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalise(word)),
     sheet.columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
   const body = h("tbody", {}, sheet.rows.map((row) => h("tr", {},
     h("th", { scope: "row" }, row.label, row.note ? h("div", { class: "note" }, sentence(row.note)) : null),
