@@ -32,6 +32,7 @@ import pytest
 
 if TYPE_CHECKING:
     import psycopg
+    from starlette.testclient import TestClient
 
 #: the role the tests connect as (a superuser of the throwaway cluster, trusted on its socket)
 PG_ROLE = "gamenight"
@@ -204,3 +205,20 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield server.url(name)
     finally:
         server.drop_database(name)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    """A fresh SQLite file for one test's server."""
+    return str(tmp_path / "tables.db")
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    """The app in process on that file, with the default limits."""
+    from starlette.testclient import TestClient as Client
+
+    from gamenight.server import create_app
+
+    with Client(create_app(db)) as c:
+        yield c

@@ -39,11 +39,6 @@ def limited(tmp_path: Path, **limits: Any) -> TestClient:
     return TestClient(create_app(str(tmp_path / "tables.db"), Limits(**limits)))
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.db")
-
-
 # ---- per-client rates and connections -----------------------------------------------------------
 
 

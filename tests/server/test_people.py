@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,17 +26,6 @@ with warnings.catch_warnings():
 def quiet_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test-only game whose rules count speech (tests/core/quiet_game.py), for these tests only."""
     monkeypatch.setitem(_REGISTRY, QUIET.id, QUIET)
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.db")
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def create(client: TestClient, game: str, seats: list[dict[str, Any]], **body: Any) -> dict[str, Any]:

@@ -35,17 +35,6 @@ GAME = "euchre"
 HUMANS4 = [{"kind": "human"}] * 4
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.db")
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
 def service_of(client: TestClient) -> TableService:
     service: TableService = client.app.state.service  # type: ignore[attr-defined]
     return service

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import logging
 import warnings
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,17 +18,6 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
     from starlette.websockets import WebSocketDisconnect
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return str(tmp_path / "tables.db")
-
-
-@pytest.fixture
-def client(db: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as c:
-        yield c
 
 
 def bearer(token: str) -> dict[str, str]:
