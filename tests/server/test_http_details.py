@@ -9,7 +9,6 @@ import json
 import os
 import stat
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +21,6 @@ from tests.server.test_server import HUMANS4, create, error_of, get, tokens_of
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "tables.db"))) as c:
-        yield c
 
 
 BODY = json.dumps({"game": "euchre", "seats": HUMANS4}).encode()

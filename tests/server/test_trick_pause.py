@@ -7,21 +7,12 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from gamenight.server import create_app
 from gamenight.server.storage import DEFAULT_TRICK_PAUSE_MS, Storage
 from tests.server.test_server import TestClient, create, get, wait_for
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "tables.db"))) as c:
-        yield c
 
 
 def test_the_pause_is_chosen_at_creation_and_sent_with_every_state(client: TestClient) -> None:
