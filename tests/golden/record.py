@@ -49,6 +49,8 @@ class Recipe:
 
 MATCHES: dict[str, Recipe] = {
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
+    "five_hundred_rummy_heuristic": Recipe("five-hundred-rummy", 4, 2024,
+                                           about="four heuristic bots, seed 2024"),
     "gin_rummy_book_rules": Recipe("gin-rummy", 2, 2024, bot_per_seat=False,
                                    about="two heuristic bots, the family's tournament rules, seed 2024"),
     "gin_rummy_standard": Recipe("gin-rummy", 2, 2024, preset="standard", bot_per_seat=False,

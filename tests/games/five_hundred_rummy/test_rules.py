@@ -32,7 +32,7 @@ from gamenight.games.five_hundred_rummy import (
     match_result,
     score_hand,
 )
-from tests.helpers import new, play_all
+from tests.helpers import golden_match, new, play_all
 
 NS, EW = 0, 1
 TWOS = "2C 2D 2H 2S"
@@ -502,3 +502,17 @@ def test_bot_bids_a_strong_hand_passes_a_weak_one_and_buries_to_void_a_suit() ->
     assert not any(COUNTER[C.card(c)] for c in buried)
     assert not any(c[1] == "S" for c in buried)  # trumps are kept
     assert not [c for c in C.codes(s.hands[1]) if c[1] == "C"] or "3C" in buried  # a short suit emptied
+
+
+# ---- the golden match ---------------------------------------------------------------------------
+
+
+def test_golden_match_bids_out_after_seven_deals() -> None:
+    """Four heuristic bots, seed 2024 (``tests/golden/five_hundred_rummy_heuristic.json``)."""
+    s = golden_match("five_hundred_rummy_heuristic")
+    rows = s.score_sheet.rows
+    assert [r.label for r in rows][:2] == ["Deal 1: 80 ♦ by West", "Deal 2: 60 ♣ by East"]
+    assert len(rows) == 7 and s.score_sheet.totals == [360, 515]
+    assert rows[-1].label == "Deal 7: 60 ♥ by West" and rows[-1].note == "made"
+    out = s.outcome
+    assert out is not None and out.winners == (1, 3) and out.reason == "East–West bid out with 515 (game 500)."
