@@ -515,4 +515,5 @@ def test_golden_match_bids_out_after_seven_deals() -> None:
     assert len(rows) == 7 and s.score_sheet.totals == [360, 515]
     assert rows[-1].label == "Deal 7: 60 ♥ by West" and rows[-1].note == "made"
     out = s.outcome
-    assert out is not None and out.winners == (1, 3) and out.reason == "East–West bid out with 515 (game 500)."
+    assert out is not None and out.winners == (1, 3)
+    assert out.reason == "East–West bid out with 515 (game 500)."
