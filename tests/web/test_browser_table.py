@@ -274,3 +274,37 @@ def test_the_lobby_and_a_table_page_have_no_serious_accessibility_violations(
     select_cards(page, hand_cards(page)[:2])
     assert serious(page) == []
     page.close()
+
+
+# ---- an auction: many bids chosen as a number, then the word that follows it ---------------------
+
+
+def test_an_auction_bids_with_a_number_and_a_denomination_not_seventy_buttons(
+        server: str, browser: Any) -> None:
+    api = Api(server)
+    table = new_table(api, "five-hundred-rummy", bot_delay_ms=50)
+    token = table["seats"][0]["token"]
+    page = browser.new_page()
+    errors = watch_errors(page)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#move-buttons .ladder select", timeout=15_000)
+    # one number box and five buttons (four suits and no trump), never a button per bid
+    assert page.locator("#move-buttons .ladder button").count() == 5
+    numbers = page.eval_on_selector_all("#move-buttons .ladder option", "els => els.map(e => Number(e.value))")
+    lowest = numbers[0]
+    assert numbers == sorted(numbers) and numbers[-1] == 125
+    page.select_option("#move-buttons .ladder select", str(numbers[1]))
+    assert f"bid {numbers[1]} nt" in enabled_moves(page)
+    page.select_option("#move-buttons .ladder select", str(lowest))
+    button = page.locator("#move-buttons .ladder button", has_text="no trump")
+    assert button.text_content() == f"Bid {lowest} no trump"
+    button.click()
+    deadline = time.monotonic() + 10
+    while True:
+        bids = api.snapshot(table["table_id"], token)["view"]["bids"]
+        if {"seat": 0, "bid": f"{lowest} no trump"} in bids:
+            break
+        assert time.monotonic() < deadline, bids
+        time.sleep(0.05)
+    page.close()
+    assert not errors, errors

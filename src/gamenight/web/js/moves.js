@@ -49,6 +49,42 @@ export function numberVerb(moves) {
 
 const isSuitWord = (word, i) => i > 0 && word.length === 1 && SUITS.includes(word);
 
+/** Words of moves spelled short in the notation, as a person reads them. */
+const SPOKEN = { nt: "no trump" };
+
+/** Most number moves of one verb the page shows as a row of buttons; more become a ladder. */
+const LADDER_FROM = 13;
+
+/**
+ * Many moves "verb N" or "verb N word" of one verb (an auction's bids: "bid 60 C" … "bid 125 nt"):
+ * the rungs (number, the word after it, the move) and the other moves; null when there are few.
+ */
+export function ladderOf(moves) {
+  const shape = /^(\S+) (-?\d+)(?: (\S+))?$/;
+  const rungs = [];
+  const rest = [];
+  let verb = null;
+  for (const move of moves) {
+    const m = shape.exec(move);
+    if (m && (verb === null || m[1] === verb)) {
+      verb = m[1];
+      rungs.push({ move, number: Number(m[2]), tail: m[3] || "" });
+    } else {
+      rest.push(move);
+    }
+  }
+  if (rungs.length < LADDER_FROM) return null;
+  const numbers = [...new Set(rungs.map((r) => r.number))].sort((a, b) => a - b);
+  const tails = [...new Set(rungs.map((r) => r.tail))];
+  return { verb, rungs, numbers, tails, rest };
+}
+
+/** The word after a ladder's number as a person reads it: "♥", "no trump". */
+export function tailLabel(word) {
+  if (word.length === 1 && SUITS.includes(word)) return suitText(word);
+  return SPOKEN[word] || word;
+}
+
 /** A move's text with cards and suits shown as coloured symbols: "call ♥ alone", "play Q♠". */
 export function moveLabel(move) {
   const out = h("span", { class: "move-label" });
@@ -71,7 +107,7 @@ export function moveSpeech(move) {
   return words(move).map((word, i) => {
     if (isCard(word)) return cardName(word);
     if (isSuitWord(word, i)) return SUIT_NAMES[word];
-    return word;
+    return SPOKEN[word] || word;
   }).join(" ");
 }
 

@@ -11,7 +11,7 @@
 import { fill, h } from "./dom.js";
 import { sentence } from "./cards.js";
 import { arrange } from "./layout.js";
-import { moveLabel, moveSpeech, numberVerb } from "./moves.js";
+import { ladderOf, moveLabel, moveSpeech, numberVerb, tailLabel } from "./moves.js";
 import { drawPiece, drawPieces, drawSuit } from "./pieces.js";
 import { seatName, waitingFor } from "./felt.js";
 import { capitalise } from "./select.js";
@@ -189,7 +189,8 @@ export function renderInfo(el, view) {
  * The action bar: a button per action the selection allows (enabled ones first), then the moves
  * that name no card of the hand (numbers in a row when all are "bid N"), then "Clear".
  */
-export function renderActions(el, actions, plain, ctx) {
+export function renderActions(el, actions, plainMoves, ctx) {
+  let plain = plainMoves;
   const busy = Boolean(ctx.pending);
   const cardButtons = actions.map((a, i) => h("button", {
     type: "button", class: `move action${a.enabled ? "" : " action-off"}`, disabled: a.enabled && !busy ? null : true,
@@ -201,6 +202,11 @@ export function renderActions(el, actions, plain, ctx) {
     groups.push(h("div", { class: "move-group", role: "group", "aria-label": "With the cards you select" },
       cardButtons, ctx.selectedCount ? h("button", { type: "button", class: "secondary clear-selection",
         dataset: { clear: "1" } }, "Clear selection") : null));
+  }
+  const ladder = ladderOf(plain);
+  if (ladder) {
+    groups.push(renderLadder(ladder, busy));
+    plain = ladder.rest;
   }
   if (plain.length) {
     const verb = numberVerb(plain);
@@ -215,6 +221,35 @@ export function renderActions(el, actions, plain, ctx) {
   }
   fill(el, groups);
   el.hidden = groups.length === 0;
+}
+
+/**
+ * Many bids of one verb ("bid 60 C" … "bid 125 nt"): a number to choose, then a button per word
+ * that may follow it ("Bid 80 ♥", "Bid 80 no trump"), or one button where bids are numbers only.
+ * The buttons carry the move for the number chosen, so a click sends it like any other button.
+ */
+function renderLadder(ladder, busy) {
+  const { verb, rungs, numbers, tails } = ladder;
+  const byKey = new Map(rungs.map((r) => [`${r.number} ${r.tail}`, r.move]));
+  const select = h("select", { class: "ladder-number", "aria-label": `${capitalise(verb)}: how many` },
+    numbers.map((n) => h("option", { value: String(n) }, String(n))));
+  const buttons = tails.map((tail) => h("button", { type: "button", class: "move ladder-move" }));
+  const update = () => {
+    const n = select.value;
+    tails.forEach((tail, i) => {
+      const move = byKey.get(`${n} ${tail}`);
+      const button = buttons[i];
+      button.textContent = `${capitalise(verb)} ${n}${tail ? ` ${tailLabel(tail)}` : ""}`;
+      if (move) button.dataset.move = move;
+      else delete button.dataset.move;
+      button.disabled = busy || !move;
+      button.setAttribute("aria-label", move ? capitalise(moveSpeech(move)) : button.textContent);
+    });
+  };
+  select.addEventListener("change", update);
+  update();
+  return h("div", { class: "move-group ladder", role: "group", "aria-label": capitalise(verb) },
+    h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), select, buttons);
 }
 
 function infoRow(label, value, key = "") {
