@@ -48,6 +48,9 @@ class Recipe:
 
 
 MATCHES: dict[str, Recipe] = {
+    "canadian_salad_heuristic": Recipe("canadian-salad", 4, 2026, about="four heuristic bots, seed 2026"),
+    "canadian_salad_8p": Recipe("canadian-salad", 8, 2026, bot_per_seat=False,
+                                about="eight heuristic bots, two decks, seed 2026"),
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
     "gin_rummy_book_rules": Recipe("gin-rummy", 2, 2024, bot_per_seat=False,
                                    about="two heuristic bots, the family's tournament rules, seed 2024"),

@@ -210,6 +210,20 @@ def took_everything(penalty: Penalty, deck: Sequence[int], tricks: int, taken: S
     return penalty.interest(taken) == penalty.interest(deck)
 
 
+def round_points(penalty: Penalty, deck: Sequence[int], taken: Sequence[Sequence[int]], won: Sequence[int],
+                 took_last: int | None, *, sweeps: bool = True) -> tuple[list[int], int | None]:
+    """What each player scores for a round played with ``deck``: ``taken[s]`` the cards seat
+    ``s`` took in ``won[s]`` tricks, ``took_last`` the winner of the last trick. Returns the
+    points and the player who made a clean sweep (``sweeps``: the rule is in play), if anyone."""
+    players = range(len(won))
+    tricks = sum(won)
+    if sweeps and sweep_counts(penalty, deck, tricks):
+        sweeper = next((s for s in players if took_everything(penalty, deck, tricks, taken[s], won[s])), None)
+        if sweeper is not None:
+            return [0 if s == sweeper else SWEEP_POINTS for s in players], sweeper
+    return [penalty.charge(taken[s], won[s], s == took_last) for s in players], None
+
+
 def take_detail(penalty: Penalty, taken: Sequence[int], won: int, took_last: bool) -> str:
     """What a player took that the round counts, the way the score sheet writes it."""
     parts = []
@@ -288,23 +302,14 @@ class CanadianSalad(TrickState):
         return [p.charge(self.taken[s], self.tricks_won[s], s == self.took_last)
                 for s in range(self.num_players)]
 
-    def _sweeper(self) -> int | None:
-        """The player who took everything the round counts, where that is a clean sweep."""
-        p = self.penalty
-        if not self.options.clean_sweep or not sweep_counts(p, self.deck, self.size):
-            return None
-        return next((s for s in range(self.num_players)
-                     if took_everything(p, self.deck, self.size, self.taken[s], self.tricks_won[s])), None)
-
     def _on_hand_over(self) -> None:
         n = self.num_players
         p = self.penalty
-        points = self._charges()
+        points, sweeper = round_points(p, self.deck, self.taken, self.tricks_won, self.took_last,
+                                       sweeps=self.options.clean_sweep)
         details = [take_detail(p, self.taken[s], self.tricks_won[s], s == self.took_last) for s in range(n)]
         note = ""
-        sweeper = self._sweeper()
         if sweeper is not None:
-            points = [0 if s == sweeper else SWEEP_POINTS for s in range(n)]
             details[sweeper] = f"clean sweep: {details[sweeper]}"
             note = f"clean sweep by {self.names[sweeper]}: everyone else scores {SWEEP_POINTS}"
             self.emit("sweep", f"{self.names[sweeper]} took every one: a clean sweep. {self.names[sweeper]} "
@@ -356,4 +361,4 @@ SPEC: GameSpec = register(GameSpec(
 ))
 
 __all__ = ["BOOK_ROUNDS", "SIX_ROUNDS", "SPEC", "CanadianSalad", "CanadianSaladOptions", "book_deck",
-           "one_deck", "sweep_counts", "took_everything"]
+           "one_deck", "round_points", "sweep_counts", "took_everything"]
