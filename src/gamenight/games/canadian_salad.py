@@ -8,18 +8,16 @@ No trumps, ever; follow suit when you can, else play anything; the highest card 
 led wins and its winner leads next. With two decks, of two identical winning cards the one
 played later wins. Ten rounds, each avoiding something else:
 
-====  ===========  ==========================================
- 1    Red cards    5 for each red card
- 2    Even cards   5 for each 2, 4, 6, 8, 10 and queen
- 3    Tricks       10 for each trick
- 4    Hearts       10 for each heart
- 5    Face cards   10 for each jack, queen and king
- 6    Sevens       30 for each seven
- 7    Aces         30 for each ace
- 8    Queens       30 for each queen
- 9    King ♠       75 for each king of spades
- 10   Last trick   75 for the last trick
-====  ===========  ==========================================
+* Round 1, red cards: 5 for each red card.
+* Round 2, even cards: 5 for each 2, 4, 6, 8, 10 and queen.
+* Round 3, tricks: 10 for each trick.
+* Round 4, hearts: 10 for each heart.
+* Round 5, face cards: 10 for each jack, queen and king.
+* Round 6, sevens: 30 for each seven.
+* Round 7, aces: 30 for each ace.
+* Round 8, queens: 30 for each queen.
+* Round 9, the king of spades: 75 for each.
+* Round 10, the last trick: 75.
 
 A *clean sweep* — one player taking every card (or every trick) the round counts — scores 0
 for him and 100 for everyone else. It does not apply to a single event: the last trick, or
@@ -332,7 +330,7 @@ class CanadianSalad(TrickState):
         p = self.penalty
         out.update(
             round_of=[self.deal_no, len(self.schedule)],
-            penalty=f"{p.name}: {p.describe}",
+            penalty=f"{p.name} ({p.describe})",
             at_stake=self.at_stake(),
             penalty_taken=self._charges(),
             # what a program needs to play the round (undeclared: not drawn)

@@ -203,7 +203,7 @@ def test_two_decks_a_card_held_twice_is_one_legal_move() -> None:
 def test_round_names_on_the_sheet_and_penalty_in_the_view() -> None:
     s = salad(ONE_SUIT_EACH)
     view = s.view(1)
-    assert view["penalty"] == "Red cards: 5 for each red card"
+    assert view["penalty"] == "Red cards (5 for each red card)"
     assert view["round_of"] == [1, 10] and view["at_stake"] == 130
     labels = {f["key"]: f["label"] for f in view["layout"]["fields"]}
     assert labels["penalty"] == "Avoid" and labels["round_of"] == "Round"
@@ -229,7 +229,7 @@ def test_t_cs_2_two_sevens_in_round_six_score_60() -> None:
 
 def test_t_cs_3_all_thirteen_hearts_a_clean_sweep() -> None:
     s = at_round(4, ONE_SUIT_EACH)
-    assert s.view()["penalty"] == "Hearts: 10 for each heart"
+    assert s.view()["penalty"] == "Hearts (10 for each heart)"
     row = play_round(s)
     assert row["label"] == "Round 4: Hearts"
     assert row["points"] == [100, 0, 100, 100]
@@ -255,7 +255,7 @@ def test_t_cs_5_eight_players_kings_of_spades() -> None:
     # played: East holds both kings among the top spades and leads them; nobody can beat them
     hands = spread(8, {1: "AS AS KS KS QS QS JS JS TS TS 9S 9S 8S"}, deck)
     s = at_round(9, hands)
-    assert s.view()["penalty"] == "King of spades: 75 for each king of spades" and s.view()["at_stake"] == 150
+    assert s.view()["penalty"] == "King of spades (75 for each king of spades)" and s.view()["at_stake"] == 150
     for card in ("KS", "KS"):
         s.play(card)
         while s.to_move != 1:
