@@ -255,7 +255,8 @@ def test_t_cs_5_eight_players_kings_of_spades() -> None:
     # played: East holds both kings among the top spades and leads them; nobody can beat them
     hands = spread(8, {1: "AS AS KS KS QS QS JS JS TS TS 9S 9S 8S"}, deck)
     s = at_round(9, hands)
-    assert s.view()["penalty"] == "King of spades (75 for each king of spades)" and s.view()["at_stake"] == 150
+    assert s.view()["penalty"] == "King of spades (75 for each king of spades)"
+    assert s.view()["at_stake"] == 150
     for card in ("KS", "KS"):
         s.play(card)
         while s.to_move != 1:
