@@ -48,6 +48,9 @@ class Recipe:
 
 
 MATCHES: dict[str, Recipe] = {
+    "canadian_salad_heuristic": Recipe("canadian-salad", 4, 2026, about="four heuristic bots, seed 2026"),
+    "canadian_salad_8p": Recipe("canadian-salad", 8, 2026, bot_per_seat=False,
+                                about="eight heuristic bots, two decks, seed 2026"),
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
     "five_hundred_rummy_heuristic": Recipe("five-hundred-rummy", 4, 2024,
                                            about="four heuristic bots, seed 2024"),

@@ -19,7 +19,8 @@ Rules the kernel writes once:
   trump and not a member of its printed suit. A player who cannot follow may play anything,
   and is known to everyone to be void in the led suit from then on.
 * **Trick winner**: the highest trump, else the highest card of the suit led. Of two
-  identical cards (multi-deck games) the later one played wins.
+  identical cards (multi-deck games) the later one played wins, unless a game sets
+  ``later_identical_wins`` to False (then the earlier one does).
 * **Sitting out**: a seat marked inactive (a Euchre loner's partner) is skipped.
 * **Deals** go one card at a time clockwise from the dealer's left; the first deal of a
   game started with a stacked ``deck`` uses it (dealer seat 0), later deals are shuffled
@@ -174,6 +175,8 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.void: list[set[int]] = [set() for _ in range(n)]
         #: seats taking part in this deal's tricks (the play phase's cached ``active.count(True)``)
         self.n_active = n
+        #: of two identical winning cards (multi-deck games) the later one played wins; False: the earlier
+        self.later_identical_wins = True
 
     # ---- dealing ------------------------------------------------------------------
 
@@ -309,6 +312,8 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         pw = self.power
         trump = self.trump
         led = self.led
+        # equal keys only come from identical cards: ``edge`` 0 lets the later one win, 1 the earlier
+        edge = 0 if self.later_identical_wins else 1
         best = -1
         best_i = 0
         for i, c in enumerate(self.trick):
@@ -319,7 +324,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                 key = 100 + pw[c]
             else:
                 continue
-            if key >= best:  # the later of two identical cards wins
+            if key >= best + edge:
                 best = key
                 best_i = i
         return self.trick_seats[best_i]

@@ -37,6 +37,8 @@ class TrickView:
         self.hand = [C.card(c) for c in view.get("hand") or []]
         self.trick = [(t["seat"], C.card(t["card"])) for t in view.get("trick", [])]
         self.sitting_out = set(view.get("sitting_out", []))
+        #: of two identical winning cards (multi-deck games) the later one wins, unless the rules say not
+        self.later_identical_wins: bool = view.get("later_identical_wins", True)
 
     @property
     def led(self) -> int | None:
@@ -52,13 +54,19 @@ class TrickView:
             return 100 + self.power[c]
         return -1
 
+    def beats(self, key: int, best_key: int) -> bool:
+        """Whether a card of ``key`` played now would take the trick from one of ``best_key``
+        (an identical card, in multi-deck games, takes it when the later one wins)."""
+        return key > best_key or (key == best_key >= 0 and self.later_identical_wins)
+
     def winning(self) -> tuple[int, int] | None:
         """(seat, card) currently winning the trick."""
         best: tuple[int, int] | None = None
         best_key = -2
+        edge = 0 if self.later_identical_wins else 1
         for seat, c in self.trick:
             k = self.key(c)
-            if k >= best_key:
+            if k >= best_key + edge:
                 best, best_key = (seat, c), k
         return best
 
@@ -119,7 +127,7 @@ class TrickBot:
         win = tv.winning()
         assert win is not None
         best_key = tv.key(win[1])
-        winners = [c for c in cards if tv.key(c) > best_key]
+        winners = [c for c in cards if tv.beats(tv.key(c), best_key)]
         cheapest = min(cards, key=lambda c: self.card_cost(tv, c))
         if want:
             partner = tv.partner() if self.partnership else None
@@ -128,7 +136,7 @@ class TrickBot:
             if winners:
                 return min(winners, key=lambda c: tv.key(c))
             return cheapest
-        losers = [c for c in cards if tv.key(c) <= best_key]
+        losers = [c for c in cards if not tv.beats(tv.key(c), best_key)]
         if losers:
             return max(losers, key=lambda c: (tv.key(c), self.card_cost(tv, c)))
         if tv.is_last_to_play():  # the trick is ours anyway: shed the card that would hurt most later
