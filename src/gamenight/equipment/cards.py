@@ -105,7 +105,7 @@ RANK_OF += [13 if _rook_number(c) == 1 else _rook_number(c) - 2 for c in _ROOK] 
 SUIT_OF += [(c - ROOK_FIRST) // 14 for c in _ROOK] + [NO_SUIT]
 CODE_OF += [f"{_rook_number(c)}{ROOK_COLOURS[(c - ROOK_FIRST) // 14]}" for c in _ROOK] + ["RB"]
 LABEL_OF += [CODE_OF[c] for c in _ROOK] + ["Rook"]
-NAME_OF += [f"the {ROOK_COLOUR_NAMES[(c - ROOK_FIRST) // 14]} {_rook_number(c)}" for c in _ROOK] + ["the Rook"]
+NAME_OF += [f"the {ROOK_COLOUR_NAMES[SUIT_OF[c]]} {_rook_number(c)}" for c in _ROOK] + ["the Rook"]
 
 _PARSE: dict[str, Card] = {}
 for _c, _code in enumerate(CODE_OF):
