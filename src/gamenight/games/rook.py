@@ -184,9 +184,6 @@ class RookOptions(Options):
         if self.last_trick_bonus % 5:
             raise OptionError(f"The last trick's points must be a multiple of five (bids go up in fives), "
                               f"not {self.last_trick_bonus}.")
-        if self.min_bid > CARD_COUNTERS + self.last_trick_bonus:
-            raise OptionError(f"A hand holds only {CARD_COUNTERS + self.last_trick_bonus} points, so nobody "
-                              f"could bid {self.min_bid}.")
 
 
 PRESETS = {
