@@ -28,6 +28,7 @@ import pytest
 
 import gamenight
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.registry import get as get_spec
 from gamenight.core.state import State
 from tests.helpers import near_misses
 
@@ -47,6 +48,8 @@ NEAR_MISS_BASES = 3
 #: DeMeritt's rules both sides sink below -300,000 in 60,000 random moves), with the options the
 #: suite bounds them by (ten hands: about 2,000 random moves); each match ends by its own rules
 BOUNDED: dict[tuple[str, str | None], dict[str, object]] = {("hand-and-foot", "demeritt"): {"max_hands": 10}}
+#: Rook: random bidders are set hand after hand, and both sides sink (−13,000 after 275 hands)
+BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").presets]})
 
 
 def configurations() -> list[tuple[str, str | None, int]]:

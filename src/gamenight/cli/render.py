@@ -32,6 +32,8 @@ CARD_CODES = frozenset(C.CODE_OF)
 RED = "bold red"
 BLACK = "bold"
 JOKER_STYLE = "bold magenta"
+#: the Rook deck's colours red, green, yellow and black, in the terminal's colours
+ROOK_STYLES = ("bold red", "bold green", "bold yellow", "bold")
 #: a card label inside a sentence ("10♥", "Q♠") or a lone suit symbol
 LABEL_RE = re.compile(r"(?:10|[2-9JQKA])?[♣♦♥♠]")
 #: a piece lying face down
@@ -51,8 +53,10 @@ def card_text(code: str) -> Text:
     if not is_card(code):
         return Text(code)
     c = C.card(code)
-    if c == C.JOKER:
+    if c == C.JOKER or c == C.ROOK_BIRD:
         return Text(C.LABEL_OF[c], style=JOKER_STYLE)
+    if C.IS_ROOK_DECK[c]:  # a Rook card in its own colour
+        return Text(C.LABEL_OF[c], style=ROOK_STYLES[C.SUIT_OF[c]])
     return Text(C.LABEL_OF[c], style=RED if C.SUIT_COLOUR[C.SUIT_OF[c]] else BLACK)
 
 
@@ -125,6 +129,10 @@ def cards_text(codes: Iterable[str], *, group_suits: bool = False, group_ranks: 
 
 
 def card_suit_text(letter: str) -> Text:
+    """A suit by its symbol and name (``♥ hearts``), or a Rook colour by its name (``green``)."""
+    if len(letter) == 1 and letter in C.ROOK_COLOURS:
+        colour = C.ROOK_COLOURS.index(letter)
+        return Text(C.ROOK_COLOUR_NAMES[colour], style=ROOK_STYLES[colour])
     if len(letter) != 1 or letter not in C.SUITS:
         return Text(letter)
     s = C.SUITS.index(letter)

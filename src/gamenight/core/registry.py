@@ -127,6 +127,9 @@ def new(
     stacked deal, where a game takes several) :class:`DeckError`, an ``OptionError`` too."""
     spec = get(game_id)
     n = spec.default_players if players is None else players
+    chosen = spec.presets.get(preset) if isinstance(preset, str) else None
+    if players is None and chosen is not None and chosen.players and n not in chosen.players:
+        n = chosen.players[0]  # a rule set for other player counts (Rook's five-player game): its own
     allowed = ", ".join(map(str, spec.players))
     if not _whole(n) or n not in spec.players:
         raise OptionError(f"{spec.title} is played by {allowed} players, not {_shown(n)}.")

@@ -9,9 +9,19 @@ cards are interchangeable, so moves name a card and never a copy of it.
 Every table here is computed once at import so that hot paths index lists
 instead of calling functions.
 
+The Rook deck (:func:`rook_deck`, 57 cards) follows the joker: four colours red, green,
+yellow and black, each numbered 1 to 14, are ``53 + colour * 14 + number - 1`` (53..108), and
+the Rook bird is ``109`` (:data:`ROOK_BIRD`). The colours take the suit slots ``0..3`` in that
+order, so the trick kernel's follow-suit and power tables work unchanged; their ``RANK_OF`` is
+the Kentucky order, the 1 highest (``2..14`` are ``0..12``, the 1 is ``13``), and
+:data:`ROOK_NUMBER_OF` keeps the printed number. Their codes are the number then the colour's
+letter (``14R``, ``1G``, ``5Y``, ``10B``) and the bird is ``RB``: none can be read as a card of
+the 52-card deck, whose suit letters are ``C D H S``.
+
 Move notation: :data:`CARD` (a card code, ``QS``; ``10H`` reads as ``TH``; the joker is
-``JK``) and :data:`SUIT` (one letter ``C D H S``; a suit's name or symbol also reads) are
-the kinds of move argument cards bring; :data:`CARD_ARG` holds the argument of every card.
+``JK``; Rook cards as above), :data:`SUIT` (one letter ``C D H S``; a suit's name or symbol
+also reads) and :data:`COLOUR` (a Rook colour as ``R G Y B`` or its name, in a suit's slot)
+are the kinds of move argument cards bring; :data:`CARD_ARG` holds the argument of every card.
 """
 
 from __future__ import annotations
@@ -65,16 +75,54 @@ SUIT_COLOUR = (0, 1, 1, 0)
 #: the other suit of the same colour (the left bower's suit in Euchre)
 SAME_COLOUR_SUIT = (SPADES, HEARTS, DIAMONDS, CLUBS)
 
+# ---- the Rook deck: four colours numbered 1..14 and the Rook bird, after the joker ----------
+
+ROOK_COLOURS = "RGYB"
+ROOK_COLOUR_NAMES = ("red", "green", "yellow", "black")
+RED, GREEN, YELLOW, BLACK = range(4)
+ROOK_FIRST: Card = 53
+ROOK_BIRD: Card = ROOK_FIRST + 4 * 14
+#: how many card ints there are: every table here has this many entries
+CARD_COUNT = ROOK_BIRD + 1
+
+
+def rook_card(number: int, colour: int) -> Card:
+    """The Rook card numbered ``number`` (1..14) of ``colour`` (0..3: red, green, yellow, black)."""
+    return ROOK_FIRST + colour * 14 + number - 1
+
+
+def _rook_number(c: Card) -> int:
+    return (c - ROOK_FIRST) % 14 + 1
+
+
+_ROOK = range(ROOK_FIRST, ROOK_BIRD)
+#: printed number of each Rook card (1..14; 0 for every other card, the bird included)
+ROOK_NUMBER_OF: list[int] = [0] * ROOK_FIRST + [_rook_number(c) for c in _ROOK] + [0]
+#: is this card of the Rook deck (a coloured card or the bird)?
+IS_ROOK_DECK: list[bool] = [False] * ROOK_FIRST + [True] * (CARD_COUNT - ROOK_FIRST)
+# the Kentucky order: the 1 ranks above the 14, which ranks like an ace's king
+RANK_OF += [13 if _rook_number(c) == 1 else _rook_number(c) - 2 for c in _ROOK] + [13]
+SUIT_OF += [(c - ROOK_FIRST) // 14 for c in _ROOK] + [NO_SUIT]
+CODE_OF += [f"{_rook_number(c)}{ROOK_COLOURS[(c - ROOK_FIRST) // 14]}" for c in _ROOK] + ["RB"]
+LABEL_OF += [CODE_OF[c] for c in _ROOK] + ["Rook"]
+NAME_OF += [f"the {ROOK_COLOUR_NAMES[SUIT_OF[c]]} {_rook_number(c)}" for c in _ROOK] + ["the Rook"]
+
 _PARSE: dict[str, Card] = {}
 for _c, _code in enumerate(CODE_OF):
     _PARSE[_code] = _c
     _PARSE[_code.lower()] = _c
-    if RANK_OF[_c] == TEN:
+    if _c < JOKER and RANK_OF[_c] == TEN:
         _PARSE["10" + _code[1]] = _c
         _PARSE["10" + _code[1].lower()] = _c
 _PARSE["jk"] = JOKER
 _PARSE["JOKER"] = JOKER
 _PARSE["joker"] = JOKER
+
+_COLOUR_PARSE: dict[str, int] = {}
+for _s, _letter in enumerate(ROOK_COLOURS):
+    _COLOUR_PARSE[_letter] = _s
+    _COLOUR_PARSE[_letter.lower()] = _s
+    _COLOUR_PARSE[ROOK_COLOUR_NAMES[_s]] = _s
 
 _SUIT_PARSE: dict[str, int] = {}
 for _s, _letter in enumerate(SUITS):
@@ -95,14 +143,24 @@ def _read_suit(word: str) -> int | None:
     return _SUIT_PARSE.get(word.lower()) if word.isalpha() else None
 
 
+def _read_colour(word: str) -> int | None:
+    """One letter (``R``, ``g``) or a colour's name in any case (``yellow``)."""
+    return _COLOUR_PARSE.get(word if len(word) == 1 else word.lower())
+
+
 #: a card in a move: its code (``QS``, ``TH``, ``JK``); pieces slot
 CARD = Kind("card", "pieces", CODE_OF.__getitem__, _read_card, priority=10)
 #: a suit in a move: its letter (``H``); suit slot
 SUIT = Kind("suit", "suit", SUITS.__getitem__, _read_suit, priority=20)
+#: a Rook colour in a move: its letter (``R``); suit slot, so ``move.suit`` is the colour's slot
+#: (unlisted: sentences about unreadable words keep naming the kinds every card game reads)
+COLOUR = Kind("colour", "suit", ROOK_COLOURS.__getitem__, _read_colour, priority=21, listed=False)
 #: the move argument of every card (``CARD_ARG[c] is CARD(c)``)
-CARD_ARG: list[Arg] = [CARD(c) for c in range(53)]
+CARD_ARG: list[Arg] = [CARD(c) for c in range(CARD_COUNT)]
 #: the move argument of every suit
 SUIT_ARG: list[Arg] = [SUIT(s) for s in range(4)]
+#: the move argument of every Rook colour
+COLOUR_ARG: list[Arg] = [COLOUR(s) for s in range(4)]
 
 
 def card_args(cs: Iterable[Card]) -> tuple[Arg, ...]:
@@ -196,6 +254,11 @@ EUCHRE_RANKS = (NINE, TEN, JACK, QUEEN, KING, ACE)
 def euchre_deck() -> list[Card]:
     """The 24-card Euchre deck: nine to ace in each suit."""
     return standard_deck(ranks=EUCHRE_RANKS)
+
+
+def rook_deck() -> list[Card]:
+    """The 57-card Rook deck: red, green, yellow and black numbered 1 to 14, and the Rook bird."""
+    return [*_ROOK, ROOK_BIRD]
 
 
 def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:

@@ -69,7 +69,7 @@ OWNER, PUBLIC, UNSEEN = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
 HAND, COUNT, PILE, ROW, TRICK = Show.HAND, Show.COUNT, Show.PILE, Show.ROW, Show.TRICK
 
 #: one interned move per card, so legal-move lists allocate nothing new
-PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(53)]
+PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
 #: one frozenset per seat for ``to_act`` in turn-based phases
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()

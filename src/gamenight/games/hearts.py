@@ -51,14 +51,12 @@ from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.passing import PASS, PASS_FIELDS, Passes, PassPhase
 from gamenight.families.tricks import (
     CARD_TEXT,
-    NOBODY,
-    OWNER,
     PILE,
     PLAY,
     PUBLIC,
-    ROW,
     UNSEEN,
     PlayPhase,
     TrickState,
@@ -72,8 +70,6 @@ ALL_POINTS = 26
 POINTS: list[int] = [1 if C.SUIT_OF[c] == C.HEARTS else 0 for c in range(53)]
 POINTS[QUEEN_OF_SPADES] = 13
 IS_HEART: list[bool] = [C.SUIT_OF[c] == C.HEARTS for c in range(53)]
-#: one interned move per card for the passing phase
-PASS: list[Move] = [Move("pass", C.CARD_ARG[c]) for c in range(53)]
 
 LEFT, RIGHT, ACROSS, KEEPER = "left", "right", "across", "keeper"
 PASS_OFFSET = {LEFT: 1, RIGHT: -1, ACROSS: 2}
@@ -167,49 +163,15 @@ class HeartsPhase(PhaseName):
     PASS = "pass", "Passing three cards"  # everyone at once chooses three cards to pass, one at a time
 
 
-class PassPhase(PhaseHandler["Hearts"]):
-    """Everyone at once passes three cards, one at a time; when all have chosen they change hands."""
-
-    def to_act(self, s: Hearts) -> frozenset[int]:
-        return s.waiting
-
-    def legal(self, s: Hearts, seat: int) -> list[Move]:
-        return [PASS[c] for c in s.hands[seat]]
-
-    def why_illegal(self, s: Hearts, seat: int, move: Move) -> str:
-        to = s.names[pass_target(seat, s.direction, s.num_players)]
-        if move.verb != "pass" or len(move.cards) != 1:
-            return f"Pass three cards {s.direction} to {to}, one at a time, for example 'pass QS'."
-        c = move.cards[0]
-        if c in s.chosen[seat]:
-            return f"You have already chosen {C.NAME_OF[c]} to pass."
-        return f"You do not hold {C.NAME_OF[c]}."
-
-    def apply(self, s: Hearts, seat: int, move: Move) -> None:
-        c = move.cards[0]
-        s.hands[seat].remove(c)
-        chosen = s.chosen[seat]
-        chosen.append(c)
-        if len(chosen) < PASS_SIZE:
-            return
-        s.waiting = s.waiting - {seat}
-        s.emit("passed", f"{s.names[seat]} has chosen three cards to pass.", seat=seat)
-        if not s.waiting:
-            s._exchange()
-
-
 class HeartsPlay(PlayPhase):
     def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
         return "It is time to play a card, for example 'play 5C'; there is no passing now."
 
 
-class Hearts(TrickState):
+class Hearts(Passes, TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("pass_direction", "Passing", Kind.TEXT, head=True),
-        Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
-        Field("passed_cards", "You passed", Kind.PIECES, piece="card"),
-        Field("received", "Received in the pass", Kind.MARKS, piece="card"),
-        Field("choose", "Cards still to pass", Kind.CHOOSE),
+        *PASS_FIELDS,
         Field("hearts_broken", "Hearts are broken", Kind.FLAG),
         Field("kitty_taker", "Took the kitty", Kind.SEAT),
         Field("points_taken", "Points taken", Kind.NUMBER, per_seat=True),
@@ -230,10 +192,7 @@ class Hearts(TrickState):
         self.kitty: list[int] = []
         self.kitty_taker: int | None = None
         self.kitty_shown = False
-        self.chosen: list[list[int]] = [[] for _ in range(n)]
-        #: the cards each seat received in this deal's pass (marked in its hand)
-        self.received: list[list[int]] = [[] for _ in range(n)]
-        self.waiting: frozenset[int] = NOBODY
+        self.init_passing()
         self.direction = KEEPER
         self.broken = False
         self.first_trick = True
@@ -261,23 +220,9 @@ class Hearts(TrickState):
             self._start_play()
         else:
             self.phase_name = HeartsPhase.PASS
-            self.waiting = frozenset(range(self.num_players))
+            self.start_passing(PASS_SIZE, PASS_OFFSET[self.direction], self.direction)
 
-    def _exchange(self) -> None:
-        """Everyone has chosen: the cards change hands at once, and each passer knows where
-        its three went."""
-        n = self.num_players
-        for s in range(n):
-            t = pass_target(s, self.direction, n)
-            cards = self.chosen[s]
-            self.hands[t].extend(cards)
-            self.received[t] = list(cards)
-            self.knowledge.tell(f"hand/{t}", cards, [s])
-            labels = " ".join(C.LABEL_OF[c] for c in cards)
-            self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
-            self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
-                      cards=C.codes(cards))
-        self.chosen = [[] for _ in range(n)]
+    def _passing_done(self) -> None:
         self._start_play()
 
     # ---- the play -------------------------------------------------------------------
@@ -406,20 +351,9 @@ class Hearts(TrickState):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._trick_view(seat)
-        passed = None
-        if seat is not None and self.phase_name == TrickPhase.PLAY and self.direction != KEEPER:
-            to = pass_target(seat, self.direction, self.num_players)
-            passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
+        out.update(self.pass_view(seat, passing=self.phase_name == HeartsPhase.PASS))
         out.update(
             pass_direction=self.direction,
-            # how many cards each seat has chosen, while they choose
-            passes_chosen=[len(p) for p in self.chosen] if self.phase_name == HeartsPhase.PASS else None,
-            my_pass=C.codes(self.chosen[seat]) if seat is not None else None,
-            passed=passed,
-            received=C.codes(self.received[seat]) if seat is not None else None,
-            choose=({"verb": "pass", "count": PASS_SIZE - len(self.chosen[seat])}
-                    if seat is not None and seat in self.waiting and self.phase_name == HeartsPhase.PASS
-                    else None),
             hearts_broken=self.broken,
             kitty_size=len(self.kitty),
             kitty_taker=self.kitty_taker,
@@ -427,19 +361,13 @@ class Hearts(TrickState):
             played=C.codes(sorted(c for pile in self.taken for c in pile)),
             points_taken=[penalty_points(p) for p in self.taken],
             target=self.options.target,
-            passed_cards=passed["cards"] if passed else None,
         )
         return out
 
     def _table_zones(self) -> list[Zone]:
         """While passing, the cards each seat has chosen to pass (its own until the exchange);
         the kitty, face down to everyone (even its taker, G-HE-3) until it is shown."""
-        names = self.names
-        chosen = [
-            Zone(f"pass/{s}", cards, CARD_TEXT, owner=s, visibility=OWNER,
-                 label=f"{names[s]}'s cards to pass", show=ROW)
-            for s, cards in enumerate(self.chosen)
-        ] if self.phase_name == HeartsPhase.PASS else []
+        chosen = self.pass_zones() if self.phase_name == HeartsPhase.PASS else []
         kitty_vis = PUBLIC if self.kitty_shown else UNSEEN
         return [*chosen, Zone("kitty", self.kitty, CARD_TEXT, visibility=kitty_vis, label="The kitty",
                               show=PILE)]

@@ -90,10 +90,14 @@ class TrickBot:
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "play":
-            return self.choose_play(TrickView(view), legal, rng)
+            return self.choose_play(self.trick_view(view), legal, rng)
         return self.choose_other(view, legal, rng)
 
     # ---- what games override --------------------------------------------------------
+
+    def trick_view(self, view: dict[str, Any]) -> TrickView:
+        """The view decoded for the play (a game whose cards rank its own way decodes its own)."""
+        return TrickView(view)
 
     def choose_other(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         """Bidding, ordering up, passing: per game. The family default is a random choice."""

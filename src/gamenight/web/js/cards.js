@@ -17,10 +17,24 @@ const RANK_NAMES = {
 const RANK_LABELS = { T: "10" };
 
 const CARD_RE = /^([2-9TJQKA][CDHS]|JK)$/;
+// The Rook deck: a number 1-14 then a colour letter (red, green, yellow, black); the bird is "RB".
+const ROOK_RE = /^((1[0-4]|[1-9])[RGYB]|RB)$/;
+export const ROOK_COLOURS = { R: "red", G: "green", Y: "yellow", B: "black" };
 
-/** Is this value a card code? */
+/** Is this value a card code (of the 52-card deck and its joker, or of the Rook deck)? */
 export function isCard(value) {
-  return typeof value === "string" && CARD_RE.test(value);
+  return typeof value === "string" && (CARD_RE.test(value) || ROOK_RE.test(value));
+}
+
+/** Is this a Rook-deck card (a coloured number or the Rook bird)? */
+export function isRookCard(code) {
+  return typeof code === "string" && ROOK_RE.test(code);
+}
+
+/** A card's suit (or colour) letter, for grouping and sorting; "" for the jokers and the bird. */
+export function suitLetter(code) {
+  if (code === "JK" || code === "RB") return "";
+  return code[code.length - 1];
 }
 
 export function isRed(suit) {
@@ -30,12 +44,16 @@ export function isRed(suit) {
 /** "queen of spades", "ten of hearts", "joker". */
 export function cardName(code) {
   if (code === "JK") return "joker";
+  if (code === "RB") return "the Rook";
+  if (isRookCard(code)) return `${ROOK_COLOURS[suitLetter(code)]} ${code.slice(0, -1)}`;
   return `${RANK_NAMES[code[0]]} of ${SUIT_NAMES[code[1]]}`;
 }
 
 /** "Q♠", "10♥", "Joker": the label printed in sentences. */
 export function cardLabel(code) {
   if (code === "JK") return "Joker";
+  if (code === "RB") return "Rook";
+  if (isRookCard(code)) return code;
   return (RANK_LABELS[code[0]] || code[0]) + SUIT_SYMBOLS[code[1]];
 }
 
@@ -43,6 +61,7 @@ export function cardLabel(code) {
 export function parseCard(text) {
   const t = text.trim().toUpperCase().replace(/^10/, "T");
   if (t === "JOKER") return "JK";
+  if (ROOK_RE.test(text.trim().toUpperCase())) return text.trim().toUpperCase();
   return CARD_RE.test(t) ? t : null;
 }
 
@@ -131,6 +150,7 @@ export function cardSvg(code, { compact = false } = {}) {
   const svg = s("svg", { viewBox: "0 0 100 140", class: "gn-card-svg", "aria-hidden": "true",
                          focusable: "false" });
   svg.append(s("rect", { x: 1.5, y: 1.5, width: 97, height: 137, rx: 9, class: "gn-face" }));
+  if (isRookCard(code)) return rookFace(svg, code);
   if (code === "JK") {
     svg.classList.add("gn-joker");
     svg.append(
@@ -155,6 +175,31 @@ export function cardSvg(code, { compact = false } = {}) {
   svg.append(...corner(rankLabel, suit));
   const bottom = s("g", { transform: "rotate(180 50 70)" }, ...corner(rankLabel, suit));
   svg.append(bottom, ...faceCentre(code));
+  return svg;
+}
+
+/** A Rook-deck face: the number large in its colour, in the corners, and the colour's name; the
+ * bird as a round black bird on a circle. */
+function rookFace(svg, code) {
+  if (code === "RB") {
+    svg.classList.add("gn-rook-bird");
+    svg.append(
+      s("circle", { cx: 50, cy: 66, r: 34, class: "gn-rook-disc" }),
+      s("path", { d: "M30 78 C34 56 50 48 62 52 L74 44 L70 56 C72 66 64 78 48 80 Z", class: "gn-rook-shape" }),
+      s("text", { x: 50, y: 128, "text-anchor": "middle", class: "gn-rank", "font-size": 20 }, "ROOK"),
+    );
+    return svg;
+  }
+  const number = code.slice(0, -1);
+  svg.classList.add(`gn-rook-${ROOK_COLOURS[suitLetter(code)]}`);
+  svg.append(
+    s("text", { x: 14, y: 26, "text-anchor": "middle", class: "gn-rank", "font-size": 20 }, number),
+    s("text", { x: 86, y: 132, "text-anchor": "middle", class: "gn-rank", "font-size": 20 }, number),
+    s("text", { x: 50, y: 86, "text-anchor": "middle", class: "gn-rank",
+                "font-size": number.length > 1 ? 50 : 60 }, number),
+    s("text", { x: 50, y: 112, "text-anchor": "middle", class: "gn-rook-word", "font-size": 14 },
+      ROOK_COLOURS[suitLetter(code)]),
+  );
   return svg;
 }
 
@@ -186,7 +231,7 @@ export function cardRow(codes, { size = "sm", compact = true, label = null } = {
                          "aria-label": label || `${codes.length} card${codes.length === 1 ? "" : "s"}` });
   let previous = null;
   for (const code of codes) {
-    const gap = previous !== null && isCard(previous) && previous[1] !== code[1] && code !== "JK";
+    const gap = previous !== null && isCard(previous) && suitLetter(previous) !== suitLetter(code) && code !== "JK";
     list.append(h("li", { class: gap ? "suit-gap" : "" }, cardImage(code, { size, compact })));
     previous = code;
   }
@@ -195,6 +240,9 @@ export function cardRow(codes, { size = "sm", compact = true, label = null } = {
 
 /** A suit symbol coloured for text: the symbol in a span, with its name for screen readers. */
 export function suitText(suit) {
+  if (ROOK_COLOURS[suit]) {
+    return h("span", { class: `suit rook-${ROOK_COLOURS[suit]}`, title: ROOK_COLOURS[suit] }, ROOK_COLOURS[suit]);
+  }
   return h("span", { class: `suit ${isRed(suit) ? "red" : "black"}`, title: SUIT_NAMES[suit] },
     SUIT_SYMBOLS[suit]);
 }

@@ -6,7 +6,7 @@
 // it is remembered per table and seat in this browser's localStorage and never sent to anyone.
 
 import { h } from "./dom.js";
-import { cardLabel, cardName, cardSvg } from "./cards.js";
+import { cardLabel, cardName, cardSvg, isRookCard, suitLetter } from "./cards.js";
 import { drawPiece } from "./pieces.js";
 
 const RANK_ORDER = "23456789TJQKA";
@@ -41,11 +41,15 @@ export function saveArrangement(table, seat, arrangement) {
 // ---- ordering ---------------------------------------------------------------------------------
 
 function rankOf(code) {
-  return code === "JK" ? 99 : RANK_ORDER.indexOf(code[0]);
+  if (code === "JK" || code === "RB") return 99;
+  if (isRookCard(code)) return code.startsWith("1") && code.length === 2 ? 15 : Number(code.slice(0, -1));
+  return RANK_ORDER.indexOf(code[0]);
 }
 
 function suitOf(code) {
-  return code === "JK" ? 9 : SUIT_ORDER.indexOf(code[1]);
+  if (code === "JK" || code === "RB") return 9;
+  if (isRookCard(code)) return "BRYG".indexOf(suitLetter(code));
+  return SUIT_ORDER.indexOf(code[1]);
 }
 
 /** The hand in the arrangement's order; `isCards` false: other pieces keep the engine's order. */

@@ -1,7 +1,7 @@
 // Legal moves as a person reads them: which cards in the hand they name, labels and spoken names.
 
 import { h } from "./dom.js";
-import { SUITS, SUIT_NAMES, cardLabel, cardName, isCard, isRed, parseCard, suitText } from "./cards.js";
+import { ROOK_COLOURS, SUITS, SUIT_NAMES, cardLabel, cardName, isCard, isRed, parseCard, suitText } from "./cards.js";
 
 export function words(move) {
   return move.trim().split(/\s+/);
@@ -47,7 +47,7 @@ export function numberVerb(moves) {
   return null;
 }
 
-const isSuitWord = (word, i) => i > 0 && word.length === 1 && SUITS.includes(word);
+const isSuitWord = (word, i) => i > 0 && word.length === 1 && (SUITS.includes(word) || word in ROOK_COLOURS);
 
 /** Words of moves spelled short in the notation, as a person reads them. */
 const SPOKEN = { nt: "no trump" };
@@ -81,7 +81,7 @@ export function ladderOf(moves) {
 
 /** The word after a ladder's number as a person reads it: "♥", "no trump". */
 export function tailLabel(word) {
-  if (word.length === 1 && SUITS.includes(word)) return suitText(word);
+  if (isSuitWord(word, 1)) return suitText(word);
   return SPOKEN[word] || word;
 }
 
@@ -106,7 +106,7 @@ export function moveLabel(move) {
 export function moveSpeech(move) {
   return words(move).map((word, i) => {
     if (isCard(word)) return cardName(word);
-    if (isSuitWord(word, i)) return SUIT_NAMES[word];
+    if (isSuitWord(word, i)) return SUIT_NAMES[word] || ROOK_COLOURS[word];
     return SPOKEN[word] || word;
   }).join(" ");
 }

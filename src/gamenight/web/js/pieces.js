@@ -2,7 +2,7 @@
 // a field's piece kind): cards, domino tiles, dice; any other piece as its text.
 
 import { h } from "./dom.js";
-import { SUITS, SUIT_NAMES, backImage, cardImage, cardName, cardRow, isCard, suitText } from "./cards.js";
+import { ROOK_COLOURS, SUITS, SUIT_NAMES, backImage, cardImage, cardName, cardRow, isCard, suitText } from "./cards.js";
 import { dieImage } from "./dice.js";
 import { tileImage } from "./tiles.js";
 
@@ -16,7 +16,8 @@ const DRAWERS = {
     one: (code, opts = {}) => (isCard(code) ? cardImage(code, { size: "sm", compact: true, ...opts }) : textPiece(code)),
     row: (codes, label) => (codes.every(isCard) ? cardRow(codes, { label: label ? `${label}: ${codes.map(cardName).join(", ")}` : null }) : null),
     back: () => backImage({ size: "xs" }),
-    suit: (letter) => (SUITS.includes(letter) ? h("span", { class: "suit-name" }, suitText(letter), " ", SUIT_NAMES[letter]) : null),
+    suit: (letter) => (SUITS.includes(letter) ? h("span", { class: "suit-name" }, suitText(letter), " ", SUIT_NAMES[letter])
+      : ROOK_COLOURS[letter] ? h("span", { class: "suit-name" }, suitText(letter)) : null),
   },
   tile: { one: tileImage },
   face: { one: dieImage },

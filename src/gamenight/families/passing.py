@@ -1,0 +1,170 @@
+"""Passing cards before the play: everyone at once chooses cards for a neighbour, then they
+change hands together (Hearts' pass, Rook's pass).
+
+A game mixes :class:`Passes` into its trick state, puts :class:`PassPhase` in its ``phases``
+table under its own phase name, and calls :meth:`Passes.start_passing` with how many cards go
+how far round the table. Each seat chooses one card a move (``pass QS``); a chosen card stays
+chosen, and only how many each seat has chosen is public. When the last seat has chosen, the
+cards change hands at once: each passer is told where its cards went (``knowledge``), each
+receiver gets them through :meth:`Passes._receive` (into the hand, or held apart by a game
+whose player may not look yet), and the game's :meth:`Passes._passing_done` runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamenight.core.events import Event
+from gamenight.core.layout import Field, Kind
+from gamenight.core.moves import Move
+from gamenight.core.phases import PhaseHandler
+from gamenight.core.zones import Knowledge, Show, Visibility, Zone
+from gamenight.equipment import cards as C
+
+#: one interned move per card for the passing phase
+PASS: list[Move] = [Move("pass", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
+#: how a number of cards is said in sentences
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+#: what a person sees of a pass (merge into a game's ``FIELDS``)
+PASS_FIELDS: tuple[Field, ...] = (
+    Field("passes_chosen", "Chosen to pass", Kind.NUMBER, per_seat=True),
+    Field("passed_cards", "You passed", Kind.PIECES, piece="card"),
+    Field("received", "Received in the pass", Kind.MARKS, piece="card"),
+    Field("choose", "Cards still to pass", Kind.CHOOSE),
+)
+
+
+def count_words(n: int) -> str:
+    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+
+
+class Passes:
+    """Everyone at once passes ``pass_size`` cards to the seat ``pass_offset`` places round."""
+
+    hands: list[list[int]]
+    names: list[str]
+    num_players: int
+    knowledge: Knowledge
+    events: list[Event]
+    emit: Any  # State.emit
+
+    def init_passing(self) -> None:
+        n = self.num_players
+        #: the cards each seat has chosen to pass (its own until the exchange)
+        self.chosen: list[list[int]] = [[] for _ in range(n)]
+        #: the cards each seat received in this deal's pass (marked in its hand)
+        self.received: list[list[int]] = [[] for _ in range(n)]
+        #: the seats still choosing
+        self.waiting: frozenset[int] = frozenset()
+        self.pass_size = 0
+        self.pass_offset = 0
+        self.pass_direction = ""
+
+    def start_passing(self, size: int, offset: int, direction: str) -> None:
+        """Every seat passes ``size`` cards to the seat ``offset`` places to its left (negative:
+        to its right); ``direction`` is how players say it ("left")."""
+        self.chosen = [[] for _ in range(self.num_players)]
+        self.received = [[] for _ in range(self.num_players)]
+        self.pass_size = size
+        self.pass_offset = offset
+        self.pass_direction = direction
+        self.waiting = frozenset(range(self.num_players))
+
+    def pass_target(self, seat: int) -> int:
+        return (seat + self.pass_offset) % self.num_players
+
+    def choose_pass(self, seat: int, c: int) -> None:
+        """``seat`` sets ``c`` aside to pass; the last seat's last card makes the exchange."""
+        self.hands[seat].remove(c)
+        chosen = self.chosen[seat]
+        chosen.append(c)
+        if len(chosen) < self.pass_size:
+            return
+        self.waiting = self.waiting - {seat}
+        self.emit("passed", f"{self.names[seat]} has chosen {count_words(self.pass_size)} cards to pass.",
+                  seat=seat)
+        if not self.waiting:
+            self._exchange()
+
+    def _exchange(self) -> None:
+        """Everyone has chosen: the cards change hands at once, and each passer knows where
+        its cards went."""
+        for s in range(self.num_players):
+            t = self.pass_target(s)
+            cards = self.chosen[s]
+            self.received[t] = list(cards)
+            self._receive(t, s, cards)
+            labels = " ".join(C.LABEL_OF[c] for c in cards)
+            self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
+            self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
+                      cards=C.codes(cards))
+        self.chosen = [[] for _ in range(self.num_players)]
+        self._passing_done()
+
+    def _receive(self, seat: int, passer: int, cards: list[int]) -> None:
+        """Hook: ``seat`` takes the cards ``passer`` passed it (into its hand, by default)."""
+        self.hands[seat].extend(cards)
+        self.knowledge.tell(f"hand/{seat}", cards, [passer])
+
+    def _passing_done(self) -> None:
+        """Hook: the cards have changed hands."""
+        raise NotImplementedError
+
+    def _passable(self, seat: int) -> list[int]:
+        """Hook: the cards ``seat`` may choose to pass (default: its whole hand)."""
+        return self.hands[seat]
+
+    def _why_not_pass(self, seat: int, c: int) -> str:
+        """Hook: why ``seat`` may not pass ``c``, a card of its hand that ``_passable`` leaves out."""
+        return f"{C.NAME_OF[c].capitalize()} may not be passed."
+
+    def pass_view(self, seat: int | None, *, passing: bool) -> dict[str, Any]:
+        """The view's entries about the pass; ``passing``: the game is in its passing phase."""
+        passed = None
+        if seat is not None and not passing and self.received[self.pass_target(seat)]:
+            to = self.pass_target(seat)
+            passed = {"to": to, "cards": C.codes(sorted(self.knowledge.known_to(seat, f"hand/{to}")))}
+        return {
+            # how many cards each seat has chosen, while they choose
+            "passes_chosen": [len(p) for p in self.chosen] if passing else None,
+            "my_pass": C.codes(self.chosen[seat]) if seat is not None else None,
+            "passed": passed,
+            "received": C.codes(self.received[seat]) if seat is not None else None,
+            "choose": ({"verb": "pass", "count": self.pass_size - len(self.chosen[seat])}
+                       if passing and seat is not None and seat in self.waiting else None),
+            "passed_cards": passed["cards"] if passed else None,
+        }
+
+    def pass_zones(self) -> list[Zone]:
+        """While passing, the cards each seat has chosen to pass (its own until the exchange)."""
+        return [
+            Zone(f"pass/{s}", cards, C.CARD_TEXT, owner=s, visibility=Visibility.OWNER,
+                 label=f"{self.names[s]}'s cards to pass", show=Show.ROW)
+            for s, cards in enumerate(self.chosen)
+        ]
+
+
+class PassPhase(PhaseHandler[Any]):  # Passes is a mixin, not a State
+    """Everyone at once passes cards, one at a time; when all have chosen they change hands."""
+
+    def to_act(self, s: Passes) -> frozenset[int]:
+        return s.waiting
+
+    def legal(self, s: Passes, seat: int) -> list[Move]:
+        return [PASS[c] for c in s._passable(seat)]
+
+    def why_illegal(self, s: Passes, seat: int, move: Move) -> str:
+        to = s.names[s.pass_target(seat)]
+        if move.verb != "pass" or len(move.cards) != 1:
+            return (f"Pass {count_words(s.pass_size)} cards {s.pass_direction} to {to}, one at a time, "
+                    "for example 'pass QS'.")
+        c = move.cards[0]
+        if c in s.chosen[seat]:
+            return f"You have already chosen {C.NAME_OF[c]} to pass."
+        if c in s.hands[seat]:
+            return s._why_not_pass(seat, c)
+        return f"You do not hold {C.NAME_OF[c]}."
+
+    def apply(self, s: Passes, seat: int, move: Move) -> None:
+        s.choose_pass(seat, move.cards[0])
