@@ -35,7 +35,7 @@ STEPS = 80
 BASES, TYPINGS = 3, 3
 #: every card code of each class of interchangeable cards (a rank, the jokers, red/black threes)
 BY_CLASS: dict[int, list[str]] = {}
-for _card, _code in enumerate(C.CODE_OF):
+for _card, _code in enumerate(C.CODE_OF[:C.JOKER + 1]):  # the 52 and the joker (not the Rook deck)
     BY_CLASS.setdefault(CLASS[_card], []).append(_code)
 
 

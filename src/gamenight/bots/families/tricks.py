@@ -29,16 +29,24 @@ class TrickView:
         self.raw = view
         self.seat: int = view["seat"]
         self.n = len(view["players"])
-        trump = view.get("trump")
-        self.trump: int | None = C.suit(trump) if trump else None
-        self.suit_of, self.power = trick_tables(
-            self.trump, bowers=bool(view.get("bowers")), low=bool(view.get("low_ranking"))
-        )
+        self.trump: int | None
+        self.suit_of: list[int]
+        self.power: list[int]
+        self.trump, self.suit_of, self.power = self.ranking(view)
         self.hand = [C.card(c) for c in view.get("hand") or []]
         self.trick = [(t["seat"], C.card(t["card"])) for t in view.get("trick", [])]
         self.sitting_out = set(view.get("sitting_out", []))
         #: of two identical winning cards (multi-deck games) the later one wins, unless the rules say not
         self.later_identical_wins: bool = view.get("later_identical_wins", True)
+
+    def ranking(self, view: dict[str, Any]) -> tuple[int | None, list[int], list[int]]:
+        """The deal's trump, and each card's effective suit and power (a game whose cards rank
+        their own way decodes its own)."""
+        trump = view.get("trump")
+        suit = C.suit(trump) if trump else None
+        suit_of, power = trick_tables(suit, bowers=bool(view.get("bowers")),
+                                      low=bool(view.get("low_ranking")))
+        return suit, suit_of, power
 
     @property
     def led(self) -> int | None:

@@ -40,15 +40,10 @@ def rook_of(view: dict[str, Any]) -> int:
 class RookView(TrickView):
     """The view decoded with Rook's ranking: the Rook a member of the trump suit."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.raw = view
-        self.seat = view["seat"]
-        self.n = len(view["players"])
-        self.trump = suit_letter(view, view.get("trump"))
-        self.suit_of, self.power = rook_tables(self.trump, rook_of(view), view["options"]["rook_rank"])
-        self.hand = [C.card(c) for c in view.get("hand") or []]
-        self.trick = [(t["seat"], C.card(t["card"])) for t in view.get("trick", [])]
-        self.sitting_out = set(view.get("sitting_out", []))
+    def ranking(self, view: dict[str, Any]) -> tuple[int | None, list[int], list[int]]:
+        trump = suit_letter(view, view.get("trump"))
+        suit_of, power = rook_tables(trump, rook_of(view), view["options"]["rook_rank"])
+        return trump, suit_of, power
 
     def partner(self) -> int:
         """Across the table; in the five-player game the known partner of the bidder (or -1)."""
