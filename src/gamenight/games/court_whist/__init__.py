@@ -33,10 +33,12 @@ keyed by party seat (``hand/5``, ``taken/5``, ``trick/2``), each with its table'
 conservation, sampling (a table's unseen cards stay at that table) and hidden information hold
 for the whole party. The pure rules (games, scoring, movement, sit-outs) are in ``rules.py``.
 
-**Seats.** With men and ladies (the default), even seats (the first, third…) are men and odd
-seats ladies. Chairs at a table: North and East are the men's, South and West the ladies'; North
-partners South and East partners West. The first game's tables are drawn at random from the
-seed (with a stacked deck: in seat order, and North deals the stacked first hand uncut).
+**Seats.** With men and ladies (the default), the first two seats of every four are men and
+the other two ladies (seats 1, 2, 5, 6, 9… men; 3, 4, 7, 8… ladies, counting from 1), so an
+odd party has the extra man. Chairs at a table: North and East are the men's, South and West
+the ladies'; North partners South and East partners West. The first game's tables are drawn at
+random from the seed (with a stacked deck: in seat order, table 1 holding the first four seats,
+and North deals the stacked first hand uncut).
 
 House decisions where the book is silent (``shared/rules/metzker-book.md`` §24):
 
@@ -69,6 +71,9 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §24)
   holds it until it is played.
 * Option ``pairing = any``: anyone partners anyone; the chairs are called A (North, East) and
   B (South, West) and the movement is the same by chair.
+
+* Option ``first_game``: the party starts at that game (to go on with a party stopped
+  part-way, or for a shorter evening); the games are always played in the book's order.
 
 Preset ``open``: any pairing, and only the table chat counts as speaking.
 """

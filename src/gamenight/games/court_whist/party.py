@@ -37,7 +37,7 @@ NOBODY: frozenset[int] = frozenset()
 class CourtWhistOptions(Options):
     pairing: str = option(
         "men_ladies", "Partners",
-        "Who may partner whom. The seats alternate: the first seat is a man, the second a lady, and so on.",
+        "Who may partner whom. Of every four seats, the first two are men and the other two ladies.",
         choices={"men_ladies": "Every partnership is a man and a lady, as the book says",
                  "any": "Anyone may partner anyone: the chairs are simply called A and B"},
     )
@@ -47,6 +47,12 @@ class CourtWhistOptions(Options):
         choices={"both": "A message in the table chat, and owning up with the speak move",
                  "chat": "Only a message in the table chat",
                  "manual": "Only the speak move (a player owning up, or the host noting it)"},
+    )
+    first_game: int = option(
+        1, "Start with game",
+        "The party plays from this game on to the seventh: 1 plays all seven; a higher number "
+        "continues a party stopped part-way, or makes a shorter evening.",
+        minimum=1, maximum=len(R.GAMES),
     )
     sitout_score: int = option(
         8, "Score for sitting out a hand",
@@ -70,7 +76,8 @@ def party_size(players: int, pairing: str) -> tuple[int, int, int]:
     if pairing == "any":
         tables = players // R.CHAIRS
         return tables, players - R.CHAIRS * tables, 0
-    men, ladies = (players + 1) // 2, players // 2
+    men = sum(1 for p in range(players) if R.is_man(p))
+    ladies = players - men
     tables = min(men, ladies) // 2
     return tables, men - 2 * tables, ladies - 2 * tables
 
@@ -110,7 +117,7 @@ class CourtWhist(State):
                               "play with more players, or let anyone partner anyone.")
         self.same_label = o.pairing == "men_ladies"
         self.queues, self.per_game = self._sitting_out_queues(out_a, out_b)
-        self.game_no = 0
+        self.game_no = o.first_game - 1
         #: per seat, per game: the figure recorded for each hand (None: not played yet)
         self.card: list[list[list[int | None]]] = [[[None] * R.HANDS_PER_GAME for _ in R.GAMES]
                                                    for _ in range(n)]
@@ -127,7 +134,7 @@ class CourtWhist(State):
         """The order in which players sit out, per label (shuffled unless the deck is stacked)."""
         n = self.num_players
         if self.same_label:
-            queues = [list(range(0, n, 2)), list(range(1, n, 2))]
+            queues = [[p for p in range(n) if R.is_man(p)], [p for p in range(n) if not R.is_man(p)]]
             per_game = [out_a, out_b]
         else:
             queues, per_game = [list(range(n))], [out_a]
@@ -141,11 +148,11 @@ class CourtWhist(State):
 
     def _first_seating(self) -> list[list[int]]:
         """Partners drawn at random (in seat order with a stacked deck): a man and a lady opposite."""
-        out = set(self.sitting_out(0))
+        out = set(self.sitting_out(self.game_no))
         n = self.num_players
         if self.same_label:
-            men = [p for p in range(0, n, 2) if p not in out]
-            ladies = [p for p in range(1, n, 2) if p not in out]
+            men = [p for p in range(n) if R.is_man(p) and p not in out]
+            ladies = [p for p in range(n) if not R.is_man(p) and p not in out]
         else:
             everyone = [p for p in range(n) if p not in out]
             half = len(everyone) // 2
@@ -167,7 +174,7 @@ class CourtWhist(State):
         """A seat's role in words: man or lady (A or B with any pairing, by the chair it sits in)."""
         where = self.where[seat]
         if self.same_label:
-            return "man" if seat % 2 == 0 else "lady"
+            return "man" if R.is_man(seat) else "lady"
         if where is None:
             return ""
         return "A" if R.is_a_chair(where[1]) else "B"
@@ -191,7 +198,7 @@ class CourtWhist(State):
     def _cut_for_deal(self, table: CourtTable) -> int:
         """Everyone at the table cuts, aces high; the highest deals first (a stacked deck's first
         deal: North, so the stacked cards fall where they were put)."""
-        if self.stacked_deck is not None and self.game_no == 0:
+        if self.stacked_deck is not None and self.game_no == self.options.first_game - 1:
             return 0
         shown, order = R.cut(self.rng, range(R.CHAIRS))
         cuts = ", ".join(f"{table.names[c]} {C.LABEL_OF[card]}" for c, card in shown)
@@ -230,7 +237,7 @@ class CourtWhist(State):
             f"{self.names[p]} {totals[p]}" for p in range(self.num_players)) + ".")
         self.game_no += 1
         if self.game_no == len(R.GAMES):
-            self.finish_on_totals(f"All {len(R.GAMES)} games are played: the highest grand total wins.")
+            self.finish_on_totals("The games are played: the highest grand total wins.")
             return
         seating = self._move(game)
         R.return_sitters(seating, self.sitting_out(self.game_no), self.sitting_out(g), self.same_label)
@@ -493,7 +500,8 @@ class CourtWhist(State):
     def score_card(self, seat: int) -> dict[str, Any]:
         """The seat's own score card: a row per game, its four hands and total, and the grand total."""
         rows = []
-        for g, game in enumerate(R.GAMES[:self.game_no + 1]):
+        for g in range(self.options.first_game - 1, min(self.game_no + 1, len(R.GAMES))):
+            game = R.GAMES[g]
             cells = list(self.card[seat][g])
             if g == self.game_no and self.where[seat] is None and not self.is_over:
                 note = "sitting out"

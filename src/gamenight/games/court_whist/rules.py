@@ -77,6 +77,12 @@ GAMES: tuple[Game, ...] = (
 )
 
 
+def is_man(seat: int) -> bool:
+    """With men and ladies, the first two seats of every four are men's (they sit North and
+    East of a table drawn in seat order), the other two ladies'."""
+    return seat % CHAIRS < 2
+
+
 def partner_chair(chair: int) -> int:
     return (chair + 2) % CHAIRS
 
@@ -210,9 +216,9 @@ def return_sitters(tables: list[list[int]], leaving: Sequence[int], returning: S
     for t, chairs in enumerate(tables):
         for chair, who in enumerate(chairs):
             if who in leaving:
-                pick = next(i for i, r in enumerate(back) if not same_label or r % 2 == who % 2)
+                pick = next(i for i, r in enumerate(back) if not same_label or is_man(r) == is_man(who))
                 tables[t][chair] = back.pop(pick)
 
 
-__all__ = ["GAMES", "Count", "Game", "Trump", "cut", "hand_figures", "move_tables", "sitting_out",
+__all__ = ["GAMES", "Count", "Game", "Trump", "cut", "hand_figures", "is_man", "move_tables", "sitting_out",
            "table_winners"]
