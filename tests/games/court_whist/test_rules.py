@@ -319,7 +319,8 @@ def test_a_party_of_thirteen_runs_three_tables_and_one_sits_out() -> None:
     play_first_legal(s)
     assert s.is_over and len(s.sheet.rows) == 7
     totals = s.sheet.totals
-    assert s.outcome is not None and set(s.outcome.winners) == {p for p in range(13) if totals[p] == max(totals)}
+    best = {p for p in range(13) if totals[p] == max(totals)}
+    assert s.outcome is not None and set(s.outcome.winners) == best
 
 
 def test_any_pairing_sits_out_whoever_is_next_and_tables_fill_from_everyone() -> None:
@@ -388,4 +389,4 @@ def test_the_score_card_and_the_sheet_after_the_party() -> None:
     card = s.view(2)["score_card"]
     assert [r["label"] for r in card["rows"]] == [f"{i + 1}. {g.name}" for i, g in enumerate(R.GAMES)]
     assert card["total"] == s.sheet.totals[2] == sum(r["cells"][-1] for r in card["rows"])
-    assert [r.label for r in s.sheet.rows][0] == "Game 1: Coronation"
+    assert s.sheet.rows[0].label == "Game 1: Coronation"

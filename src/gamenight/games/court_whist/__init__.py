@@ -90,13 +90,13 @@ SPEC: GameSpec = register(GameSpec(
     title="Court Whist",
     family="trick-taking",
     players=tuple(range(4, 41)),
-    default_players=8,
+    default_players=4,
     options_cls=CourtWhistOptions,
     state_cls=CourtWhist,
     summary="A progressive whist party: seven themed games of four hands at tables of four, the "
             "winners moving on after each game so everyone gets a new partner; highest grand total wins.",
     presets=PRESETS,
-    teams="Partners change every game: a man and a lady opposite",
+    teams="",
     rules=__doc__ or "",
     tested_players=(4, 8, 9),
 ))

@@ -21,6 +21,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import PhaseHandler
 from gamenight.core.state import SPEECH, State
 from gamenight.core.zones import Zone, redeal_unseen
 from gamenight.equipment import cards as C
@@ -83,11 +84,14 @@ def party_size(players: int, pairing: str) -> tuple[int, int, int]:
 
 
 class CourtWhist(State):
-    DEAL_WORD: ClassVar[str] = "hand"
+    #: a score-sheet row is a game of four hands (the book's score card: a block per game)
+    DEAL_WORD: ClassVar[str] = "game"
     counts_speech: ClassVar[bool] = True
+    #: every table's phases (a table answers for its seats); listed here for what reads a game's phases
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = CourtTable.phases
     FIELDS: tuple[Field, ...] = (
+        Field("game_of", "{Deal}", Kind.COUNTER, head=True),
         Field("table", "Your table", Kind.NUMBER, head=True),
-        Field("game_of", "Game", Kind.COUNTER, head=True),
         Field("game_name", "Playing", Kind.TEXT, head=True),
         Field("hand_of", "Hand", Kind.COUNTER, head=True),
         Field("trump", "Trumps", Kind.SUIT, piece="card", head=True),
@@ -188,7 +192,7 @@ class CourtWhist(State):
             for chair, p in enumerate(chairs):
                 self.where[p] = (t, chair)
         out = self.sitting_out(self.game_no)
-        self.emit("game", f"Game {self.game_no + 1} of {len(R.GAMES)}: {game.name}. {game.rule}."
+        self.emit("deal", f"{self.deal_name(self.game_no + 1)} of {len(R.GAMES)}: {game.name}. {game.rule}."
                   + (f" Sitting out: {', '.join(self.names[p] for p in out)}." if out else ""))
         for t, table in enumerate(self.tables):
             table.seat_players(seating[t], self.names)
@@ -232,7 +236,7 @@ class CourtWhist(State):
         totals = [sum(v or 0 for v in self.card[p][g]) for p in range(self.num_players)]
         details = [" + ".join(str(v) for v in self.card[p][g]) + ("" if self.where[p] else " (sat out)")
                    for p in range(self.num_players)]
-        self.sheet.add(f"Game {g + 1}: {game.name}", totals, details=details)
+        self.sheet.add(f"{self.deal_name(g + 1)}: {game.name}", totals, details=details)
         self.emit("score", f"{game.name} is over: " + ", ".join(
             f"{self.names[p]} {totals[p]}" for p in range(self.num_players)) + ".")
         self.game_no += 1
@@ -314,7 +318,12 @@ class CourtWhist(State):
         return ""
 
     def phase_label(self) -> str:
-        return "Playing the cards" if self.phase() == "play" else ""
+        """The party's phase in words: the busiest table's (cards being played, trumps named)."""
+        now = self.phase()
+        table = next((t for t in self.tables if str(t.phase_name) == now), None)
+        if table is None:
+            return ""
+        return table.phase_label() if not table.waiting else CourtPhase.WAIT.label
 
     # ---- speaking in Confiscation --------------------------------------------------------
 

@@ -18,7 +18,7 @@ from gamenight.core.moves import Move
 from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchRules
-from gamenight.families.tricks import ONLY, PlayPhase, TrickState
+from gamenight.families.tricks import ONLY, Phase, PlayPhase, TrickState
 from gamenight.games.court_whist import rules as R
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class CourtTable(TrickState):
 
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **TrickState.phases, CourtPhase.NAME: NamePhase(), CourtPhase.WAIT: WaitPhase(),
-        "play": CourtPlay(),
+        Phase.PLAY: CourtPlay(),
     }
 
     def __init__(self, party: CourtWhist, number: int) -> None:
@@ -128,19 +128,19 @@ class CourtTable(TrickState):
             self.turned = card
             self.set_trump(C.SUIT_OF[card])
             self.party.knowledge.tell(self.party.hand_key(self.seats[self.dealer]), [card])
-            self.emit("deal", f"{what} and turns up the last card dealt, {C.LABEL_OF[card]}: "
+            self.emit("hand", f"{what} and turns up the last card dealt, {C.LABEL_OF[card]}: "
                               f"{C.SUIT_NAMES[C.SUIT_OF[card]]} are trumps.",
                       seat=self.dealer, trump_card=C.CODE_OF[card])
         elif game.trump is R.Trump.NAMED:
             king = R.KINGS[self.hand]
             self.namer = next(c for c in range(R.CHAIRS) if king in self.hands[c])
-            self.emit("deal", f"{what}; {self.names[self.namer]} holds {C.LABEL_OF[king]} and names trumps.",
+            self.emit("hand", f"{what}; {self.names[self.namer]} holds {C.LABEL_OF[king]} and names trumps.",
                       seat=self.dealer)
             self.phase_name = CourtPhase.NAME
             return
         else:
             trumps = f"{C.SUIT_NAMES[self.trump]} are trumps" if self.trump is not None else "no trumps"
-            self.emit("deal", f"{what}; {trumps}.", seat=self.dealer)
+            self.emit("hand", f"{what}; {trumps}.", seat=self.dealer)
         self.start_play(self.left_of_dealer())
 
     def trump_named(self, chair: int, suit: int) -> None:
