@@ -274,7 +274,8 @@ class CourtWhist(State):
         events = table.take_events()
         if self.n_tables > 1:
             head = f"Table {table.number + 1}: "
-            events = [Event(e.kind, head + e.text, e.seat, e.to, e.data) for e in events]
+            events = [Event(e.kind, head + e.text, e.seat, e.to, {**e.data, "table": table.number + 1})
+                      for e in events]
         self.events.extend(events)
 
     # ---- the protocol: each seat's table answers ---------------------------------------------
@@ -324,6 +325,17 @@ class CourtWhist(State):
         if table is None:
             return ""
         return table.phase_label() if not table.waiting else CourtPhase.WAIT.label
+
+    def is_news(self, event: Event, seat: int | None) -> bool:
+        """Another table's play is no news to a seat (the tables field sums it up), but who moves
+        where is."""
+        if not event.visible_to(seat):
+            return False
+        at = event.data.get("table")
+        if at is None or event.kind == "move" or seat is None:
+            return True
+        where = self.where[seat]
+        return where is not None and where[0] + 1 == at
 
     # ---- speaking in Confiscation --------------------------------------------------------
 
