@@ -49,7 +49,7 @@ class Recipe:
 
 MATCHES: dict[str, Recipe] = {
     "court_whist_nine": Recipe("court-whist", 9, 2026,
-                               about="nine heuristic bots, seed 2026: two tables, a man sitting out each game"),
+                               about="nine heuristic bots, seed 2026: two tables, a man sitting out"),
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
     "gin_rummy_book_rules": Recipe("gin-rummy", 2, 2024, bot_per_seat=False,
                                    about="two heuristic bots, the family's tournament rules, seed 2024"),

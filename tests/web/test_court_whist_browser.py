@@ -9,8 +9,6 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import pytest
-
 from tests.web.test_browser import (  # noqa: F401 - the module's fixtures
     ARTIFACTS,
     Api,
@@ -29,7 +27,8 @@ PLAYERS = 8
 
 def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str, browser: Any) -> None:  # noqa: F811
     api = Api(server)
-    seats = [{"kind": "human"} if s in PEOPLE else {"kind": "bot", "bot": "heuristic"} for s in range(PLAYERS)]
+    bot = {"kind": "bot", "bot": "heuristic"}
+    seats = [{"kind": "human"} if s in PEOPLE else bot for s in range(PLAYERS)]
     status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
                                              "trick_pause_ms": 0, "options": {"first_game": 6}})
     assert status == 201, table
@@ -113,4 +112,3 @@ def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, b
         assert "Sitting out" in page.inner_text("#felt-bar")
     assert page.locator(".score-card").count() == 1
     assert not errors, errors
-    pytest.importorskip("playwright")
