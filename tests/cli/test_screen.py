@@ -35,7 +35,7 @@ def configs() -> list[tuple[str, str | None, int]]:
     for spec in gamenight.games():
         for preset in [None, *spec.presets]:
             written = spec.presets[preset].players if preset else None
-            allowed = written or spec.players
+            allowed = written or spec.tested_players or spec.players
             counts = sorted({spec.default_players if spec.default_players in allowed else min(allowed),
                              max(allowed)})
             out += [(spec.id, preset, n) for n in counts]

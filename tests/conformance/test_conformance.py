@@ -57,7 +57,7 @@ def configurations() -> list[tuple[str, str | None, int]]:
     for spec in gamenight.games():
         for preset in [None, *spec.presets]:
             counts = spec.presets[preset].players if preset else None
-            for n in counts or spec.players:
+            for n in counts or spec.tested_players or spec.players:
                 out.append((spec.id, preset, n))
     return out
 

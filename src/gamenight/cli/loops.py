@@ -86,12 +86,12 @@ class Session:
     def __post_init__(self) -> None:
         # what happened before the person's first turn: the first deal's announcement, or the
         # last moves of a resumed game (whose score sheet so far is not news)
-        seen = [e for e in self.state.events if e.visible_to(self.human)]
+        seen = [e for e in self.state.events if self.state.is_news(e, self.human)]
         self.pending = seen[-RESUME_EVENTS:]
         self.rows_shown = len(self.state.score_sheet.rows)
 
     def note(self, events: Iterable[Event]) -> None:
-        self.pending.extend(e for e in events if e.visible_to(self.human))
+        self.pending.extend(e for e in events if self.state.is_news(e, self.human))
 
     def run(self) -> None:
         """Play to the end of the match: bots act for their seats (first, in a simultaneous

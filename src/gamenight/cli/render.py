@@ -232,9 +232,23 @@ def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
             names.columns, value, strict=False))
     if kind == "flag":
         return Text("yes" if value else "no")
+    if kind == "scorecard" and isinstance(value, dict):
+        return scorecard_text(value)
     if kind in ("number", "text") and is_scalar(value):
         return scalar_text(value)
     return data_text(value, piece)
+
+
+def scorecard_text(card: dict[str, Any]) -> Text:
+    """A score card on a line per row: ``Coronation 3 5 — — = 8``, then the grand total."""
+    rows = []
+    for row in card.get("rows", []):
+        cells = ["—" if c is None else str(c) for c in row.get("cells", [])]
+        head, total = " ".join(cells[:-1]), cells[-1] if cells else "—"
+        note = f" ({row['note']})" if row.get("note") else ""
+        rows.append(Text(f"{row.get('label', '')} {head} = {total}{note}"))
+    rows.append(Text(f"{card.get('total_label', 'Total')} {card.get('total', 0)}", style="bold"))
+    return Text(" · ").join(rows)
 
 
 def plays_text(plays: Sequence[dict[str, Any]], piece: str, names: Names) -> Text:

@@ -54,6 +54,9 @@ class Kind(StrEnum):
     #: {"verb", "count"}: the viewing seat chooses ``count`` more pieces, one ``verb`` move each (a
     #: Hearts pass): a page lets it select them all, then sends the moves in turn
     CHOOSE = "choose"
+    #: one player's own score card: {"name", "columns": [heading...], "rows": [{"label", "cells":
+    #: [number or None, one per column], "note"?}], "total_label", "total"}
+    SCORECARD = "scorecard"
 
 
 KINDS = frozenset(k.value for k in Kind)

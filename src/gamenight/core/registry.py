@@ -30,6 +30,9 @@ class GameSpec:
     teams: str = ""
     rules: str = ""
     options: tuple[OptionInfo, ...] = ()
+    #: the player counts the suites exercise (conformance, the terminal's screens), where the game
+    #: allows many (a party of any size): a sensible few; empty: every allowed count
+    tested_players: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", tuple(describe(self.options_cls)))

@@ -93,6 +93,8 @@ class Zone:
     #: only the view's order, never the kernel's list
     order: Callable[[list[int]], list[int]] | None = None
     detail: str = ""
+    #: the table it lies at, in a game of several tables at once (a progressive party): 1, 2, ...
+    table: int = 0
 
     @property
     def name(self) -> str:
@@ -253,6 +255,8 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["seats"] = list(z.seats)
     if z.detail:
         out["detail"] = z.detail
+    if z.table:
+        out["table"] = z.table
     if hides and knowledge is not None:
         known = knowledge.known_to(seat, key)
         if known:  # only then look for which of them are still there

@@ -68,6 +68,11 @@ export function renderFelt(el, bar, view, ctx) {
     el.classList.remove("felt-flow");
     return;
   }
+  const party = partyTables(view);
+  if (party.size > 1) {
+    renderParty(el, bar, view, ctx, layout, party, common);
+    return;
+  }
   const seats = order.map((s) => seatBox(s, view, ctx, { ...common, pos: seatAngle(s, bottom, n) }));
   const trickZone = layout.centre.find((z) => z.show === "trick");
   const piles = layout.centre.filter((z) => z.show !== "trick").concat(layout.tablePiles)
@@ -81,6 +86,56 @@ export function renderFelt(el, bar, view, ctx) {
   fill(bar, corner(view, ctx, layout));
   bar.hidden = !bar.childElementCount;
   fitFelt(el);
+}
+
+// ---- a party of several tables ---------------------------------------------------------------------
+
+/** The tables of a party (zones carrying a `table` number): table -> its seats in chair order. */
+export function partyTables(view) {
+  const tables = new Map();
+  for (const z of (view.layout || {}).zones || []) {
+    if (!z.table || z.show !== "hand" || !Number.isInteger(z.owner)) continue;
+    if (!tables.has(z.table)) tables.set(z.table, []);
+    tables.get(z.table).push(z.owner);
+  }
+  return tables;
+}
+
+/** Several tables at once: the viewer's own in front (a ring of its four seats, its trick in the
+ * middle), every other table beside it in brief (its seats, its trick, who is to act), and the
+ * players sitting out. */
+function renderParty(el, bar, view, ctx, layout, party, common) {
+  const me = Number.isInteger(view.seat) ? view.seat : null;
+  const mine = [...party.entries()].find(([, seats]) => me !== null && seats.includes(me));
+  const [myTable, mySeats] = mine || [...party.entries()][0];
+  const at = mySeats.indexOf(me);
+  const ring = mySeats.map((_, i) => mySeats[(Math.max(at, 0) + i) % mySeats.length]);
+  const angle = new Map(ring.map((s, i) => [s, seatAngle(i, 0, ring.length)]));
+  const trickOf = (t) => layout.centre.find((z) => z.show === "trick" && z.table === t);
+  const seated = new Set([...party.values()].flat());
+  const away = (view.players || []).map((_, s) => s).filter((s) => !seated.has(s));
+  el.dataset.n = String(ring.length);
+  el.classList.toggle("felt-crowded", false);
+  const held = ctx.held && ctx.held.plays.every((p) => ring.includes(p.seat)) ? ctx.held : null;
+  const others = [...party.entries()].filter(([t]) => t !== myTable).map(([t, seats]) => otherTable(t, seats, trickOf(t), view, ctx, common.waits));
+  fill(el,
+    h("ul", { class: "seats", "aria-label": `Table ${myTable}: players, in turn order from you` },
+      ring.map((s) => seatBox(s, view, ctx, { ...common, held, pos: angle.get(s) }))),
+    trickOf(myTable) || held ? trickList(trickOf(myTable), view, { ...ctx, held }, ring[0], angle) : null);
+  const aside = h("div", { class: "party-tables", "aria-label": "The other tables" }, others,
+    away.length ? h("p", { class: "party-away" }, "Sitting out: ", away.map((s) => seatName(view, ctx, s)).join(", ")) : null);
+  fill(bar, corner(view, ctx, layout), aside);
+  bar.hidden = false;
+  fitFelt(el);
+}
+
+/** Another table in brief: its number, its seats (who is to act), the cards on its trick. */
+function otherTable(t, seats, trick, view, ctx, waits) {
+  const played = new Map(((trick && trick.seats) || []).map((s, i) => [s, trick.pieces[i]]));
+  return h("section", { class: "other-table", dataset: { table: String(t) }, "aria-label": `Table ${t}` },
+    h("strong", {}, `Table ${t}`),
+    h("ul", {}, seats.map((s) => h("li", { class: waits.has(s) ? "seat-acting" : "", dataset: { seat: String(s) } },
+      seatName(view, ctx, s), played.has(s) ? [" ", drawPiece(trick.piece, played.get(s))] : null))));
 }
 
 // ---- the corner: trumps, tricks per team, the last trick ----------------------------------------
@@ -200,7 +255,7 @@ function statRow(label, value, dataset, extra = "") {
 
 /** The pieces played to the trick, each in front of its seat; a trick being shown after it was won
  * (ctx.held) marks the winning card and says who takes it. */
-function trickList(z, view, ctx, bottom) {
+function trickList(z, view, ctx, bottom, angles = null) {
   const n = (view.players || []).length;
   const held = ctx.held;
   const plays = held ? held.plays.map((p) => ({ seat: p.seat, code: p.card }))
@@ -210,7 +265,7 @@ function trickList(z, view, ctx, bottom) {
     : plays.length ? `${z.label}: the pieces played` : "Nothing on the table";
   const list = h("ol", { class: `trick${held ? " trick-done" : ""}`, dataset: { zone: z ? z.key : "" }, "aria-label": label },
     plays.map(({ seat, code }, i) => {
-      const pos = seatAngle(seat, bottom, n);
+      const pos = (angles && angles.get(seat)) || seatAngle(seat, bottom, n);
       const name = piece === "card" && code ? cardName(code) : String(code);
       const wins = held && seat === held.winner;
       return h("li", { class: `trick-card${wins ? " trick-winner" : ""}`,

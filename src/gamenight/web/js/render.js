@@ -71,6 +71,8 @@ export function renderField(field, value, names) {
         h("span", { class: "pair-key" }, names.columns[i] ?? ""), " ", renderData(v, piece))));
     case "flag":
       return document.createTextNode(value ? "yes" : "no");
+    case "scorecard":
+      return scoreCard(value);
     case "number":
     case "text":
       if (isScalar(value)) return sentence(String(value));
@@ -82,6 +84,20 @@ export function renderField(field, value, names) {
     default:
       return renderData(value, piece);
   }
+}
+
+/** One player's own score card: a row per game (its cells, a dash for a hand not played), then
+ * the grand total. */
+export function scoreCard(card) {
+  const columns = card.columns || [];
+  return h("table", { class: "score-card" },
+    card.name ? h("caption", {}, card.name) : null,
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), columns.map((c) => h("th", { scope: "col" }, c)))),
+    h("tbody", {}, (card.rows || []).map((row) => h("tr", {},
+      h("th", { scope: "row" }, row.label, row.note ? h("span", { class: "muted" }, ` (${row.note})`) : null),
+      (row.cells || []).map((c) => h("td", {}, c === null || c === undefined ? "—" : String(c)))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, card.total_label || "Total"),
+      h("td", { colspan: String(Math.max(1, columns.length)) }, h("strong", {}, String(card.total ?? 0))))));
 }
 
 /** Any JSON value spelled out (a field of kind "data"): records a line each, pieces drawn. */

@@ -1,0 +1,114 @@
+"""Court Whist in the browser: a party of eight at two tables, three people and five bots, played to
+its grand total by clicking; every table drawn (the person's own in front), the score card always
+shown, and a chat message during a Confiscation hand costing its writer 3 points. The party
+starts at the sixth game (the ``first_game`` option) so three people click through two games, not
+seven; the engine tests play whole parties of 4, 8, 9 and 13."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.web.test_browser import (  # noqa: F401 - the module's fixtures
+    ARTIFACTS,
+    Api,
+    browser,
+    make_move,
+    server,
+    table_of,
+    wait_for_api_past,
+    wait_for_version,
+    watch_errors,
+)
+
+PEOPLE = (0, 1, 4)
+PLAYERS = 8
+
+
+def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str, browser: Any) -> None:  # noqa: F811
+    api = Api(server)
+    bot = {"kind": "bot", "bot": "heuristic"}
+    seats = [{"kind": "human"} if s in PEOPLE else bot for s in range(PLAYERS)]
+    status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
+                                             "trick_pause_ms": 0, "options": {"first_game": 6}})
+    assert status == 201, table
+    links = {s["seat"]: s["link"] for s in table["seats"] if s.get("link")}
+    table_id = table["table_id"]
+    tokens = {s: table_of(links[s])[1] for s in PEOPLE}
+    errors: list[str] = []
+    pages = {}
+    for s in PEOPLE:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        watch_errors(page, errors)
+        page.goto(links[s])
+        page.wait_for_selector("#hand button.hand-card")
+        pages[s] = page
+
+    first = pages[0]
+    # every table is drawn: the person's own as the felt, the other one in brief
+    first.wait_for_selector(".party-tables .other-table")
+    assert first.locator("#felt .seats > li.seat").count() == 4
+    assert first.locator(".score-card").count() == 1
+    ARTIFACTS.mkdir(exist_ok=True)
+    first.screenshot(path=str(ARTIFACTS / "court_whist_party.png"), full_page=True)
+
+    # a chat message during the Confiscation hand costs its writer 3
+    first.fill("#chat-input", "Oops, I spoke")
+    first.press("#chat-input", "Enter")
+    deadline = time.monotonic() + 10
+    while "forfeits 3 points" not in " ".join(api.snapshot(table_id, tokens[1])["view"]["events"]):
+        assert time.monotonic() < deadline, "the chat message was not counted as speaking"
+        time.sleep(0.05)
+
+    deadline = time.monotonic() + 600
+    while True:
+        assert time.monotonic() < deadline, "the party did not finish"
+        snap = api.snapshot(table_id, tokens[0])
+        if snap["view"]["is_over"]:
+            break
+        moved = False
+        for s in PEOPLE:
+            mine = api.snapshot(table_id, tokens[s])
+            view = mine["view"]
+            if s in view["to_act"] and view["legal_moves"]:
+                wait_for_version(pages[s], mine["version"])
+                make_move(pages[s], view["legal_moves"][0], view["hand"] or [])
+                wait_for_api_past(api, table_id, tokens[s], mine["version"])
+                moved = True
+        if not moved:
+            time.sleep(0.05)
+
+    final = api.snapshot(table_id, tokens[0])
+    view = final["view"]
+    assert view["outcome"]["winners"]
+    card = view["score_card"]
+    assert [r["label"] for r in card["rows"]] == ["6. Confiscation", "7. Restoration"]
+    assert card["total"] == view["score_sheet"]["totals"][0]
+    assert card["rows"][0]["cells"][-1] == sum(card["rows"][0]["cells"][:-1])
+    wait_for_version(first, final["version"])
+    first.wait_for_selector("#outcome:not([hidden])")
+    assert "Grand total" in first.inner_text("body")
+    first.screenshot(path=str(ARTIFACTS / "court_whist_over.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, browser: Any) -> None:  # noqa: F811
+    api = Api(server)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"} for _ in range(12)]
+    status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
+                                             "trick_pause_ms": 0})
+    assert status == 201, table
+    link = next(s["link"] for s in table["seats"] if s.get("link"))
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(link)
+    page.wait_for_selector(".party-tables")
+    view = api.snapshot(table["table_id"], table_of(link)[1])["view"]
+    if view["table"] is None:  # the person sits out the first game: every table drawn in brief
+        assert page.locator(".party-tables .other-table").count() in (2, 3)
+        assert "Sitting out" in page.inner_text("#felt-bar")
+    else:
+        assert page.locator(".party-tables .other-table").count() == 2
+        assert "Sitting out" in page.inner_text("#felt-bar")
+    assert page.locator(".score-card").count() == 1
+    assert not errors, errors
