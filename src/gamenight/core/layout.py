@@ -54,6 +54,11 @@ class Kind(StrEnum):
     #: {"verb", "count"}: the viewing seat chooses ``count`` more pieces, one ``verb`` move each (a
     #: Hearts pass): a page lets it select them all, then sends the moves in turn
     CHOOSE = "choose"
+    #: play money (``families.stakes``): {"seats": [{"purse", "net", "text"}] (``text`` is the
+    #: purse, or the net where nobody staked anything: ``counts`` says which), "pots": [{"name",
+    #: "label", "amount", "text"}], "payments": [sentences, newest last]}; amounts in cents, each
+    #: also written out, so a renderer prints the words it is given
+    LEDGER = "ledger"
 
 
 KINDS = frozenset(k.value for k in Kind)
