@@ -111,8 +111,8 @@ def test_the_ledger_in_words_and_in_the_view() -> None:
     assert view["counts"] == "net"
     assert [s["text"] for s in view["seats"]] == ["-15¢", "-$1.45", "+$1.00", "-5¢"]
     assert view["pots"] == [{"name": POT, "label": "Pot", "amount": 65, "text": "65¢"}]
-    assert view["payments"] == ["East pays $1.45 into the pot: hearts", "South takes $1.00 from the pot: first out",
-                                "West pays 5¢ to North: a bet"]
+    assert view["payments"] == ["East pays $1.45 into the pot: hearts",
+                                "South takes $1.00 from the pot: first out", "West pays 5¢ to North: a bet"]
     staked = Ledger.open(2, stake=100).view(["A", "B"])
     assert staked["counts"] == "purse" and staked["seats"][0]["text"] == "$1.00"
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-
 #: the unit of a sheet that counts money, in whole cents
 CENTS = "cents"
 
@@ -100,7 +99,8 @@ class Outcome:
     unit: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
+                               "reason": self.reason}
         if self.unit:
             out["unit"] = self.unit
             out["scores_text"] = [amount_text(s, self.unit) for s in self.scores]

@@ -281,5 +281,5 @@ class Stakes:
         self.finish(nets, [s for s in range(self.num_players) if nets[s] == best], reason)
 
 
-__all__ = ["BANK", "POT", "FundsError", "Ledger", "Party", "Payment", "Rounding", "Stakes", "half_up", "money",
-           "shares"]
+__all__ = ["BANK", "POT", "FundsError", "Ledger", "Party", "Payment", "Rounding", "Stakes", "half_up",
+           "money", "shares"]
