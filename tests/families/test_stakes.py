@@ -124,9 +124,11 @@ def test_a_money_sheet_and_outcome_write_their_amounts_as_money() -> None:
     assert out["unit"] == CENTS
     assert out["rows"][0]["points_text"] == ["-20¢", "-$1.45"]
     assert out["totals_text"] == ["-20¢", "-$1.45"]
+    sheet.add("Hand 6", [160, 0])
+    assert sheet.to_json()["totals_text"] == ["+$1.40", "-$1.45"]
     assert sheet.copy().unit == CENTS
     points = ScoreSheet(["A"])
     points.add("Deal 1", [7])
     assert "points_text" not in points.to_json()["rows"][0] and "unit" not in points.to_json()
-    assert Outcome((140, -20), (0,), "done", CENTS).to_json()["scores_text"] == ["$1.40", "-20¢"]
+    assert Outcome((140, -20), (0,), "done", CENTS).to_json()["scores_text"] == ["+$1.40", "-20¢"]
     assert "scores_text" not in Outcome((1,), (0,), "done").to_json()

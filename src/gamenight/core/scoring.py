@@ -2,7 +2,8 @@
 
 A sheet counts points, or money in whole cents (``unit="cents"``: a game playing for stakes,
 ``families.stakes``). A money sheet's JSON carries each amount also written out by
-:func:`money` (``points_text``, ``totals_text``), and so does the outcome's (``scores_text``),
+:func:`money` (``points_text``, ``totals_text``: won or paid, signed), and so does the outcome's
+(``scores_text``),
 so every renderer prints money the one way this module does.
 """
 
@@ -44,7 +45,7 @@ class ScoreRow:
         out: dict[str, Any] = {"label": self.label, "points": self.points, "totals": self.totals}
         if unit:
             out["points_text"] = [amount_text(p, unit, signed=True) for p in self.points]
-            out["totals_text"] = [amount_text(t, unit) for t in self.totals]
+            out["totals_text"] = [amount_text(t, unit, signed=True) for t in self.totals]
         if self.details is not None:
             out["details"] = self.details
         if self.note:
@@ -83,7 +84,7 @@ class ScoreSheet:
                                "totals": self.totals}
         if unit:
             out["unit"] = unit
-            out["totals_text"] = [amount_text(t, unit) for t in self.totals]
+            out["totals_text"] = [amount_text(t, unit, signed=True) for t in self.totals]
         return out
 
 
@@ -103,5 +104,5 @@ class Outcome:
                                "reason": self.reason}
         if self.unit:
             out["unit"] = self.unit
-            out["scores_text"] = [amount_text(s, self.unit) for s in self.scores]
+            out["scores_text"] = [amount_text(s, self.unit, signed=True) for s in self.scores]
         return out
