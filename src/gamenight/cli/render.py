@@ -498,13 +498,14 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
 
 
 def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: bool) -> list[RenderableType]:
-    """A ``ledger`` field: the pots and each seat's money on one packed line (the amounts as the
-    engine wrote them), then (``payments``, where there is room) the last payment."""
+    """A ``ledger`` field: the pots and each seat's purse on one packed line (the amounts as the
+    engine wrote them), then (``payments``, where there is room) the last payment. Where nobody
+    staked a purse the money sheet's score line already says what each has won or paid, so the
+    seats are left to it (the terminal's 24 lines are few)."""
     items = [Text.assemble((f"{p['label']}: ", "bold"), str(p["text"])) for p in ledger.get("pots", [])]
-    counts = "Purses" if ledger.get("counts") == "purse" else "Won or paid"
-    seats = ledger.get("seats", [])
+    seats = ledger.get("seats", []) if ledger.get("counts") == "purse" else []
     if seats:
-        items.append(Text.assemble((f"{counts}: ", "bold"), f"{names.seat(0) or '0'} {seats[0]['text']}"))
+        items.append(Text.assemble(("Purses: ", "bold"), f"{names.seat(0) or '0'} {seats[0]['text']}"))
         items.extend(Text(f"{names.seat(i) or str(i)} {s['text']}") for i, s in enumerate(seats) if i)
     out: list[RenderableType] = [Packed(led(Text(f"{label}:", style="bold"), items), gap=" · ")]
     recent = ledger.get("payments") or []

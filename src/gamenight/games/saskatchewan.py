@@ -61,7 +61,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.match import MatchRules
 from gamenight.families.penalties import Penalty, card_penalty, last_trick_penalty, trick_penalty
 from gamenight.families.stakes import Stakes, half_up
-from gamenight.families.tricks import CARD_TEXT, ONLY, PLAY, PUBLIC, ROW, TrickState
+from gamenight.families.tricks import CARD_TEXT, COUNT, ONLY, PLAY, PUBLIC, ROW, TRICK, TrickState
 
 #: the low cards taken out to make the hands equal, first to last (G-SK-2)
 REMOVAL_ORDER: tuple[int, ...] = tuple(C.make_card(r, s) for r in (C.TWO, C.THREE)
@@ -297,8 +297,11 @@ class Saskatchewan(Stakes, TrickState):
         paid = ", ".join(f"{self.names[s]} {money(-changes[s])}"
                          for s in range(self.num_players) if changes[s])
         self.emit("score", f"{label}: {paid or 'nobody pays'}; the pot holds {money(self.ledger.pot())}.")
-        self.pass_deal()
-        self._start_deal()
+        if self.deal_no < len(self.schedule):
+            self.pass_deal()
+            self._start_deal()
+        else:  # a schedule without the sevens (never the book's): the pot stays unpaid
+            self._finish()
 
     def charges_so_far(self) -> list[int]:
         """What each seat would pay if the hand ended now (the last trick not yet counted)."""
@@ -390,6 +393,9 @@ class Saskatchewan(Stakes, TrickState):
         self.sheet_deal(label, details=details, note=f"pot {money(pot)}")
         shares = ", ".join(f"{self.names[s]} {money(a)}" for s, a in zip(places, amounts, strict=False) if a)
         self.emit("score", f"{label}: the pot of {money(pot)} is paid out: {shares}.")
+        self._finish()
+
+    def _finish(self) -> None:
         nets = self.ledger.nets()
         best = max(nets)
         leaders = " and ".join(self.names[s] for s in range(self.num_players) if nets[s] == best)
@@ -424,6 +430,14 @@ class Saskatchewan(Stakes, TrickState):
         if self.penalty is None:
             return f"sevens, {money(self.options.pass_rate)} a pass"
         return f"{self.penalty.name.lower()}, {self.penalty.describe}"
+
+    def zones(self) -> list[Zone]:
+        """The kernel's zones; in the sevens, only the hands and the rows (no trick is played, so
+        the piles of tricks and the trick are empty and left out of the table)."""
+        out = super().zones()
+        if self.kind != SEVENS:
+            return out
+        return [z for z in out if z.show is not COUNT and z.show is not TRICK]
 
     def _table_zones(self) -> list[Zone]:
         """The four rows of the sevens layout, face up in the middle (hand 6 only)."""
