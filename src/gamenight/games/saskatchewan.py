@@ -413,7 +413,7 @@ class Saskatchewan(Stakes, TrickState):
             money=self.ledger_view(),
             pot=self.ledger.pot(),
             to_pay=None if sevens or self.phase_name != "play" else [
-                money(c) if c else "" for c in self.charges_so_far()],
+                money(c) for c in self.charges_so_far()],
             passes=list(self.passes) if sevens else None,
             gone_out=list(self.gone_out) if sevens else None,
             rows=[C.codes(r) for r in self.rows] if sevens else None,

@@ -144,7 +144,7 @@ def test_the_headline_says_what_the_hand_costs_and_the_seats_what_they_owe_so_fa
     view = s.view(0)
     assert view["hand_rule"] == "hearts, 5¢ for each heart"
     play_all(s, [(1, "play AD"), (2, "play 2H"), (3, "play 2S"), (0, "play 2C")])
-    assert s.view(0)["to_pay"] == ["", "5¢", "", ""]
+    assert s.view(0)["to_pay"] == ["0¢", "5¢", "0¢", "0¢"]
 
 
 def test_t_sk_1_four_tricks_in_hand_one_pay_20_cents() -> None:
