@@ -62,6 +62,8 @@ MATCHES: dict[str, Recipe] = {
                                  about="two heuristic bots, preset 'standard', seed 2024"),
     "hearts_heuristic": Recipe("hearts", 4, 2024, bot_per_seat=False, about="four heuristic bots, seed 2024"),
     "oh_hell_heuristic": Recipe("oh-hell", 4, 2024, about="four heuristic bots, seed 2024"),
+    "saskatchewan_heuristic": Recipe("saskatchewan", 5, 2024, bot_per_seat=False,
+                                     about="five heuristic bots (2♣ 2♦ out), seed 2024"),
     "rummy_2p_penalty": Recipe("rummy", 2, 2024, options={"scoring": "penalty"}, bot_per_seat=False,
                                about="two heuristic bots, penalty scoring, seed 2024"),
     "rummy_4p_penalty": Recipe("rummy", 4, 2024, options={"scoring": "penalty"}, bot_per_seat=False,

@@ -509,12 +509,31 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
             out.append(Text(f["label"], style="italic"))
         elif f["kind"] == "melds" and is_records(value):
             blocks.extend(melds_block(value, f.get("piece", ""), detail.melds))
+        elif f["kind"] == "ledger" and isinstance(value, dict):
+            blocks.extend(ledger_block(f["label"], value, names, detail.minor))
         elif f["kind"] == "text" and isinstance(value, list):
             items = [styled_sentence(str(v)) for v in value]
             blocks.append(Packed(led(Text(f"{f['label']}:", style="bold"), items)))
         else:
             out.append(Text.assemble((f"{f['label']}: ", "bold"), field_value_text(f, value, names)))
     return Group(Packed(out), *blocks)
+
+
+def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: bool) -> list[RenderableType]:
+    """A ``ledger`` field: the pots and each seat's purse on one packed line (the amounts as the
+    engine wrote them), then (``payments``, where there is room) the last payment. Where nobody
+    staked a purse the money sheet's score line already says what each has won or paid, so the
+    seats are left to it (the terminal's 24 lines are few)."""
+    items = [Text.assemble((f"{p['label']}: ", "bold"), str(p["text"])) for p in ledger.get("pots", [])]
+    seats = ledger.get("seats", []) if ledger.get("counts") == "purse" else []
+    if seats:
+        items.append(Text.assemble(("Purses: ", "bold"), f"{names.seat(0) or '0'} {seats[0]['text']}"))
+        items.extend(Text(f"{names.seat(i) or str(i)} {s['text']}") for i, s in enumerate(seats) if i)
+    out: list[RenderableType] = [Packed(led(Text(f"{label}:", style="bold"), items), gap=" · ")]
+    recent = ledger.get("payments") or []
+    if payments and recent:
+        out.append(Text.assemble(("Last: ", "dim"), styled_sentence(str(recent[-1]))))
+    return out
 
 
 def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
@@ -590,7 +609,7 @@ def totals_text(sheet: dict[str, Any]) -> RenderableType:
     """The score so far: each column's total; columns named ``Team: part`` (three games at once
     and a total) are gathered under their team, a team an item."""
     teams: dict[str, list[str]] = {}
-    for col, total in zip(sheet["columns"], sheet["totals"], strict=True):
+    for col, total in zip(sheet["columns"], sheet.get("totals_text") or sheet["totals"], strict=True):
         team, sep, part = str(col).partition(": ")
         teams.setdefault(team, []).append(f"{part} {total}" if sep else str(total))
     parted = any(len(parts) > 1 for parts in teams.values())
@@ -780,19 +799,31 @@ class SheetView:
                     show_footer=bool(sheet["rows"]))
         out.add_column("", footer="Total")
         for i, col in enumerate(sheet["columns"]):
-            out.add_column(col, justify="right", footer=str(sheet["totals"][i]))
+            out.add_column(col, justify="right", footer=sheet_totals(sheet)[i])
         for row in sheet["rows"]:
             label = Text(row["label"])
             if row.get("note") and details:
                 label.append(f"\n{row['note']}", style="dim")
             cells: list[RenderableType] = [label]
-            for i, (points, total) in enumerate(zip(row["points"], row["totals"], strict=True)):
-                cell = Text.assemble(f"{points:+d}", (f" = {total}", "dim"))
+            for i, (points, total) in enumerate(zip(*row_amounts(row), strict=True)):
+                cell = Text.assemble(points, (f" = {total}", "dim"))
                 if details and row.get("details"):
                     cell.append(f"\n{row['details'][i]}", style="dim")
                 cells.append(cell)
             out.add_row(*cells)
         return out
+
+
+def sheet_totals(sheet: dict[str, Any]) -> list[str]:
+    """The sheet's totals as written: money as the engine wrote it, points as numbers."""
+    return [str(t) for t in sheet.get("totals_text") or sheet["totals"]]
+
+
+def row_amounts(row: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """A row's amounts (signed) and running totals as written."""
+    points = row.get("points_text") or [f"{p:+d}" for p in row["points"]]
+    totals = row.get("totals_text") or [str(t) for t in row["totals"]]
+    return points, totals
 
 
 def sheet_width(sheet: dict[str, Any], *, with_details: bool) -> int:
@@ -802,10 +833,10 @@ def sheet_width(sheet: dict[str, Any], *, with_details: bool) -> int:
                  *(len(r.get("note", "")) for r in rows if with_details)])
     widths = []
     for i, col in enumerate(sheet["columns"]):
-        cells = [len(f"{r['points'][i]:+d} = {r['totals'][i]}") for r in rows]
+        cells = [len(f"{row_amounts(r)[0][i]} = {row_amounts(r)[1][i]}") for r in rows]
         if with_details:
             cells += [len(r["details"][i]) for r in rows if r.get("details")]
-        widths.append(max([len(col), len(str(sheet["totals"][i])), *cells]))
+        widths.append(max([len(col), len(sheet_totals(sheet)[i]), *cells]))
     return label + sum(widths) + 2 * len(widths) + 1
 
 
@@ -815,8 +846,8 @@ def render_outcome(outcome: dict[str, Any], players: Sequence[str], seat: int | 
     names = " and ".join(players[w] for w in winners)
     out = Text.assemble(("Result: ", "bold"), (f"{names} {'win' if len(winners) > 1 else 'wins'}. ",
                                                "bold green"), outcome["reason"])
-    out.append("\nFinal scores: " + " · ".join(f"{p} {s}" for p, s in zip(players, outcome["scores"],
-                                                                          strict=True)))
+    scores = outcome.get("scores_text") or outcome["scores"]
+    out.append("\nFinal scores: " + " · ".join(f"{p} {s}" for p, s in zip(players, scores, strict=True)))
     if seat is not None:
         out.append("\nYou win!" if seat in winners else "\nYou lose.", style="bold")
     return out

@@ -57,6 +57,11 @@ class Kind(StrEnum):
     #: one player's own score card: {"name", "columns": [heading...], "rows": [{"label", "cells":
     #: [number or None, one per column], "note"?}], "total_label", "total"}
     SCORECARD = "scorecard"
+    #: play money (``families.stakes``): {"seats": [{"purse", "net", "text"}] (``text`` is the
+    #: purse, or the net where nobody staked anything: ``counts`` says which), "pots": [{"name",
+    #: "label", "amount", "text"}], "payments": [sentences, newest last]}; amounts in cents, each
+    #: also written out, so a renderer prints the words it is given
+    LEDGER = "ledger"
 
 
 KINDS = frozenset(k.value for k in Kind)

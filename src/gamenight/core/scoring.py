@@ -1,9 +1,36 @@
-"""The score sheet (a row per deal, as the book's has it) and a match's outcome."""
+"""The score sheet (a row per deal, as the book's has it) and a match's outcome.
+
+A sheet counts points, or money in whole cents (``unit="cents"``: a game playing for stakes,
+``families.stakes``). A money sheet's JSON carries each amount also written out by
+:func:`money` (``points_text``, ``totals_text``: won or paid, signed), and so does the outcome's
+(``scores_text``),
+so every renderer prints money the one way this module does.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+#: the unit of a sheet that counts money, in whole cents
+CENTS = "cents"
+
+
+def money(cents: int, *, signed: bool = False) -> str:
+    """Cents as players write money: ``45¢`` under a dollar, ``$1.45`` from a dollar on,
+    ``-20¢`` owed; ``signed`` writes ``+`` before a gain (a row of a money sheet)."""
+    sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
+    cents = abs(cents)
+    if cents < 100:
+        return f"{sign}{cents}¢"
+    return f"{sign}${cents // 100}.{cents % 100:02d}"
+
+
+def amount_text(value: int, unit: str, *, signed: bool = False) -> str:
+    """A sheet's amount in its unit: money for cents, the number otherwise."""
+    if unit == CENTS:
+        return money(value, signed=signed)
+    return f"{value:+d}" if signed else str(value)
 
 
 @dataclass(slots=True)
@@ -14,8 +41,11 @@ class ScoreRow:
     details: list[str] | None = None
     note: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, unit: str = "") -> dict[str, Any]:
         out: dict[str, Any] = {"label": self.label, "points": self.points, "totals": self.totals}
+        if unit:
+            out["points_text"] = [amount_text(p, unit, signed=True) for p in self.points]
+            out["totals_text"] = [amount_text(t, unit, signed=True) for t in self.totals]
         if self.details is not None:
             out["details"] = self.details
         if self.note:
@@ -29,6 +59,8 @@ class ScoreSheet:
 
     columns: list[str]
     rows: list[ScoreRow] = field(default_factory=list)
+    #: what the sheet counts: "" points, ``"cents"`` money
+    unit: str = ""
 
     @property
     def totals(self) -> list[int]:
@@ -44,10 +76,16 @@ class ScoreSheet:
 
     def copy(self) -> ScoreSheet:
         # rows are never changed once written, so sharing them is safe
-        return ScoreSheet(list(self.columns), list(self.rows))
+        return ScoreSheet(list(self.columns), list(self.rows), self.unit)
 
     def to_json(self) -> dict[str, Any]:
-        return {"columns": self.columns, "rows": [r.to_json() for r in self.rows], "totals": self.totals}
+        unit = self.unit
+        out: dict[str, Any] = {"columns": self.columns, "rows": [r.to_json(unit) for r in self.rows],
+                               "totals": self.totals}
+        if unit:
+            out["unit"] = unit
+            out["totals_text"] = [amount_text(t, unit, signed=True) for t in self.totals]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +96,13 @@ class Outcome:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     reason: str
+    #: the scores' unit, as the score sheet's: "" points, ``"cents"`` money
+    unit: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
+                               "reason": self.reason}
+        if self.unit:
+            out["unit"] = self.unit
+            out["scores_text"] = [amount_text(s, self.unit, signed=True) for s in self.scores]
+        return out

@@ -462,7 +462,7 @@ class State(ABC):
         self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == best], reason)
 
     def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None:
-        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason)
+        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason, self.sheet.unit)
         names = " and ".join(self.names[w] for w in sorted(winners))
         self.emit("game_over", f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}. {reason}")
 

@@ -73,6 +73,8 @@ export function renderField(field, value, names) {
       return document.createTextNode(value ? "yes" : "no");
     case "scorecard":
       return scoreCard(value);
+    case "ledger":
+      return renderLedger(value, names);
     case "number":
     case "text":
       if (isScalar(value)) return sentence(String(value));
@@ -98,6 +100,23 @@ export function scoreCard(card) {
       (row.cells || []).map((c) => h("td", {}, c === null || c === undefined ? "—" : String(c)))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, card.total_label || "Total"),
       h("td", { colspan: String(Math.max(1, columns.length)) }, h("strong", {}, String(card.total ?? 0))))));
+}
+
+/** Play money (a field of kind "ledger"): the pots, each seat's purse or winnings, the last
+ *  payments; every amount as the engine wrote it (one formatter, on the server). */
+function renderLedger(value, names) {
+  const pots = (value.pots || []).map((p) => h("span", { class: "pair ledger-pot" },
+    h("span", { class: "pair-key" }, p.label), " ", h("strong", {}, p.text)));
+  const head = value.counts === "purse" ? "Purses" : "Won or paid";
+  const seats = (value.seats || []).map((s, i) => h("li", { class: s.net < 0 ? "owes" : "" },
+    h("span", { class: "pair-key" }, names.seat(i) ?? String(i)), " ", s.text));
+  const payments = value.payments || [];
+  return h("div", { class: "ledger" },
+    h("div", { class: "ledger-pots" }, pots),
+    seats.length ? h("div", { class: "ledger-seats" }, h("span", { class: "muted" }, `${head}:`),
+      h("ul", { class: "plain-list inline-list" }, seats)) : null,
+    payments.length ? h("ol", { class: "ledger-payments", "aria-label": "Last payments" },
+      payments.map((text) => h("li", {}, sentence(String(text))))) : null);
 }
 
 /** Any JSON value spelled out (a field of kind "data"): records a line each, pieces drawn. */
@@ -288,11 +307,11 @@ export function renderSheet(el, sheet, view) {
   const body = h("tbody", {}, sheet.rows.map((row) => h("tr", {},
     h("th", { scope: "row" }, row.label, row.note ? h("div", { class: "note" }, sentence(row.note)) : null),
     row.points.map((p, i) => h("td", { class: mine[i] ? "mine" : "" },
-      h("span", { class: "pts" }, p > 0 ? `+${p}` : String(p)),
-      h("span", { class: "tot" }, ` = ${row.totals[i]}`),
+      h("span", { class: "pts" }, row.points_text ? row.points_text[i] : (p > 0 ? `+${p}` : String(p))),
+      h("span", { class: "tot" }, ` = ${row.totals_text ? row.totals_text[i] : row.totals[i]}`),
       row.details && row.details[i] ? h("div", { class: "detail" }, sentence(row.details[i])) : null)))));
   const foot = h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
-    sheet.totals.map((t, i) => h("td", { class: mine[i] ? "mine" : "" }, String(t)))));
+    sheet.totals.map((t, i) => h("td", { class: mine[i] ? "mine" : "" }, String(sheet.totals_text ? sheet.totals_text[i] : t)))));
   const table = h("table", { class: "sheet" }, h("caption", { class: "visually-hidden" }, "Score sheet"), head, body, foot);
   fill(el, sheet.rows.length ? null : h("p", { class: "muted" }, "No deal scored yet."), table);
 }
@@ -310,7 +329,8 @@ export function renderOutcome(el, view) {
     fill(el);
     return;
   }
-  const { winners, scores, reason } = view.outcome;
+  const { winners, reason } = view.outcome;
+  const scores = view.outcome.scores_text || view.outcome.scores;
   const names = winners.map((w) => view.players[w]);
   const verdict = Number.isInteger(view.seat) ? (winners.includes(view.seat) ? "You win!" : "You lose.") : null;
   el.hidden = false;

@@ -12,7 +12,8 @@ export function summaryRow(view, index) {
     label: row.label,
     note: row.note || "",
     columns: sheet.columns.map((name, i) => ({
-      name, points: row.points[i], total: row.totals[i], detail: row.details ? row.details[i] : "",
+      name, points: row.points[i], total: row.totals_text ? row.totals_text[i] : row.totals[i],
+      shown: row.points_text ? row.points_text[i] : null, detail: row.details ? row.details[i] : "",
     })),
   };
 }
@@ -27,7 +28,7 @@ export function renderSummary(el, row, until) {
         h("th", { scope: "col" }, "Total"))),
       h("tbody", {}, row.columns.map((c) => h("tr", {},
         h("th", { scope: "row" }, c.name, c.detail ? h("div", { class: "detail" }, sentence(c.detail)) : null),
-        h("td", {}, c.points > 0 ? `+${c.points}` : String(c.points)),
+        h("td", {}, c.shown ?? (c.points > 0 ? `+${c.points}` : String(c.points))),
         h("td", {}, String(c.total)))))),
     h("div", { class: "summary-actions" },
       h("button", { type: "button", dataset: { dismiss: "1" } }, "Continue"),
