@@ -290,7 +290,8 @@ def test_an_auction_bids_with_a_number_and_a_denomination_not_seventy_buttons(
     page.wait_for_selector("#move-buttons .ladder select", timeout=15_000)
     # one number box and five buttons (four suits and no trump), never a button per bid
     assert page.locator("#move-buttons .ladder button").count() == 5
-    numbers = page.eval_on_selector_all("#move-buttons .ladder option", "els => els.map(e => Number(e.value))")
+    numbers = page.eval_on_selector_all("#move-buttons .ladder option",
+                                        "els => els.map(e => Number(e.value))")
     lowest = numbers[0]
     assert numbers == sorted(numbers) and numbers[-1] == 125
     page.select_option("#move-buttons .ladder select", str(numbers[1]))
