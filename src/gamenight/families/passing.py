@@ -94,18 +94,24 @@ class Passes:
             t = self.pass_target(s)
             cards = self.chosen[s]
             self.received[t] = list(cards)
-            self._receive(t, s, cards)
+            seen = self._receive(t, s, cards)
             labels = " ".join(C.LABEL_OF[c] for c in cards)
             self.emit("pass", f"You pass {labels} to {self.names[t]}.", seat=s, to=s, cards=C.codes(cards))
-            self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
-                      cards=C.codes(cards))
+            if seen:
+                self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
+                          cards=C.codes(cards))
+            else:
+                self.emit("receive", f"{self.names[s]} passes you {count_words(len(cards))} cards, face "
+                                     "down for now.", seat=t, to=t)
         self.chosen = [[] for _ in range(self.num_players)]
         self._passing_done()
 
-    def _receive(self, seat: int, passer: int, cards: list[int]) -> None:
-        """Hook: ``seat`` takes the cards ``passer`` passed it (into its hand, by default)."""
+    def _receive(self, seat: int, passer: int, cards: list[int]) -> bool:
+        """Hook: ``seat`` takes the cards ``passer`` passed it (into its hand, by default); whether
+        it sees them now (a game may hold them face down for a while: its event then names none)."""
         self.hands[seat].extend(cards)
         self.knowledge.tell(f"hand/{seat}", cards, [passer])
+        return True
 
     def _passing_done(self) -> None:
         """Hook: the cards have changed hands."""

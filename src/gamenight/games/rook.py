@@ -413,14 +413,14 @@ class Rook(Auctions, Passes, TrickState):
         self.phase_name = RookPhase.PASS
         self.start_passing(self.options.pass_cards, 1 if left else -1, "left" if left else "right")
 
-    def _receive(self, seat: int, passer: int, cards: list[int]) -> None:
+    def _receive(self, seat: int, passer: int, cards: list[int]) -> bool:
         """The bidder's cards lie face down before him until he has named trumps."""
         if seat != self.bidder:
-            super()._receive(seat, passer, cards)
-            return
+            return super()._receive(seat, passer, cards)
         self.pickup = list(cards)
         self.received[seat] = []
         self.knowledge.tell("pickup", cards, [passer])
+        return False
 
     def _passing_done(self) -> None:
         self.phase_name = RookPhase.TRUMP
@@ -443,6 +443,8 @@ class Rook(Auctions, Passes, TrickState):
             self.knowledge.forget("pickup", self.pickup)
             self.knowledge.tell(f"hand/{seat}", self.pickup, [passer])
             self.emit("pickup", f"{self.names[seat]} picks up the cards passed to him.", seat=seat)
+            self.emit("receive", f"You pick up {' '.join(C.LABEL_OF[c] for c in self.pickup)}, passed by "
+                                 f"{self.names[passer]}.", seat=seat, to=seat, cards=C.codes(self.pickup))
             self.pickup = []
         self.phase_name = RookPhase.CALL if self.partner_game else RookPhase.LEAD
 

@@ -25,6 +25,7 @@ from gamenight.core.phases import PhaseHandler
 from gamenight.core.state import SPEECH, State
 from gamenight.core.zones import Zone, redeal_unseen
 from gamenight.equipment import cards as C
+from gamenight.families.dealing import DealsCards
 from gamenight.games.court_whist import rules as R
 from gamenight.games.court_whist.table import CourtPhase, CourtTable
 
@@ -87,6 +88,8 @@ class CourtWhist(State):
     #: a score-sheet row is a game of four hands (the book's score card: a block per game)
     DEAL_WORD: ClassVar[str] = "game"
     counts_speech: ClassVar[bool] = True
+    #: the party's moves are its tables' card moves: a tile or a board square is refused up front
+    ARG_KINDS = DealsCards.ARG_KINDS
     #: every table's phases (a table answers for its seats); listed here for what reads a game's phases
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = CourtTable.phases
     FIELDS: tuple[Field, ...] = (
@@ -482,6 +485,11 @@ class CourtWhist(State):
         seats = table.seats
         local = table._trick_view(chair)
         done = local["trick_done"]
+        if done is not None and done["deal"] != table.deal_no:
+            # a hand's last trick is shown until the next hand is dealt, and no longer: its cards
+            # are then in new hands, and no one but that table saw them played (a spectator sees
+            # no table's tricks)
+            done = None
         if done is not None and done["winner"] < R.CHAIRS:
             done = {**done, "winner": seats[done["winner"]],
                     "plays": [{**p, "seat": seats[p["seat"]]} for p in done["plays"]]}
