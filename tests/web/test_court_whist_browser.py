@@ -112,3 +112,66 @@ def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, b
         assert "Sitting out" in page.inner_text("#felt-bar")
     assert page.locator(".score-card").count() == 1
     assert not errors, errors
+
+
+def test_a_whole_party_of_thirteen_with_three_people_reaches_the_grand_total(
+        server: str, browser: Any) -> None:  # noqa: F811
+    """All seven games: twelve at three tables and one sitting out (in turn), three people and ten
+    bots. The people's pages stay open the whole party; their moves go through the API (clicking
+    every card of seven games would take minutes — the party of eight above clicks). At the end
+    every page shows the grand total, and each person's score card has all seven games, a sit-out
+    game scoring 8 a hand."""
+    people = (0, 5, 10)
+    api = Api(server)
+    bot = {"kind": "bot", "bot": "heuristic"}
+    seats = [{"kind": "human"} if s in people else bot for s in range(13)]
+    status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
+                                             "trick_pause_ms": 0})
+    assert status == 201, table
+    links = {s["seat"]: s["link"] for s in table["seats"] if s.get("link")}
+    table_id = table["table_id"]
+    tokens = {s: table_of(links[s])[1] for s in people}
+    errors: list[str] = []
+    pages = {}
+    for s in people:
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        watch_errors(page, errors)
+        page.goto(links[s])
+        page.wait_for_selector(".party-tables")
+        pages[s] = page
+    sat_out: set[int] = set()
+    deadline = time.monotonic() + 300
+    while True:
+        assert time.monotonic() < deadline, "the party did not finish"
+        moved = False
+        for s in people:
+            snap = api.snapshot(table_id, tokens[s])
+            view = snap["view"]
+            if view["is_over"]:
+                break
+            if s in view["sitting_out"]:
+                sat_out.add(s)
+            if s in view["to_act"] and view["legal_moves"]:
+                status, _ = api.call(f"/api/tables/{table_id}/moves",
+                                     {"token": tokens[s], "move": view["legal_moves"][0],
+                                      "version": snap["version"]})
+                moved = moved or status == 200
+        else:
+            if not moved:
+                time.sleep(0.02)
+            continue
+        break
+    for s in people:
+        final = api.snapshot(table_id, tokens[s])
+        view = final["view"]
+        card = view["score_card"]
+        assert len(card["rows"]) == 7
+        assert card["total"] == view["score_sheet"]["totals"][s]
+        if s in sat_out:
+            assert [8, 8, 8, 8, 32] in [row["cells"] for row in card["rows"]]
+        # a page reads every version the party published (4,000 and more in a minute): give it time
+        pages[s].wait_for_function("v => Number(document.body.dataset.version) >= v", arg=final["version"],
+                                   timeout=60_000)
+        pages[s].wait_for_selector("#outcome:not([hidden])")
+        assert "Grand total" in pages[s].inner_text("body")
+    assert not errors, errors

@@ -71,6 +71,8 @@ const page = {
   spec: null, // the game's entry in /api/games: option labels, presets, rules text
   view: null,
   version: -1,
+  lastDraw: -Infinity, // performance.now() of the last drawing (frames are drawn at most every DRAW_GAP_MS)
+  drawTimer: null, // the drawing of frames that came too soon after the last one
   seed: null,
   ended: null, // "abandoned": the table reached its move bound before the game's end
   seedVerified: false,
@@ -249,8 +251,23 @@ function onFrame(frame) {
   if (page.people) page.people.onState(frame);
   noticeTrick(first);
   noticeScore(first);
-  draw();
+  drawSoon();
   continueQueue();
+}
+
+/** Most state frames drawn a second: a busy party (three tables of bots) publishes a hundred
+ * versions a second, and drawing each one left the page minutes behind. A frame arriving within
+ * DRAW_GAP_MS of the last drawing is drawn with whatever arrives after it, at the gap's end. */
+const DRAW_GAP_MS = 50;
+
+function drawSoon() {
+  if (page.drawTimer) return;
+  const wait = page.lastDraw + DRAW_GAP_MS - performance.now();
+  if (wait <= 0) {
+    draw();
+    return;
+  }
+  page.drawTimer = setTimeout(() => { page.drawTimer = null; draw(); }, wait);
 }
 
 // ---- a finished trick on show, the deal summary -------------------------------------------------
@@ -405,6 +422,9 @@ function handState(view) {
 function draw() {
   const view = page.view;
   if (!view) return;
+  clearTimeout(page.drawTimer);
+  page.drawTimer = null;
+  page.lastDraw = performance.now();
   const key = focusKey();
   const now = Date.now() / 1000;
   const state = handState(view);
