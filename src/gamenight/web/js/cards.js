@@ -41,6 +41,13 @@ export function isRed(suit) {
   return suit === "D" || suit === "H";
 }
 
+/** The class that colours a card's label in a sentence or a button: red or black, or a Rook
+ * card's own colour. */
+export function cardColourClass(code) {
+  if (isRookCard(code)) return code === "RB" ? "black" : `rook-${ROOK_COLOURS[suitLetter(code)]}`;
+  return code === "JK" || !isRed(code[1]) ? "black" : "red";
+}
+
 /** "queen of spades", "ten of hearts", "joker". */
 export function cardName(code) {
   if (code === "JK") return "joker";

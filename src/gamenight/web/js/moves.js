@@ -1,7 +1,7 @@
 // Legal moves as a person reads them: which cards in the hand they name, labels and spoken names.
 
 import { h } from "./dom.js";
-import { ROOK_COLOURS, SUITS, SUIT_NAMES, cardLabel, cardName, isCard, isRed, parseCard, suitText } from "./cards.js";
+import { ROOK_COLOURS, SUITS, SUIT_NAMES, cardColourClass, cardLabel, cardName, isCard, parseCard, suitText } from "./cards.js";
 
 export function words(move) {
   return move.trim().split(/\s+/);
@@ -91,8 +91,7 @@ export function moveLabel(move) {
   words(move).forEach((word, i) => {
     if (i) out.append(" ");
     if (isCard(word)) {
-      out.append(h("span", { class: `suit ${word === "JK" || !isRed(word[1]) ? "black" : "red"}` },
-        cardLabel(word)));
+      out.append(h("span", { class: `suit ${cardColourClass(word)}` }, cardLabel(word)));
     } else if (isSuitWord(word, i)) {
       out.append(suitText(word));
     } else {
