@@ -1,0 +1,87 @@
+"""The trick-taking family's newer games in real Chromium, played by clicking: a person at seat 0
+makes every move of the first deal the way a person does (cards selected, then the button that
+names the move; bids from the number box), bots play the rest, and the deal is scored on the
+page's score sheet with no script error. Whole matches are the engine tests' and the golden logs'."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from tests.web.test_browser import (
+    ARTIFACTS,
+    Api,
+    browser,
+    make_move,
+    server,
+    wait_for_api_past,
+    wait_for_version,
+    watch_errors,
+)
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+#: (game, players, preset, options)
+TABLES = [
+    ("five-hundred-rummy", 4, None, {}),
+    ("rook", 4, None, {}),
+    ("rook", 4, "rook_deck", {}),
+    ("rook", 5, "partner_card", {}),
+    ("canadian-salad", 5, None, {}),
+    ("saskatchewan", 4, None, {}),
+    ("court-whist", 4, None, {"first_game": 3}),  # Conspiracy: the dealer's last card turned for trumps
+]
+
+
+def choose(view: dict[str, Any]) -> str:
+    """The move a cautious newcomer makes: pass an auction, else the first legal move."""
+    legal = view["legal_moves"]
+    return "pass" if "pass" in legal else legal[0]
+
+
+@pytest.mark.parametrize(("game", "players", "preset", "options"), TABLES,
+                         ids=[f"{g}-{p or 'book'}-{n}p" for g, n, p, _ in TABLES])
+def test_a_first_deal_is_played_by_clicking_and_scored(server: str, browser: Any, game: str, players: int,
+                                                       preset: str | None, options: dict[str, Any]) -> None:
+    api = Api(server)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
+    body: dict[str, Any] = {"game": game, "players": players, "seats": seats, "bot_delay_ms": 0,
+                            "trick_pause_ms": 0, "options": options}
+    if preset:
+        body["preset"] = preset
+    status, table = api.call("/api/tables", body)
+    assert status == 201, table
+    token = table["seats"][0]["token"]
+    table_id = table["table_id"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#hand button.hand-card")
+    clicks = 0
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, f"the first deal was not scored ({clicks} moves made)"
+        snap = api.snapshot(table_id, token)
+        view = snap["view"]
+        if view["score_sheet"]["rows"] or view["is_over"]:
+            break
+        if 0 in view["to_act"] and view["legal_moves"]:
+            wait_for_version(page, snap["version"])
+            make_move(page, choose(view), view["hand"] or [])
+            wait_for_api_past(api, table_id, token, snap["version"])
+            clicks += 1
+        else:
+            time.sleep(0.02)
+    assert clicks > 0
+    final = api.snapshot(table_id, token)
+    wait_for_version(page, final["version"])
+    page.wait_for_selector("#sheet table.sheet tbody tr")
+    ARTIFACTS.mkdir(exist_ok=True)
+    shot = ARTIFACTS / f"{game}_{preset or 'book'}_{players}p_first_deal.png"
+    page.screenshot(path=str(shot), full_page=True)
+    page.close()
+    assert not errors, errors
