@@ -457,7 +457,9 @@ def test_page_reconnects_after_the_server_is_killed(tmp_path: Path, browser: Any
         page = browser.new_page()
         errors = watch_errors(page)
         page.goto(table["seats"][0]["link"])  # absolute: built on the request's host
-        page.wait_for_selector("#move-buttons button[data-move]")
+        # a plain move (pass, order) or, when the dealer must discard after an order, the
+        # Discard button that waits for a card to be selected
+        page.wait_for_selector("#move-buttons button[data-move], #move-buttons button[data-action]")
         before = api.snapshot(table["table_id"], table["seats"][0]["token"])["version"]
 
         running.kill()
