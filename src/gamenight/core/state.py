@@ -136,6 +136,7 @@ class State(ABC):
 
     def _on_speech(self, seat: int) -> None:  # noqa: B027 - most games add nothing to the event
         """Apply what the rules say happens when ``seat`` speaks (a penalty on the sheet...)."""
+
     def is_news(self, event: Event, seat: int | None) -> bool:
         """Whether a running log shown to ``seat`` (the terminal's) tells it ``event``: every event
         it may see, unless the game says a seat need not follow it play by play (another table's
