@@ -313,7 +313,7 @@ export function renderSheet(el, sheet, view) {
   const foot = h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
     sheet.totals.map((t, i) => h("td", { class: mine[i] ? "mine" : "" }, String(sheet.totals_text ? sheet.totals_text[i] : t)))));
   const table = h("table", { class: "sheet" }, h("caption", { class: "visually-hidden" }, "Score sheet"), head, body, foot);
-  fill(el, sheet.rows.length ? null : h("p", { class: "muted" }, "No deal scored yet."), table);
+  fill(el, sheet.rows.length ? null : h("p", { class: "muted" }, `No ${word} scored yet.`), table);
 }
 
 export function renderLog(el, events) {
