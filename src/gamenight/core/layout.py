@@ -25,6 +25,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+#: how a small count is said in sentences ("three cards", "no cards")
+NUMBER_WORDS: tuple[str, ...] = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                                 "ten", "eleven", "twelve", "thirteen")
+
+
+def number_word(n: int) -> str:
+    """A count in words up to thirteen, in figures beyond: "three", "no", "14"."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
 
 class Kind(StrEnum):
     """How a field's value reads."""

@@ -39,6 +39,7 @@ from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
+from gamenight.families.tricks import NOBODY, ONLY
 
 #: the denomination of a bid that names no trump suit
 NO_TRUMP = "NT"
@@ -157,18 +158,11 @@ def read_bid(move: Move) -> tuple[int | None, Denomination, bool]:
     return number, None, False
 
 
-def _only(seat: int) -> frozenset[int]:
-    return _ONLY[seat] if seat < len(_ONLY) else frozenset((seat,))
-
-
-_ONLY = [frozenset((s,)) for s in range(16)]
-
-
 class BidPhase(PhaseHandler["Auctions"]):
     """The auction: the seat whose turn it is passes or bids."""
 
     def to_act(self, s: Auctions) -> frozenset[int]:
-        return _only(s.bid_turn)
+        return ONLY[s.bid_turn]
 
     def legal(self, s: Auctions, seat: int) -> list[Move]:
         return s.bid_moves(seat)
@@ -184,7 +178,7 @@ class BuryPhase(PhaseHandler["Auctions"]):
     """The high bidder buries cards face down, one at a time."""
 
     def to_act(self, s: Auctions) -> frozenset[int]:
-        return _only(s.burier) if s.burier is not None else frozenset()
+        return ONLY[s.burier] if s.burier is not None else NOBODY
 
     def legal(self, s: Auctions, seat: int) -> list[Move]:
         return s.bury_moves(seat)

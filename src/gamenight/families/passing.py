@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamenight.core.events import Event
-from gamenight.core.layout import Field, Kind
+from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
 from gamenight.core.phases import PhaseHandler
 from gamenight.core.zones import Knowledge, Show, Visibility, Zone
@@ -23,8 +23,6 @@ from gamenight.equipment import cards as C
 
 #: one interned move per card for the passing phase
 PASS: list[Move] = [Move("pass", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
-#: how a number of cards is said in sentences
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
 #: what a person sees of a pass (merge into a game's ``FIELDS``)
 PASS_FIELDS: tuple[Field, ...] = (
@@ -34,9 +32,6 @@ PASS_FIELDS: tuple[Field, ...] = (
     Field("choose", "Cards still to pass", Kind.CHOOSE),
 )
 
-
-def count_words(n: int) -> str:
-    return NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
 
 
 class Passes:
@@ -82,7 +77,7 @@ class Passes:
         if len(chosen) < self.pass_size:
             return
         self.waiting = self.waiting - {seat}
-        self.emit("passed", f"{self.names[seat]} has chosen {count_words(self.pass_size)} cards to pass.",
+        self.emit("passed", f"{self.names[seat]} has chosen {number_word(self.pass_size)} cards to pass.",
                   seat=seat)
         if not self.waiting:
             self._exchange()
@@ -101,7 +96,7 @@ class Passes:
                 self.emit("receive", f"You receive {labels} from {self.names[s]}.", seat=t, to=t,
                           cards=C.codes(cards))
             else:
-                self.emit("receive", f"{self.names[s]} passes you {count_words(len(cards))} cards, face "
+                self.emit("receive", f"{self.names[s]} passes you {number_word(len(cards))} cards, face "
                                      "down for now.", seat=t, to=t)
         self.chosen = [[] for _ in range(self.num_players)]
         self._passing_done()
@@ -163,7 +158,7 @@ class PassPhase(PhaseHandler[Any]):  # Passes is a mixin, not a State
     def why_illegal(self, s: Passes, seat: int, move: Move) -> str:
         to = s.names[s.pass_target(seat)]
         if move.verb != "pass" or len(move.cards) != 1:
-            return (f"Pass {count_words(s.pass_size)} cards {s.pass_direction} to {to}, one at a time, "
+            return (f"Pass {number_word(s.pass_size)} cards {s.pass_direction} to {to}, one at a time, "
                     "for example 'pass QS'.")
         c = move.cards[0]
         if c in s.chosen[seat]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from gamenight.core import layout
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 
@@ -35,8 +36,7 @@ _UNLIMITED: Final = 1 << 20
 POS_RANK: Final[tuple[int, ...]] = tuple(C.ACE if p % 13 == 0 else p % 13 - 1 for p in range(39))
 RANK_PLURAL: Final = C.RANK_PLURALS
 RANK_SHORT: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-NUMBER_WORDS: Final = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                       "ten", "eleven", "twelve", "thirteen")
+NUMBER_WORDS: Final = layout.NUMBER_WORDS
 
 #: the usual rummy deadwood values: ace 1, two to nine their face, ten and courts 10, joker 0
 #: (Standard Rummy, Gin Rummy, The Card Game — where a wild counts its face value)
@@ -51,8 +51,7 @@ def values_by_rank(per_rank: Sequence[int], joker: int = 0) -> tuple[int, ...]:
     return (*tuple(per_rank[C.RANK_OF[c]] for c in range(52)), joker)
 
 
-def words(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+words = layout.number_word
 
 
 def _cards_text(cards: Iterable[int]) -> str:
