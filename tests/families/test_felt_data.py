@@ -118,3 +118,21 @@ def test_each_team_books_are_drawn_from_one_entry_per_book() -> None:
             assert entry["notes"][2:] == threes
         else:
             assert entry["notes"] == [f"needs {entry['minimum']} points to open", *threes]
+
+
+
+def test_the_last_trick_winner_is_known_only_once_every_card_is_played() -> None:
+    s = gamenight.new("canadian-salad", players=4, seed=3)
+    assert isinstance(s, TrickState)
+    assert s.last_trick_winner() is None  # nothing played yet
+    seat = min(s.to_act)
+    for _ in range(4):  # the first trick
+        seat = min(s.to_act)
+        s.play(s.legal_moves(seat)[0], seat)
+    assert s.finished_trick is not None and s.last_trick_winner() is None  # cards still in hand
+    winner = s.finished_trick[4]
+    for hand in s.hands:  # as when the deal's last trick is gathered
+        hand.clear()
+    assert s.last_trick_winner() == winner
+    s.deal_no += 1  # the next deal: the gathered trick was the previous deal's
+    assert s.last_trick_winner() is None

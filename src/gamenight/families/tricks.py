@@ -349,6 +349,14 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _on_trick_won(self, winner: int, cards: list[int]) -> None:
         """Hook: the Hearts kitty goes to the winner of the first trick."""
 
+    def last_trick_winner(self) -> int | None:
+        """Who took this deal's last trick, once every card is played (``None`` before): what a
+        last-trick bonus or penalty is paid to."""
+        done = self.finished_trick
+        if done is None or done[1] != self.deal_no or any(self.hands):
+            return None
+        return done[4]
+
     def _on_hand_over(self) -> None:
         raise NotImplementedError
 

@@ -260,7 +260,6 @@ class CanadianSalad(TrickState):
         self.deck = book_deck(n) if self.options.cards == "book" else one_deck(n)
         self.size = len(self.deck) // self.num_players
         self.two_decks = len(self.deck) > len(set(self.deck))
-        self.took_last: int | None = None
         self._start_deal()
 
     def deck_template(self) -> list[int]:
@@ -277,7 +276,6 @@ class CanadianSalad(TrickState):
 
     def _start_deal(self) -> None:
         self.begin_deal()
-        self.took_last = None
         self.deal_hands(self.size)
         p = self.penalty
         self.emit("deal", f"{self.deal_name()} of {len(self.schedule)}, {p.name.lower()}: {p.describe}. "
@@ -289,23 +287,20 @@ class CanadianSalad(TrickState):
         # two decks: a hand may hold the same card twice, and playing either is one move
         return list(dict.fromkeys(moves)) if self.two_decks else moves
 
-    def _on_trick_won(self, winner: int, cards: list[int]) -> None:
-        if not self.hands[winner]:
-            self.took_last = winner
-
     # ---- scoring --------------------------------------------------------------------
 
     def _charges(self) -> list[int]:
         p = self.penalty
-        return [p.charge(self.taken[s], self.tricks_won[s], s == self.took_last)
-                for s in range(self.num_players)]
+        last = self.last_trick_winner()
+        return [p.charge(self.taken[s], self.tricks_won[s], s == last) for s in range(self.num_players)]
 
     def _on_hand_over(self) -> None:
         n = self.num_players
         p = self.penalty
-        points, sweeper = round_points(p, self.deck, self.taken, self.tricks_won, self.took_last,
+        last = self.last_trick_winner()
+        points, sweeper = round_points(p, self.deck, self.taken, self.tricks_won, last,
                                        sweeps=self.options.clean_sweep)
-        details = [take_detail(p, self.taken[s], self.tricks_won[s], s == self.took_last) for s in range(n)]
+        details = [take_detail(p, self.taken[s], self.tricks_won[s], s == last) for s in range(n)]
         note = ""
         if sweeper is not None:
             details[sweeper] = f"clean sweep: {details[sweeper]}"

@@ -508,7 +508,7 @@ class Rook(Auctions, Passes, TrickState):
 
     def _on_hand_over(self) -> None:
         n = self.num_players
-        last_winner = self.finished_trick[4] if self.finished_trick is not None else self.bidder
+        last_winner = self.last_trick_winner()
         bonus = self.options.last_trick_bonus
         took = [counters(self.taken[s]) + (bonus if s == last_winner else 0) for s in range(n)]
         hidden = self.widow + self.buried  # the widow (four players) or the buried cards (five)

@@ -283,7 +283,7 @@ class Saskatchewan(Stakes, TrickState):
     def _on_hand_over(self) -> None:
         penalty = self.penalty
         assert penalty is not None
-        last = self.finished_trick[4] if self.finished_trick is not None else -1
+        last = self.last_trick_winner()
         details = []
         for seat in range(self.num_players):
             taken = self.taken[seat]
