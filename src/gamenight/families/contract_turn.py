@@ -42,6 +42,7 @@ copies of it) may discard it; refusing would leave him no move at all.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -49,7 +50,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
-from gamenight.families.contracts import Contract, search
+from gamenight.families.contracts import WILD, Contract, search
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
 from gamenight.families.melds import RUN, SET, Meld, MeldRules, lay_off_end
 from gamenight.families.melds.meld import POS_RANK
@@ -111,8 +112,7 @@ def _canonical_sets(counts: dict[int, int], twos: list[int], jokers: list[int],
     for rank in range(13):
         held = by_rank.get(rank, [])
         pool = held if rules.distinct_suits_in_sets else [c for c in held for _ in range(counts[c])]
-        lowest = 0 if rules.all_wild else 1
-        for k in range(max(lowest, rules.min_naturals if held else 0), min(len(pool), top) + 1):
+        for k in range(0 if rules.all_wild else rules.min_naturals, min(len(pool), top) + 1):
             choices = _sub_multisets(pool, k) if suits_matter else iter([tuple(pool[:k])])
             for nat in choices:
                 limit = wild_count if k == 0 else min(rules.wild_limit(k), wild_count)
@@ -246,8 +246,22 @@ class ContractState(DrawDiscardState):
         elif not (self._extra_allowed(seat) and self.NEW_MELDS_AFTER_CONTRACT):
             return []
         verb = self.MELD_VERB
-        return [m.to_move(verb) for m in canonical_melds(hand, self.meld_rules)
+        return [m.to_move(verb) for m in canonical_melds(hand, self._rules_for(seat))
                 if not self._why_not_this_meld(seat, m)]
+
+    def _rules_for(self, seat: int) -> MeldRules:
+        """The meld rules a seat's next meld is read by: a contract's group of wild cards only
+        (Sticks' W5) is a set of wild cards, which the game's rules may otherwise forbid."""
+        rules = self.meld_rules
+        if self.made[seat] or rules.all_wild:
+            return rules
+        contract = self.contract_of(seat)
+        if not any(g.kind == WILD for g in contract.groups):
+            return rules
+        return replace(rules, all_wild=True)
+
+    def _read(self, seat: int, move: Move) -> Meld | str:
+        return self._rules_for(seat).read(move)
 
     def _contract_possible(self, seat: int, contract: Contract) -> bool:
         laid = [self.melds[i] for i in self.laid_now]
@@ -277,12 +291,14 @@ class ContractState(DrawDiscardState):
         if contract.free:
             return "Your contract is free: there is nothing to lay for it."
         laid = [self.melds[i] for i in self.laid_now]
-        if contract.assign([*laid, meld]) is None:
-            open_groups = contract.open_groups(laid) if laid else list(range(len(contract.groups)))
+        all_wild = self.meld_rules.all_wild
+        if contract.assign([*laid, meld], all_wild=all_wild) is None:
+            open_groups = contract.open_groups(laid, all_wild=all_wild) if laid else list(
+                range(len(contract.groups)))
             # the reason from a group of the meld's own kind says most (a run too short, not
             # "a run is not a set")
             same_kind = sorted(open_groups, key=lambda g: contract.groups[g].kind != meld.kind)
-            reasons = [contract.groups[g].fits(meld, contract.exact) for g in same_kind]
+            reasons = [contract.groups[g].fits(meld, contract.exact, all_wild=all_wild) for g in same_kind]
             why = next((r for r in reasons if r), "")
             return f"Your contract is {contract.describe()}. " + (
                 why or "That meld does not fit what is left of it.")
@@ -303,7 +319,7 @@ class ContractState(DrawDiscardState):
         missing = self._missing(seat, move.cards)
         if missing:
             return missing
-        found = self.meld_rules.read(move)
+        found = self._read(seat, move)
         if isinstance(found, str):
             return found
         return self._why_not_this_meld(seat, found) or super()._why_not_meld(seat, move)
@@ -314,7 +330,7 @@ class ContractState(DrawDiscardState):
             return None
         if self._missing(seat, move.cards):
             return None
-        found = self.meld_rules.read(move)
+        found = self._read(seat, move)
         if isinstance(found, str) or self._why_not_this_meld(seat, found):
             return None
         if self.made[seat] and not self._may_meld(seat):
@@ -322,7 +338,7 @@ class ContractState(DrawDiscardState):
         return found.to_move(self.MELD_VERB)
 
     def _meld(self, seat: int, move: Move) -> None:
-        found = self.meld_rules.read(move)
+        found = self._read(seat, move)
         assert isinstance(found, Meld)
         self.lay_meld(seat, found)
 

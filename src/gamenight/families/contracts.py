@@ -128,13 +128,16 @@ class Group:
     def describe(self, exact: bool = False) -> str:
         return _article(self.noun(exact))
 
-    def fits(self, meld: Meld, exact: bool = False) -> str:
+    def fits(self, meld: Meld, exact: bool = False, *, all_wild: bool = True) -> str:
         """Why ``meld`` cannot be this group (``""`` when it can); suits tied to other runs are
-        the contract's to check."""
+        the contract's to check. ``all_wild``: whether a set or run of wild cards only may fill
+        a set or run group (the game's meld rules say)."""
         want = self.describe(exact)
         if self.kind == WILD:
             if not meld.all_wild:
                 return f"{_cards(meld)} is not {want}: the group is wild cards only."
+        elif meld.all_wild and not all_wild:
+            return f"{_cards(meld)} is wild cards only: {want} needs a natural card."
         elif meld.kind != self.kind:
             return f"{_cards(meld)} is a {meld.kind}, not {want}."
         if meld.size < self.size or (exact and meld.size != self.size):
@@ -229,23 +232,24 @@ class Contract:
 
     # ---- checking melds laid ---------------------------------------------------------------
 
-    def assign(self, melds: Sequence[Meld]) -> tuple[int, ...] | None:
-        """The group each meld fills (one meld per group, every constraint kept), or ``None``."""
-        return next(self.assignments(melds), None)
+    def assign(self, melds: Sequence[Meld], *, all_wild: bool = True) -> tuple[int, ...] | None:
+        """The group each meld fills (one meld per group, every constraint kept), or ``None``.
+        ``all_wild``: as in :meth:`Group.fits`."""
+        return next(self.assignments(melds, all_wild=all_wild), None)
 
-    def assignments(self, melds: Sequence[Meld]) -> Iterator[tuple[int, ...]]:
+    def assignments(self, melds: Sequence[Meld], *, all_wild: bool = True) -> Iterator[tuple[int, ...]]:
         """Every way to give each meld a group of its own, keeping every constraint."""
         if len(melds) <= len(self.groups):
-            yield from self._match(list(melds), 0, [], {})
+            yield from self._match(list(melds), 0, [], {}, all_wild)
 
     def _match(self, melds: list[Meld], i: int, used: list[int],
-               ties: dict[str, int]) -> Iterator[tuple[int, ...]]:
+               ties: dict[str, int], all_wild: bool) -> Iterator[tuple[int, ...]]:
         if i == len(melds):
             yield tuple(used)
             return
         meld = melds[i]
         for g, group in enumerate(self.groups):
-            if g in used or group.fits(meld, self.exact):
+            if g in used or group.fits(meld, self.exact, all_wild=all_wild):
                 continue
             if group.tie is not None and ties.get(group.tie, meld.suit) != meld.suit:
                 continue
@@ -253,29 +257,29 @@ class Contract:
                     melds[k].kind == SET and melds[k].rank == meld.rank for k in range(i)):
                 continue
             new_ties = {**ties, group.tie: meld.suit} if group.tie is not None else ties
-            yield from self._match(melds, i + 1, [*used, g], new_ties)
+            yield from self._match(melds, i + 1, [*used, g], new_ties, all_wild)
 
-    def open_groups(self, melds: Sequence[Meld]) -> list[int]:
+    def open_groups(self, melds: Sequence[Meld], *, all_wild: bool = True) -> list[int]:
         """The groups still to lay once ``melds`` are down (empty if they do not fit at all)."""
-        got = self.assign(melds)
+        got = self.assign(melds, all_wild=all_wild)
         return [] if got is None else [g for g in range(len(self.groups)) if g not in got]
 
-    def check(self, melds: Sequence[Meld]) -> str:
+    def check(self, melds: Sequence[Meld], *, all_wild: bool = True) -> str:
         """``""`` when ``melds`` meet the contract, one meld per group; else the sentence naming the
         group that fails."""
         if self.free:
             return "" if not melds else "A free contract lays nothing."
-        if self.assign(melds) is not None and len(melds) == len(self.groups):
+        if self.assign(melds, all_wild=all_wild) is not None and len(melds) == len(self.groups):
             return ""
         if len(melds) > len(self.groups):
             return (f"The contract is {self.describe()}: {number_word(len(self.groups))} "
                     f"group{'s' if len(self.groups) > 1 else ''}, not {number_word(len(melds))}.")
-        return self._first_failure(melds)
+        return self._first_failure(melds, all_wild)
 
-    def _first_failure(self, melds: Sequence[Meld]) -> str:
+    def _first_failure(self, melds: Sequence[Meld], all_wild: bool) -> str:
         left = list(melds)
         for group in self.groups:
-            reasons = [group.fits(m, self.exact) for m in left]
+            reasons = [group.fits(m, self.exact, all_wild=all_wild) for m in left]
             fit = next((k for k, r in enumerate(reasons) if not r), None)
             if fit is None:
                 return reasons[0] if reasons else f"{group.describe(self.exact).capitalize()} is missing."
@@ -627,7 +631,7 @@ def search(contract: Contract, hand: Iterable[int], rules: MeldRules, *, keep: i
     if contract.free:
         return ()
     h = _Hand(cards, rules)
-    for fixed in (contract.assignments(laid) if laid else iter([()])):
+    for fixed in (contract.assignments(laid, all_wild=rules.all_wild) if laid else iter([()])):
         need = sum(g.size for i, g in enumerate(contract.groups) if i not in fixed)
         if len(cards) - need < keep:
             continue
