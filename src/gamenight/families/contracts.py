@@ -25,9 +25,10 @@ Checking and searching
 ``contract.check(melds)`` says whether melds laid together meet the contract, one meld per group,
 or names the group that fails. ``search(contract, hand, rules)`` finds melds in a hand that meet
 it (or ``None``), exactly: every way to fill each group with the hand's naturals and wild cards
-is tried, depth first, with a memo on what is left of the hand. ``shortfall`` is the same search
-allowed to imagine the naturals a hand lacks: the fewest more cards it needs, a bot's measure of
-how close a hand is. Wild cards are interchangeable for legality, so the search counts them;
+is tried, depth first, with a memo on what is left of the hand and a bound from the best way found
+so far. ``shortfall`` is the same search allowed to imagine the naturals a hand lacks: how many
+more cards it needs, a bot's measure of how close a hand is (``discard_shortfalls`` for every
+discard at once). Wild cards are interchangeable for legality, so the search counts them;
 the melds it returns use the hand's own wild cards (twos before jokers, which score more).
 """
 
@@ -535,54 +536,79 @@ class _Search:
         self.hand = hand
         self.phantoms = phantoms
         # without missing cards a group gives up no more naturals than wild cards can replace;
-        # imagining missing cards, a group gives up at most two it holds to another group
-        self.drop = 2 if phantoms else len(hand.wilds)
-        self.memo: dict[tuple[object, ...], tuple[int, tuple[_Option, ...]] | None] = {}
-        self.cache: dict[tuple[int, int | None], list[_Option]] = {}
+        # imagining missing cards, a group gives up at most one it holds to another group (a
+        # bound that keeps a bot's search within milliseconds on four-group contracts)
+        self.drop = 1 if phantoms else len(hand.wilds)
+        #: per state: (exact, the best way or None, the bound a failed search proved)
+        self.memo: dict[tuple[object, ...], tuple[bool, tuple[int, tuple[_Option, ...]] | None, int]] = {}
+        self.cache: dict[tuple[Group, int | None], list[_Option]] = {}
+        groups = contract.groups
+        # identical groups in a row (S3+S3+S3) take their options in order, so each choice of
+        # options is tried once rather than once per ordering
+        self.same_as_last = [g > 0 and groups[g] == groups[g - 1] and g - 1 not in skip
+                             for g in range(len(groups))]
 
     def options(self, g: int, suit: int | None) -> list[_Option]:
-        key = (g, suit)
+        key = (self.contract.groups[g], suit)
         got = self.cache.get(key)
         if got is None:
-            got = self.cache[key] = _options(self.contract, g, self.hand, suit, self.drop)
+            # the ways needing the fewest more cards first: the bound tightens soonest
+            got = self.cache[key] = sorted(_options(self.contract, g, self.hand, suit, self.drop),
+                                           key=lambda o: o.fill)
         return got
 
     def best(self, g: int, rem: int, wilds: int, ties: tuple[tuple[str, int], ...],
-             ranks: frozenset[int]) -> tuple[int, tuple[_Option, ...]] | None:
-        """(missing cards, options chosen) for groups ``g`` onward, or ``None`` if impossible."""
+             ranks: frozenset[int], floor: int = 0,
+             bound: int = 1 << 30) -> tuple[int, tuple[_Option, ...]] | None:
+        """(missing cards, options chosen) for groups ``g`` onward, the fewest missing and fewer than
+        ``bound``; ``None`` if there is no such way (branch and bound: a choice that cannot beat the
+        best found so far is not followed, and the memo keeps what a failed bound proved)."""
         groups = self.contract.groups
         while g in self.skip:
             g += 1
         if g == len(groups):
-            return 0, ()
-        key = (g, rem, wilds, ties, ranks)
-        if key in self.memo:
-            return self.memo[key]
+            return (0, ()) if bound > 0 else None
+        first = floor if self.same_as_last[g] else 0
+        key = (g, rem, wilds, ties, ranks, first)
+        known = self.memo.get(key)
+        if known is not None:
+            if known[0]:  # exact
+                found = known[1]
+                return found if found is not None and found[0] < bound else None
+            if known[2] >= bound:  # already shown: nothing below this bound
+                return None
         group = groups[g]
         tied = dict(ties).get(group.tie) if group.tie is not None else None
         out: tuple[int, tuple[_Option, ...]] | None = None
-        for opt in self.options(g, tied):
-            if opt.packed and not self.hand.fits(rem, opt.packed):
-                continue
-            if self.contract.distinct_ranks and opt.kind == SET and opt.rank in ranks:
-                continue
-            w = min(opt.cap, opt.fill, wilds)
+        limit = bound
+        options = self.options(g, tied)
+        fits = self.hand.fits
+        distinct = self.contract.distinct_ranks
+        for index in range(first, len(options)):
+            opt = options[index]
+            w = opt.cap if opt.cap < opt.fill else opt.fill
+            if w > wilds:
+                w = wilds
             missing = opt.fill - w
-            if missing and not self.phantoms:
+            if missing >= limit or (missing and not self.phantoms):
                 continue
-            if out is not None and missing >= out[0]:
+            if opt.packed and not fits(rem, opt.packed):
+                continue
+            if distinct and opt.kind == SET and opt.rank in ranks:
                 continue
             new_ties = ties if group.tie is None or tied is not None else (*ties, (group.tie, opt.suit))
-            new_ranks = ranks | {opt.rank} if opt.kind == SET and self.contract.distinct_ranks else ranks
-            rest = self.best(g + 1, rem - opt.packed, wilds - w, new_ties, new_ranks)
+            new_ranks = ranks | {opt.rank} if opt.kind == SET and distinct else ranks
+            rest = self.best(g + 1, rem - opt.packed, wilds - w, new_ties, new_ranks, index, limit - missing)
             if rest is None:
                 continue
-            total = missing + rest[0]
-            if out is None or total < out[0]:
-                out = (total, (opt, *rest[1]))
-                if total == 0:
-                    break
-        self.memo[key] = out
+            out = (missing + rest[0], (opt, *rest[1]))
+            limit = out[0]
+            if limit == 0:
+                break
+        if out is not None or bound >= 1 << 30:
+            self.memo[key] = (True, out, 0)
+        else:
+            self.memo[key] = (False, None, bound)
         return out
 
 
@@ -646,7 +672,9 @@ def search(contract: Contract, hand: Iterable[int], rules: MeldRules, *, keep: i
 
 
 def shortfall(contract: Contract, hand: Iterable[int], rules: MeldRules) -> int:
-    """The fewest more cards ``hand`` needs to meet ``contract`` (0: it can now)."""
+    """The fewest more cards ``hand`` needs to meet ``contract`` (0: it can now), where each group
+    gives up at most one natural it could use to another group: exact for one-group contracts
+    and 0 exactly when :func:`search` finds the contract, an upper bound otherwise."""
     if contract.free:
         return 0
     h = _Hand(hand, rules)
