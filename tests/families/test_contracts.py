@@ -82,6 +82,7 @@ def test_a_catalogue_reads_lines_skips_comments_and_names_a_bad_line() -> None:
     assert cat.text == "S3+S3\nR4\nFREE"
     with pytest.raises(ContractError, match="Line 2"):
         Catalogue.parse("S3\nS3+Q\n")
+    assert [c.text for c in Catalogue.parse("S3+S3; R4 ;FREE")] == ["S3+S3", "R4", "FREE"]
     with pytest.raises(ContractError, match="no contracts"):
         Catalogue.parse("# nothing\n")
 

@@ -352,18 +352,19 @@ class Catalogue:
     @classmethod
     def parse(cls, text: str | Iterable[str], *, exact: bool = False,
               distinct_ranks: bool = False) -> Catalogue:
-        """One contract a line (or items of a list); ``#`` starts a comment, blank lines are
-        skipped. A bad line raises :class:`ContractError` naming its number."""
+        """One contract a line (or items of a list), or several on a line between semicolons
+        (``S3+S3; R4; FREE``: a form's one-line box); ``#`` starts a comment, blank entries are
+        skipped. A bad entry raises :class:`ContractError` naming its line."""
         lines = text.splitlines() if isinstance(text, str) else list(text)
         out: list[Contract] = []
         for n, line in enumerate(lines, 1):
-            body = line.split("#", 1)[0].strip()
-            if not body:
-                continue
-            try:
-                out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
-            except ContractError as e:
-                raise ContractError(f"Line {n}: {e}") from None
+            for body in line.split("#", 1)[0].split(";"):
+                if not body.strip():
+                    continue
+                try:
+                    out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
+                except ContractError as e:
+                    raise ContractError(f"Line {n}: {e}") from None
         if not out:
             raise ContractError("The list has no contracts.")
         return cls(tuple(out))
