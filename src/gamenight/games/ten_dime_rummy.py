@@ -167,9 +167,14 @@ class TenDimeRummy(Stakes, ContractState):
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),  # the round counter says it
         Field("round_of", "{Deal}", Kind.COUNTER, head=True),
-        Field("contract_words", "This round's contract", Kind.TEXT, head=True),
+        Field("contract_words", "Contract", Kind.TEXT, head=True),
+        # every seat has the round's contract: the seats show only whether each has laid it
+        Field("my_contract", ""), Field("contracts", ""),
+        Field("made", "Contract laid", Kind.FLAG, per_seat=True),
+        Field("distinct_ranks", "Contract", Kind.TEXT),
         Field("money", "Dimes", Kind.LEDGER),
-        Field("on_table", "Points on the table", Kind.NUMBER, per_seat=True),
+        Field("on_table", "Laid", Kind.NUMBER, per_seat=True),
+        Field("table_melds", "On the table", Kind.MELDS, piece="card"),
         Field("hand_points", "Your hand counts", Kind.NUMBER),
         Field("bought_now", "Bought this turn", Kind.PIECES, piece="card"),
         Field("decks", "Decks", Kind.NUMBER, minor=True),
@@ -392,7 +397,9 @@ class TenDimeRummy(Stakes, ContractState):
             "rounds": len(self.catalogue),
             "round_of": [self.deal_no, len(self.catalogue)],
             "contract": contract.text,
-            "contract_words": contract.describe()[0].upper() + contract.describe()[1:],
+            "contract_words": self.headline_contract(),
+            "distinct_ranks": ("The two sets must be of different ranks"
+                               if contract.distinct_ranks and len(contract.groups) > 1 else None),
             "catalogue": [c.text for c in self.catalogue],
             "decks": self.decks,
             "money": self.ledger_view(),
@@ -402,27 +409,58 @@ class TenDimeRummy(Stakes, ContractState):
             "hand_points": card_points(self.hands[seat]) if seat is not None else None,
             "bought_now": C.codes(self.bought) if self.bought else None,
             "everyone_has_played": self.everyone_has_played(),
+            "table_melds": self._table_melds(),
             "melds": [{**m, "laid_by": [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]}
                       for i, m in enumerate(out["melds"])],
         })
         return out
 
+    def headline_contract(self) -> str:
+        """The round's contract in a few words for the headline (whether its sets must differ in
+        rank is a field of its own)."""
+        groups = Contract(self.contract_of(0).groups)
+        words = groups.describe()
+        return words[0].upper() + words[1:]
+
+    def _table_melds(self) -> list[dict[str, Any]]:
+        """Each seat's side of the table: its sets (the cards it laid in them), then the cards it
+        laid off on other players' sets, which lie in front of it."""
+        out = []
+        for seat in range(self.num_players):
+            books: list[dict[str, Any]] = []
+            laid_off: list[int] = []
+            for i, meld in enumerate(self.melds):
+                mine = [c for s, c in self.contributions[i] if s == seat]
+                if self.meld_owner[i] == seat:
+                    books.append({"number": i + 1, "cards": C.codes(mine), "rank": C.RANKS[meld.rank],
+                                  "wilds": sum(RULES.is_wild(c) for c in mine)})
+                else:
+                    laid_off.extend(mine)
+            if laid_off:
+                books.append({"number": None, "cards": C.codes(laid_off), "rank": "laid off",
+                              "wilds": 0})
+            if books:
+                out.append({"name": self.names[seat], "group": f"melds/{seat}", "notes": [],
+                            "books": books})
+        return out
+
     # ---- zones: lay-offs lie in front of the player who laid them ----------------------------
 
     def zones(self) -> list[Zone]:
-        """The kernel's zones, with each meld split by who laid its cards: the cards another player
-        laid off on it lie in front of him (they count for him)."""
+        """The kernel's zones, each meld holding only the cards its owner laid; the cards a player
+        laid off on other players' sets lie in front of him, in one row (they count for him)."""
         out = [z for z in super().zones() if not z.key.startswith("meld/")]
+        laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
         for i, meld in enumerate(self.melds):
             owner = self.meld_owner[i]
-            by_seat: dict[int, list[int]] = {}
+            own = [c for s, c in self.contributions[i] if s == owner]
             for s, c in self.contributions[i]:
-                by_seat.setdefault(s, []).append(c)
-            for s, cards in by_seat.items():
-                mine = s == owner
-                out.append(Zone(f"meld/{i + 1}" if mine else f"meld/{i + 1}/{s}", cards, C.CARD_TEXT, owner=s,
-                                label=f"Meld {i + 1} ({meld.kind})" if mine else f"On meld {i + 1}",
-                                group=f"melds/{s}"))
+                if s != owner:
+                    laid_off[s].append(c)
+            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner, label=f"Meld {i + 1} ({meld.kind})",
+                            group=f"melds/{owner}"))
+        out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' sets",
+                        group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
         return out
 
 
