@@ -72,10 +72,9 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §6):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
-
-from collections.abc import Sequence
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
@@ -332,7 +331,8 @@ class TenDimeRummy(Stakes, ContractState):
 
     def round_scores(self) -> list[int]:
         """Cards on the table less cards in hand (T-TDR-1, T-TDR-2)."""
-        return [card_points(self.table_cards(s)) - card_points(self.hands[s]) for s in range(self.num_players)]
+        return [card_points(self.table_cards(s)) - card_points(self.hands[s])
+                for s in range(self.num_players)]
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
@@ -346,7 +346,8 @@ class TenDimeRummy(Stakes, ContractState):
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
         label = f"{self.deal_name()}: {self.contract_of(0).text}, {how}"
         self.sheet.add(label, points, details=details, note=f"pot {self._dimes_text(self.ledger.pot())}")
-        self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n)) + ".")
+        scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
+        self.emit("score", f"{label}: {scores}.")
         if self.deal_no >= len(self.catalogue):
             self._pay_out_pot()
         if not self.match_over(self.why_over):
@@ -457,8 +458,8 @@ class TenDimeRummy(Stakes, ContractState):
             for s, c in self.contributions[i]:
                 if s != owner:
                     laid_off[s].append(c)
-            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner, label=f"Meld {i + 1} ({meld.kind})",
-                            group=f"melds/{owner}"))
+            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
+                            label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
         out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' sets",
                         group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
         return out

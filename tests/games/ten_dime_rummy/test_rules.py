@@ -99,7 +99,8 @@ def test_option_decks_fixes_the_number_of_decks() -> None:
 
 def test_eight_rounds_of_set_contracts_as_data_and_in_the_rules_text() -> None:
     assert [str(c) for c in contracts()] == list(CONTRACTS)
-    assert [c.describe() for c in contracts()][:2] == ["a set of three", "two sets of three, of different ranks"]
+    words = [c.describe() for c in contracts()][:2]
+    assert words == ["a set of three", "two sets of three, of different ranks"]
     spec = gamenight.games()
     rules = next(g for g in spec if g.id == GAME).rules
     for text in CONTRACTS:
@@ -286,7 +287,8 @@ def test_lay_offs_on_anyones_sets_lie_in_front_of_who_laid_them_and_count_for_hi
     keys = {z.key: (z.owner, z.group) for z in s.zones() if z.key.startswith("meld/")}
     assert keys == {"meld/1": (1, "melds/1"), "meld/2": (0, "melds/0")}
     assert next(z.pieces for z in s.zones() if z.key == "laid_off/1") == cards("7C")
-    assert sorted(map(tuple, s.view(0)["melds"][1]["laid_by"])) == [(0, "7D"), (0, "7H"), (0, "7S"), (1, "7C")]
+    laid_by = sorted(map(tuple, s.view(0)["melds"][1]["laid_by"]))
+    assert laid_by == [(0, "7D"), (0, "7H"), (0, "7S"), (1, "7C")]
     assert conserved(s)
 
 

@@ -29,7 +29,7 @@ from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.contracts import Contract, discard_shortfalls, shortfall
 from gamenight.families.melds import Meld
-from gamenight.games.ten_dime_rummy import RULES, VALUES, DIME
+from gamenight.games.ten_dime_rummy import DIME, RULES, VALUES
 
 #: a dime kept back for every this many rounds still to come
 ROUNDS_PER_RESERVED_DIME = 2
@@ -65,11 +65,12 @@ class TenDimeBot:
 
     def spare_dimes(self, view: dict[str, Any]) -> int:
         """Dimes beyond the reserve kept for the rounds still to come."""
-        dimes = view["money"]["seats"][view["seat"]]["purse"] // DIME
-        reserve = (view["rounds"] - view["round"]) // ROUNDS_PER_RESERVED_DIME
+        dimes = int(view["money"]["seats"][view["seat"]]["purse"]) // DIME
+        reserve = (int(view["rounds"]) - int(view["round"])) // ROUNDS_PER_RESERVED_DIME
         return dimes - reserve
 
-    def buy_pays(self, view: dict[str, Any], hand: list[int], contract: Contract, made: bool, top: int) -> bool:
+    def buy_pays(self, view: dict[str, Any], hand: list[int], contract: Contract, made: bool,
+                 top: int) -> bool:
         if self.spare_dimes(view) <= 0:
             return False
         if made:
@@ -104,7 +105,8 @@ class TenDimeBot:
         wild = RULES.is_wild
         if not made:
             after = discard_shortfalls(contract, hand, RULES)
-            return min(discards, key=lambda m: (after.get(m.cards[0], 99), wild(m.cards[0]), -VALUES[m.cards[0]]))
+            return min(discards, key=lambda m: (after.get(m.cards[0], 99), wild(m.cards[0]),
+                                                -VALUES[m.cards[0]]))
         ranks = Counter(C.RANK_OF[c] for c in hand if not wild(c))
         return min(discards, key=lambda m: (wild(m.cards[0]), self.lays_off(view, m.cards[0]),
                                             ranks[C.RANK_OF[m.cards[0]]] >= 2, -VALUES[m.cards[0]]))
