@@ -5,14 +5,14 @@ players and four decks (216 cards) from six on; jokers and twos are wild. Everyo
 with ten dimes. Eight rounds, twelve cards each; the card after the deal is turned up to start the
 discard pile. Each round has its contract, the sets a player must lay down before anything else:
 
-=====  ===========================  =====  ===========================
-Round  Contract                     Round  Contract
-=====  ===========================  =====  ===========================
-1      S3     (a set of three)      5      S5     (a set of five)
-2      S3+S3  (two sets of three)   6      S5+S5  (two sets of five)
-3      S4     (a set of four)       7      S6     (a set of six)
-4      S4+S4  (two sets of four)    8      S6+S6  (two sets of six)
-=====  ===========================  =====  ===========================
+* Round 1: S3 — a set of three
+* Round 2: S3+S3 — two sets of three
+* Round 3: S4 — a set of four
+* Round 4: S4+S4 — two sets of four
+* Round 5: S5 — a set of five
+* Round 6: S5+S5 — two sets of five
+* Round 7: S6 — a set of six
+* Round 8: S6+S6 — two sets of six
 
 The catalogue is data (``CONTRACTS`` below, in the contract kernel's notation: ``S4+S4`` is two
 sets of at least four).
