@@ -1,0 +1,488 @@
+"""10 Dime Rummy — the family rule book (seed 000, p.7).
+
+Two to eight players, each for himself, with three decks and their jokers (162 cards) up to five
+players and four decks (216 cards) from six on; jokers and twos are wild. Everyone begins the game
+with ten dimes. Eight rounds, twelve cards each; the card after the deal is turned up to start the
+discard pile. Each round has its contract, the sets a player must lay down before anything else:
+
+* Round 1: S3 — a set of three
+* Round 2: S3+S3 — two sets of three
+* Round 3: S4 — a set of four
+* Round 4: S4+S4 — two sets of four
+* Round 5: S5 — a set of five
+* Round 6: S5+S5 — two sets of five
+* Round 7: S6 — a set of six
+* Round 8: S6+S6 — two sets of six
+
+The catalogue is data (``CONTRACTS`` below, in the contract kernel's notation: ``S4+S4`` is two
+sets of at least four).
+
+Only sets count (cards of one rank, three or more; identical cards of several decks may share a
+set); no runs. Every set, in the contract or after it, holds at least as many natural cards as wild
+ones (Q Q 2 Jkr is a set, Q 2 Jkr is not). A wild card on the table stays there: nobody takes it
+back or swaps it.
+
+A turn: draw the top card of the stock (``draw``), or **buy** the top discard (``buy 7H``): one
+dime into the pot for that card and the next two cards of the stock. Having bought, a player may
+buy again — a dime for the next discard now on top and two more stock cards — as often as his
+dimes and the discard pile last, or go on to play. Then he lays his contract set by set
+(``meld 9H 9S 9C set``; once the first set of it is down, only the rest of the contract until it is
+complete), and once it is down, the same turn or later, more sets of three or more and cards laid
+off on anyone's sets (``layoff 2 9D``). Cards laid off on another player's set lie in front of the
+player who lays them and count for him. The turn ends with a discard, or without one when the
+player has melded his last card: either way he goes out and the round ends — but nobody goes out
+before every player has had a turn in the round.
+
+Scoring each round: everything a player has put on the table (his sets and his lay-offs) less
+everything left in his hand; a round's score may be negative. Joker 50, two 25, ace 20, king to
+ten 10, nine to three 5. After round 8 the highest total wins and takes the pot; dimes a player
+did not spend stay his.
+
+House decisions where the book is silent (``shared/rules/metzker-book.md`` §6):
+
+* G-TDR-1 — three decks with jokers for two to five players, four from six on. Option ``decks``
+  fixes three or four whatever the table. Two to eight players: the spec's practical range (four
+  decks would deal more, but eight seats are what the table shows in a row).
+* G-TDR-2 — buying replaces the stock draw and is done on one's own turn only. Out-of-turn buying
+  (contract rummy's "may I") is not offered: it would ask every other player "buy or pass?" after
+  every discard, multiplying the decisions of a round several times over with the book silent on
+  who has priority, what the next player loses and whether a buyer draws a penalty card — the
+  book's own text ("throw a dime in the pot and get the discard") reads as a player's own draw.
+* G-TDR-3 — the contract's sizes are minimums (a set of four meets "a set of three"); the two sets
+  of a contract must be of different ranks (option ``distinct_contract_ranks``).
+* G-TDR-4 — a bought discard need not be used; it may even be discarded again the same turn (the
+  dime bought the two stock cards as well).
+* G-TDR-5 — a buy takes as many stock cards as there are, remaking the stock first from the
+  discard pile but its top card where it runs out (GEN-10).
+* G-TDR-6 — nobody lays off before his contract is down.
+* G-TDR-7 — equal best totals share the pot; it is shared in whole dimes, an odd dime going to the
+  sharer nearest the dealer's left.
+* T-TDR-5 — "you may go out the same round if everybody has had at least one play": nobody goes
+  out (by discarding or melding his last card) before every player's first turn of the round has
+  begun — the last player of the first lap may go out on it. Until then a player keeps two cards
+  after melding: one to discard and one to hold.
+* When the stock runs out it is remade once a round from the discard pile but its top card,
+  shuffled (GEN-10); when it runs out again the round ends with nobody out and everyone is scored
+  as he stands.
+* A player with no dimes left cannot buy. Money is kept in cents (a dime is 10¢, GEN-11); the
+  ledger shows each purse and the pot, and each round's row on the score sheet notes the dimes
+  spent and the pot.
+* The first dealer is chosen at random and the deal passes to the left (GEN-2, GEN-7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gamenight.core.layout import Field, Kind
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.registry import GameSpec, register
+from gamenight.core.scoring import money
+from gamenight.core.zones import Zone
+from gamenight.equipment import cards as C
+from gamenight.families.contract_turn import ContractPlayPhase, ContractState
+from gamenight.families.contracts import Contract
+from gamenight.families.draw_discard import HAND, DrawDiscardState, DrawPhase, Phase
+from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.melds import AT_MOST_NATURALS, MeldRules, values_by_rank
+from gamenight.families.stakes import Stakes, shares
+
+#: the eight rounds' contracts, in the contract kernel's notation (G-TDR-3: sizes are minimums)
+CONTRACTS: tuple[str, ...] = ("S3", "S3+S3", "S4", "S4+S4", "S5", "S5+S5", "S6", "S6+S6")
+HAND_SIZE = 12
+#: one dime, in cents (GEN-11)
+DIME = 10
+#: stock cards a buy takes with the discard
+BUY_EXTRA = 2
+#: how often the stock is remade in a round before a round with nobody out ends
+RESTOCKS = 1
+#: Joker 50, two 25, ace 20, king to ten 10, nine to three 5
+VALUES: tuple[int, ...] = values_by_rank((25, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 20), joker=50)
+#: sets only; jokers and twos wild; never more wild cards than natural ones in a set
+RULES = MeldRules(runs=False, wild_ranks=frozenset({C.TWO}), wild_ratio=AT_MOST_NATURALS)
+BY_PLAYERS = "by_players"
+
+#: interned moves: buying the top discard (it is named, as a take is)
+BUY: list[Move] = [Move("buy", C.CARD_ARG[c]) for c in range(53)]
+
+
+def decks_for(players: int, choice: str = BY_PLAYERS) -> int:
+    """G-TDR-1: three decks with jokers up to five players, four from six on (or as chosen)."""
+    if choice != BY_PLAYERS:
+        return int(choice)
+    return 3 if players <= 5 else 4
+
+
+def contracts(distinct_ranks: bool = True) -> tuple[Contract, ...]:
+    """The eight rounds' contracts; their sets of different ranks unless the option says not."""
+    return tuple(Contract.parse(text, distinct_ranks=distinct_ranks) for text in CONTRACTS)
+
+
+def card_points(cards: list[int] | tuple[int, ...]) -> int:
+    return sum(VALUES[c] for c in cards)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TenDimeOptions(Options):
+    distinct_contract_ranks: bool = option(
+        True, "Contract sets of different ranks",
+        "On: the two sets of a two-set contract must be of different ranks (two sets of fours are not "
+        "two sets of four). Off: the same rank twice will do.")
+    start_dimes: int = option(
+        10, "Dimes each", "The dimes each player begins the game with; a dime buys the top discard "
+        "and two more cards from the stock.", minimum=0, maximum=50)
+    decks: str = option(
+        BY_PLAYERS, "Decks",
+        "How many decks (each with its two jokers) are shuffled together.",
+        choices={BY_PLAYERS: "Three up to five players, four from six players on",
+                 "3": "Always three", "4": "Always four"})
+
+
+class TenDimeDraw(DrawPhase):
+    """The draw: the top of the stock, or buying the top discard (never taking it free)."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                MoveKind(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+
+    wrong: ClassVar[dict[str, str]] = {
+        "take": "The discard pile is not free in this game: 'buy' pays a dime for its top card and the "
+                "next two cards of the stock."}
+
+
+class TenDimePlay(ContractPlayPhase):
+    """The contract kernel's play, and buying again straight after a buy."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [*super().kinds(s), MoveKind(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+
+
+class TenDimeRummy(Stakes, ContractState):
+    DEAL_WORD = "round"
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", ""),  # the round counter says it
+        Field("round_of", "{Deal}", Kind.COUNTER, head=True),
+        Field("contract_words", "Contract", Kind.TEXT, head=True),
+        # every seat has the round's contract: the seats show only whether each has laid it
+        Field("my_contract", ""), Field("contracts", ""),
+        Field("made", "Contract laid", Kind.FLAG, per_seat=True),
+        Field("distinct_ranks", "Contract", Kind.TEXT),
+        Field("money", "Dimes", Kind.LEDGER),
+        Field("on_table", "Laid", Kind.NUMBER, per_seat=True),
+        Field("table_melds", "On the table", Kind.MELDS, piece="card"),
+        Field("hand_points", "Your hand counts", Kind.NUMBER),
+        Field("bought_now", "Bought this turn", Kind.PIECES, piece="card"),
+        Field("decks", "Decks", Kind.NUMBER, minor=True),
+    )
+    EXTRA_WITH_CONTRACT = True
+    NEW_MELDS_AFTER_CONTRACT = True
+    LAY_OFF_ON = "any"
+    OUT_WITHOUT_DISCARD = True
+    DISCARD_TAKEN = True  # G-TDR-4
+    MAX_RESTOCKS = RESTOCKS
+    options: TenDimeOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **ContractState.phases, Phase.DRAW: TenDimeDraw(), Phase.PLAY: TenDimePlay(),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        self.decks = decks_for(self.num_players, o.decks)
+        self.catalogue = contracts(o.distinct_contract_ranks)
+        self._init_table(RULES)
+        self._init_contracts()
+        self.match_rules = MatchRules(deals=len(self.catalogue))
+        self.open_stakes(stake=o.start_dimes * DIME, may_owe=False)
+        #: turns begun this round (nobody goes out before each player has had one)
+        self.turns_begun = 0
+        #: the discards bought this turn; a player may buy again until he lays a card
+        self.bought: list[int] = []
+        self.may_buy_again = False
+        self._start_round()
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=self.decks, jokers=2 * self.decks)
+
+    def contract_of(self, seat: int) -> Contract:
+        return self.catalogue[max(self.deal_no, 1) - 1]
+
+    # ---- rounds -----------------------------------------------------------------------------
+
+    def _start_round(self) -> None:
+        self.begin_deal()
+        self.turns_begun = 0
+        self.deal(HAND_SIZE)
+        contract = self.contract_of(0)
+        self.emit("deal", f"{self.deal_name()} of {len(self.catalogue)}: {self.names[self.dealer]} deals "
+                          f"{HAND_SIZE} cards each; the contract is {contract.describe()}.", seat=self.dealer,
+                  contract=contract.text)
+        self.begin_turn(self.left_of_dealer())
+
+    def begin_turn(self, seat: int, *, draw: bool = True) -> None:
+        self.turns_begun += 1
+        self.bought = []
+        self.may_buy_again = False
+        super().begin_turn(seat, draw=draw)
+
+    def everyone_has_played(self) -> bool:
+        """T-TDR-5: every player's first turn of the round has begun (the current one counts)."""
+        return self.turns_begun >= self.num_players
+
+    # ---- going out: only once everyone has played ------------------------------------------
+
+    def _may_go_out_by_melding(self, seat: int) -> bool:
+        return self.everyone_has_played()
+
+    def _keep(self, seat: int) -> int:
+        """In the first lap a player keeps two cards: one to discard and one to hold."""
+        return 0 if self.everyone_has_played() else 2
+
+    def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
+        if not self.everyone_has_played() and len(self.hands[seat]) - len(cards) < 2:
+            return False
+        return super()._leaves_a_way_on(seat, cards)
+
+    def _may_discard(self, seat: int, c: int) -> bool:
+        return (self.everyone_has_played() or len(self.hands[seat]) > 1) and super()._may_discard(seat, c)
+
+    def _keep_a_discard_reason(self, seat: int, cards: Sequence[int]) -> str:
+        if not self.everyone_has_played():
+            return ("Nobody goes out before every player has had a turn this round: keep two cards, one to "
+                    "discard and one to hold.")
+        return super()._keep_a_discard_reason(seat, cards)
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        if len(move.cards) == 1 and not self._missing(seat, move.cards) and len(self.hands[seat]) == 1 \
+                and not self.everyone_has_played():
+            return "Nobody goes out before every player has had a turn this round."
+        return super()._why_not_discard(seat, move)
+
+    # ---- buying: can / why not / do ----------------------------------------------------------
+
+    def _buy_moves(self, seat: int) -> list[Move]:
+        return [BUY[self.discards[-1]]] if self._may_buy(seat) else []
+
+    def _may_buy(self, seat: int) -> bool:
+        if not self.discards or not self.ledger.can_pay(seat, DIME):
+            return False
+        return self.phase_name == Phase.DRAW or self.may_buy_again
+
+    def _why_not_buy(self, seat: int, move: Move) -> str:
+        if self.phase_name == Phase.PLAY and not self.may_buy_again:
+            return ("You may buy again only straight after a buy, before you lay anything: "
+                    + ("you have drawn from the stock." if not self.bought else "you have laid cards since."))
+        if not self.discards:
+            return "The discard pile is empty: there is nothing to buy."
+        if not self.ledger.can_pay(seat, DIME):
+            return "You have no dimes left to buy with: draw from the stock."
+        top = self.discards[-1]
+        if move.cards != (top,):
+            return f"Only the top card of the discard pile can be bought: 'buy {C.CODE_OF[top]}'."
+        return "You may not buy now."
+
+    def _buy(self, seat: int, move: Move) -> None:
+        c = self.discards.pop()
+        self.pay_pot(seat, DIME, f"bought {C.LABEL_OF[c]}")
+        self.hands[seat].append(c)
+        self.knowledge.tell(HAND[seat], (c,))  # everyone saw it bought
+        self.taken = c
+        self.bought.append(c)
+        self.may_buy_again = True
+        self.phase_name = Phase.PLAY
+        extra = self._draw_for_buy(seat)
+        dimes = self.ledger.purses[seat] // DIME
+        self.emit("buy", f"{self.names[seat]} pays a dime into the pot for {C.LABEL_OF[c]} and "
+                         f"{_count(len(extra), 'card')} from the stock ({_count(dimes, 'dime')} left).",
+                  seat=seat, card=C.CODE_OF[c])
+        if extra:
+            self.emit("drawn", f"You draw {' '.join(C.LABEL_OF[x] for x in extra)}.", seat=seat, to=seat,
+                      cards=C.codes(extra))
+
+    def _draw_for_buy(self, seat: int) -> list[int]:
+        """G-TDR-5: the next two stock cards, remaking the stock if it runs out and may be remade."""
+        out: list[int] = []
+        for _ in range(BUY_EXTRA):
+            if not self.stock and len(self.discards) >= 2 and self.restocks < self.MAX_RESTOCKS:
+                self.restock(shuffle=True)
+            if not self.stock:
+                break
+            out.append(self.stock.pop(0))
+        self.hands[seat].extend(out)
+        return out
+
+    def lay_meld(self, seat: int, meld: Any) -> None:
+        self.may_buy_again = False
+        super().lay_meld(seat, meld)
+
+    def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
+        self.may_buy_again = False
+        super().lay_off(seat, index, c, end)
+
+    # ---- scoring --------------------------------------------------------------------------
+
+    def table_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` has put on the table this round: his melds and his lay-offs."""
+        return [c for laid in self.contributions for s, c in laid if s == seat]
+
+    def round_scores(self) -> list[int]:
+        """Cards on the table less cards in hand (T-TDR-1, T-TDR-2)."""
+        return [card_points(self.table_cards(s)) - card_points(self.hands[s])
+                for s in range(self.num_players)]
+
+    def _on_hand_over(self, out: int | None) -> None:
+        n = self.num_players
+        points = self.round_scores()
+        for s in range(n):
+            if self.hands[s]:
+                shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
+                self.emit("show", f"{self.names[s]} shows {shown}: {card_points(self.hands[s])} against.",
+                          seat=s, cards=C.codes(self.hands[s]))
+        details = [self._detail(s) for s in range(n)]
+        how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
+        label = f"{self.deal_name()}: {self.contract_of(0).text}, {how}"
+        self.sheet.add(label, points, details=details, note=f"pot {self._dimes_text(self.ledger.pot())}")
+        scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
+        self.emit("score", f"{label}: {scores}.")
+        if self.deal_no >= len(self.catalogue):
+            self._pay_out_pot()
+        if not self.match_over(self.why_over):
+            self.pass_deal()
+            self._start_round()
+
+    def _detail(self, seat: int) -> str:
+        laid = card_points(self.table_cards(seat))
+        held = card_points(self.hands[seat])
+        spent = self.ledger.paid_by(seat, self.deal_no) // DIME
+        bought = f"; bought {spent}" if spent else ""
+        made = "" if self.made[seat] else "; no contract"
+        return f"{laid} laid − {held} held{made}{bought}"
+
+    def _pay_out_pot(self) -> None:
+        """After the last round the highest total takes the pot (G-TDR-7: equal totals share it in
+        whole dimes, an odd dime to the sharer nearest the dealer's left)."""
+        totals = self.sheet.totals
+        best = max(totals)
+        order = self.seats_from(self.left_of_dealer())
+        winners = [s for s in order if totals[s] == best]
+        pot = self.ledger.pot()
+        if not pot:
+            return
+        for seat, dimes in zip(winners, shares(pot // DIME, len(winners)), strict=True):
+            if dimes:
+                self.take_pot(seat, "the highest total" if len(winners) == 1 else "a share of the pot",
+                              amount=dimes * DIME)
+        who = " and ".join(self.names[s] for s in winners)
+        self.emit("pot", f"{who} {'takes' if len(winners) == 1 else 'share'} the pot of "
+                         f"{self._dimes_text(pot)}.")
+
+    def why_over(self, why: MatchEnd, totals: list[int]) -> str:
+        return f"All {len(self.catalogue)} rounds are played: the highest total takes the pot."
+
+    @staticmethod
+    def _dimes_text(cents: int) -> str:
+        return f"{_count(cents // DIME, 'dime')} ({money(cents)})"
+
+    # ---- what a seat sees -------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        out.update(self._contract_view(seat))
+        contract = self.contract_of(0)
+        out.update({
+            "round": self.deal_no,
+            "rounds": len(self.catalogue),
+            "round_of": [self.deal_no, len(self.catalogue)],
+            "contract": contract.text,
+            "contract_words": self.headline_contract(),
+            "distinct_ranks": ("The two sets must be of different ranks"
+                               if contract.distinct_ranks and len(contract.groups) > 1 else None),
+            "catalogue": [c.text for c in self.catalogue],
+            "decks": self.decks,
+            "money": self.ledger_view(),
+            "dimes": [p // DIME for p in self.ledger.purses],
+            "pot_dimes": self.ledger.pot() // DIME,
+            "on_table": [card_points(self.table_cards(s)) for s in range(self.num_players)],
+            "hand_points": card_points(self.hands[seat]) if seat is not None else None,
+            "bought_now": C.codes(self.bought) if self.bought else None,
+            "everyone_has_played": self.everyone_has_played(),
+            "table_melds": self._table_melds(),
+            "melds": [{**m, "laid_by": [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]}
+                      for i, m in enumerate(out["melds"])],
+        })
+        return out
+
+    def headline_contract(self) -> str:
+        """The round's contract in a few words for the headline (whether its sets must differ in
+        rank is a field of its own)."""
+        groups = Contract(self.contract_of(0).groups)
+        words = groups.describe()
+        return words[0].upper() + words[1:]
+
+    def _table_melds(self) -> list[dict[str, Any]]:
+        """Each seat's side of the table: its sets (the cards it laid in them), then the cards it
+        laid off on other players' sets, which lie in front of it."""
+        out = []
+        for seat in range(self.num_players):
+            books: list[dict[str, Any]] = []
+            laid_off: list[int] = []
+            for i, meld in enumerate(self.melds):
+                mine = [c for s, c in self.contributions[i] if s == seat]
+                if self.meld_owner[i] == seat:
+                    books.append({"number": i + 1, "cards": C.codes(mine), "rank": C.RANKS[meld.rank],
+                                  "wilds": sum(RULES.is_wild(c) for c in mine)})
+                else:
+                    laid_off.extend(mine)
+            if laid_off:
+                books.append({"number": None, "cards": C.codes(laid_off), "rank": "laid off",
+                              "wilds": 0})
+            if books:
+                out.append({"name": self.names[seat], "group": f"melds/{seat}", "notes": [],
+                            "books": books})
+        return out
+
+    # ---- zones: lay-offs lie in front of the player who laid them ----------------------------
+
+    def zones(self) -> list[Zone]:
+        """The kernel's zones, each meld holding only the cards its owner laid; the cards a player
+        laid off on other players' sets lie in front of him, in one row (they count for him)."""
+        out = [z for z in super().zones() if not z.key.startswith("meld/")]
+        laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
+        for i, meld in enumerate(self.melds):
+            owner = self.meld_owner[i]
+            own = [c for s, c in self.contributions[i] if s == owner]
+            for s, c in self.contributions[i]:
+                if s != owner:
+                    laid_off[s].append(c)
+            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
+                            label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
+        out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' sets",
+                        group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
+        return out
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="ten-dime-rummy",
+    title="10 Dime Rummy",
+    family="rummy",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    default_players=4,
+    options_cls=TenDimeOptions,
+    state_cls=TenDimeRummy,
+    summary="Eight rounds of set contracts with jokers and twos wild; buy the discard for a dime, lay "
+            "on anyone's sets, score what you put down less what you hold; the highest total takes "
+            "the pot.",
+    rules=__doc__ or "",
+    tested_players=(2, 4, 6),
+))
+
+__all__ = ["BUY", "CONTRACTS", "DIME", "RULES", "SPEC", "VALUES", "TenDimeOptions", "TenDimeRummy",
+           "card_points", "contracts", "decks_for"]
