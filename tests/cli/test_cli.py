@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 import gamenight
 from gamenight import cli
 from gamenight.cli import app, display_order, moves_with_cards, number_verb, render_view
+from gamenight.cli.setup import parse_option_pairs
 from gamenight.core import registry
 from gamenight.core.options import Preset
 
@@ -106,6 +107,8 @@ def test_rules_without_a_preset_list_the_presets(preset_game: str) -> None:
     (("sim", GAME, "--games", "1", "--option", "low_nt_ranking=sideways"), "low_nt_ranking"),
     (("sim", GAME, "--games", "1", "--option", "colour=blue"), "Unknown option 'colour'"),
     (("sim", GAME, "--games", "1", "--option", "oops"), "NAME=VALUE"),
+    (("sim", GAME, "--games", "1", "--option", "low_nt_ranking=@/no/such/file"),
+     "Could not read '/no/such/file'"),
     (("sim", GAME, "--games", "1", "--players", "3"), "4 players, not 3"),
     (("sim", GAME, "--games", "1", "--bots", "genius"), "Unknown bot 'genius'"),
     (("sim", GAME, "--games", "1", "--bots", "random,random"), "2 bots for 4 seats"),
@@ -117,6 +120,14 @@ def test_bad_command_lines_exit_2_with_one_line(args: tuple[str, ...], message: 
     assert message in out
     assert "Traceback" not in out
     assert len([line for line in out.splitlines() if line.strip()]) <= 2
+
+
+def test_an_option_value_may_come_from_a_file(tmp_path: Path) -> None:
+    rule = tmp_path / "ranking.txt"
+    rule.write_text("reversed\n", encoding="utf-8")
+    assert parse_option_pairs([f"low_nt_ranking=@{rule}"]) == {"low_nt_ranking": "reversed"}
+    code, out = run("sim", GAME, "--games", "1", "--option", f"low_nt_ranking=@{rule}")
+    assert code == 0, out
 
 
 # ---- sim --------------------------------------------------------------------------------

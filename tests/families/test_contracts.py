@@ -41,7 +41,8 @@ def test_ascii_suits_and_ten_read_as_the_symbols() -> None:
 
 def test_groups_hold_their_constraints() -> None:
     contract = Contract.parse("R5[10-A]+S3[9]+R4[♥]")
-    assert contract.groups == (Group(RUN, 5, span=(9, 13)), Group(SET, 3, rank=C.NINE), Group(RUN, 4, suit=C.HEARTS))
+    assert contract.groups == (Group(RUN, 5, span=(9, 13)), Group(SET, 3, rank=C.NINE),
+                               Group(RUN, 4, suit=C.HEARTS))
     assert contract.size == 12
 
 
@@ -64,7 +65,8 @@ def test_exact_contracts_say_so() -> None:
 
 
 @pytest.mark.parametrize(("text", "fragment"), [
-    ("", "Write a contract"), ("S3+", "is not a group"), ("X3", "is not a group"), ("S3[♥]", "a set may name a rank"),
+    ("", "Write a contract"), ("S3+", "is not a group"), ("X3", "is not a group"),
+    ("S3[♥]", "a set may name a rank"),
     ("R4[K]", "not a rank"), ("R4[10-A]", "is 5 cards, not 4"), ("W5[K]", "takes no brackets"),
     ("S3[Z]", "not a suit, a rank"),
 ])
@@ -80,6 +82,7 @@ def test_a_catalogue_reads_lines_skips_comments_and_names_a_bad_line() -> None:
     assert cat.text == "S3+S3\nR4\nFREE"
     with pytest.raises(ContractError, match="Line 2"):
         Catalogue.parse("S3\nS3+Q\n")
+    assert [c.text for c in Catalogue.parse("S3+S3; R4 ;FREE")] == ["S3+S3", "R4", "FREE"]
     with pytest.raises(ContractError, match="no contracts"):
         Catalogue.parse("# nothing\n")
 

@@ -37,15 +37,26 @@ def game_spec(game_id: str) -> GameSpec:
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """``k=v`` words into a dict; the values are coerced (and checked) by the game's options."""
+    """``k=v`` words into a dict; the values are coerced (and checked) by the game's options.
+    ``k=@FILE`` takes the value from a text file (a family's own list of Sticks' sticks)."""
     out: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise CliError(f"Write each option as NAME=VALUE, for example --option low_nt_ranking=reversed "
                            f"(not {pair!r}).")
-        out[name.strip()] = value.strip()
+        value = value.strip()
+        if value.startswith("@"):
+            value = _read_option_file(name.strip(), value[1:])
+        out[name.strip()] = value
     return out
+
+
+def _read_option_file(name: str, path: str) -> str:
+    try:
+        return Path(path).expanduser().read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as e:
+        raise CliError(f"Could not read {path!r} for the option {name}: {e.strerror or e}.") from None
 
 
 def start_game(game_id: str, *, players: int | None, seed: int | None, options: Sequence[str],

@@ -25,9 +25,10 @@ Checking and searching
 ``contract.check(melds)`` says whether melds laid together meet the contract, one meld per group,
 or names the group that fails. ``search(contract, hand, rules)`` finds melds in a hand that meet
 it (or ``None``), exactly: every way to fill each group with the hand's naturals and wild cards
-is tried, depth first, with a memo on what is left of the hand. ``shortfall`` is the same search
-allowed to imagine the naturals a hand lacks: the fewest more cards it needs, a bot's measure of
-how close a hand is. Wild cards are interchangeable for legality, so the search counts them;
+is tried, depth first, with a memo on what is left of the hand and a bound from the best way found
+so far. ``shortfall`` is the same search allowed to imagine the naturals a hand lacks: how many
+more cards it needs, a bot's measure of how close a hand is (``discard_shortfalls`` for every
+discard at once). Wild cards are interchangeable for legality, so the search counts them;
 the melds it returns use the hand's own wild cards (twos before jokers, which score more).
 """
 
@@ -128,13 +129,16 @@ class Group:
     def describe(self, exact: bool = False) -> str:
         return _article(self.noun(exact))
 
-    def fits(self, meld: Meld, exact: bool = False) -> str:
+    def fits(self, meld: Meld, exact: bool = False, *, all_wild: bool = True) -> str:
         """Why ``meld`` cannot be this group (``""`` when it can); suits tied to other runs are
-        the contract's to check."""
+        the contract's to check. ``all_wild``: whether a set or run of wild cards only may fill
+        a set or run group (the game's meld rules say)."""
         want = self.describe(exact)
         if self.kind == WILD:
             if not meld.all_wild:
                 return f"{_cards(meld)} is not {want}: the group is wild cards only."
+        elif meld.all_wild and not all_wild:
+            return f"{_cards(meld)} is wild cards only: {want} needs a natural card."
         elif meld.kind != self.kind:
             return f"{_cards(meld)} is a {meld.kind}, not {want}."
         if meld.size < self.size or (exact and meld.size != self.size):
@@ -229,23 +233,24 @@ class Contract:
 
     # ---- checking melds laid ---------------------------------------------------------------
 
-    def assign(self, melds: Sequence[Meld]) -> tuple[int, ...] | None:
-        """The group each meld fills (one meld per group, every constraint kept), or ``None``."""
-        return next(self.assignments(melds), None)
+    def assign(self, melds: Sequence[Meld], *, all_wild: bool = True) -> tuple[int, ...] | None:
+        """The group each meld fills (one meld per group, every constraint kept), or ``None``.
+        ``all_wild``: as in :meth:`Group.fits`."""
+        return next(self.assignments(melds, all_wild=all_wild), None)
 
-    def assignments(self, melds: Sequence[Meld]) -> Iterator[tuple[int, ...]]:
+    def assignments(self, melds: Sequence[Meld], *, all_wild: bool = True) -> Iterator[tuple[int, ...]]:
         """Every way to give each meld a group of its own, keeping every constraint."""
         if len(melds) <= len(self.groups):
-            yield from self._match(list(melds), 0, [], {})
+            yield from self._match(list(melds), 0, [], {}, all_wild)
 
     def _match(self, melds: list[Meld], i: int, used: list[int],
-               ties: dict[str, int]) -> Iterator[tuple[int, ...]]:
+               ties: dict[str, int], all_wild: bool) -> Iterator[tuple[int, ...]]:
         if i == len(melds):
             yield tuple(used)
             return
         meld = melds[i]
         for g, group in enumerate(self.groups):
-            if g in used or group.fits(meld, self.exact):
+            if g in used or group.fits(meld, self.exact, all_wild=all_wild):
                 continue
             if group.tie is not None and ties.get(group.tie, meld.suit) != meld.suit:
                 continue
@@ -253,29 +258,29 @@ class Contract:
                     melds[k].kind == SET and melds[k].rank == meld.rank for k in range(i)):
                 continue
             new_ties = {**ties, group.tie: meld.suit} if group.tie is not None else ties
-            yield from self._match(melds, i + 1, [*used, g], new_ties)
+            yield from self._match(melds, i + 1, [*used, g], new_ties, all_wild)
 
-    def open_groups(self, melds: Sequence[Meld]) -> list[int]:
+    def open_groups(self, melds: Sequence[Meld], *, all_wild: bool = True) -> list[int]:
         """The groups still to lay once ``melds`` are down (empty if they do not fit at all)."""
-        got = self.assign(melds)
+        got = self.assign(melds, all_wild=all_wild)
         return [] if got is None else [g for g in range(len(self.groups)) if g not in got]
 
-    def check(self, melds: Sequence[Meld]) -> str:
+    def check(self, melds: Sequence[Meld], *, all_wild: bool = True) -> str:
         """``""`` when ``melds`` meet the contract, one meld per group; else the sentence naming the
         group that fails."""
         if self.free:
             return "" if not melds else "A free contract lays nothing."
-        if self.assign(melds) is not None and len(melds) == len(self.groups):
+        if self.assign(melds, all_wild=all_wild) is not None and len(melds) == len(self.groups):
             return ""
         if len(melds) > len(self.groups):
             return (f"The contract is {self.describe()}: {number_word(len(self.groups))} "
                     f"group{'s' if len(self.groups) > 1 else ''}, not {number_word(len(melds))}.")
-        return self._first_failure(melds)
+        return self._first_failure(melds, all_wild)
 
-    def _first_failure(self, melds: Sequence[Meld]) -> str:
+    def _first_failure(self, melds: Sequence[Meld], all_wild: bool) -> str:
         left = list(melds)
         for group in self.groups:
-            reasons = [group.fits(m, self.exact) for m in left]
+            reasons = [group.fits(m, self.exact, all_wild=all_wild) for m in left]
             fit = next((k for k, r in enumerate(reasons) if not r), None)
             if fit is None:
                 return reasons[0] if reasons else f"{group.describe(self.exact).capitalize()} is missing."
@@ -347,18 +352,19 @@ class Catalogue:
     @classmethod
     def parse(cls, text: str | Iterable[str], *, exact: bool = False,
               distinct_ranks: bool = False) -> Catalogue:
-        """One contract a line (or items of a list); ``#`` starts a comment, blank lines are
-        skipped. A bad line raises :class:`ContractError` naming its number."""
+        """One contract a line (or items of a list), or several on a line between semicolons
+        (``S3+S3; R4; FREE``: a form's one-line box); ``#`` starts a comment, blank entries are
+        skipped. A bad entry raises :class:`ContractError` naming its line."""
         lines = text.splitlines() if isinstance(text, str) else list(text)
         out: list[Contract] = []
         for n, line in enumerate(lines, 1):
-            body = line.split("#", 1)[0].strip()
-            if not body:
-                continue
-            try:
-                out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
-            except ContractError as e:
-                raise ContractError(f"Line {n}: {e}") from None
+            for body in line.split("#", 1)[0].split(";"):
+                if not body.strip():
+                    continue
+                try:
+                    out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
+                except ContractError as e:
+                    raise ContractError(f"Line {n}: {e}") from None
         if not out:
             raise ContractError("The list has no contracts.")
         return cls(tuple(out))
@@ -531,54 +537,79 @@ class _Search:
         self.hand = hand
         self.phantoms = phantoms
         # without missing cards a group gives up no more naturals than wild cards can replace;
-        # imagining missing cards, a group gives up at most two it holds to another group
-        self.drop = 2 if phantoms else len(hand.wilds)
-        self.memo: dict[tuple[object, ...], tuple[int, tuple[_Option, ...]] | None] = {}
-        self.cache: dict[tuple[int, int | None], list[_Option]] = {}
+        # imagining missing cards, a group gives up at most one it holds to another group (a
+        # bound that keeps a bot's search within milliseconds on four-group contracts)
+        self.drop = 1 if phantoms else len(hand.wilds)
+        #: per state: (exact, the best way or None, the bound a failed search proved)
+        self.memo: dict[tuple[object, ...], tuple[bool, tuple[int, tuple[_Option, ...]] | None, int]] = {}
+        self.cache: dict[tuple[Group, int | None], list[_Option]] = {}
+        groups = contract.groups
+        # identical groups in a row (S3+S3+S3) take their options in order, so each choice of
+        # options is tried once rather than once per ordering
+        self.same_as_last = [g > 0 and groups[g] == groups[g - 1] and g - 1 not in skip
+                             for g in range(len(groups))]
 
     def options(self, g: int, suit: int | None) -> list[_Option]:
-        key = (g, suit)
+        key = (self.contract.groups[g], suit)
         got = self.cache.get(key)
         if got is None:
-            got = self.cache[key] = _options(self.contract, g, self.hand, suit, self.drop)
+            # the ways needing the fewest more cards first: the bound tightens soonest
+            got = self.cache[key] = sorted(_options(self.contract, g, self.hand, suit, self.drop),
+                                           key=lambda o: o.fill)
         return got
 
     def best(self, g: int, rem: int, wilds: int, ties: tuple[tuple[str, int], ...],
-             ranks: frozenset[int]) -> tuple[int, tuple[_Option, ...]] | None:
-        """(missing cards, options chosen) for groups ``g`` onward, or ``None`` if impossible."""
+             ranks: frozenset[int], floor: int = 0,
+             bound: int = 1 << 30) -> tuple[int, tuple[_Option, ...]] | None:
+        """(missing cards, options chosen) for groups ``g`` onward, the fewest missing and fewer than
+        ``bound``; ``None`` if there is no such way (branch and bound: a choice that cannot beat the
+        best found so far is not followed, and the memo keeps what a failed bound proved)."""
         groups = self.contract.groups
         while g in self.skip:
             g += 1
         if g == len(groups):
-            return 0, ()
-        key = (g, rem, wilds, ties, ranks)
-        if key in self.memo:
-            return self.memo[key]
+            return (0, ()) if bound > 0 else None
+        first = floor if self.same_as_last[g] else 0
+        key = (g, rem, wilds, ties, ranks, first)
+        known = self.memo.get(key)
+        if known is not None:
+            if known[0]:  # exact
+                found = known[1]
+                return found if found is not None and found[0] < bound else None
+            if known[2] >= bound:  # already shown: nothing below this bound
+                return None
         group = groups[g]
         tied = dict(ties).get(group.tie) if group.tie is not None else None
         out: tuple[int, tuple[_Option, ...]] | None = None
-        for opt in self.options(g, tied):
-            if opt.packed and not self.hand.fits(rem, opt.packed):
-                continue
-            if self.contract.distinct_ranks and opt.kind == SET and opt.rank in ranks:
-                continue
-            w = min(opt.cap, opt.fill, wilds)
+        limit = bound
+        options = self.options(g, tied)
+        fits = self.hand.fits
+        distinct = self.contract.distinct_ranks
+        for index in range(first, len(options)):
+            opt = options[index]
+            w = opt.cap if opt.cap < opt.fill else opt.fill
+            if w > wilds:
+                w = wilds
             missing = opt.fill - w
-            if missing and not self.phantoms:
+            if missing >= limit or (missing and not self.phantoms):
                 continue
-            if out is not None and missing >= out[0]:
+            if opt.packed and not fits(rem, opt.packed):
+                continue
+            if distinct and opt.kind == SET and opt.rank in ranks:
                 continue
             new_ties = ties if group.tie is None or tied is not None else (*ties, (group.tie, opt.suit))
-            new_ranks = ranks | {opt.rank} if opt.kind == SET and self.contract.distinct_ranks else ranks
-            rest = self.best(g + 1, rem - opt.packed, wilds - w, new_ties, new_ranks)
+            new_ranks = ranks | {opt.rank} if opt.kind == SET and distinct else ranks
+            rest = self.best(g + 1, rem - opt.packed, wilds - w, new_ties, new_ranks, index, limit - missing)
             if rest is None:
                 continue
-            total = missing + rest[0]
-            if out is None or total < out[0]:
-                out = (total, (opt, *rest[1]))
-                if total == 0:
-                    break
-        self.memo[key] = out
+            out = (missing + rest[0], (opt, *rest[1]))
+            limit = out[0]
+            if limit == 0:
+                break
+        if out is not None or bound >= 1 << 30:
+            self.memo[key] = (True, out, 0)
+        else:
+            self.memo[key] = (False, None, bound)
         return out
 
 
@@ -627,7 +658,7 @@ def search(contract: Contract, hand: Iterable[int], rules: MeldRules, *, keep: i
     if contract.free:
         return ()
     h = _Hand(cards, rules)
-    for fixed in (contract.assignments(laid) if laid else iter([()])):
+    for fixed in (contract.assignments(laid, all_wild=rules.all_wild) if laid else iter([()])):
         need = sum(g.size for i, g in enumerate(contract.groups) if i not in fixed)
         if len(cards) - need < keep:
             continue
@@ -642,7 +673,9 @@ def search(contract: Contract, hand: Iterable[int], rules: MeldRules, *, keep: i
 
 
 def shortfall(contract: Contract, hand: Iterable[int], rules: MeldRules) -> int:
-    """The fewest more cards ``hand`` needs to meet ``contract`` (0: it can now)."""
+    """The fewest more cards ``hand`` needs to meet ``contract`` (0: it can now), where each group
+    gives up at most one natural it could use to another group: exact for one-group contracts
+    and 0 exactly when :func:`search` finds the contract, an upper bound otherwise."""
     if contract.free:
         return 0
     h = _Hand(hand, rules)

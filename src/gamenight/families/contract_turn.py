@@ -1,0 +1,553 @@
+"""The contract rummy turn: the rummy turn of :mod:`gamenight.families.draw_discard` with a
+contract (:mod:`gamenight.families.contracts`) each player must lay before he melds freely.
+
+Push, 10 Dime Rummy, Desert Rummy and Sticks subclass :class:`ContractState`, write
+``contract_of(seat)`` (the deal's contract, the round's, the player's level or his stick), and
+set the switches below. The kernel owns:
+
+* **Laying the contract, group by group, in one turn.** Until a player's contract is down
+  (``made[seat]``), his ``meld`` moves are its groups: a meld is legal when it fits a group not
+  yet laid (``Contract.assign``) and the rest can still be laid from the cards left
+  (``contracts.search`` with the melds already down), keeping a card to discard unless he may go
+  out by melding. Once the first group is down nothing else is legal until the last is: the
+  contract goes down as one act, and a player can never be left half-way. The last group calls
+  ``_contract_made(seat)`` (Sticks turns the stick face up; a game that ends on it may finish).
+* **Switches**: ``EXTRA_WITH_CONTRACT`` (more melds, lay-offs and swaps in the turn the contract
+  goes down: Push, 10 Dime; not Desert, Sticks), ``NEW_MELDS_AFTER_CONTRACT`` (Desert: only
+  additions to your own melds), the draw-discard kernel's ``LAY_OFF_ON`` (``"any"``/``"own"``),
+  ``OUT_WITHOUT_DISCARD`` and ``DISCARD_TAKEN``, and the wild swap: ``SWAP_WILDS`` (``"none"``,
+  ``"sets"``, ``"runs"``, ``"both"``), ``SWAP_ON`` (``"any"`` meld or the player's ``"own"``) and
+  ``SWAP_BEFORE_CONTRACT`` (Push: the freed wild may go into the contract). Nobody lays off before
+  his contract is down (G-TDR-6).
+* **The wild swap**: ``swap 3 7H JK`` puts the 7♥ from the hand in place of the joker in meld 3
+  (in a run, the wild that stands for the 7♥; in a set, any wild, a natural of the set's rank).
+  The freed wild goes to the hand, everyone sees it there, and it must be melded or laid off this
+  turn: it may not be discarded, and the turn cannot end while it can still be played. A swap is
+  legal only when the freed wild could then be played.
+* **Melds listed compactly.** With several wild cards a hand can lay thousands of melds that
+  differ only in which identical-looking wild goes where. The legal list names each meld once,
+  canonically: wild cards taken by class (the twos, lowest suit first, then the jokers), laid in
+  a run in that order, and a run using every natural the hand holds inside its span; a set of
+  wild cards only (where the rules allow one) is listed for each rank, a run of wild cards only
+  is not listed (four suits and a dozen places each). Every other valid form — other twos, the
+  wilds in another order, a natural held back from a run, an all-wild run typed as ``meld H 5 JK
+  JK 2C run`` — is accepted when played (``_resolve``) by the same check that builds the list.
+* **Who laid what**: ``contributions[i]`` lists ``(seat, card)`` for every card of meld ``i`` in
+  the order laid (10 Dime scores lay-offs for the player who laid them).
+
+Corner: a player whose only cards left are the one he took from the discard pile this turn (or
+copies of it) may discard it; refusing would leave him no move at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from itertools import combinations
+from typing import Any, ClassVar
+
+from gamenight.core.layout import Field, Kind
+from gamenight.core.moves import Move
+from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.equipment import cards as C
+from gamenight.families.contracts import WILD, Contract, search
+from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
+from gamenight.families.melds import RUN, SET, Meld, MeldRules, lay_off_end
+from gamenight.families.melds.meld import POS_RANK
+
+NONE, SETS, RUNS, BOTH = "none", "sets", "runs", "both"
+SWAP_MODES = (NONE, SETS, RUNS, BOTH)
+
+
+def swap_move(number: int, natural: int, wild: int) -> Move:
+    """``swap N NATURAL WILD``: put ``natural`` in place of ``wild`` in meld number ``number``."""
+    return C.card_move("swap", (natural, wild), number)
+
+
+# ---- the melds a hand can lay, named once each -------------------------------------------
+
+
+def _wild_splits(twos: Sequence[int], jokers: Sequence[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Each way to take ``n`` wild cards by class: the lowest twos, then jokers."""
+    for j in range(max(0, n - len(twos)), min(len(jokers), n) + 1):
+        yield tuple(twos[: n - j]) + tuple(jokers[:j])
+
+
+def _sub_multisets(pool: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
+    seen: set[tuple[int, ...]] = set()
+    for combo in combinations(pool, k):
+        if combo not in seen:
+            seen.add(combo)
+            yield combo
+
+
+def canonical_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """Every meld ``hand`` can lay, each once in canonical form (see the module notes)."""
+    counts: dict[int, int] = {}
+    wilds: list[int] = []
+    for c in hand:
+        if rules.natural_table[c]:
+            counts[c] = counts.get(c, 0) + 1
+        elif rules.wild_table[c]:
+            wilds.append(c)
+    jokers = [c for c in wilds if c == C.JOKER]
+    twos = sorted(c for c in wilds if c != C.JOKER)
+    out: list[Meld] = []
+    if rules.sets:
+        out.extend(_canonical_sets(counts, twos, jokers, rules))
+    if rules.runs:
+        out.extend(_canonical_runs(counts, twos, jokers, rules))
+    return out
+
+
+def _canonical_sets(counts: dict[int, int], twos: list[int], jokers: list[int],
+                    rules: MeldRules) -> Iterator[Meld]:
+    by_rank: dict[int, list[int]] = {}
+    for c in sorted(counts):
+        by_rank.setdefault(C.RANK_OF[c], []).append(c)
+    wild_count = len(twos) + len(jokers)
+    top = rules.max_set if rules.max_set is not None else 99
+    # in a game of sets only, which suits a set holds never matters: one choice per count
+    suits_matter = rules.runs or rules.distinct_suits_in_sets
+    for rank in range(13):
+        held = by_rank.get(rank, [])
+        pool = held if rules.distinct_suits_in_sets else [c for c in held for _ in range(counts[c])]
+        for k in range(0 if rules.all_wild else rules.min_naturals, min(len(pool), top) + 1):
+            choices = _sub_multisets(pool, k) if suits_matter else iter([tuple(pool[:k])])
+            for nat in choices:
+                limit = wild_count if k == 0 else min(rules.wild_limit(k), wild_count)
+                for w in range(max(0, rules.min_set - k), min(limit, top - k) + 1):
+                    if k == 0 and w == 0:
+                        continue
+                    for wl in _wild_splits(twos, jokers, w):
+                        yield Meld(SET, nat + wl, ((1 << w) - 1) << k, rank=rank)
+
+
+def _canonical_runs(counts: dict[int, int], twos: list[int], jokers: list[int],
+                    rules: MeldRules) -> Iterator[Meld]:
+    wild_count = len(twos) + len(jokers) if rules.wilds_in_runs else 0
+    around = rules.ace == "around"
+    for suit in range(4):
+        if not any(C.SUIT_OF[c] == suit for c in counts):
+            continue
+        for start in range(13 if around else 14):
+            held = 0
+            for length in range(1, rules.longest_run + 1):
+                p = start + length - 1
+                if not around and p > 13:
+                    break
+                if suit * 13 + POS_RANK[p] in counts:
+                    held += 1
+                gaps = length - held
+                if gaps > wild_count:
+                    break
+                if length < rules.min_run or held == 0 or not rules._window(start, length):
+                    continue
+                if gaps and rules.wild_limit(held) < gaps:
+                    continue
+                yield from _runs_at(suit, start, length, counts, _wild_splits(twos, jokers, gaps), around)
+
+
+def _runs_at(suit: int, start: int, length: int, counts: dict[int, int], splits: Iterator[tuple[int, ...]],
+             around: bool) -> Iterator[Meld]:
+    for wl in splits:
+        pool = iter(wl)
+        seq: list[int] = []
+        mask = 0
+        for i in range(length):
+            c = suit * 13 + POS_RANK[start + i]
+            if c in counts:
+                seq.append(c)
+            else:
+                seq.append(next(pool))
+                mask |= 1 << i
+        yield Meld(RUN, tuple(seq), mask, suit=suit, start=start % 13 if around else start)
+
+
+# ---- the turn ----------------------------------------------------------------------------
+
+
+class ContractPlayPhase(PlayPhase):
+    """The play: melds (the contract's groups first), lay-offs, swaps and the discard."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [*super().kinds(s), MoveKind(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+
+
+class ContractState(DrawDiscardState):
+    """The rummy turn with a contract per player (see the module notes)."""
+
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **DrawDiscardState.phases, Phase.PLAY: ContractPlayPhase(),
+    }
+    FIELDS: tuple[Field, ...] = (
+        Field("my_contract", "Your contract", Kind.TEXT),
+        Field("contracts", "Contract", Kind.TEXT, per_seat=True),
+    )
+
+    EXTRA_WITH_CONTRACT: ClassVar[bool] = True
+    NEW_MELDS_AFTER_CONTRACT: ClassVar[bool] = True
+    SWAP_WILDS: ClassVar[str] = NONE
+    SWAP_ON: ClassVar[str] = "any"
+    SWAP_BEFORE_CONTRACT: ClassVar[bool] = False
+
+    def _init_contracts(self) -> None:
+        """Call after ``_init_table``."""
+        n = self.num_players
+        self.made: list[bool] = [False] * n
+        self.made_now = False
+        self.laid_now: list[int] = []
+        self.freed: list[int] = []
+        self.contributions: list[list[tuple[int, int]]] = []
+
+    def contract_of(self, seat: int) -> Contract:
+        """The contract ``seat`` must lay this hand."""
+        raise NotImplementedError
+
+    def _contract_made(self, seat: int) -> None:
+        """``seat`` has laid the last group of its contract (a game's hook)."""
+
+    def contract_visible(self, seat: int, viewer: int | None) -> bool:
+        """Whether ``viewer`` may see ``seat``'s contract (Sticks hides a face-down stick)."""
+        return True
+
+    # ---- deals and turns ----------------------------------------------------------------
+
+    def begin_deal(self) -> None:
+        super().begin_deal()
+        self.made = [False] * self.num_players
+        self.made_now = False
+        self.laid_now = []
+        self.freed = []
+        self.contributions = []
+
+    def begin_turn(self, seat: int, *, draw: bool = True) -> None:
+        self.made_now = False
+        self.laid_now = []
+        self.freed = []
+        super().begin_turn(seat, draw=draw)
+
+    def laying_contract(self, seat: int) -> bool:
+        """Part-way through laying the contract: only its other groups are legal."""
+        return bool(self.laid_now) and not self.made[seat]
+
+    def _extra_allowed(self, seat: int) -> bool:
+        """Melds, lay-offs and swaps beyond the contract are possible now."""
+        return self.made[seat] and (self.EXTRA_WITH_CONTRACT or not self.made_now)
+
+    # ---- melds ----------------------------------------------------------------------------
+
+    def _meld_moves(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        if not self.made[seat]:
+            contract = self.contract_of(seat)
+            if contract.free or not self._contract_possible(seat, contract):
+                return []
+        elif not (self._extra_allowed(seat) and self.NEW_MELDS_AFTER_CONTRACT):
+            return []
+        verb = self.MELD_VERB
+        return [m.to_move(verb) for m in canonical_melds(hand, self._rules_for(seat))
+                if not self._why_not_this_meld(seat, m)]
+
+    def _rules_for(self, seat: int) -> MeldRules:
+        """The meld rules a seat's next meld is read by: a contract's group of wild cards only
+        (Sticks' W5) is a set of wild cards, which the game's rules may otherwise forbid."""
+        rules = self.meld_rules
+        if self.made[seat] or rules.all_wild:
+            return rules
+        contract = self.contract_of(seat)
+        if not any(g.kind == WILD for g in contract.groups):
+            return rules
+        return replace(rules, all_wild=True)
+
+    def _read(self, seat: int, move: Move) -> Meld | str:
+        return self._rules_for(seat).read(move)
+
+    def _contract_possible(self, seat: int, contract: Contract) -> bool:
+        laid = [self.melds[i] for i in self.laid_now]
+        found = search(contract, self.hands[seat], self.meld_rules, keep=self._keep(seat), laid=laid)
+        return found is not None
+
+    def _keep(self, seat: int) -> int:
+        """Cards the contract must leave in hand: one to discard, unless the player may go out by
+        melding (and may play on in the turn he lays his contract)."""
+        return 0 if self._may_go_out_by_melding(seat) else 1
+
+    def _why_not_this_meld(self, seat: int, meld: Meld) -> str:
+        """Why ``seat`` may not lay ``meld`` now (``""`` if he may): the one check behind the
+        listed melds and every other form a player types."""
+        if not self.made[seat]:
+            return self._why_not_contract_group(seat, meld)
+        if not self._extra_allowed(seat):
+            return "You may lay nothing more in the turn you lay your contract."
+        if not self.NEW_MELDS_AFTER_CONTRACT:
+            return "Once your contract is down you may only add cards to your own melds."
+        if not self._leaves_a_way_on(seat, meld.cards):
+            return self._keep_a_discard_reason(seat, meld.cards)
+        return ""
+
+    def _why_not_contract_group(self, seat: int, meld: Meld) -> str:
+        contract = self.contract_of(seat)
+        if contract.free:
+            return "Your contract is free: there is nothing to lay for it."
+        laid = [self.melds[i] for i in self.laid_now]
+        all_wild = self.meld_rules.all_wild
+        if contract.assign([*laid, meld], all_wild=all_wild) is None:
+            open_groups = contract.open_groups(laid, all_wild=all_wild) if laid else list(
+                range(len(contract.groups)))
+            # the reason from a group of the meld's own kind says most (a run too short, not
+            # "a run is not a set")
+            same_kind = sorted(open_groups, key=lambda g: contract.groups[g].kind != meld.kind)
+            reasons = [contract.groups[g].fits(meld, contract.exact, all_wild=all_wild) for g in same_kind]
+            why = next((r for r in reasons if r), "")
+            return f"Your contract is {contract.describe()}. " + (
+                why or "That meld does not fit what is left of it.")
+        rest = list(self.hands[seat])
+        for c in meld.cards:
+            rest.remove(c)
+        done = [*laid, meld]
+        if len(done) == len(contract.groups):
+            if not self._leaves_a_way_on(seat, meld.cards):
+                return self._keep_a_discard_reason(seat, meld.cards)
+            return ""
+        if search(contract, rest, self.meld_rules, keep=self._keep(seat), laid=done) is None:
+            return (f"After that meld you could not lay the rest of your contract ({contract.describe()}) "
+                    "from the cards left.")
+        return ""
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        missing = self._missing(seat, move.cards)
+        if missing:
+            return missing
+        found = self._read(seat, move)
+        if isinstance(found, str):
+            return found
+        return self._why_not_this_meld(seat, found) or super()._why_not_meld(seat, move)
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """Any valid form of a meld, lay-off or swap the list names in canonical form."""
+        if move.verb != self.MELD_VERB or self.phase_name != Phase.PLAY or seat != self.turn:
+            return None
+        if self._missing(seat, move.cards):
+            return None
+        found = self._read(seat, move)
+        if isinstance(found, str) or self._why_not_this_meld(seat, found):
+            return None
+        if self.made[seat] and not self._may_meld(seat):
+            return None
+        return found.to_move(self.MELD_VERB)
+
+    def _meld(self, seat: int, move: Move) -> None:
+        found = self._read(seat, move)
+        assert isinstance(found, Meld)
+        self.lay_meld(seat, found)
+
+    def lay_meld(self, seat: int, meld: Meld) -> None:
+        self.remove_from_hand(seat, meld.cards)
+        self.melds.append(meld)
+        self.meld_owner.append(seat)
+        self.contributions.append([(seat, c) for c in meld.cards])
+        self.melds_this_turn += 1
+        self._release_freed(meld.cards)
+        self.emit("meld", f"{self.names[seat]} lays meld {len(self.melds)}, a {meld.describe()}.", seat=seat,
+                  meld=meld.text)
+        if not self.made[seat]:
+            self.laid_now.append(len(self.melds) - 1)
+            contract = self.contract_of(seat)
+            if len(self.laid_now) == len(contract.groups):
+                self.made[seat] = True
+                self.made_now = True
+                self.emit("contract", f"{self.names[seat]} has laid the contract: {contract.describe()}.",
+                          seat=seat, contract=contract.text)
+                self._contract_made(seat)
+                if self._outcome is not None or self.phase_name == Phase.NONE:
+                    return
+        self._after_meld(seat)
+
+    # ---- lay-offs ---------------------------------------------------------------------
+
+    def _may_lay_off_any(self, seat: int) -> bool:
+        return self._extra_allowed(seat) and bool(self.melds)
+
+    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        if not self.made[seat]:
+            return "Lay your contract before you lay off cards."
+        if not self._extra_allowed(seat):
+            return "You may lay nothing more in the turn you lay your contract."
+        return super()._why_not_lay_off(seat, move)
+
+    def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
+        before = self.melds[index]
+        ways = self.meld_rules.lay_offs(before, c)
+        after = ways[0] if len(ways) == 1 else next(m for m in ways if lay_off_end(before, m) == end)
+        self.remove_from_hand(seat, (c,))
+        self.melds[index] = after
+        self.contributions[index].append((seat, c))
+        self._release_freed((c,))
+        self.emit("layoff", f"{self.names[seat]} lays off {C.LABEL_OF[c]} on meld {index + 1}: "
+                            f"{after.describe()}.", seat=seat, card=C.CODE_OF[c], meld=index + 1)
+        self._after_meld(seat)
+
+    # ---- wild swaps ----------------------------------------------------------------------
+
+    def _swap_allowed(self, seat: int) -> bool:
+        if self.SWAP_WILDS == NONE or self.laying_contract(seat):
+            return False
+        if not self.made[seat]:
+            return self.SWAP_BEFORE_CONTRACT
+        return self._extra_allowed(seat)
+
+    def _may_swap_in(self, seat: int, index: int) -> bool:
+        meld = self.melds[index]
+        if not meld.wild or (self.SWAP_ON == "own" and self.meld_owner[index] != seat):
+            return False
+        return self.SWAP_WILDS == BOTH or (self.SWAP_WILDS == SETS) == (meld.kind == SET)
+
+    def _swaps(self, seat: int) -> Iterator[tuple[int, int, Meld, int]]:
+        """(meld index, natural, meld after, wild freed) for every swap the hand can make."""
+        if not self._swap_allowed(seat):
+            return
+        distinct = sorted(c for c in set(self.hands[seat]) if self.meld_rules.is_natural(c))
+        for i in range(len(self.melds)):
+            if not self._may_swap_in(seat, i):
+                continue
+            for c in distinct:
+                for after, wild in self.meld_rules.wild_swaps(self.melds[i], c):
+                    yield i, c, after, wild
+
+    def _swap_moves(self, seat: int) -> list[Move]:
+        out = []
+        for i, c, after, wild in self._swaps(seat):
+            move = swap_move(i + 1, c, wild)
+            if move not in out and self._freed_would_play(seat, i, c, after, wild):
+                out.append(move)
+        return out
+
+    def _why_not_swap(self, seat: int, move: Move) -> str:
+        if self.SWAP_WILDS == NONE:
+            return "Wild cards on the table stay where they are in this game."
+        if len(move.cards) != 2 or move.number is None:
+            return "Name the meld, your natural card and the wild it replaces, as in 'swap 3 7H JK'."
+        if not self._swap_allowed(seat):
+            return ("You may swap for a wild card only once your contract is down"
+                    + ("" if self.EXTRA_WITH_CONTRACT else ", and not in the turn you lay it") + ".")
+        n = move.number
+        if not 1 <= n <= len(self.melds):
+            return f"There is no meld {n} on the table."
+        natural, wild = move.cards
+        missing = self._missing(seat, (natural,))
+        if missing:
+            return missing
+        if not self._may_swap_in(seat, n - 1):
+            kinds = {SETS: "sets", RUNS: "runs", BOTH: "melds"}[self.SWAP_WILDS]
+            whose = "your own " if self.SWAP_ON == "own" else ""
+            return f"Wild cards may be taken only from {whose}{kinds}."
+        if all(w != wild for _, w in self.meld_rules.wild_swaps(self.melds[n - 1], natural)):
+            return f"{C.LABEL_OF[natural]} does not stand in for {C.NAME_OF[wild]} in meld {n}."
+        return (f"You could not play the {C.NAME_OF[wild].removeprefix('a ').removeprefix('the ')} this turn "
+                "after taking it, and a wild card taken back must be played at once.")
+
+    def _swap(self, seat: int, move: Move) -> None:
+        assert move.number is not None
+        index = move.number - 1
+        natural, wild = move.cards
+        after = next(a for a, w in self.meld_rules.wild_swaps(self.melds[index], natural) if w == wild)
+        self.remove_from_hand(seat, (natural,))
+        self.melds[index] = after
+        owners = self.contributions[index]
+        at = next(k for k, (_, c) in enumerate(owners) if c == wild)
+        owners[at] = (seat, natural)
+        self.hands[seat].append(wild)
+        self.knowledge.tell(HAND[seat], (wild,))
+        self.freed.append(wild)
+        self.emit("swap", f"{self.names[seat]} puts {C.LABEL_OF[natural]} in meld {index + 1} and takes back "
+                          f"{C.LABEL_OF[wild]}, to play this turn.", seat=seat, card=C.CODE_OF[natural],
+                  wild=C.CODE_OF[wild], meld=index + 1)
+
+    def _freed_would_play(self, seat: int, index: int, natural: int, after: Meld, wild: int) -> bool:
+        """Whether the wild a swap frees could then be played this turn: laid off on a meld the
+        player may lay off on, or melded (into his contract, before it is down)."""
+        melds = list(self.melds)
+        melds[index] = after
+        hand = list(self.hands[seat])
+        hand.remove(natural)
+        hand.append(wild)
+        return self._wild_playable(seat, wild, hand, melds)
+
+    def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
+        rules = self.meld_rules
+        if not self.made[seat]:
+            contract = self.contract_of(seat)
+            return search(contract, hand, rules, keep=self._keep(seat)) is not None
+        for i, meld in enumerate(melds):
+            if (self.LAY_OFF_ON == "any" or self.meld_owner[i] == seat) and rules.lay_offs(meld, wild):
+                return True
+        if not self.NEW_MELDS_AFTER_CONTRACT:
+            return False
+        return any(wild in m.cards for m in canonical_melds(hand, rules))
+
+    def _release_freed(self, cards: Sequence[int]) -> None:
+        for c in cards:
+            if c in self.freed:
+                self.freed.remove(c)
+
+    # ---- the discard --------------------------------------------------------------------
+
+    def _discard_moves(self, seat: int) -> list[Move]:
+        if self.laying_contract(seat):
+            return []
+        hand = self.hands[seat]
+        if self.freed and self._wild_playable(seat, self.freed[0], hand, self.melds):
+            return []
+        return [DISCARD[c] for c in sorted(set(hand)) if self._may_discard(seat, c)]
+
+    def _may_discard(self, seat: int, c: int) -> bool:
+        return self._discardable(c, self.hands[seat])
+
+    def _discardable(self, c: int, hand: Sequence[int]) -> bool:
+        if c in self.freed:
+            return False
+        if c == self.taken and not self.DISCARD_TAKEN:
+            return all(x == c for x in hand)  # the corner in the module notes
+        return True
+
+    def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
+        rest = list(self.hands[seat])
+        for c in cards:
+            rest.remove(c)
+        if not rest:
+            return self._may_go_out_by_melding(seat)
+        return any(self._discardable(c, rest) for c in rest)
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        if self.laying_contract(seat):
+            contract = self.contract_of(seat)
+            return f"Finish laying your contract ({contract.describe()}) before you discard."
+        if self.freed:
+            return (f"Play {C.LABEL_OF[self.freed[0]]}, the wild card you took back, before you end your "
+                    "turn: meld it or lay it off.")
+        return super()._why_not_discard(seat, move)
+
+    # ---- what a seat sees ------------------------------------------------------------------
+
+    def contract_text(self, seat: int) -> str:
+        """``Two sets of three (laid)`` — a seat's contract in players' words."""
+        contract = self.contract_of(seat)
+        words = contract.describe()
+        return words[0].upper() + words[1:] + (" (laid)" if self.made[seat] else "")
+
+    def _contract_view(self, seat: int | None) -> dict[str, Any]:
+        n = self.num_players
+        shown = [self.contract_visible(s, seat) for s in range(n)]
+        return {
+            "my_contract": self.contract_text(seat) if seat is not None else None,
+            "contracts": [self.contract_text(s) if shown[s] else None for s in range(n)],
+            "contract_codes": [self.contract_of(s).text if shown[s] else None for s in range(n)],
+            "made": list(self.made),
+            "freed": C.codes(self.freed),
+            "laying_contract": self.laying_contract(self.turn),
+        }
+
+
+__all__ = ["BOTH", "NONE", "RUNS", "SETS", "SWAP_MODES", "ContractPlayPhase", "ContractState",
+           "canonical_melds", "swap_move"]
