@@ -4,19 +4,16 @@ Four players in two partnerships, partners sitting opposite (North–South again
 Two 52-card decks and four jokers (108 cards); jokers and twos are wild. Five deals, each with
 its own hand size and *contract*, the melds a player must lay down before any other melding:
 
-==== ===== ===================== ===============
-Deal Cards Contract              Written
-==== ===== ===================== ===============
-1    6     two sets of three     ``S3+S3``
-2    7     a set of three and a  ``S3+R4``
-           run of four
-3    8     two runs of four      ``R4+R4``
-4    9     three sets of three   ``S3+S3+S3``
-5    10    two runs of five      ``R5+R5``
-==== ===== ===================== ===============
+* deal 1: 6 cards, two sets of three (``S3+S3``);
+* deal 2: 7 cards, a set of three and a run of four (``S3+R4``);
+* deal 3: 8 cards, two runs of four (``R4+R4``);
+* deal 4: 9 cards, three sets of three (``S3+S3+S3``);
+* deal 5: 10 cards, two runs of five (``R5+R5``).
 
 (The catalogue is data: ``CONTRACTS`` below, parsed with the contract kernel.) The lengths are
-minimums: a contract's set may hold four cards, its run six (G-PU-2).
+minimums: a contract's set may hold four cards, its run six (G-PU-2). A contract takes as many
+cards as are dealt, so a player who lays it at his first chance goes out with his discard;
+every push makes the opponent's task longer.
 
 The deal: one card at a time from the dealer's left; the next card turned up starts the discard
 pile — if it is wild the dealer buries it in the middle of the stock and turns up the next. The
@@ -151,6 +148,10 @@ class Push(ContractState):
         Field("pushed", "Last push", Kind.TEXT, minor=True),
     )
     DEAL_WORD = "deal"
+    PHASE_LABELS: ClassVar[dict[str, str]] = {
+        Phase.DRAW: "Drawing: take the discard, or push it to the left and draw",
+        Phase.PLAY: "Melding and discarding",
+    }
     EXTRA_WITH_CONTRACT = True
     NEW_MELDS_AFTER_CONTRACT = True
     LAY_OFF_ON = "any"
