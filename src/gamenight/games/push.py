@@ -318,5 +318,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "SCHEDULE", "SPEC", "VALUES", "Push", "PushOptions", "card_value",
-           "hand_value", "meld_rules"]
+__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "SCHEDULE", "SPEC", "VALUES", "Push", "PushOptions",
+           "card_value", "hand_value", "meld_rules"]

@@ -355,7 +355,7 @@ def test_going_out_with_a_last_discard() -> None:
     assert s.deal_no == 2
     row = s.score_sheet.rows[0]
     assert row.label == "Deal 1: East goes out"
-    assert row.points[1] == 0 and row.details[1] == "went out"
+    assert row.points[1] == 0 and row.details is not None and row.details[1] == "went out"
     # North–South count what they hold: North's six cards, South's six and the two pushed to him
     assert row.points[0] == hand_value(cards(PLAIN[N])) + hand_value(cards(PLAIN[S] + " KH QH"))
 

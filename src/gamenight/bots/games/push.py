@@ -84,8 +84,8 @@ class PushBot:
 
     # ---- the draw ---------------------------------------------------------------------------
 
-    def choose_draw(self, legal: list[Move], hand: list[int], contract: Contract, made: bool, rules: MeldRules,
-                    solver: MeldSolver, table: Sequence[Meld]) -> Move:
+    def choose_draw(self, legal: list[Move], hand: list[int], contract: Contract, made: bool,
+                    rules: MeldRules, solver: MeldSolver, table: Sequence[Meld]) -> Move:
         take = next((m for m in legal if m.verb == "take"), None)
         other = next((m for m in legal if m.verb in ("push", "draw")), None)
         if take is None or other is None:
@@ -97,7 +97,8 @@ class PushBot:
         if rules.is_wild(c):
             return True
         if not made:
-            return _shortfall(contract, tuple(sorted([*hand, c])), rules) < _shortfall(contract, tuple(hand), rules)
+            after = _shortfall(contract, tuple(sorted([*hand, c])), rules)
+            return after < _shortfall(contract, tuple(hand), rules)
         held = [*hand, c]
         if solver.best(held).deadwood.count(c) < held.count(c):
             return True
