@@ -77,6 +77,7 @@ MATCHES: dict[str, Recipe] = {
                                        about="four heuristic bots, seed 2026"),
     "whist_with_10s_heuristic": Recipe("whist-with-10s", 4, 2026, about="four heuristic bots, seed 2026"),
     "rook_heuristic": Recipe("rook", 4, 2026, about="four heuristic bots, seed 2026"),
+    "push_heuristic": Recipe("push", 4, 2026, about="four heuristic bots, seed 2026"),
     "rook_partner_card": Recipe("rook", 5, 2026, preset="partner_card",
                                 about="five heuristic bots, the partner-card game, seed 2026"),
 }

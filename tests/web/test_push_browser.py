@@ -1,0 +1,80 @@
+"""Push in real Chromium, played by clicking: a person at North makes his moves the way a person
+does (the push and the take as buttons, a contract's melds by selecting their cards and pressing
+the button naming the meld), three bots play the rest. The page shows every player's contract and
+the melds in front of the player who laid them, with no script error. Whole matches are the
+engine tests' and the golden log's."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from tests.web.test_browser import (
+    ARTIFACTS,
+    Api,
+    browser,
+    make_move,
+    server,
+    wait_for_api_past,
+    wait_for_version,
+    watch_errors,
+)
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+#: moves the person makes before the test looks at the page
+MOVES = 8
+
+
+def choose(view: dict[str, Any]) -> str:
+    """A newcomer who knows the point of the game: lay melds when he can, else push, else the
+    first move offered."""
+    legal = view["legal_moves"]
+    melds = [m for m in legal if m.startswith("meld")]
+    if melds:
+        return melds[0]
+    return "push" if "push" in legal else legal[0]
+
+
+def test_a_few_turns_are_played_by_clicking(server: str, browser: Any) -> None:
+    api = Api(server)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
+    status, table = api.call("/api/tables", {"game": "push", "players": 4, "seats": seats,
+                                             "bot_delay_ms": 0, "trick_pause_ms": 0})
+    assert status == 201, table
+    token = table["seats"][0]["token"]
+    table_id = table["table_id"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(table["seats"][0]["link"])
+    page.wait_for_selector("#hand button.hand-card")
+    made: list[str] = []
+    deadline = time.monotonic() + 90
+    while len(made) < MOVES:
+        assert time.monotonic() < deadline, f"only {made} were played"
+        snap = api.snapshot(table_id, token)
+        view = snap["view"]
+        if view["is_over"]:
+            break
+        if 0 in view["to_act"] and view["legal_moves"]:
+            wait_for_version(page, snap["version"])
+            move = choose(view)
+            make_move(page, move, view["hand"] or [])
+            wait_for_api_past(api, table_id, token, snap["version"])
+            made.append(move)
+        else:
+            time.sleep(0.02)
+    assert any(m in ("push", "draw") or m.startswith("take") for m in made)
+    final = api.snapshot(table_id, token)
+    wait_for_version(page, final["version"])
+    text = page.inner_text("body")
+    for contract in final["view"]["contracts"]:
+        assert contract in text  # every player's contract is on the table
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "push_first_turns.png"), full_page=True)
+    page.close()
+    assert not errors, errors
