@@ -55,8 +55,10 @@ def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
 def _read_option_file(name: str, path: str) -> str:
     try:
         return Path(path).expanduser().read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         raise CliError(f"Could not read {path!r} for the option {name}: {e.strerror or e}.") from None
+    except UnicodeDecodeError:
+        raise CliError(f"Could not read {path!r} for the option {name}: it is not UTF-8 text.") from None
 
 
 def start_game(game_id: str, *, players: int | None, seed: int | None, options: Sequence[str],
