@@ -204,7 +204,12 @@ function seatBox(s, view, ctx, { layout, waits, held, pos }) {
   for (const z of layout.bySeat[s] || []) {
     const title = zoneTitle(z, view.players);
     if (z.show === "hand" && me) stats.push(statRow(title, String(z.count), { zone: z.key }));
-    else stats.push(statRow(title, zoneContents(z), { zone: z.key }, Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : ""));
+    else {
+      // a hand's known cards need the panel's width: drawn in one grid cell they ran over the next
+      const wide = z.known && z.known.length ? "stat-wide" : "";
+      const cards = Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : "";
+      stats.push(statRow(title, zoneContents(z), { zone: z.key }, `${cards} ${wide}`));
+    }
   }
   for (const f of layout.perSeat) {
     const value = view[f.key][s];
@@ -214,7 +219,10 @@ function seatBox(s, view, ctx, { layout, waits, held, pos }) {
       continue;
     }
     const pieces = f.kind === "pieces" && Array.isArray(value) && value.length;
-    stats.push(statRow(f.label, renderField(f, value, ctx.names), { key: f.key }, pieces ? "stat-cards" : ""));
+    // a sentence (a player's contract) reads across the panel, not a word a line in one grid cell
+    const sentence = f.kind === "text" && typeof value === "string" && value.includes(" ");
+    stats.push(statRow(f.label, renderField(f, value, ctx.names), { key: f.key },
+      pieces ? "stat-cards" : sentence ? "stat-wide" : ""));
   }
   const said = lastSaid(view, layout, s);
   const waited = wait && wait.since ? h("span", { class: "waited", dataset: { since: String(wait.since) } },
