@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from gamenight.core.layout import Field, Kind
+from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -224,7 +224,8 @@ class DesertRummy(ContractState):
             f"{', '.join(moved)} moved on." if moved else "nobody laid a meld."))
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
-        return f"{self.match_rules.cap} hands are played: the player furthest on wins."
+        cap = self.match_rules.cap
+        return f"The game stops after {number_word(cap)} hand{'' if cap == 1 else 's'}: the player furthest on wins."
 
     # ---- what a seat sees ------------------------------------------------------------------
 
