@@ -522,8 +522,11 @@ class ContractState(DrawDiscardState):
     def _may_discard(self, seat: int, c: int) -> bool:
         return self._discardable(c, self.hands[seat])
 
-    def _discardable(self, c: int, hand: Sequence[int]) -> bool:
-        if c in self.freed:
+    def _discardable(self, c: int, hand: Sequence[int], freed: Sequence[int] | None = None) -> bool:
+        """Whether ``c`` may end the turn from ``hand``: not a freed wild still to play (an
+        identical copy the player held before may go), nor the card just taken."""
+        freed = self.freed if freed is None else freed
+        if c in freed and hand.count(c) <= freed.count(c):
             return False
         if c == self.taken and not self.DISCARD_TAKEN:
             return all(x == c for x in hand)  # the corner in the module notes
@@ -531,11 +534,14 @@ class ContractState(DrawDiscardState):
 
     def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
         rest = list(self.hands[seat])
+        freed = list(self.freed)
         for c in cards:
             rest.remove(c)
+            if c in freed:  # playing a card of the freed wild's kind plays the freed wild
+                freed.remove(c)
         if not rest:
             return self._may_go_out_by_melding(seat)
-        return any(self._discardable(c, rest) for c in rest)
+        return any(self._discardable(c, rest, freed) for c in rest)
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
         if self.laying_contract(seat):

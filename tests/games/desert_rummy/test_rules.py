@@ -195,6 +195,21 @@ def test_no_swap_in_a_set() -> None:
     assert not any(m.startswith("swap") for m in legal(s))
 
 
+def test_a_wild_held_before_may_be_discarded_beside_its_freed_twin() -> None:
+    """Regression: holding a joker and swapping the other joker back from his run, a player was
+    refused both the discard of his own joker (taken for the freed one) and the lay-off of the
+    freed one (it would leave only "a freed joker"): no legal move at all."""
+    s = swap_table()
+    hold(s, 1, "5H JK")
+    s.play("swap 1 5H JK")
+    assert sorted(s.hands[1]) == cards("JK JK") and s.freed == cards("JK")
+    assert "layoff 1 JK high" in legal(s)
+    s.play("layoff 1 JK high")
+    assert legal(s) == {"discard JK"}
+    s.play("discard JK")
+    assert s.score_sheet.rows[0].details[1] == "laid meld 2, went out"
+
+
 def test_one_freed_wild_at_a_time() -> None:
     s = swap_table(swap_any_run=True)
     s.play("swap 1 5H JK")
