@@ -185,11 +185,13 @@ class ContractState(DrawDiscardState):
         Field("contracts", "Contract", Kind.TEXT, per_seat=True),
     )
 
-    EXTRA_WITH_CONTRACT: ClassVar[bool] = True
-    NEW_MELDS_AFTER_CONTRACT: ClassVar[bool] = True
-    SWAP_WILDS: ClassVar[str] = NONE
-    SWAP_ON: ClassVar[str] = "any"
-    SWAP_BEFORE_CONTRACT: ClassVar[bool] = False
+    #: the switches are class attributes a game sets, or sets per game from its options in
+    #: ``__init__`` (as the draw-discard kernel's)
+    EXTRA_WITH_CONTRACT: bool = True
+    NEW_MELDS_AFTER_CONTRACT: bool = True
+    SWAP_WILDS: str = NONE
+    SWAP_ON: str = "any"
+    SWAP_BEFORE_CONTRACT: bool = False
 
     def _init_contracts(self) -> None:
         """Call after ``_init_table``."""

@@ -24,8 +24,8 @@ A turn: draw (``draw``, or ``take 7H`` the top discard), play, discard.
   else's, and lays no new groups (G-DR-6; option ``allow_new_groups_after_meld``).
 * The wild swap (G-DR-6): after laying his meld, a player holding the natural card a wild card
   stands for in one of his own *runs* (never a set) may put it in the wild's place
-  (``swap 2 7H JK``: the 7♥ for the joker in meld 2); the freed wild goes straight onto one of his own melds that turn — it may not
-  be kept or discarded. Option ``swap_any_run``: the swap is allowed in anyone's run (the freed
+  (``swap 2 7H JK``: the 7♥ for the joker in meld 2); the freed wild goes straight onto one of his
+  own melds that turn — it may not be kept or discarded. Option ``swap_any_run``: the swap is allowed in anyone's run (the freed
   wild still goes onto the player's own melds).
 * Every group has at least as many natural cards as wild cards (G-DR-4); runs are of one suit,
   the ace high or low but never round the corner; sets are of one rank, suits may repeat. The
@@ -125,11 +125,16 @@ class DesertOptions(Options):
 
 
 class DesertRummy(ContractState):
+    #: each seat's meld as a number and a mark in the seat table (the words of nine players'
+    #: melds do not fit a terminal's seat table), and in words in a list a short screen leaves out
     FIELDS: tuple[Field, ...] = (
-        Field("level", "Your meld", Kind.NUMBER, head=True),
-        Field("levels", "Meld", Kind.NUMBER, per_seat=True),
+        Field("level_of", "Level", Kind.COUNTER, head=True),
+        Field("contracts", ""),
+        Field("levels", "Level", Kind.NUMBER, per_seat=True),
+        Field("made", "Laid", Kind.FLAG, per_seat=True),
+        Field("everyones_meld", "Levels", Kind.TEXT, minor=True),
         Field("decks", "Decks", Kind.NUMBER, minor=True),
-        Field("finished", "Laid the eleventh meld", Kind.SEATS),
+        Field("finished", "Laid the last meld", Kind.SEATS),
     )
     DEAL_WORD = "hand"
     EXTRA_WITH_CONTRACT = False
@@ -137,6 +142,8 @@ class DesertRummy(ContractState):
     LAY_OFF_BEFORE_CONTRACT = False
     OUT_WITHOUT_DISCARD = False
     SWAP_WILDS = "runs"
+    NEW_MELDS_AFTER_CONTRACT = False
+    SWAP_ON = "own"
     options: DesertOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -148,18 +155,11 @@ class DesertRummy(ContractState):
         self.finished: list[int] = []
         self._init_table(RULES)
         self._init_contracts()
+        # G-DR-6: the book's "only add to your own melds" and "swap in your own runs", or the options
+        self.NEW_MELDS_AFTER_CONTRACT = o.allow_new_groups_after_meld
+        self.SWAP_ON = "any" if o.swap_any_run else "own"
         self.match_rules = MatchRules(cap=o.max_hands)
         self._start_hand()
-
-    # ---- the rules in effect ---------------------------------------------------------------
-
-    @property
-    def NEW_MELDS_AFTER_CONTRACT(self) -> bool:  # noqa: N802 - the kernel's switch
-        return self.options.allow_new_groups_after_meld
-
-    @property
-    def SWAP_ON(self) -> str:  # noqa: N802 - the kernel's switch
-        return "any" if self.options.swap_any_run else "own"
 
     def deck_template(self) -> list[int]:
         return C.standard_deck(decks=self.decks, jokers=2 * self.decks)
@@ -179,20 +179,21 @@ class DesertRummy(ContractState):
 
     def _contract_made(self, seat: int) -> None:
         level = self.levels[seat]
-        self.emit("made", f"{self.names[seat]} has laid meld {level}.", seat=seat)
+        self.emit("level", f"{self.names[seat]} has laid the meld of level {level}.", seat=seat)
         if level < LAST_LEVEL:
             return
         self.finished.append(seat)
         if self.options.win_timing == IMMEDIATE:
             self._score_hand(None, ended_by=seat)
-            self.finish(self._progress(), [seat], f"{self.names[seat]} laid the eleventh meld.")
+            last = contract_for(LAST_LEVEL).describe()
+            self.finish(self._progress(), [seat], f"{self.names[seat]} laid the last meld, {last}.")
 
     def _on_hand_over(self, out: int | None) -> None:
         self._score_hand(out)
         if self.finished:
             winner = out if out in self.finished else self.finished[0]
             how = "went out" if winner == out else "laid it first"
-            self.finish(self._progress(), [winner], f"{self.names[winner]} laid the eleventh meld and {how}.")
+            self.finish(self._progress(), [winner], f"{self.names[winner]} laid the last meld and {how}.")
             return
         if not self.match_over(self.why_over):
             self.pass_deal()
@@ -209,13 +210,13 @@ class DesertRummy(ContractState):
         for s in range(self.num_players):
             level = self.levels[s]
             if self.made[s]:
-                details.append(f"laid meld {level}" + (", went out" if s == out else ""))
+                details.append(f"laid level {level}" + (", went out" if s == out else ""))
                 self.levels[s] = min(level + 1, LAST_LEVEL)
             else:
-                details.append(f"repeats meld {level}")
+                details.append(f"repeats level {level}")
         note = ""
         if ended_by is not None:
-            note = f"{self.names[ended_by]} laid the eleventh meld"
+            note = f"{self.names[ended_by]} laid the last meld"
         elif out is None:
             note = "the stock ran out"
         self.sheet.add(self.deal_name(), points, details=details, note=note)
@@ -225,7 +226,8 @@ class DesertRummy(ContractState):
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
         cap = self.match_rules.cap
-        return f"The game stops after {number_word(cap)} hand{'' if cap == 1 else 's'}: the player furthest on wins."
+        hands = f"{number_word(cap)} hand{'' if cap == 1 else 's'}"
+        return f"The game stops after {hands}: the player furthest on wins."
 
     # ---- what a seat sees ------------------------------------------------------------------
 
@@ -234,9 +236,12 @@ class DesertRummy(ContractState):
         out.update(self._contract_view(seat))
         out.update({
             "level": self.levels[seat] if seat is not None else None,
+            "level_of": [self.levels[seat], LAST_LEVEL] if seat is not None else None,
             "levels": list(self.levels),
             "decks": self.decks,
             "finished": list(self.finished),
+            "everyones_meld": [f"{self.names[s]}: {self.levels[s]}, {self.contract_text(s)[0].lower()}"
+                               f"{self.contract_text(s)[1:]}" for s in range(self.num_players)],
         })
         return out
 

@@ -7,15 +7,14 @@ import json
 from typing import cast
 
 import pytest
+from tests.helpers import deal_deck, golden_match, play_all
 
 import gamenight
 from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.core.registry import get as get_spec
 from gamenight.equipment.cards import cards
-from gamenight.families.contracts import Contract
 from gamenight.families.melds import Meld
 from gamenight.games.desert_rummy import CATALOGUE, CONTRACTS, RULES, DesertRummy, decks_for
-from tests.helpers import deal_deck, golden_match, play_all
 
 GAME = "desert-rummy"
 #: seat 0's hand in the two-player scenarios: nothing it can lay (it only draws and discards)
@@ -190,7 +189,8 @@ def test_no_swap_in_another_players_run_unless_the_option_allows_it() -> None:
 
 def test_no_swap_in_a_set() -> None:
     s = new([IDLE, "7C 7D 7H KC KD 2S JK 9S JD 4D 6C"], "8C QH 3D KH")
-    play_all(s, ["draw", "meld 7C 7D 7H set", "meld KC KD 2S set", "discard QH", "draw", "discard 3D", "draw"])
+    play_all(s, ["draw", "meld 7C 7D 7H set", "meld KC KD 2S set", "discard QH",
+                 "draw", "discard 3D", "draw"])
     assert "only from your own runs" in refused(s, "swap 2 KH 2S")
     assert not any(m.startswith("swap") for m in legal(s))
 
@@ -207,7 +207,7 @@ def test_a_wild_held_before_may_be_discarded_beside_its_freed_twin() -> None:
     s.play("layoff 1 JK high")
     assert legal(s) == {"discard JK"}
     s.play("discard JK")
-    assert s.score_sheet.rows[0].details[1] == "laid meld 2, went out"
+    assert s.score_sheet.rows[0].details[1] == "laid level 2, went out"
 
 
 def test_one_freed_wild_at_a_time() -> None:
@@ -232,7 +232,7 @@ def test_a_swap_must_leave_a_card_to_discard() -> None:
 
 def test_T_DR_4_going_out_needs_a_discard_and_every_seat_that_laid_moves_on() -> None:
     """Seat 1 lays meld 1, sheds onto it turn by turn and goes out with a discard; seat 0 laid
-    nothing and repeats meld 1, seat 1 moves on to meld 2."""
+    nothing and repeats level 1, seat 1 moves on to meld 2."""
     s = new([IDLE, "7C 7D 7H KC KD 2S 7S KH 9S JD 4D"], "8C QH 5C 7D 6C KS 5D 7C 3H KC")
     play_all(s, ["draw", "meld 7C 7D 7H set", "meld KC KD 2S set", "discard QH",
                  "draw", "discard 5C", "draw", "discard 9S",
@@ -245,7 +245,7 @@ def test_T_DR_4_going_out_needs_a_discard_and_every_seat_that_laid_moves_on() ->
     assert legal(s) == {"discard KC"}
     s.play("discard KC")
     row = s.score_sheet.rows[0]
-    assert row.points == [0, 1] and row.details == ["repeats meld 1", "laid meld 1, went out"]
+    assert row.points == [0, 1] and row.details == ["repeats level 1", "laid level 1, went out"]
     assert s.levels == [1, 2] and s.deal_no == 2 and not s.is_over
     assert s.view(1)["my_contract"] == "Two runs of three" and s.view(1)["level"] == 2
     assert s.view(0)["my_contract"] == "Two sets of three"
@@ -258,7 +258,7 @@ def test_T_DR_4_a_player_who_laid_but_did_not_go_out_moves_on_too() -> None:
     hold(s, 1, "7S KH 4D")
     play_all(s, ["layoff 1 7S", "layoff 2 KH", "discard 4D"])
     row = s.score_sheet.rows[0]
-    assert row.points == [1, 1] and row.details == ["laid meld 1", "laid meld 1, went out"]
+    assert row.points == [1, 1] and row.details == ["laid level 1", "laid level 1, went out"]
     assert s.levels == [2, 2]
 
 
@@ -292,14 +292,15 @@ def test_T_DR_6_laying_the_eleventh_meld_wins_at_once() -> None:
     assert "meld 3H 4H 5H 6H 2C 2D 2S JK JK run" not in legal(s)
     s.play("meld 3H 4H 5H 6H 7H 2C 2D 2S JK run")
     assert s.is_over and s.outcome is not None
-    assert s.outcome.winners == (1,) and "laid the eleventh meld" in s.outcome.reason
+    assert s.outcome.winners == (1,) and "laid the last meld, a run of nine" in s.outcome.reason
     row = s.score_sheet.rows[-1]
-    assert row.points == [0, 1] and row.details == ["repeats meld 3", "laid meld 11"]
-    assert row.note == "Player 2 laid the eleventh meld"
+    assert row.points == [0, 1] and row.details == ["repeats level 3", "laid level 11"]
+    assert row.note == "Player 2 laid the last meld"
 
 
 def test_win_timing_end_of_hand_plays_the_hand_out() -> None:
-    s = new([IDLE, "3H 4H 5H 6H 7H 2C 2D 2S JK QH KH"], "8C 9C 5C 4C", levels=(3, 11), win_timing="end_of_hand")
+    s = new([IDLE, "3H 4H 5H 6H 7H 2C 2D 2S JK QH KH"], "8C 9C 5C 4C", levels=(3, 11),
+            win_timing="end_of_hand")
     play_all(s, ["draw", "meld 3H 4H 5H 6H 7H 2C 2D 2S JK run"])
     assert not s.is_over and s.finished == [1]
     play_all(s, ["discard 9C", "draw", "discard 5C", "draw", "layoff 1 QH", "layoff 1 KH"])
@@ -327,7 +328,8 @@ def test_win_timing_end_of_hand_the_first_to_lay_it_wins_when_someone_else_goes_
 def test_max_hands_stops_the_game_and_the_furthest_on_wins() -> None:
     s = new(["5C 5D 5H 9C 9D 9H 3S 4S 8S JS QS", "7C 7D 7H KC KD 2S 7S KH 9S JD 4D"], "8C QH KS AD",
             max_hands=1)
-    play_all(s, ["draw", "meld 7C 7D 7H set", "meld KC KD 2S set", "discard QH", "draw", "discard KS", "draw"])
+    play_all(s, ["draw", "meld 7C 7D 7H set", "meld KC KD 2S set", "discard QH",
+                 "draw", "discard KS", "draw"])
     hold(s, 1, "7S KH 4D")
     play_all(s, ["layoff 1 7S", "layoff 2 KH", "discard 4D"])
     assert s.outcome is not None and s.outcome.winners == (1,) and s.outcome.scores == (0, 1)
@@ -340,8 +342,10 @@ def test_the_view_shows_each_players_meld_and_whether_it_is_down() -> None:
     assert v["levels"] == [1, 4] and v["level"] == 1
     assert v["contracts"] == ["Two sets of three", "Two sets of four"]
     assert v["contract_codes"] == ["S3+S3", "S4+S4"]
+    assert v["everyones_meld"] == ["Player 1: 1, two sets of three", "Player 2: 4, two sets of four"]
     labels = {f["key"]: f["label"] for f in v["layout"]["fields"]}
-    assert labels["levels"] == "Meld" and labels["contracts"] == "Contract"
+    assert labels["levels"] == "Level" and labels["made"] == "Laid" and labels["everyones_meld"] == "Levels"
+    assert labels["my_contract"] == "Your contract" and v["level_of"] == [1, 11]
 
 
 def test_golden_match_four_heuristic_bots() -> None:

@@ -111,7 +111,8 @@ class DesertBot:
             return takes[0]
         return draws[0]
 
-    def take_pays(self, top: int, view: dict[str, Any], hand: list[int], contract: Contract, made: bool) -> bool:
+    def take_pays(self, top: int, view: dict[str, Any], hand: list[int], contract: Contract,
+                  made: bool) -> bool:
         if made:
             return fits_own(top, own_melds(view))
         if _WILD[top]:
