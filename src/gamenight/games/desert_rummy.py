@@ -178,9 +178,7 @@ class DesertRummy(ContractState):
         self.begin_turn(self.left_of_dealer())
 
     def _contract_made(self, seat: int) -> None:
-        level = self.levels[seat]
-        self.emit("level", f"{self.names[seat]} has laid the meld of level {level}.", seat=seat)
-        if level < LAST_LEVEL:
+        if self.levels[seat] < LAST_LEVEL:  # the kernel has said so; he moves on when the hand ends
             return
         self.finished.append(seat)
         if self.options.win_timing == IMMEDIATE:
