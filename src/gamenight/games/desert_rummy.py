@@ -25,8 +25,9 @@ A turn: draw (``draw``, or ``take 7H`` the top discard), play, discard.
 * The wild swap (G-DR-6): after laying his meld, a player holding the natural card a wild card
   stands for in one of his own *runs* (never a set) may put it in the wild's place
   (``swap 2 7H JK``: the 7♥ for the joker in meld 2); the freed wild goes straight onto one of his
-  own melds that turn — it may not be kept or discarded. Option ``swap_any_run``: the swap is allowed in anyone's run (the freed
-  wild still goes onto the player's own melds).
+  own melds that turn — it may not be kept or discarded. Option ``swap_any_run``: the swap is
+  allowed in anyone's run (the freed wild still goes onto the player's own melds). A swap must
+  leave the player a card to discard, and he takes back one wild at a time.
 * Every group has at least as many natural cards as wild cards (G-DR-4); runs are of one suit,
   the ace high or low but never round the corner; sets are of one rank, suits may repeat. The
   two runs of meld 8 are separate groups of one suit (they cannot overlap: each card lies in one
