@@ -50,6 +50,9 @@ NEAR_MISS_BASES = 3
 BOUNDED: dict[tuple[str, str | None], dict[str, object]] = {("hand-and-foot", "demeritt"): {"max_hands": 10}}
 #: Rook: random bidders are set hand after hand, and both sides sink (−13,000 after 275 hands)
 BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").presets]})
+#: Desert Rummy: random players lay the early melds but hardly ever the run of nine, and a hand ends
+#: only when someone who laid his meld goes out (two hands: about 300-1,000 random moves)
+BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
 
 
 def configurations() -> list[tuple[str, str | None, int]]:

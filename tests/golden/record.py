@@ -80,6 +80,8 @@ MATCHES: dict[str, Recipe] = {
     "push_heuristic": Recipe("push", 4, 2026, about="four heuristic bots, seed 2026"),
     "rook_partner_card": Recipe("rook", 5, 2026, preset="partner_card",
                                 about="five heuristic bots, the partner-card game, seed 2026"),
+    "desert_rummy_heuristic": Recipe("desert-rummy", 4, 2026, bot_per_seat=False,
+                                     about="four heuristic bots, seed 2026: every level to the run of nine"),
 }
 
 

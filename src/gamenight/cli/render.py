@@ -643,6 +643,8 @@ def table_zones_text(view: dict[str, Any], detail: Detail = LEVELS[0]) -> list[R
     brief = detail.pile < PILE_SHOWN
     lines = hidden_piles_text(loose, detail.pile) if brief else [zone_line(z, detail.pile) for z in loose]
     out: list[RenderableType] = [Packed(lines)] if lines else []
+    if not detail.books:  # the last thing a short screen leaves out: each seat's melds ('t' shows them)
+        return out
     for zones in groups.values():
         owner = zones[0]["owner"]
         if owner is not None and all(z["owner"] == owner for z in zones) and 0 <= owner < len(players):

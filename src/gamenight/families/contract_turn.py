@@ -185,11 +185,13 @@ class ContractState(DrawDiscardState):
         Field("contracts", "Contract", Kind.TEXT, per_seat=True),
     )
 
-    EXTRA_WITH_CONTRACT: ClassVar[bool] = True
-    NEW_MELDS_AFTER_CONTRACT: ClassVar[bool] = True
-    SWAP_WILDS: ClassVar[str] = NONE
-    SWAP_ON: ClassVar[str] = "any"
-    SWAP_BEFORE_CONTRACT: ClassVar[bool] = False
+    #: the switches are class attributes a game sets, or sets per game from its options in
+    #: ``__init__`` (as the draw-discard kernel's)
+    EXTRA_WITH_CONTRACT: bool = True
+    NEW_MELDS_AFTER_CONTRACT: bool = True
+    SWAP_WILDS: str = NONE
+    SWAP_ON: str = "any"
+    SWAP_BEFORE_CONTRACT: bool = False
 
     def _init_contracts(self) -> None:
         """Call after ``_init_table``."""
@@ -444,6 +446,11 @@ class ContractState(DrawDiscardState):
             return f"Wild cards may be taken only from {whose}{kinds}."
         if all(w != wild for _, w in self.meld_rules.wild_swaps(self.melds[n - 1], natural)):
             return f"{C.LABEL_OF[natural]} does not stand in for {C.NAME_OF[wild]} in meld {n}."
+        if self.freed:
+            return f"Play {C.LABEL_OF[self.freed[0]]}, the wild card you took back, before you take another."
+        if not self._swap_leaves_a_way_on(seat, natural):
+            return ("You must keep a card to discard: after that swap and playing the wild card you took "
+                    "back, you would have none.")
         return (f"You could not play the {C.NAME_OF[wild].removeprefix('a ').removeprefix('the ')} this turn "
                 "after taking it, and a wild card taken back must be played at once.")
 
@@ -466,13 +473,26 @@ class ContractState(DrawDiscardState):
 
     def _freed_would_play(self, seat: int, index: int, natural: int, after: Meld, wild: int) -> bool:
         """Whether the wild a swap frees could then be played this turn: laid off on a meld the
-        player may lay off on, or melded (into his contract, before it is down)."""
+        player may lay off on, or melded (into his contract, before it is down) — one freed wild
+        at a time, and still leaving a card to end the turn with (else the player would be stuck
+        holding a wild he may neither play nor discard)."""
+        if self.freed or not self._swap_leaves_a_way_on(seat, natural):
+            return False
         melds = list(self.melds)
         melds[index] = after
         hand = list(self.hands[seat])
         hand.remove(natural)
         hand.append(wild)
         return self._wild_playable(seat, wild, hand, melds)
+
+    def _swap_leaves_a_way_on(self, seat: int, natural: int) -> bool:
+        """After swapping ``natural`` in and playing the freed wild, a card is left to discard
+        (or the hand is empty where going out by melding is allowed)."""
+        rest = list(self.hands[seat])
+        rest.remove(natural)
+        if not rest:
+            return self._may_go_out_by_melding(seat)
+        return any(self._discardable(c, rest) for c in rest)
 
     def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
         rules = self.meld_rules
@@ -504,8 +524,11 @@ class ContractState(DrawDiscardState):
     def _may_discard(self, seat: int, c: int) -> bool:
         return self._discardable(c, self.hands[seat])
 
-    def _discardable(self, c: int, hand: Sequence[int]) -> bool:
-        if c in self.freed:
+    def _discardable(self, c: int, hand: Sequence[int], freed: Sequence[int] | None = None) -> bool:
+        """Whether ``c`` may end the turn from ``hand``: not a freed wild still to play (an
+        identical copy the player held before may go), nor the card just taken."""
+        freed = self.freed if freed is None else freed
+        if c in freed and hand.count(c) <= freed.count(c):
             return False
         if c == self.taken and not self.DISCARD_TAKEN:
             return all(x == c for x in hand)  # the corner in the module notes
@@ -513,11 +536,14 @@ class ContractState(DrawDiscardState):
 
     def _leaves_a_way_on(self, seat: int, cards: Sequence[int]) -> bool:
         rest = list(self.hands[seat])
+        freed = list(self.freed)
         for c in cards:
             rest.remove(c)
+            if c in freed:  # playing a card of the freed wild's kind plays the freed wild
+                freed.remove(c)
         if not rest:
             return self._may_go_out_by_melding(seat)
-        return any(self._discardable(c, rest) for c in rest)
+        return any(self._discardable(c, rest, freed) for c in rest)
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
         if self.laying_contract(seat):
