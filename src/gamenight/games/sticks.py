@@ -85,7 +85,6 @@ from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Contract, ContractError
 from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
-from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, MeldRules
 
 HAND_SIZE = 15
@@ -209,7 +208,6 @@ class Sticks(ContractState):
         self.decks = decks_for(self.num_players)
         self._init_table(RULES)
         self._init_contracts()
-        self.match_rules = MatchRules(target=o.target)
         n = self.num_players
         #: the pot, its top last; sticks are indices into the catalogue
         self.pot: list[int] = self._fresh_pot()
@@ -360,7 +358,8 @@ class Sticks(ContractState):
             return False
         if not self.options.no_playable_discards or not self.made[self.turn] or not self.playable(c):
             return True
-        return all(self.playable(h) for h in hand if super()._discardable(h, hand))
+        base = ContractState._discardable
+        return all(self.playable(h) for h in hand if base(self, h, hand))
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
         c = move.cards[0] if len(move.cards) == 1 else None
@@ -396,13 +395,18 @@ class Sticks(ContractState):
         self.phase_name = Phase.NONE
         self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {len(self.completed[s])} completed"
                                                      for s in range(n)) + ".")
-        if not self.match_over(self.why_over):
+        if cut_short:
+            self._first_to_target()
+        else:
             self.pass_deal()
             self._start_deal()
 
-    def why_over(self, why: MatchEnd, totals: list[int]) -> str:
-        winner = max(range(self.num_players), key=lambda s: totals[s])
-        return f"{self.names[winner]} is the first to complete {self.options.target} sticks."
+    def _first_to_target(self) -> None:
+        """G-ST-8: the player who has just turned up his last stick wins; the game stops."""
+        done = [len(c) for c in self.completed]
+        winner = self.turn
+        self.finish(done, [winner], f"{self.names[winner]} is the first to complete {self.options.target} "
+                                    "sticks.")
 
     # ---- what a seat sees -------------------------------------------------------------------
 
