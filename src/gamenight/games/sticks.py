@@ -109,6 +109,11 @@ RULES = MeldRules(ace=ACE_EITHER, wild_ranks=frozenset({C.RANKS.index("2")}))
 TRADE = Move("trade")
 
 
+def short_text(stick: Contract) -> str:
+    """The notation for the table, brackets made round: ``R5(♥)``, ``S4(K)+S3``."""
+    return stick.text.replace("[", "(").replace("]", ")")
+
+
 def decks_for(players: int) -> int:
     """Three decks with jokers up to six players, four from seven (the spec's deal)."""
     return 3 if players <= 6 else 4
@@ -182,12 +187,12 @@ class SticksDraw(DrawPhase):
 class Sticks(ContractState):
     FIELDS: tuple[Field, ...] = (
         Field("my_contract", "Your stick", Kind.TEXT, head=True),
-        Field("contracts", "Stick", Kind.TEXT, per_seat=True),
+        Field("contracts", ""),  # a stick is seen face up in the list of completed ones
+        Field("sticks_done", "Sticks", Kind.NUMBER, per_seat=True),
+        Field("made", "Laid", Kind.FLAG, per_seat=True),  # his stick is face up this hand
         Field("target", "Sticks to win", Kind.NUMBER),
-        Field("sticks_done", "Completed sticks", Kind.NUMBER, per_seat=True),
-        Field("sticks_shown", "Sticks face up", Kind.TEXT, per_seat=True),
-        Field("stick_hidden", "Stick face down", Kind.FLAG, per_seat=True),
-        Field("pot_size", "Sticks in the pot", Kind.NUMBER),
+        Field("completed_list", "Completed sticks", Kind.TEXT, minor=True),
+        Field("pot_size", "Sticks in the pot", Kind.NUMBER, minor=True),
     )
     DEAL_WORD = "hand"
     EXTRA_WITH_CONTRACT = False
@@ -236,6 +241,10 @@ class Sticks(ContractState):
             self.emit("pot", "The pot is empty: a fresh set of sticks is shuffled into it.")
         return self.pot.pop()
 
+    def words(self, stick: int) -> str:
+        """A stick in players' words: ``two sets of exactly three``."""
+        return self.catalogue[stick].describe()
+
     def is_free(self, stick: int) -> bool:
         return self.catalogue[stick].free
 
@@ -264,8 +273,8 @@ class Sticks(ContractState):
         self.face_down[seat] = stick
         self.drawn_in[seat] = self.deal_no
         self.emit("stick", f"{name} draws a stick and keeps it face down.", seat=seat)
-        self.emit("my_stick", f"Your stick is {self.catalogue[stick].text}: "
-                              f"{self.catalogue[stick].describe()}.", seat=seat, to=seat)
+        self.emit("my_stick", f"Your stick: {self.words(stick)}.", seat=seat, to=seat,
+                  stick=self.catalogue[stick].text)
 
     # ---- deals -----------------------------------------------------------------------------
 
@@ -288,11 +297,12 @@ class Sticks(ContractState):
         return self.catalogue[stick]
 
     def contract_text(self, seat: int) -> str:
-        """``S3+S3: two sets of exactly three``, or the stick turned face up this hand."""
+        """``Two sets of exactly three`` (the notation's brackets are for the catalogue, not the
+        table), or the stick turned face up this hand."""
         stick = self.contract_of(seat)
-        if self.face_down[seat] is None:
-            return f"{stick.text}, face up"
-        return f"{stick.text}: {stick.describe()}"
+        words = stick.describe()
+        words = words[0].upper() + words[1:]
+        return f"{words} (face up)" if self.face_down[seat] is None else words
 
     def contract_visible(self, seat: int, viewer: int | None) -> bool:
         """Another player's stick is seen only once it is face up."""
@@ -304,7 +314,7 @@ class Sticks(ContractState):
         self.face_down[seat] = None
         self.completed[seat].append(stick)
         done = len(self.completed[seat])
-        self.emit("stick_up", f"{self.names[seat]} turns his stick face up: {self.catalogue[stick].text} "
+        self.emit("stick_up", f"{self.names[seat]} turns his stick face up: {self.words(stick)} "
                               f"({done} completed).", seat=seat, stick=self.catalogue[stick].text)
         if done >= self.options.target:
             self._score_deal(None, cut_short=True)
@@ -379,7 +389,7 @@ class Sticks(ContractState):
         """The sheet's row: the sticks each player completed this deal; then the next deal or the end."""
         n = self.num_players
         points = [len(self.completed[s]) - self.completed_before[s] for s in range(n)]
-        details = [", ".join(self.catalogue[k].text for k in self.completed[s][self.completed_before[s]:])
+        details = ["; ".join(self.words(k) for k in self.completed[s][self.completed_before[s]:])
                    for s in range(n)]
         if cut_short:
             note = "the game ended mid-hand"
@@ -420,8 +430,10 @@ class Sticks(ContractState):
             "catalogue": [c.text for c in self.catalogue],
             "my_stick_text": self.catalogue[mine].text if mine is not None else None,
             "sticks_done": [len(c) for c in self.completed],
-            "sticks_shown": [[self.catalogue[k].text for k in c] for c in self.completed],
+            "sticks_shown": [[self.words(k) for k in c] for c in self.completed],
             "stick_hidden": [s is not None for s in self.face_down],
+            "completed_list": [f"{self.names[s]}: " + ", ".join(short_text(self.catalogue[k]) for k in c)
+                               for s, c in enumerate(self.completed) if c],
             "pot_size": len(self.pot),
             "may_trade": self.may_trade(seat) if seat is not None else False,
         })

@@ -127,7 +127,7 @@ def test_the_catalogue_is_editable_and_a_bad_stick_is_named() -> None:
 def test_another_player_s_stick_is_seen_only_once_face_up() -> None:
     s = new(["KC KD KH", "8C 8D 2S QC QD QH"], "4D 6C", catalogue="S3+S3")
     v0, v1 = s.view(0), s.view(1)
-    assert v1["my_contract"] == "S3+S3: two sets of exactly three"
+    assert v1["my_contract"] == "Two sets of exactly three" and v1["my_stick_text"] == "S3+S3"
     assert v0["contracts"][1] is None and v1["contracts"][0] is None
     assert v0["stick_hidden"] == [True, True] and v0["sticks_done"] == [0, 0]
     assert all(e.to is not None for e in s.events if e.text.startswith("Your stick"))
@@ -135,8 +135,11 @@ def test_another_player_s_stick_is_seen_only_once_face_up() -> None:
     s.play("meld 8C 8D 2S set")
     s.play("meld QC QD QH set")
     v0 = s.view(0)
-    assert v0["contracts"][1] == "S3+S3, face up" and v0["stick_hidden"] == [True, False]
-    assert v0["sticks_shown"] == [[], ["S3+S3"]] and v0["sticks_done"] == [0, 1]
+    assert v0["contracts"][1] == "Two sets of exactly three (face up)" and v0["stick_hidden"] == [True, False]
+    assert v0["sticks_shown"] == [[], ["two sets of exactly three"]] and v0["sticks_done"] == [0, 1]
+    assert v0["my_stick_text"] == "S3+S3" and v0["contract_codes"] == ["S3+S3", "S3+S3"]
+    assert v0["completed_list"] == ["Player 2: S3+S3"]
+    assert s.view(1)["contract_codes"] == [None, "S3+S3"]
 
 
 def test_sampling_redeals_the_hidden_sticks_but_never_your_own() -> None:
@@ -304,7 +307,7 @@ def test_going_out_needs_a_discard_and_sticks_carry_over() -> None:
     s.play("discard TC")
     # the hand is over: seat 1 completed one stick; seat 0's stays face down for hand 2
     assert s.deal_no == 2 and s.sheet.rows[0].points == [0, 1]
-    assert s.sheet.rows[0].label == "Hand 1: Player 2 goes out" and s.sheet.rows[0].details == ["", "S3+S3"]
+    assert s.sheet.rows[0].label == "Hand 1: Player 2 goes out" and s.sheet.rows[0].details == ["", "two sets of exactly three"]
     assert s.face_down[0] == first_stick and s.drawn_in[0] == 1
     assert s.face_down[1] is not None and s.drawn_in[1] == 2  # a new stick for the one who made his
     assert all(len(h) == 15 for h in s.hands) and s.melds == []
@@ -317,7 +320,7 @@ def test_the_score_sheet_counts_completed_sticks_per_hand() -> None:
     s.play("meld 8C 8D 8H set")
     s.play("meld QC QD QH set")
     s._score_deal(1)  # as if seat 1 went out now
-    assert s.sheet.rows[0].points == [0, 1] and s.sheet.rows[0].details == ["", "S3+S3"]
+    assert s.sheet.rows[0].points == [0, 1] and s.sheet.rows[0].details == ["", "two sets of exactly three"]
     assert s.deal_no == 2 and s.view(0)["sticks_done"] == [0, 1]
 
 
