@@ -17,7 +17,7 @@ is face down you may lay down *exactly* the cards it asks for — group by group
 group exactly its stated length (``meld 8C 8H 2S set``) — which turns the stick face up; nothing
 else is laid that turn. On later turns (your stick face up) you may lay new sets and runs of
 three or more, lay off on anyone's melds (``layoff 3 9D``), and take a wild card out of anyone's
-*set* by putting a natural of the set's rank in its place (``swap 3 JD``) — the wild must then be
+*set* by putting a natural of the set's rank in its place (``swap 3 JD JK``) — the wild must then be
 laid this same turn. Every turn ends with a discard, going out too: the deal ends when a player
 has played all his cards. A set is three or more cards of a rank; a run three or more
 consecutive cards of a suit, the ace high or low but never both (no K-A-2). Every group holds at
@@ -42,7 +42,7 @@ Options
   ``[K]`` a rank, ``[10-A]`` a run's fixed span, ``W5`` five wild cards as one group, ``+`` joins
   groups, ``FREE`` a free stick. A stick the notation cannot read is refused naming it.
 
-The default catalogue (G-ST-1; 44 sticks, four of them FREE)::
+The default catalogue (G-ST-1; 44 sticks, four of them FREE):
 
 {catalogue}
 
@@ -50,7 +50,7 @@ Decisions where the book is silent (the gap ids of §18)
 -------------------------------------------------------
 * G-ST-1 — the catalogue above, editable through the option.
 * G-ST-2 — a stick's lengths are exact when it is laid: laying four queens for ``S3`` is refused;
-  the fourth queen may be laid off on a later turn (T-ST-3). An unstated length means three.
+  the fourth queen may be laid off on a later turn (T-ST-3). The notation always states a length.
 * G-ST-3 — "a free stick drawn on the 7th round" means drawn as the player's 7th (the target-th)
   stick: it is returned and another drawn.
 * G-ST-4 — wild cards may be discarded, unless ``no_playable_discards`` is on.
@@ -65,7 +65,9 @@ Decisions where the book is silent (the gap ids of §18)
 * House decisions of this module: two to twelve players (four decks hold twelve hands of 15
   with a stock to spare); the first dealer is random; a wild card may be swapped out of any
   set, your own included; the card taken from the discard pile may not be discarded again that
-  turn; laying off comes only after your stick is face up, and never on the turn you lay it.
+  turn; laying off comes only after your stick is face up, and never on the turn you lay it; the
+  wild cards of a ``W`` stick lie as a closed group: nothing is laid off on it and no wild card is
+  taken from it (they stand for no rank).
 """
 
 from __future__ import annotations
@@ -83,9 +85,9 @@ from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
-from gamenight.families.contracts import Contract, ContractError
+from gamenight.families.contracts import WILD, Contract, ContractError
 from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
-from gamenight.families.melds import ACE_EITHER, MeldRules
+from gamenight.families.melds import ACE_EITHER, SET, Meld, MeldRules
 
 HAND_SIZE = 15
 TARGET = 7
@@ -107,6 +109,12 @@ DEFAULT_CATALOGUE = ", ".join(DEFAULT_STICKS)
 RULES = MeldRules(ace=ACE_EITHER, wild_ranks=frozenset({C.RANKS.index("2")}))
 
 TRADE = Move("trade")
+
+
+def wild_group(cards: Sequence[int]) -> Meld:
+    """A group of wild cards only, as the contract kernel lays a ``W`` group: a set of aces."""
+    wl = tuple(sorted(cards))
+    return Meld(SET, wl, (1 << len(wl)) - 1, rank=C.ACE)
 
 
 def short_text(stick: Contract) -> str:
@@ -355,11 +363,105 @@ class Sticks(ContractState):
         self.first_turn[seat] = False
         super().take_discard(seat)
 
+    # ---- a W stick: wild cards only, laid as one group ------------------------------------------
+    # The meld rules want a natural in every meld; only an open wild group of the stick takes a
+    # meld of wild cards only, which lies as a set (of aces, as the contract kernel lays it).
+
+    def _meld_moves(self, seat: int) -> list[Move]:
+        moves = super()._meld_moves(seat)
+        return moves + [m.to_move(self.MELD_VERB) for m in self._wild_groups(seat)]
+
+    def _wild_groups(self, seat: int) -> list[Meld]:
+        """The melds of wild cards only that ``seat`` may lay now for a ``W`` group of his stick."""
+        contract = self.contract_of(seat)
+        if self.made[seat] or not any(g.kind == WILD for g in contract.groups):
+            return []
+        hand = self.hands[seat]
+        twos = sorted(c for c in hand if self.meld_rules.is_wild(c) and c != C.JOKER)
+        jokers = [c for c in hand if c == C.JOKER]
+        out: list[Meld] = []
+        for size in sorted({g.size for g in contract.groups if g.kind == WILD}):
+            for j in range(max(0, size - len(twos)), min(len(jokers), size) + 1):
+                meld = wild_group((*twos[: size - j], *jokers[:j]))
+                if not self._why_not_this_meld(seat, meld):
+                    out.append(meld)
+        return out
+
+    def read_meld(self, move: Move) -> Meld | str:
+        """The meld a move lays; cards all wild are read as a wild group (the stick decides)."""
+        found = self.meld_rules.read(move)
+        if isinstance(found, Meld) or not move.cards or move.flag not in (None, "set") \
+                or not all(self.meld_rules.is_wild(c) for c in move.cards):
+            return found
+        return wild_group(move.cards)
+
+    def _why_not_this_meld(self, seat: int, meld: Meld) -> str:
+        if not meld.all_wild:
+            return str(super()._why_not_this_meld(seat, meld))
+        natural = "A meld needs at least one natural card, not only wild cards."
+        contract = self.contract_of(seat)
+        wild_groups = [g for g in contract.groups if g.kind == WILD]
+        if self.made[seat] or not wild_groups:
+            return natural
+        laid = [self.melds[i] for i in self.laid_now]
+        if sum(m.all_wild for m in laid) >= len(wild_groups):
+            return natural
+        if all(g.fits(meld, True) for g in wild_groups):
+            return f"Your stick is {contract.describe()}. " + wild_groups[0].fits(meld, True)
+        return str(super()._why_not_this_meld(seat, meld))
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        found = self.read_meld(move)
+        if isinstance(found, Meld) and found.all_wild and not self._missing(seat, move.cards):
+            why = self._why_not_this_meld(seat, found)
+            return why or f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
+        return str(super()._why_not_meld(seat, move))
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        if move.verb == self.MELD_VERB and self.phase_name == Phase.PLAY and seat == self.turn \
+                and not self._missing(seat, move.cards):
+            found = self.read_meld(move)
+            if isinstance(found, Meld) and found.all_wild:
+                return found.to_move(self.MELD_VERB) if not self._why_not_this_meld(seat, found) else None
+        return super()._resolve(seat, move, legal)
+
+    def _meld(self, seat: int, move: Move) -> None:
+        found = self.read_meld(move)
+        assert isinstance(found, Meld)
+        self.lay_meld(seat, found)
+
+    def parse(self, text: str) -> Move:
+        move = super().parse(text)
+        if move.verb == self.MELD_VERB:
+            found = self.read_meld(move)
+            if isinstance(found, Meld):
+                return found.to_move(self.MELD_VERB)
+        return move
+
+    # ---- a W stick's wild cards are closed ----------------------------------------------------
+
+    def _may_lay_off_on(self, seat: int, index: int) -> bool:
+        """A group of wild cards only (a ``W`` stick) stands for nothing: nothing is added to it."""
+        return not self.melds[index].all_wild and super()._may_lay_off_on(seat, index)
+
+    def _may_swap_in(self, seat: int, index: int) -> bool:
+        """Nor is a wild card taken out of it: no natural stands in for a card of no rank."""
+        return not self.melds[index].all_wild and super()._may_swap_in(seat, index)
+
+    def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
+        return bool(super()._wild_playable(seat, wild, hand, [m for m in melds if not m.all_wild]))
+
+    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        n = move.number
+        if n is not None and 1 <= n <= len(self.melds) and self.melds[n - 1].all_wild and self.made[seat]:
+            return f"Meld {n} is a stick of wild cards only: nothing is added to it."
+        return super()._why_not_lay_off(seat, move)
+
     # ---- no playable discards (option) ------------------------------------------------------
 
     def playable(self, c: int) -> bool:
         """Whether ``c`` could be laid off on some meld on the table."""
-        return any(self.meld_rules.lay_offs(m, c) for m in self.melds)
+        return any(self.meld_rules.lay_offs(m, c) for m in self.melds if not m.all_wild)
 
     def _discardable(self, c: int, hand: Sequence[int]) -> bool:
         """The kernel's rule (never a wild taken back, nor the card taken from the pile); with no

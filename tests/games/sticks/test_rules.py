@@ -286,6 +286,22 @@ def test_T_ST_5_no_wild_is_taken_from_a_run() -> None:
     assert "only from sets" in refused(s, "swap 1 6C JK")
 
 
+def test_a_W5_stick_is_five_wild_cards_and_stays_closed() -> None:
+    s = new(["KC KD KH AC AD", "2C 2D 2H JK JK AH AS 9C 9D"], "4D 6C 6H 9S", catalogue="W5")
+    s.play("draw")
+    assert [m for m in legal(s) if m.startswith("meld")] == ["meld 14 2C 2D 2H JK JK set"]
+    assert "needs exactly five" in refused(s, "meld 2C 2D 2H set")
+    s.play("meld 2C 2D 2H JK JK set")  # typed without the rank the listed form names
+    assert s.made[1] and s.melds[0].all_wild
+    s.play("discard 6C")
+    s.play("draw")
+    s.play("discard 6H")
+    s.play("draw")  # seat 1, stick up: aces and wild cards in hand, but the W5 group is closed
+    assert not any(m.startswith(("layoff 1", "swap 1")) for m in legal(s))
+    assert "wild cards only" in refused(s, "layoff 1 AH")
+    assert "meld 9C 9D 9S set" in legal(s)
+
+
 # ---- every turn ends with a discard; the hand ends; sticks carry over ----------------------------
 
 
