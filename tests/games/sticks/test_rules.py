@@ -426,7 +426,7 @@ def test_no_playable_discards() -> None:
 def test_a_golden_match_replays_to_its_sheet() -> None:
     s = cast(Sticks, golden_match("sticks_heuristic"))
     assert s.is_over and s.outcome is not None
-    assert len(s.moves) == 331 and s.sheet.totals == [3, 3, 1, 7] and s.outcome.winners == (3,)
-    assert [len(c) for c in s.completed] == [3, 3, 1, 7]
+    assert len(s.moves) == 332 and s.sheet.totals == [3, 3, 2, 7] and s.outcome.winners == (3,)
+    assert [len(c) for c in s.completed] == [3, 3, 2, 7]
     assert s.outcome.reason == "West is the first to complete 7 sticks."
     assert Contract.parse("S3+S3", exact=True) in s.catalogue
