@@ -157,7 +157,8 @@ def stick_problem(stick: Contract) -> str:
     """Why a stick cannot be played with these cards, or ``""``: its cards must leave one of the
     sixteen a player holds after drawing, for the discard that ends every turn."""
     if not stick.free and stick.size > HAND_SIZE:
-        return f"it needs {stick.size} cards, and a player never holds more than {HAND_SIZE} besides his discard."
+        return (f"it needs {stick.size} cards, and a player never holds more than {HAND_SIZE} besides "
+                "his discard.")
     return ""
 
 
@@ -556,9 +557,16 @@ class Sticks(ContractState):
         self.pot = pool
 
 
-__doc__ = (__doc__ or "").replace("{catalogue}", "\n".join(
-    "    " + "  ".join(f"{i + 1:>2}. {DEFAULT_STICKS[i]:<12}" for i in range(row, min(row + 4, len(DEFAULT_STICKS))))
-    for row in range(0, len(DEFAULT_STICKS), 4)))
+def _catalogue_table() -> str:
+    """The default catalogue, numbered, four sticks a line (for ``gamenight rules``)."""
+    rows = []
+    for row in range(0, len(DEFAULT_STICKS), 4):
+        cells = range(row, min(row + 4, len(DEFAULT_STICKS)))
+        rows.append("    " + "  ".join(f"{i + 1:>2}. {DEFAULT_STICKS[i]:<12}" for i in cells))
+    return "\n".join(rows)
+
+
+__doc__ = (__doc__ or "").replace("{catalogue}", _catalogue_table())
 
 SPEC: GameSpec = register(GameSpec(
     id="sticks",

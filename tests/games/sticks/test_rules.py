@@ -24,7 +24,8 @@ from tests.helpers import deal_deck, golden_match
 GAME = "sticks"
 #: cards that fill a hand to 15: one of each rank but the two, a suit's cards four ranks apart (no
 #: run even with two wild cards), then the same ranks in other suits
-FILL = "3C 4D 5H 6S 7C 8D 9H TS JC QD KH AS 3D 4H 5S 6C 7D 8H 9S TC JD QH KS AC".split()
+FILL = ["3C", "4D", "5H", "6S", "7C", "8D", "9H", "TS", "JC", "QD", "KH", "AS",
+        "3D", "4H", "5S", "6C", "7D", "8H", "9S", "TC", "JD", "QH", "KS", "AC"]
 
 
 def filled(hand: str) -> str:
@@ -108,14 +109,15 @@ def test_gamenight_rules_prints_the_catalogue() -> None:
 
 
 def test_the_catalogue_is_editable_and_a_bad_stick_is_named() -> None:
-    s = cast(Sticks, gamenight.new(GAME, players=3, seed=2, options={"catalogue": "R4[H]\n# mine\nS3+S3; W5"}))
+    mine = "R4[H]\n# mine\nS3+S3; W5"
+    s = cast(Sticks, gamenight.new(GAME, players=3, seed=2, options={"catalogue": mine}))
     assert [c.text for c in s.catalogue] == ["R4[♥]", "S3+S3", "W5"]
     assert s.view(0)["catalogue"] == ["R4[♥]", "S3+S3", "W5"]
     with pytest.raises(OptionError, match=r"Stick 2 of the catalogue, 'S3\+X4'"):
         gamenight.new(GAME, players=3, options={"catalogue": "S3, S3+X4"})
     with pytest.raises(OptionError, match="not FREE"):
         gamenight.new(GAME, players=3, options={"catalogue": "FREE, FREE"})
-    with pytest.raises(OptionError, match="Stick 1 .*16 cards"):
+    with pytest.raises(OptionError, match=r"Stick 1 .*16 cards"):
         gamenight.new(GAME, players=3, options={"catalogue": "S8+S8"})
     with pytest.raises(OptionError, match="at most"):
         gamenight.new(GAME, players=3, options={"catalogue": "S3, " * 2000})
@@ -323,7 +325,8 @@ def test_going_out_needs_a_discard_and_sticks_carry_over() -> None:
     s.play("discard TC")
     # the hand is over: seat 1 completed one stick; seat 0's stays face down for hand 2
     assert s.deal_no == 2 and s.sheet.rows[0].points == [0, 1]
-    assert s.sheet.rows[0].label == "Hand 1: Player 2 goes out" and s.sheet.rows[0].details == ["", "two sets of exactly three"]
+    assert s.sheet.rows[0].label == "Hand 1: Player 2 goes out"
+    assert s.sheet.rows[0].details == ["", "two sets of exactly three"]
     assert s.face_down[0] == first_stick and s.drawn_in[0] == 1
     assert s.face_down[1] is not None and s.drawn_in[1] == 2  # a new stick for the one who made his
     assert all(len(h) == 15 for h in s.hands) and s.melds == []
