@@ -449,6 +449,13 @@ class Sticks(ContractState):
         """Nor is a wild card taken out of it: no natural stands in for a card of no rank."""
         return not self.melds[index].all_wild and super()._may_swap_in(seat, index)
 
+    def _freed_would_play(self, seat: int, index: int, natural: int, after: Meld, wild: int) -> bool:
+        """A swap must also leave the turn a way to end: after every wild taken back is played, a
+        card must remain for the discard (two swaps could leave only freed wilds, none of which may
+        be laid off, as the other must stay, nor discarded)."""
+        kept = len(self.hands[seat]) - 1 - len(self.freed)
+        return kept >= 1 and bool(super()._freed_would_play(seat, index, natural, after, wild))
+
     def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
         return bool(super()._wild_playable(seat, wild, hand, [m for m in melds if not m.all_wild]))
 

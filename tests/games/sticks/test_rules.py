@@ -275,6 +275,20 @@ def test_T_ST_5_a_wild_taken_from_a_set_must_be_played_and_never_from_a_run() ->
     assert s.freed == [] and any(m.startswith("discard") for m in legal(s))
 
 
+def test_a_second_swap_may_not_leave_only_wild_cards_to_play() -> None:
+    # found by a bot match: two swaps left a hand of two freed wilds, and neither could be laid
+    # off (the other must stay to be discarded, and a freed wild may not be): no legal move at all
+    s = two_sticks_up()
+    s.play("draw")
+    s.hands[1] = C.cards("JS 8H")
+    s._legal_cache = {}
+    s.play("swap 4 JS JK")
+    assert s.hands[1] == C.cards("8H JK")
+    assert "swap 1 8H 2S" not in legal(s)
+    refused(s, "swap 1 8H 2S")
+    assert legal(s) == ["layoff 1 JK", "layoff 2 JK", "layoff 3 JK", "layoff 4 JK"]
+
+
 def test_T_ST_5_no_wild_is_taken_from_a_run() -> None:
     s = new(["KC KD KH", "4C 5C JK QC QD QH 4H"], "4D 6C 6H 3S 4S 5S", catalogue="R3+S3")
     s.play("draw")
