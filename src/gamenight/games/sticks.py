@@ -182,7 +182,10 @@ class SticksOptions(Options):
         "wild cards; a plus sign joins groups; FREE is a free stick.")
 
     def check(self, players: int) -> None:
-        parse_catalogue(self.catalogue)
+        try:
+            parse_catalogue(self.catalogue)
+        except OptionError as err:
+            raise OptionError(f"Option 'catalogue': {err}") from None
 
 
 class SticksDraw(DrawPhase):
@@ -392,7 +395,7 @@ class Sticks(ContractState):
         """The meld a move lays; cards all wild are read as a wild group (the stick decides)."""
         found = self.meld_rules.read(move)
         if isinstance(found, Meld) or not move.cards or move.flag not in (None, "set") \
-                or not all(self.meld_rules.is_wild(c) for c in move.cards):
+                or not all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards):
             return found
         return wild_group(move.cards)
 
