@@ -71,6 +71,8 @@ MATCHES: dict[str, Recipe] = {
     "rummy_4p_winner_collects": Recipe("rummy", 4, 2024, options={"scoring": "winner_collects"},
                                        bot_per_seat=False,
                                        about="four heuristic bots, the winner collects, seed 2024"),
+    "sticks_heuristic": Recipe("sticks", 4, 2026,
+                               about="four heuristic bots, the default catalogue, seed 2026"),
     "the_card_game_vote": Recipe("the-card-game", 3, 2024, options={"going_out_score": "vote"},
                                  about="three heuristic bots, the table votes, seed 2024"),
     "ten_dime_rummy_heuristic": Recipe("ten-dime-rummy", 4, 2026, bot_per_seat=False,

@@ -1,0 +1,596 @@
+"""Sticks — the family book's Sticks (seed 000, p.19), completed from
+``shared/rules/metzker-book.md`` §18 (code ST).
+
+Any number of players from two to twelve, each for himself. Three 54-card decks (jokers in) for
+up to six players, four for seven or more. Twos and jokers are wild. Each player is dealt 15
+cards; the next card turned up starts the discard pile; the player left of the dealer begins and
+the deal passes to the left.
+
+**Sticks.** A *stick* is a secret requirement drawn from the *pot*, a shuffled pile of the
+catalogue's sticks. Before each deal every player without a face-down stick draws one and looks
+at it alone. A FREE stick is turned face up at once — it counts as completed — and the player
+draws again, except that a FREE drawn as a player's last stick (the seventh, with the default
+target) does not count: it goes back and he draws again (G-ST-3).
+
+**A turn.** Draw from the stock (``draw``) or take the top discard (``take 7H``). While your stick
+is face down you may lay down *exactly* the cards it asks for — group by group in one turn, each
+group exactly its stated length (``meld 8C 8H 2S set``) — which turns the stick face up; nothing
+else is laid that turn. On later turns (your stick face up) you may lay new sets and runs of
+three or more, lay off on anyone's melds (``layoff 3 9D``), and take a wild card out of anyone's
+*set* by putting a natural of the set's rank in its place (``swap 3 JD JK``) — the wild must then be
+laid this same turn. Every turn ends with a discard, going out too: the deal ends when a player
+has played all his cards. A set is three or more cards of a rank; a run three or more
+consecutive cards of a suit, the ace high or low but never both (no K-A-2). Every group holds at
+least one natural card, except a stick that asks for wild cards (``W5``: five wild cards laid
+as one group).
+
+**Between deals.** A stick still face down is kept for the next deal; a player who completed his
+draws a new one then. The first player to turn his seventh stick face up wins at once (option
+``target``); the score sheet counts each player's completed sticks deal by deal.
+
+Options
+-------
+* ``target`` (7): completed sticks to win.
+* ``trade_in`` (off): a player who has held his face-down stick through a whole deal may, on his
+  first turn of the next deal (after seeing his new cards, before drawing), return it to the pot
+  and draw another (``trade``). The pot is reshuffled with it (G-ST-7).
+* ``no_playable_discards`` (off): once his stick is face up a player may not discard a card he
+  could lay off on a meld on the table — wild cards included (G-ST-4) — unless every card he
+  holds could be (a turn must be able to end with a discard).
+* ``catalogue``: the sticks of the pot, separated by commas or new lines (``#`` starts a
+  comment). Notation: ``S3`` a set of three, ``R4`` a run of four, ``[♥]`` (or ``[H]``) a suit,
+  ``[K]`` a rank, ``[10-A]`` a run's fixed span, ``W5`` five wild cards as one group, ``+`` joins
+  groups, ``FREE`` a free stick. A stick the notation cannot read is refused naming it.
+
+The default catalogue (G-ST-1; 44 sticks, four of them FREE):
+
+{catalogue}
+
+Decisions where the book is silent (the gap ids of §18)
+-------------------------------------------------------
+* G-ST-1 — the catalogue above, editable through the option.
+* G-ST-2 — a stick's lengths are exact when it is laid: laying four queens for ``S3`` is refused;
+  the fourth queen may be laid off on a later turn (T-ST-3). The notation always states a length.
+* G-ST-3 — "a free stick drawn on the 7th round" means drawn as the player's 7th (the target-th)
+  stick: it is returned and another drawn.
+* G-ST-4 — wild cards may be discarded, unless ``no_playable_discards`` is on.
+* G-ST-5 — laying the stick is never compulsory.
+* G-ST-6 — a wild taken from a set may be replaced by a natural of any suit.
+* G-ST-7 — completed sticks stay with the player; traded-in sticks go back to the pot, which is
+  reshuffled. House decision: when the pot is empty and a player must draw, a fresh set of the
+  catalogue's sticks is shuffled into a new pot (a stick is a requirement, not a counted piece).
+* G-ST-8 — the first player to turn his last stick face up wins; the game stops there, mid-deal.
+* G-ST-9 — the exhausted stock: the discard pile but its top card is shuffled into a new stock
+  (GEN-10); a discard pile too small for that ends the deal with no one out.
+* House decisions of this module: two to twelve players (four decks hold twelve hands of 15
+  with a stock to spare); the first dealer is random; a wild card may be swapped out of any
+  set, your own included; the card taken from the discard pile may not be discarded again that
+  turn; laying off comes only after your stick is face up, and never on the turn you lay it; the
+  wild cards of a ``W`` stick lie as a closed group: nothing is laid off on it and no wild card is
+  taken from it (they stand for no rank).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gamenight.core.errors import OptionError
+from gamenight.core.layout import Field, Kind
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.contract_turn import ContractState
+from gamenight.families.contracts import WILD, Contract, ContractError
+from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
+from gamenight.families.melds import ACE_EITHER, SET, Meld, MeldRules
+
+HAND_SIZE = 15
+TARGET = 7
+#: the longest catalogue text an option takes (a pasted page is refused, not parsed)
+MAX_CATALOGUE_TEXT = 4_000
+MAX_STICKS = 200
+
+#: the book's default catalogue (G-ST-1), in the order of the spec's table
+DEFAULT_STICKS: tuple[str, ...] = (
+    "S3+S3", "S3+S3+S3", "S3+S3+S3+S3", "S4+S3", "S4+S4", "S5", "S5+S5", "S6", "S7", "S4[K]",
+    "S3[A]+S3[Q]", "S4[5]+S4[6]", "R3+R3", "R3+R3+R3", "R3+R3+R3+R3", "R4+R3", "R4+R4", "R4+R4+R4",
+    "R5+R5", "R6", "R7", "R8", "R9", "R5[♥]", "R4[♠]+R4[♣]", "R5[10-A]", "R3[Q-A]", "R3+S3", "R4+S3",
+    "R4+S3+S3", "R5+S3", "R5+S4", "R6+S3", "R7+S3", "R3+R3+S4", "R4+S5", "R3[♦]+S3[9]",
+    "R5[♣]+S3[8]", "W5", "R4[♥]+R4[♦]", "FREE", "FREE", "FREE", "FREE",
+)
+DEFAULT_CATALOGUE = ", ".join(DEFAULT_STICKS)
+
+#: twos and jokers wild; sets and runs of three or more, the ace high or low; a natural in each
+RULES = MeldRules(ace=ACE_EITHER, wild_ranks=frozenset({C.RANKS.index("2")}))
+
+TRADE = Move("trade")
+
+
+def wild_group(cards: Sequence[int]) -> Meld:
+    """A group of wild cards only, as the contract kernel lays a ``W`` group: a set of aces."""
+    wl = tuple(sorted(cards))
+    return Meld(SET, wl, (1 << len(wl)) - 1, rank=C.ACE)
+
+
+def short_text(stick: Contract) -> str:
+    """The notation for the table, brackets made round: ``R5(♥)``, ``S4(K)+S3``."""
+    return stick.text.replace("[", "(").replace("]", ")")
+
+
+def decks_for(players: int) -> int:
+    """Three decks with jokers up to six players, four from seven (the spec's deal)."""
+    return 3 if players <= 6 else 4
+
+
+def parse_catalogue(text: str) -> tuple[Contract, ...]:
+    """The sticks of a catalogue text: separated by commas, semicolons or new lines, ``#`` to the
+    end of a line a comment. Raises :class:`OptionError` naming the stick it cannot read."""
+    if len(text) > MAX_CATALOGUE_TEXT:
+        raise OptionError(f"The stick catalogue is at most {MAX_CATALOGUE_TEXT} characters long.")
+    entries: list[str] = []
+    for line in text.splitlines():
+        body = line.split("#", 1)[0]
+        entries.extend(e.strip() for e in body.replace(";", ",").split(","))
+    sticks: list[Contract] = []
+    for number, entry in enumerate((e for e in entries if e), start=1):
+        try:
+            stick = Contract.parse(entry, exact=True)
+        except ContractError as err:
+            raise OptionError(f"Stick {number} of the catalogue, {entry!r}, cannot be read: {err}") from None
+        problem = stick_problem(stick)
+        if problem:
+            raise OptionError(f"Stick {number} of the catalogue, {entry!r}: {problem}")
+        sticks.append(stick)
+    if len(sticks) > MAX_STICKS:
+        raise OptionError(f"The stick catalogue holds at most {MAX_STICKS} sticks.")
+    if not any(not s.free for s in sticks):
+        raise OptionError("The stick catalogue needs at least one stick that is not FREE.")
+    return tuple(sticks)
+
+
+def stick_problem(stick: Contract) -> str:
+    """Why a stick cannot be played with these cards, or ``""``: its cards must leave one of the
+    sixteen a player holds after drawing, for the discard that ends every turn."""
+    if not stick.free and stick.size > HAND_SIZE:
+        return (f"it needs {stick.size} cards, and a player never holds more than {HAND_SIZE} besides "
+                "his discard.")
+    return ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SticksOptions(Options):
+    target: int = option(
+        TARGET, "Sticks to win",
+        "The first player to complete this many sticks wins at once.", minimum=1, maximum=20)
+    trade_in: bool = option(
+        False, "Trading in a stick",
+        "A player who has held his stick face down through a whole deal may, on his first turn of the "
+        "next deal, before drawing, give it back and draw another.")
+    no_playable_discards: bool = option(
+        False, "No playable discards",
+        "Once his stick is face up, a player may not discard a card he could add to a meld on the "
+        "table, wild cards included, unless every card he holds could be.")
+    catalogue: str = option(
+        DEFAULT_CATALOGUE, "The sticks",
+        "The sticks in the pot, separated by commas. S3 is a set of three, R4 a run of four; a suit "
+        "or rank in brackets fixes it, as R5[♥] or S4[K]; R5[10-A] is the run ten to ace; W5 is five "
+        "wild cards; a plus sign joins groups; FREE is a free stick.")
+
+    def check(self, players: int) -> None:
+        try:
+            parse_catalogue(self.catalogue)
+        except OptionError as err:
+            raise OptionError(f"Option 'catalogue': {err}") from None
+
+
+class SticksDraw(DrawPhase):
+    """The draw, and trading the stick in on a player's first turn of a deal (option)."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        assert isinstance(s, Sticks)
+        return [*super().kinds(s), MoveKind(("trade",), "_trade_moves", "_why_not_trade", "_trade")]
+
+
+class Sticks(ContractState):
+    FIELDS: tuple[Field, ...] = (
+        Field("my_contract", "Your stick", Kind.TEXT, head=True),
+        Field("contracts", ""),  # a stick is seen face up in the list of completed ones
+        Field("sticks_done", "Sticks", Kind.NUMBER, per_seat=True),
+        Field("made", "Laid", Kind.FLAG, per_seat=True),  # his stick is face up this hand
+        Field("target", "Sticks to win", Kind.NUMBER),
+        Field("completed_list", "Completed sticks", Kind.TEXT, minor=True),
+        Field("pot_size", "Sticks in the pot", Kind.NUMBER, minor=True),
+    )
+    DEAL_WORD = "hand"
+    EXTRA_WITH_CONTRACT = False
+    NEW_MELDS_AFTER_CONTRACT = True
+    LAY_OFF_ON = "any"
+    LAY_OFF_BEFORE_CONTRACT = False
+    OUT_WITHOUT_DISCARD = False
+    SWAP_WILDS = "sets"
+    SWAP_ON = "any"
+    DISCARD_TAKEN = False
+    options: SticksOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**ContractState.phases, Phase.DRAW: SticksDraw()}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        self.catalogue = parse_catalogue(o.catalogue)
+        self.decks = decks_for(self.num_players)
+        self._init_table(RULES)
+        self._init_contracts()
+        n = self.num_players
+        #: the pot, its top last; sticks are indices into the catalogue
+        self.pot: list[int] = self._fresh_pot()
+        #: each player's face-down stick (None: he has none) and the deal he drew it in
+        self.face_down: list[int | None] = [None] * n
+        self.drawn_in: list[int] = [0] * n
+        #: each player's completed sticks, in the order completed
+        self.completed: list[list[int]] = [[] for _ in range(n)]
+        self.completed_before: list[int] = [0] * n  # completed when this deal began (the sheet)
+        self.first_turn: list[bool] = [False] * n  # his first turn of this deal is still to come
+        self._start_deal()
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=self.decks, jokers=2 * self.decks)
+
+    # ---- the pot ---------------------------------------------------------------------------
+
+    def _fresh_pot(self) -> list[int]:
+        pot = list(range(len(self.catalogue)))
+        self.rng.shuffle(pot)
+        return pot
+
+    def _take_from_pot(self) -> int:
+        if not self.pot:
+            self.pot = self._fresh_pot()
+            self.emit("pot", "The pot is empty: a fresh set of sticks is shuffled into it.")
+        return self.pot.pop()
+
+    def words(self, stick: int) -> str:
+        """A stick in players' words: ``two sets of exactly three``."""
+        return self.catalogue[stick].describe()
+
+    def is_free(self, stick: int) -> bool:
+        return self.catalogue[stick].free
+
+    def draw_stick(self, seat: int) -> None:
+        """``seat`` draws sticks until one is face down: FREE sticks turn up and count, except a
+        FREE drawn as his last stick, which goes back (G-ST-3)."""
+        returned: list[int] = []
+        name = self.names[seat]
+        while True:
+            stick = self._take_from_pot()
+            if not self.is_free(stick):
+                break
+            if len(self.completed[seat]) + 1 >= self.options.target:
+                returned.append(stick)
+                self.emit("free_returned", f"{name} draws a FREE stick as his last: it does not count, "
+                                           "it goes back and he draws again.", seat=seat)
+                if all(self.is_free(p) for p in self.pot):  # only FREE sticks left: no draw can end
+                    self.pot.extend(p for p in self._fresh_pot() if not self.is_free(p))
+                continue
+            self.completed[seat].append(stick)
+            self.emit("free", f"{name} draws a FREE stick: it is turned face up and counts "
+                              f"({len(self.completed[seat])} completed); he draws again.", seat=seat)
+        if returned:
+            self.pot.extend(returned)
+            self.rng.shuffle(self.pot)
+        self.face_down[seat] = stick
+        self.drawn_in[seat] = self.deal_no
+        self.emit("stick", f"{name} draws a stick and keeps it face down.", seat=seat)
+        self.emit("my_stick", f"Your stick: {self.words(stick)}.", seat=seat, to=seat,
+                  stick=self.catalogue[stick].text)
+
+    # ---- deals -----------------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        self.begin_deal()
+        self.completed_before = [len(c) for c in self.completed]
+        for seat in self.seats_from(self.left_of_dealer()):
+            if self.face_down[seat] is None:
+                self.draw_stick(seat)
+        self.first_turn = [True] * self.num_players
+        self.deal(HAND_SIZE)
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {HAND_SIZE} cards each; "
+                          f"{C.LABEL_OF[self.discards[-1]]} starts the discard pile.", seat=self.dealer)
+        self.begin_turn(self.left_of_dealer())
+
+    def contract_of(self, seat: int) -> Contract:
+        stick = self.face_down[seat]
+        if stick is None:  # his stick is face up: the contract is made for this deal
+            return self.catalogue[self.completed[seat][-1]]
+        return self.catalogue[stick]
+
+    def contract_text(self, seat: int) -> str:
+        """``Two sets of exactly three`` (the notation's brackets are for the catalogue, not the
+        table), or the stick turned face up this hand."""
+        stick = self.contract_of(seat)
+        words = stick.describe()
+        words = words[0].upper() + words[1:]
+        return f"{words} (face up)" if self.face_down[seat] is None else words
+
+    def contract_visible(self, seat: int, viewer: int | None) -> bool:
+        """Another player's stick is seen only once it is face up."""
+        return seat == viewer or self.face_down[seat] is None
+
+    def _contract_made(self, seat: int) -> None:
+        stick = self.face_down[seat]
+        assert stick is not None
+        self.face_down[seat] = None
+        self.completed[seat].append(stick)
+        done = len(self.completed[seat])
+        self.emit("stick_up", f"{self.names[seat]} turns his stick face up: {self.words(stick)} "
+                              f"({done} completed).", seat=seat, stick=self.catalogue[stick].text)
+        if done >= self.options.target:
+            self._score_deal(None, cut_short=True)
+
+    # ---- trading a stick in (option) --------------------------------------------------------
+
+    def may_trade(self, seat: int) -> bool:
+        """On his first turn of a deal, a player who held his face-down stick through the last deal."""
+        return (self.options.trade_in and self.first_turn[seat] and self.face_down[seat] is not None
+                and self.drawn_in[seat] < self.deal_no)
+
+    def _trade_moves(self, seat: int) -> list[Move]:
+        return [TRADE] if self.may_trade(seat) else []
+
+    def _why_not_trade(self, seat: int, move: Move) -> str:
+        if not self.options.trade_in:
+            return "Sticks are not traded in at this table."
+        if not self.first_turn[seat]:
+            return "A stick is traded in only on your first turn of a hand, before you draw."
+        return "You may trade in only a stick you have held face down through a whole hand."
+
+    def _trade(self, seat: int, move: Move) -> None:
+        old = self.face_down[seat]
+        assert old is not None
+        self.face_down[seat] = None
+        self.first_turn[seat] = False
+        self.pot.append(old)
+        self.rng.shuffle(self.pot)
+        self.emit("trade", f"{self.names[seat]} trades his stick in: it goes back to the pot, which is "
+                           "shuffled.", seat=seat)
+        self.draw_stick(seat)
+
+    def draw_card(self, seat: int) -> None:
+        self.first_turn[seat] = False
+        super().draw_card(seat)
+
+    def take_discard(self, seat: int) -> None:
+        self.first_turn[seat] = False
+        super().take_discard(seat)
+
+    # ---- a W stick: wild cards only, laid as one group ------------------------------------------
+    # The meld rules want a natural in every meld; only an open wild group of the stick takes a
+    # meld of wild cards only, which lies as a set (of aces, as the contract kernel lays it).
+
+    def _meld_moves(self, seat: int) -> list[Move]:
+        moves = super()._meld_moves(seat)
+        return moves + [m.to_move(self.MELD_VERB) for m in self._wild_groups(seat)]
+
+    def _wild_groups(self, seat: int) -> list[Meld]:
+        """The melds of wild cards only that ``seat`` may lay now for a ``W`` group of his stick."""
+        contract = self.contract_of(seat)
+        if self.made[seat] or not any(g.kind == WILD for g in contract.groups):
+            return []
+        hand = self.hands[seat]
+        twos = sorted(c for c in hand if self.meld_rules.is_wild(c) and c != C.JOKER)
+        jokers = [c for c in hand if c == C.JOKER]
+        out: list[Meld] = []
+        for size in sorted({g.size for g in contract.groups if g.kind == WILD}):
+            for j in range(max(0, size - len(twos)), min(len(jokers), size) + 1):
+                meld = wild_group((*twos[: size - j], *jokers[:j]))
+                if not self._why_not_this_meld(seat, meld):
+                    out.append(meld)
+        return out
+
+    def read_meld(self, move: Move) -> Meld | str:
+        """The meld a move lays; cards all wild are read as a wild group (the stick decides)."""
+        found = self.meld_rules.read(move)
+        if isinstance(found, Meld) or not move.cards or move.flag not in (None, "set") \
+                or not all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards):
+            return found
+        return wild_group(move.cards)
+
+    def _why_not_this_meld(self, seat: int, meld: Meld) -> str:
+        if not meld.all_wild:
+            return str(super()._why_not_this_meld(seat, meld))
+        natural = "A meld needs at least one natural card, not only wild cards."
+        contract = self.contract_of(seat)
+        wild_groups = [g for g in contract.groups if g.kind == WILD]
+        if self.made[seat] or not wild_groups:
+            return natural
+        laid = [self.melds[i] for i in self.laid_now]
+        if sum(m.all_wild for m in laid) >= len(wild_groups):
+            return natural
+        if all(g.fits(meld, True) for g in wild_groups):
+            return f"Your stick is {contract.describe()}. " + wild_groups[0].fits(meld, True)
+        return str(super()._why_not_this_meld(seat, meld))
+
+    def _why_not_meld(self, seat: int, move: Move) -> str:
+        found = self.read_meld(move)
+        if isinstance(found, Meld) and found.all_wild and not self._missing(seat, move.cards):
+            why = self._why_not_this_meld(seat, found)
+            return why or f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
+        return str(super()._why_not_meld(seat, move))
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        if move.verb == self.MELD_VERB and self.phase_name == Phase.PLAY and seat == self.turn \
+                and not self._missing(seat, move.cards):
+            found = self.read_meld(move)
+            if isinstance(found, Meld) and found.all_wild:
+                return found.to_move(self.MELD_VERB) if not self._why_not_this_meld(seat, found) else None
+        return super()._resolve(seat, move, legal)
+
+    def _meld(self, seat: int, move: Move) -> None:
+        found = self.read_meld(move)
+        assert isinstance(found, Meld)
+        self.lay_meld(seat, found)
+
+    def parse(self, text: str) -> Move:
+        move = super().parse(text)
+        if move.verb == self.MELD_VERB:
+            found = self.read_meld(move)
+            if isinstance(found, Meld):
+                return found.to_move(self.MELD_VERB)
+        return move
+
+    # ---- a W stick's wild cards are closed ----------------------------------------------------
+
+    def _may_lay_off_on(self, seat: int, index: int) -> bool:
+        """A group of wild cards only (a ``W`` stick) stands for nothing: nothing is added to it."""
+        return not self.melds[index].all_wild and super()._may_lay_off_on(seat, index)
+
+    def _may_swap_in(self, seat: int, index: int) -> bool:
+        """Nor is a wild card taken out of it: no natural stands in for a card of no rank."""
+        return not self.melds[index].all_wild and super()._may_swap_in(seat, index)
+
+    def _freed_would_play(self, seat: int, index: int, natural: int, after: Meld, wild: int) -> bool:
+        """A swap must also leave the turn a way to end: after every wild taken back is played, a
+        card must remain for the discard (two swaps could leave only freed wilds, none of which may
+        be laid off, as the other must stay, nor discarded)."""
+        kept = len(self.hands[seat]) - 1 - len(self.freed)
+        return kept >= 1 and bool(super()._freed_would_play(seat, index, natural, after, wild))
+
+    def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
+        return bool(super()._wild_playable(seat, wild, hand, [m for m in melds if not m.all_wild]))
+
+    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        n = move.number
+        if n is not None and 1 <= n <= len(self.melds) and self.melds[n - 1].all_wild and self.made[seat]:
+            return f"Meld {n} is a stick of wild cards only: nothing is added to it."
+        return super()._why_not_lay_off(seat, move)
+
+    # ---- no playable discards (option) ------------------------------------------------------
+
+    def playable(self, c: int) -> bool:
+        """Whether ``c`` could be laid off on some meld on the table."""
+        return any(self.meld_rules.lay_offs(m, c) for m in self.melds if not m.all_wild)
+
+    def _discardable(self, c: int, hand: Sequence[int]) -> bool:
+        """The kernel's rule (never a wild taken back, nor the card taken from the pile); with no
+        playable discards, not a card that lays off once the stick is up, unless every card would."""
+        if not super()._discardable(c, hand):
+            return False
+        if not self.options.no_playable_discards or not self.made[self.turn] or not self.playable(c):
+            return True
+        base = ContractState._discardable
+        return all(self.playable(h) for h in hand if base(self, h, hand))
+
+    def _why_not_discard(self, seat: int, move: Move) -> str:
+        c = move.cards[0] if len(move.cards) == 1 else None
+        if c is not None and not self._missing(seat, move.cards) and not self.laying_contract(seat) \
+                and not self.freed and c != self.taken and self.options.no_playable_discards \
+                and self.made[seat] and self.playable(c):
+            return (f"{C.LABEL_OF[c]} could be added to a meld on the table: at this table such a card "
+                    "may not be discarded.")
+        return super()._why_not_discard(seat, move)
+
+    # ---- the end of a deal and of the game ------------------------------------------------
+
+    def _on_hand_over(self, out: int | None) -> None:
+        self._score_deal(out)
+
+    def _score_deal(self, out: int | None, *, cut_short: bool = False) -> None:
+        """The sheet's row: the sticks each player completed this deal; then the next deal or the end."""
+        n = self.num_players
+        points = [len(self.completed[s]) - self.completed_before[s] for s in range(n)]
+        details = ["; ".join(self.words(k) for k in self.completed[s][self.completed_before[s]:])
+                   for s in range(n)]
+        if cut_short:
+            note = "the game ended mid-hand"
+            how = "a last stick turned up"
+        elif out is None:
+            note = "the stock ran out"
+            how = "nobody went out"
+        else:
+            note = ""
+            how = f"{self.names[out]} goes out"
+        label = f"{self.deal_name()}: {how}"
+        self.sheet.add(label, points, details=details, note=note)
+        self.phase_name = Phase.NONE
+        self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {len(self.completed[s])} completed"
+                                                     for s in range(n)) + ".")
+        if cut_short:
+            self._first_to_target()
+        else:
+            self.pass_deal()
+            self._start_deal()
+
+    def _first_to_target(self) -> None:
+        """G-ST-8: the player who has just turned up his last stick wins; the game stops."""
+        done = [len(c) for c in self.completed]
+        winner = self.turn
+        self.finish(done, [winner], f"{self.names[winner]} is the first to complete {self.options.target} "
+                                    "sticks.")
+
+    # ---- what a seat sees -------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        out.update(self._contract_view(seat))
+        mine = self.face_down[seat] if seat is not None else None
+        out.update({
+            "target": self.options.target,
+            "decks": self.decks,
+            "catalogue": [c.text for c in self.catalogue],
+            "my_stick_text": self.catalogue[mine].text if mine is not None else None,
+            "sticks_done": [len(c) for c in self.completed],
+            "sticks_shown": [[self.words(k) for k in c] for c in self.completed],
+            "stick_hidden": [s is not None for s in self.face_down],
+            "completed_list": [f"{self.names[s]}: " + ", ".join(short_text(self.catalogue[k]) for k in c)
+                               for s, c in enumerate(self.completed) if c],
+            "pot_size": len(self.pot),
+            "may_trade": self.may_trade(seat) if seat is not None else False,
+        })
+        return out
+
+    # ---- sampling: the hidden sticks ----------------------------------------------------------
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """The cards from the zones; and the sticks ``seat`` cannot see (the pot and the others'
+        face-down sticks) shuffled among those places: a face-down stick is never FREE."""
+        super()._redeal_hidden(seat, rng)
+        slots = [s for s in range(self.num_players) if s != seat and self.face_down[s] is not None]
+        pool = list(self.pot) + [k for s in slots if (k := self.face_down[s]) is not None]
+        rng.shuffle(pool)
+        for s in slots:
+            pick = next(i for i, k in enumerate(pool) if not self.is_free(k))
+            self.face_down[s] = pool.pop(pick)
+        self.pot = pool
+
+
+def _catalogue_table() -> str:
+    """The default catalogue, numbered, four sticks a line (for ``gamenight rules``)."""
+    rows = []
+    for row in range(0, len(DEFAULT_STICKS), 4):
+        cells = range(row, min(row + 4, len(DEFAULT_STICKS)))
+        rows.append("    " + "  ".join(f"{i + 1:>2}. {DEFAULT_STICKS[i]:<12}" for i in cells))
+    return "\n".join(rows)
+
+
+__doc__ = (__doc__ or "").replace("{catalogue}", _catalogue_table())
+
+SPEC: GameSpec = register(GameSpec(
+    id="sticks",
+    title="Sticks",
+    family="rummy",
+    players=tuple(range(2, 13)),
+    default_players=4,
+    options_cls=SticksOptions,
+    state_cls=Sticks,
+    summary="Draw a secret stick, lay exactly the melds it asks for to turn it face up, then shed your "
+            "cards on anyone's melds; the first to complete seven sticks wins.",
+    rules=__doc__ or "",
+    tested_players=(2, 4, 7),
+))
+
+__all__ = ["DEFAULT_CATALOGUE", "DEFAULT_STICKS", "RULES", "SPEC", "Sticks", "SticksOptions", "decks_for",
+           "parse_catalogue"]
