@@ -196,21 +196,27 @@ class WildGroup(ToyContracts):
     CONTRACT: ClassVar[Contract] = Contract.parse("S3+W3", exact=True)
 
 
-def test_a_group_of_wild_cards_only_is_laid_as_a_declared_set_and_other_groups_need_a_natural() -> None:
+def test_a_group_of_wild_cards_only_is_laid_closed_and_other_groups_need_a_natural() -> None:
     s = toy(["3C 3D 8C 4D TC JD QH 5C 9D", "7C 7D 7H 2C 2D JK QD KD 9S"], "KH 5D 4H KS KC", WildGroup)
     s.play("draw")
     melds = {str(m) for m in s.legal_moves() if m.verb == "meld"}
-    assert "meld 14 2C 2D JK set" in melds and "meld 7 2C 2D JK set" in melds
-    assert "meld 7C 7D 7H set" in melds
-    s.play("meld 9 2C 2D JK set")
-    assert s.melds[0].all_wild and s.melds[0].rank == C.NINE
+    assert {"meld 14 2C 2D JK set", "meld 7C 7D 7H set"} <= melds
+    assert "meld 7 2C 2D JK set" not in melds  # the group stands for no rank
+    s.play("meld 2C 2D JK")  # typed without the number it reads as the group of wild cards
+    assert s.melds[0].all_wild
     s.play("meld 7C 7D 7H set")
     assert s.made[1]
+    s.play("discard QD")
+    s.play("draw")  # seat 0 draws the 4♥
+    s.play("discard 4H")
+    s.play("draw")  # seat 1 draws the K♠
+    legal = {str(m) for m in s.legal_moves()}
+    assert not any(m.startswith("layoff 1") for m in legal)
+    assert "nothing is added to it" in refusal(s, "layoff 1 KS")
 
 
 def test_wild_cards_only_cannot_fill_a_set_group_where_the_rules_want_a_natural() -> None:
     s = toy(["3C 3D 8C 4D TC JD QH 5C 9D", "2C 2D 2H 2S JK JK QD KD 9S"], "KH 5D 4H KS KC", WildGroup)
     s.play("draw")
-    s.play("meld 7 2C 2D JK set")  # the group of three wild cards
-    why = refusal(s, "meld 8 2H 2S JK set")
-    assert "is wild cards only: a set of exactly three needs a natural card" in why
+    s.play("meld 14 2C 2D JK set")  # the group of three wild cards
+    assert refusal(s, "meld 2H 2S JK") == "A meld needs at least one natural card, not only wild cards."

@@ -31,8 +31,8 @@ CATALOGUE = "S3+S3, R4[H]"
 def test_a_few_turns_of_sticks_by_clicking(server: str, browser: Any) -> None:
     api = Api(server)
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-    status, table = api.call("/api/tables", {"game": "sticks", "players": 4, "seats": seats, "bot_delay_ms": 0,
-                                             "options": {"catalogue": CATALOGUE}})
+    status, table = api.call("/api/tables", {"game": "sticks", "players": 4, "seats": seats,
+                                             "bot_delay_ms": 0, "options": {"catalogue": CATALOGUE}})
     assert status == 201, table
     token = table["seats"][0]["token"]
     table_id = table["table_id"]

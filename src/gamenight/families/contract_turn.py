@@ -29,7 +29,11 @@ set the switches below. The kernel owns:
   canonically: wild cards taken by class (the twos, lowest suit first, then the jokers), laid in
   a run in that order, and a run using every natural the hand holds inside its span; a set of
   wild cards only (where the rules allow one) is listed for each rank, a run of wild cards only
-  is not listed (four suits and a dozen places each). Every other valid form — other twos, the
+  is not listed (four suits and a dozen places each).
+* **A contract's group of wild cards only** (Sticks' ``W5``) where the meld rules otherwise want
+  a natural: laid as ``meld 14 2C 2D JK JK 2H set`` (or typed without the number), it lies as a
+  set of wild cards standing for no rank (``wild_group``), closed: nothing is laid off on it and
+  no wild is taken from it. Every other valid form — other twos, the
   wilds in another order, a natural held back from a run, an all-wild run typed as ``meld H 5 JK
   JK 2C run`` — is accepted when played (``_resolve``) by the same check that builds the list.
 * **Who laid what**: ``contributions[i]`` lists ``(seat, card)`` for every card of meld ``i`` in
@@ -42,7 +46,6 @@ copies of it) may discard it; refusing would leave him no move at all.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -57,6 +60,17 @@ from gamenight.families.melds.meld import POS_RANK
 
 NONE, SETS, RUNS, BOTH = "none", "sets", "runs", "both"
 SWAP_MODES = (NONE, SETS, RUNS, BOTH)
+
+
+#: the number a group of wild cards only names in its move (``meld 14 2C 2D JK set``: it lies as a
+#: set of aces, a rank nobody reads)
+WILD_GROUP_NUMBER = 14
+
+
+def wild_group(cards: Sequence[int]) -> Meld:
+    """A contract's group of wild cards only, as it lies on the table (see ``ContractState``)."""
+    wl = tuple(sorted(cards))
+    return Meld(SET, wl, (1 << len(wl)) - 1, rank=C.ACE)
 
 
 def swap_move(number: int, natural: int, wild: int) -> Move:
@@ -248,22 +262,56 @@ class ContractState(DrawDiscardState):
         elif not (self._extra_allowed(seat) and self.NEW_MELDS_AFTER_CONTRACT):
             return []
         verb = self.MELD_VERB
-        return [m.to_move(verb) for m in canonical_melds(hand, self._rules_for(seat))
-                if not self._why_not_this_meld(seat, m)]
+        melds = [*canonical_melds(hand, self.meld_rules), *self._wild_group_candidates(seat)]
+        return [m.to_move(verb) for m in melds if not self._why_not_this_meld(seat, m)]
 
-    def _rules_for(self, seat: int) -> MeldRules:
-        """The meld rules a seat's next meld is read by: a contract's group of wild cards only
-        (Sticks' W5) is a set of wild cards, which the game's rules may otherwise forbid."""
-        rules = self.meld_rules
-        if self.made[seat] or rules.all_wild:
-            return rules
+    # ---- a contract's group of wild cards only (Sticks' W5) --------------------------------
+    # Where the meld rules want a natural in every meld, a group of wild cards only is a meld only
+    # as such a group of a contract: it lies as a set of wild cards standing for nothing (its
+    # rank is never read: ``wild_group``), closed — nothing is added to it, no wild taken from it.
+
+    def _closed(self, meld: Meld) -> bool:
+        return meld.all_wild and not self.meld_rules.all_wild
+
+    def _open_wild_sizes(self, seat: int) -> list[int]:
+        """The sizes of the groups of wild cards only still to lay in ``seat``'s contract."""
+        if self.made[seat]:
+            return []
         contract = self.contract_of(seat)
         if not any(g.kind == WILD for g in contract.groups):
-            return rules
-        return replace(rules, all_wild=True)
+            return []
+        laid = [self.melds[i] for i in self.laid_now]
+        open_groups = contract.open_groups(laid, all_wild=self.meld_rules.all_wild) if laid else range(
+            len(contract.groups))
+        return sorted({contract.groups[g].size for g in open_groups if contract.groups[g].kind == WILD})
+
+    def _wild_group_candidates(self, seat: int) -> list[Meld]:
+        if self.meld_rules.all_wild:
+            return []  # the canonical list has every meld of wild cards already
+        hand = self.hands[seat]
+        twos = sorted(c for c in hand if self.meld_rules.is_wild(c) and c != C.JOKER)
+        jokers = [c for c in hand if c == C.JOKER]
+        return [wild_group(cards) for size in self._open_wild_sizes(seat)
+                for cards in _wild_splits(twos, jokers, size) if len(cards) == size]
 
     def _read(self, seat: int, move: Move) -> Meld | str:
-        return self._rules_for(seat).read(move)
+        """The meld a move lays: the meld rules' reading, or a group of wild cards only."""
+        found = self.meld_rules.read(move)
+        if isinstance(found, Meld) or not self._reads_as_wild_group(move):
+            return found
+        return wild_group(move.cards)
+
+    def _reads_as_wild_group(self, move: Move) -> bool:
+        return (not self.meld_rules.all_wild and bool(move.cards) and move.flag in (None, SET)
+                and move.number in (None, WILD_GROUP_NUMBER) and move.suit is None
+                and all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards))
+
+    def parse(self, text: str) -> Move:
+        move = super().parse(text)
+        if move.verb == self.MELD_VERB and isinstance(self.meld_rules.read(move), str) \
+                and self._reads_as_wild_group(move):
+            return wild_group(move.cards).to_move(self.MELD_VERB)
+        return move
 
     def _contract_possible(self, seat: int, contract: Contract) -> bool:
         laid = [self.melds[i] for i in self.laid_now]
@@ -278,6 +326,8 @@ class ContractState(DrawDiscardState):
     def _why_not_this_meld(self, seat: int, meld: Meld) -> str:
         """Why ``seat`` may not lay ``meld`` now (``""`` if he may): the one check behind the
         listed melds and every other form a player types."""
+        if self._closed(meld) and not self._open_wild_sizes(seat):
+            return "A meld needs at least one natural card, not only wild cards."
         if not self.made[seat]:
             return self._why_not_contract_group(seat, meld)
         if not self._extra_allowed(seat):
@@ -371,7 +421,13 @@ class ContractState(DrawDiscardState):
     def _may_lay_off_any(self, seat: int) -> bool:
         return self._extra_allowed(seat) and bool(self.melds)
 
+    def _may_lay_off_on(self, seat: int, index: int) -> bool:
+        return not self._closed(self.melds[index]) and super()._may_lay_off_on(seat, index)
+
     def _why_not_lay_off(self, seat: int, move: Move) -> str:
+        n = move.number
+        if n is not None and 1 <= n <= len(self.melds) and self._closed(self.melds[n - 1]):
+            return f"Meld {n} is a group of wild cards only: nothing is added to it."
         if not self.made[seat]:
             return "Lay your contract before you lay off cards."
         if not self._extra_allowed(seat):
@@ -401,7 +457,7 @@ class ContractState(DrawDiscardState):
 
     def _may_swap_in(self, seat: int, index: int) -> bool:
         meld = self.melds[index]
-        if not meld.wild or (self.SWAP_ON == "own" and self.meld_owner[index] != seat):
+        if not meld.wild or self._closed(meld) or (self.SWAP_ON == "own" and self.meld_owner[index] != seat):
             return False
         return self.SWAP_WILDS == BOTH or (self.SWAP_WILDS == SETS) == (meld.kind == SET)
 
@@ -500,6 +556,8 @@ class ContractState(DrawDiscardState):
             contract = self.contract_of(seat)
             return search(contract, hand, rules, keep=self._keep(seat)) is not None
         for i, meld in enumerate(melds):
+            if self._closed(meld):
+                continue
             if (self.LAY_OFF_ON == "any" or self.meld_owner[i] == seat) and rules.lay_offs(meld, wild):
                 return True
         if not self.NEW_MELDS_AFTER_CONTRACT:
@@ -575,5 +633,5 @@ class ContractState(DrawDiscardState):
         }
 
 
-__all__ = ["BOTH", "NONE", "RUNS", "SETS", "SWAP_MODES", "ContractPlayPhase", "ContractState",
-           "canonical_melds", "swap_move"]
+__all__ = ["BOTH", "NONE", "RUNS", "SETS", "SWAP_MODES", "WILD_GROUP_NUMBER", "ContractPlayPhase",
+           "ContractState", "canonical_melds", "swap_move", "wild_group"]

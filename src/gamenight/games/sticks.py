@@ -85,9 +85,9 @@ from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
-from gamenight.families.contracts import WILD, Contract, ContractError
+from gamenight.families.contracts import Contract, ContractError
 from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
-from gamenight.families.melds import ACE_EITHER, SET, Meld, MeldRules
+from gamenight.families.melds import ACE_EITHER, MeldRules
 
 HAND_SIZE = 15
 TARGET = 7
@@ -109,12 +109,6 @@ DEFAULT_CATALOGUE = ", ".join(DEFAULT_STICKS)
 RULES = MeldRules(ace=ACE_EITHER, wild_ranks=frozenset({C.RANKS.index("2")}))
 
 TRADE = Move("trade")
-
-
-def wild_group(cards: Sequence[int]) -> Meld:
-    """A group of wild cards only, as the contract kernel lays a ``W`` group: a set of aces."""
-    wl = tuple(sorted(cards))
-    return Meld(SET, wl, (1 << len(wl)) - 1, rank=C.ACE)
 
 
 def short_text(stick: Contract) -> str:
@@ -367,122 +361,21 @@ class Sticks(ContractState):
         self.first_turn[seat] = False
         super().take_discard(seat)
 
-    # ---- a W stick: wild cards only, laid as one group ------------------------------------------
-    # The meld rules want a natural in every meld; only an open wild group of the stick takes a
-    # meld of wild cards only, which lies as a set (of aces, as the contract kernel lays it).
-
-    def _meld_moves(self, seat: int) -> list[Move]:
-        moves = super()._meld_moves(seat)
-        return moves + [m.to_move(self.MELD_VERB) for m in self._wild_groups(seat)]
-
-    def _wild_groups(self, seat: int) -> list[Meld]:
-        """The melds of wild cards only that ``seat`` may lay now for a ``W`` group of his stick."""
-        contract = self.contract_of(seat)
-        if self.made[seat] or not any(g.kind == WILD for g in contract.groups):
-            return []
-        hand = self.hands[seat]
-        twos = sorted(c for c in hand if self.meld_rules.is_wild(c) and c != C.JOKER)
-        jokers = [c for c in hand if c == C.JOKER]
-        out: list[Meld] = []
-        for size in sorted({g.size for g in contract.groups if g.kind == WILD}):
-            for j in range(max(0, size - len(twos)), min(len(jokers), size) + 1):
-                meld = wild_group((*twos[: size - j], *jokers[:j]))
-                if not self._why_not_this_meld(seat, meld):
-                    out.append(meld)
-        return out
-
-    def read_meld(self, move: Move) -> Meld | str:
-        """The meld a move lays; cards all wild are read as a wild group (the stick decides)."""
-        found = self.meld_rules.read(move)
-        if isinstance(found, Meld) or not move.cards or move.flag not in (None, "set") \
-                or not all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards):
-            return found
-        return wild_group(move.cards)
-
-    def _why_not_this_meld(self, seat: int, meld: Meld) -> str:
-        if not meld.all_wild:
-            return str(super()._why_not_this_meld(seat, meld))
-        natural = "A meld needs at least one natural card, not only wild cards."
-        contract = self.contract_of(seat)
-        wild_groups = [g for g in contract.groups if g.kind == WILD]
-        if self.made[seat] or not wild_groups:
-            return natural
-        laid = [self.melds[i] for i in self.laid_now]
-        if sum(m.all_wild for m in laid) >= len(wild_groups):
-            return natural
-        if all(g.fits(meld, True) for g in wild_groups):
-            return f"Your stick is {contract.describe()}. " + wild_groups[0].fits(meld, True)
-        return str(super()._why_not_this_meld(seat, meld))
-
-    def _why_not_meld(self, seat: int, move: Move) -> str:
-        found = self.read_meld(move)
-        if isinstance(found, Meld) and found.all_wild and not self._missing(seat, move.cards):
-            why = self._why_not_this_meld(seat, found)
-            return why or f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
-        return str(super()._why_not_meld(seat, move))
-
-    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
-        if move.verb == self.MELD_VERB and self.phase_name == Phase.PLAY and seat == self.turn \
-                and not self._missing(seat, move.cards):
-            found = self.read_meld(move)
-            if isinstance(found, Meld) and found.all_wild:
-                return found.to_move(self.MELD_VERB) if not self._why_not_this_meld(seat, found) else None
-        return super()._resolve(seat, move, legal)
-
-    def _meld(self, seat: int, move: Move) -> None:
-        found = self.read_meld(move)
-        assert isinstance(found, Meld)
-        self.lay_meld(seat, found)
-
-    def parse(self, text: str) -> Move:
-        move = super().parse(text)
-        if move.verb == self.MELD_VERB:
-            found = self.read_meld(move)
-            if isinstance(found, Meld):
-                return found.to_move(self.MELD_VERB)
-        return move
-
-    # ---- a W stick's wild cards are closed ----------------------------------------------------
-
-    def _may_lay_off_on(self, seat: int, index: int) -> bool:
-        """A group of wild cards only (a ``W`` stick) stands for nothing: nothing is added to it."""
-        return not self.melds[index].all_wild and super()._may_lay_off_on(seat, index)
-
-    def _may_swap_in(self, seat: int, index: int) -> bool:
-        """Nor is a wild card taken out of it: no natural stands in for a card of no rank."""
-        return not self.melds[index].all_wild and super()._may_swap_in(seat, index)
-
-    def _freed_would_play(self, seat: int, index: int, natural: int, after: Meld, wild: int) -> bool:
-        """A swap must also leave the turn a way to end: after every wild taken back is played, a
-        card must remain for the discard (two swaps could leave only freed wilds, none of which may
-        be laid off, as the other must stay, nor discarded)."""
-        kept = len(self.hands[seat]) - 1 - len(self.freed)
-        return kept >= 1 and bool(super()._freed_would_play(seat, index, natural, after, wild))
-
-    def _wild_playable(self, seat: int, wild: int, hand: list[int], melds: Sequence[Meld]) -> bool:
-        return bool(super()._wild_playable(seat, wild, hand, [m for m in melds if not m.all_wild]))
-
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
-        n = move.number
-        if n is not None and 1 <= n <= len(self.melds) and self.melds[n - 1].all_wild and self.made[seat]:
-            return f"Meld {n} is a stick of wild cards only: nothing is added to it."
-        return super()._why_not_lay_off(seat, move)
-
     # ---- no playable discards (option) ------------------------------------------------------
 
     def playable(self, c: int) -> bool:
         """Whether ``c`` could be laid off on some meld on the table."""
         return any(self.meld_rules.lay_offs(m, c) for m in self.melds if not m.all_wild)
 
-    def _discardable(self, c: int, hand: Sequence[int]) -> bool:
+    def _discardable(self, c: int, hand: Sequence[int], freed: Sequence[int] | None = None) -> bool:
         """The kernel's rule (never a wild taken back, nor the card taken from the pile); with no
         playable discards, not a card that lays off once the stick is up, unless every card would."""
-        if not super()._discardable(c, hand):
+        if not super()._discardable(c, hand, freed):
             return False
         if not self.options.no_playable_discards or not self.made[self.turn] or not self.playable(c):
             return True
         base = ContractState._discardable
-        return all(self.playable(h) for h in hand if base(self, h, hand))
+        return all(self.playable(h) for h in hand if base(self, h, hand, freed))
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
         c = move.cards[0] if len(move.cards) == 1 else None
