@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -97,6 +98,9 @@ class Group:
 
     @property
     def text(self) -> str:
+        return _group_text(self)
+
+    def _text(self) -> str:
         marks = []
         if self.suit is not None:
             marks.append(C.SUIT_SYMBOLS[self.suit])
@@ -153,6 +157,16 @@ class Group:
         return ""
 
 
+@lru_cache(maxsize=4096)
+def _group_text(group: Group) -> str:
+    return group._text()
+
+
+@lru_cache(maxsize=4096)
+def _contract_text(contract: Contract) -> str:
+    return FREE_TEXT if contract.free else "+".join(g.text for g in contract.groups)
+
+
 def _article(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
@@ -198,7 +212,8 @@ class Contract:
 
     @property
     def text(self) -> str:
-        return FREE_TEXT if self.free else "+".join(g.text for g in self.groups)
+        # views print every player's contract (Sticks' catalogue of 44) each time: written once
+        return _contract_text(self)
 
     def __str__(self) -> str:
         return self.text

@@ -216,6 +216,8 @@ class Sticks(ContractState):
         super().__init__(*args, **kwargs)
         o = self.options
         self.catalogue = parse_catalogue(o.catalogue)
+        #: the catalogue as every view prints it (a tuple: views share it, nobody changes it)
+        self.catalogue_texts = tuple(c.text for c in self.catalogue)
         self.decks = decks_for(self.num_players)
         self._init_table(RULES)
         self._init_contracts()
@@ -433,7 +435,7 @@ class Sticks(ContractState):
         out.update({
             "target": self.options.target,
             "decks": self.decks,
-            "catalogue": [c.text for c in self.catalogue],
+            "catalogue": list(self.catalogue_texts),
             "my_stick_text": self.catalogue[mine].text if mine is not None else None,
             "sticks_done": [len(c) for c in self.completed],
             "sticks_shown": [[self.words(k) for k in c] for c in self.completed],
