@@ -23,7 +23,7 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
-from gamenight.families.melds import RUMMY_VALUES, MeldRules, MeldSolver, solver_for
+from gamenight.families.melds import RUMMY_VALUES, Arrangement, Meld, MeldRules, MeldSolver, solver_for
 
 
 class RummyBot:
@@ -116,3 +116,37 @@ class RummyBot:
             return (rules.is_wild(c), after.get(c, 1 << 30), -solver.values[c])
 
         return min(discards, key=cost)
+
+
+class TablePlanBot(RummyBot):
+    """The family heuristic planning with the melds on the table to lay off on (Standard Rummy,
+    Sticks): the hand's best arrangement counts cards that go onto the table's melds as used, so a
+    discard it would take, a meld it lays and a card it lays off all come from that one plan. A
+    game sets ``self.table`` (the melds on the table, read from the view) in ``special``."""
+
+    def __init__(self) -> None:
+        self.table: list[Meld] = []
+
+    def plan(self, hand: list[int], solver: MeldSolver) -> Arrangement:
+        """The best arrangement of ``hand`` with the table's melds to lay off on."""
+        return solver.best_with_lay_offs(hand, self.table)
+
+    def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
+        held = [*hand, c]
+        return self.plan(held, solver).deadwood.count(c) < held.count(c)
+
+    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        wanted = sorted(self.plan(hand, solver).melds, key=lambda m: -m.size)
+        offered = {tuple(sorted(m.cards)): m for m in legal if m.verb == "meld"}
+        for meld in wanted:
+            move = offered.get(tuple(sorted(meld.cards)))
+            if move is not None:
+                return move
+        return None
+
+    def planned_lay_offs(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> list[Move]:
+        """The legal lay-offs the plan makes."""
+        plan = self.plan(hand, solver)
+        planned = {(lo.target + 1, c) for lo in plan.lay_offs for c in lo.cards}
+        return [m for m in legal if m.verb == "layoff" and (m.number, m.cards[0]) in planned]
+

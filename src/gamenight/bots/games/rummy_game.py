@@ -14,9 +14,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.bots.families.rummy import RummyBot
+from gamenight.bots.families.rummy import TablePlanBot
 from gamenight.core.moves import Move, parse_move
-from gamenight.families.melds import Arrangement, Meld, MeldRules, MeldSolver
+from gamenight.families.melds import Meld, MeldRules, MeldSolver
 from gamenight.games.rummy import PASS, RULES, VALUES
 
 
@@ -30,21 +30,14 @@ def table_melds(view: dict[str, Any]) -> list[Meld]:
     return out
 
 
-class RummyGameBot(RummyBot):
+class RummyGameBot(TablePlanBot):
     """Standard Rummy: one new meld a turn (an option), lay-offs on any meld."""
-
-    def __init__(self) -> None:
-        self.table: list[Meld] = []
 
     def rules(self, view: dict[str, Any]) -> MeldRules:
         return RULES
 
     def values(self, view: dict[str, Any]) -> Sequence[int]:
         return VALUES
-
-    def plan(self, hand: list[int], solver: MeldSolver) -> Arrangement:
-        """The best arrangement of ``hand`` with the table's melds to lay off on."""
-        return solver.best_with_lay_offs(hand, self.table)
 
     def special(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver,
                 rng: random.Random) -> Move | None:
@@ -63,24 +56,8 @@ class RummyGameBot(RummyBot):
         limit = view.get("new_melds_left")
         return len(plan.deadwood) <= 1 and (limit is None or len(plan.melds) <= limit)
 
-    def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
-        held = [*hand, c]
-        plan = self.plan(held, solver)
-        return plan.deadwood.count(c) < held.count(c)
-
-    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
-        wanted = sorted(self.plan(hand, solver).melds, key=lambda m: -m.size)
-        offered = {tuple(sorted(m.cards)): m for m in legal if m.verb == "meld"}
-        for meld in wanted:
-            move = offered.get(tuple(sorted(meld.cards)))
-            if move is not None:
-                return move
-        return None
-
     def choose_lay_off(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
-        plan = self.plan(hand, solver)
-        planned = {(lo.target + 1, c) for lo in plan.lay_offs for c in lo.cards}
-        offers = [m for m in legal if m.verb == "layoff" and (m.number, m.cards[0]) in planned]
+        offers = self.planned_lay_offs(legal, hand, solver)
         if not offers:
             return super().choose_lay_off(legal, hand, solver)
         return max(offers, key=lambda m: VALUES[m.cards[0]])

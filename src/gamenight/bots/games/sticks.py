@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from gamenight.bots.families.rummy import RummyBot
+from gamenight.bots.families.rummy import TablePlanBot
 from gamenight.core.moves import Move, parse_move
 from gamenight.families.contracts import Contract, discard_shortfalls, search, shortfall
 from gamenight.families.draw_discard import COUNT_VALUES
-from gamenight.families.melds import RUMMY_VALUES, Arrangement, Meld, MeldRules, MeldSolver
+from gamenight.families.melds import RUMMY_VALUES, Meld, MeldRules, MeldSolver
 from gamenight.games.sticks import RULES
 
 #: a stick this many cards short after a new deal is traded in, where the table allows it
@@ -56,11 +56,11 @@ def table_melds(view: dict[str, Any]) -> list[Meld]:
     return out
 
 
-class SticksBot(RummyBot):
+class SticksBot(TablePlanBot):
     """Lays its stick as soon as it can, keeping what serves it; then lays off and sheds."""
 
     def __init__(self) -> None:
-        self.table: list[Meld] = []
+        super().__init__()
         self.stick: Contract | None = None
 
     def rules(self, view: dict[str, Any]) -> MeldRules:
@@ -128,28 +128,11 @@ class SticksBot(RummyBot):
 
     # ---- after the stick: shed, with the table's melds in view ----------------------------
 
-    def plan(self, hand: list[int], solver: MeldSolver) -> Arrangement:
-        return solver.best_with_lay_offs(hand, self.table)
-
-    def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
-        held = [*hand, c]
-        return self.plan(held, solver).deadwood.count(c) < held.count(c)
-
-    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
-        wanted = sorted(self.plan(hand, solver).melds, key=lambda m: -m.size)
-        offered = {tuple(sorted(m.cards)): m for m in legal if m.verb == "meld"}
-        for meld in wanted:
-            move = offered.get(tuple(sorted(meld.cards)))
-            if move is not None:
-                return move
-        return None
-
     def choose_lay_off(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
-        plan = self.plan(hand, solver)
-        planned = {(lo.target + 1, c) for lo in plan.lay_offs for c in lo.cards}
-        offers = [m for m in legal if m.verb == "layoff" and (m.number, m.cards[0]) in planned]
+        offers = self.planned_lay_offs(legal, hand, solver)
         if not offers:
-            offers = [m for m in legal if m.verb == "layoff" and m.cards[0] in set(plan.deadwood)]
+            deadwood = set(self.plan(hand, solver).deadwood)
+            offers = [m for m in legal if m.verb == "layoff" and m.cards[0] in deadwood]
         if not offers:
             return None
         return max(offers, key=lambda m: RUMMY_VALUES[m.cards[0]])
