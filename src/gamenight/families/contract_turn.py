@@ -53,7 +53,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
-from gamenight.families.contracts import WILD, Contract, search
+from gamenight.families.contracts import WILD, Contract, search, split_hand
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
 from gamenight.families.melds import RUN, SET, Meld, MeldRules, lay_off_end
 from gamenight.families.melds.meld import POS_RANK
@@ -97,13 +97,7 @@ def _sub_multisets(pool: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
 
 def canonical_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
     """Every meld ``hand`` can lay, each once in canonical form (see the module notes)."""
-    counts: dict[int, int] = {}
-    wilds: list[int] = []
-    for c in hand:
-        if rules.natural_table[c]:
-            counts[c] = counts.get(c, 0) + 1
-        elif rules.wild_table[c]:
-            wilds.append(c)
+    counts, wilds = split_hand(hand, rules)
     jokers = [c for c in wilds if c == C.JOKER]
     twos = sorted(c for c in wilds if c != C.JOKER)
     out: list[Meld] = []

@@ -419,6 +419,19 @@ class _Option:
         self.start = start
 
 
+def split_hand(hand: Iterable[int], rules: MeldRules) -> tuple[dict[int, int], list[int]]:
+    """A hand's natural cards counted (card -> copies) and its wild cards; cards that never meld
+    are left out."""
+    counts: dict[int, int] = {}
+    wilds: list[int] = []
+    for c in hand:
+        if rules.natural_table[c]:
+            counts[c] = counts.get(c, 0) + 1
+        elif rules.wild_table[c]:
+            wilds.append(c)
+    return counts, wilds
+
+
 class _Hand:
     """A hand's naturals packed into one int (a few bits per distinct card, a guard bit on top
     of each, as in the meld solver), its wild cards, and the rules it is read under."""
@@ -426,13 +439,7 @@ class _Hand:
     __slots__ = ("count", "full", "guard", "rules", "slot", "unit", "wilds")
 
     def __init__(self, hand: Iterable[int], rules: MeldRules) -> None:
-        counts: dict[int, int] = {}
-        wilds: list[int] = []
-        for c in hand:
-            if rules.natural_table[c]:
-                counts[c] = counts.get(c, 0) + 1
-            elif rules.wild_table[c]:
-                wilds.append(c)
+        counts, wilds = split_hand(hand, rules)
         self.rules = rules
         self.count = counts
         width = max(counts.values(), default=1).bit_length() + 1
@@ -727,4 +734,4 @@ def discard_shortfalls(contract: Contract, hand: Sequence[int], rules: MeldRules
 
 
 __all__ = ["FREE_TEXT", "GROUP_KINDS", "WILD", "Catalogue", "Contract", "ContractError", "Group",
-           "discard_shortfalls", "search", "shortfall"]
+           "discard_shortfalls", "search", "shortfall", "split_hand"]
