@@ -55,7 +55,7 @@ from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.contracts import WILD, Contract, search, split_hand
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
-from gamenight.families.melds import RUN, SET, Meld, MeldRules, lay_off_end
+from gamenight.families.melds import RUN, SET, Meld, MeldRules
 from gamenight.families.melds.meld import POS_RANK
 
 NONE, SETS, RUNS, BOTH = "none", "sets", "runs", "both"
@@ -388,27 +388,25 @@ class ContractState(DrawDiscardState):
         assert isinstance(found, Meld)
         self.lay_meld(seat, found)
 
-    def lay_meld(self, seat: int, meld: Meld) -> None:
-        self.remove_from_hand(seat, meld.cards)
-        self.melds.append(meld)
-        self.meld_owner.append(seat)
-        self.contributions.append([(seat, c) for c in meld.cards])
-        self.melds_this_turn += 1
-        self._release_freed(meld.cards)
-        self.emit("meld", f"{self.names[seat]} lays meld {len(self.melds)}, a {meld.describe()}.", seat=seat,
-                  meld=meld.text)
-        if not self.made[seat]:
-            self.laid_now.append(len(self.melds) - 1)
-            contract = self.contract_of(seat)
-            if len(self.laid_now) == len(contract.groups):
-                self.made[seat] = True
-                self.made_now = True
-                self.emit("contract", f"{self.names[seat]} has laid the contract: {contract.describe()}.",
-                          seat=seat, contract=contract.text)
-                self._contract_made(seat)
-                if self._outcome is not None or self.phase_name == Phase.NONE:
-                    return
-        self._after_meld(seat)
+    def _on_laid(self, seat: int, index: int, cards: Sequence[int], *, new: bool) -> bool:
+        """Who laid which card; a wild taken back is played; a contract's last group is down."""
+        if new:
+            self.contributions.append([(seat, c) for c in cards])
+        else:
+            self.contributions[index].extend((seat, c) for c in cards)
+        self._release_freed(cards)
+        if not new or self.made[seat]:
+            return True
+        self.laid_now.append(index)
+        contract = self.contract_of(seat)
+        if len(self.laid_now) < len(contract.groups):
+            return True
+        self.made[seat] = True
+        self.made_now = True
+        self.emit("contract", f"{self.names[seat]} has laid the contract: {contract.describe()}.",
+                  seat=seat, contract=contract.text)
+        self._contract_made(seat)
+        return self._outcome is None and self.phase_name != Phase.NONE
 
     # ---- lay-offs ---------------------------------------------------------------------
 
@@ -427,18 +425,6 @@ class ContractState(DrawDiscardState):
         if not self._extra_allowed(seat):
             return "You may lay nothing more in the turn you lay your contract."
         return super()._why_not_lay_off(seat, move)
-
-    def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
-        before = self.melds[index]
-        ways = self.meld_rules.lay_offs(before, c)
-        after = ways[0] if len(ways) == 1 else next(m for m in ways if lay_off_end(before, m) == end)
-        self.remove_from_hand(seat, (c,))
-        self.melds[index] = after
-        self.contributions[index].append((seat, c))
-        self._release_freed((c,))
-        self.emit("layoff", f"{self.names[seat]} lays off {C.LABEL_OF[c]} on meld {index + 1}: "
-                            f"{after.describe()}.", seat=seat, card=C.CODE_OF[c], meld=index + 1)
-        self._after_meld(seat)
 
     # ---- wild swaps ----------------------------------------------------------------------
 

@@ -490,7 +490,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.melds_this_turn += 1
         self.emit("meld", f"{self.names[seat]} lays meld {len(self.melds)}, a {meld.describe()}.", seat=seat,
                   meld=meld.text)
-        self._after_meld(seat)
+        if self._on_laid(seat, len(self.melds) - 1, meld.cards, new=True):
+            self._after_meld(seat)
 
     def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
         before = self.melds[index]
@@ -500,7 +501,14 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.melds[index] = after
         self.emit("layoff", f"{self.names[seat]} lays off {C.LABEL_OF[c]} on meld {index + 1}: "
                             f"{after.describe()}.", seat=seat, card=C.CODE_OF[c], meld=index + 1)
-        self._after_meld(seat)
+        if self._on_laid(seat, index, (c,), new=False):
+            self._after_meld(seat)
+
+    def _on_laid(self, seat: int, index: int, cards: Sequence[int], *, new: bool) -> bool:
+        """``seat`` has laid ``cards`` as meld ``index`` (``new``) or onto it, before the turn goes
+        on: a game's hook (the contract kernel counts who laid what and whether a contract is
+        down). ``False`` when the hook has ended the hand or the game."""
+        return True
 
     def _after_meld(self, seat: int) -> None:
         if not self.hands[seat]:
