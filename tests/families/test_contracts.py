@@ -80,9 +80,9 @@ def test_a_catalogue_reads_lines_skips_comments_and_names_a_bad_line() -> None:
     cat = Catalogue.parse("# sticks\nS3+S3\n\nR4  # a run\nFREE\n")
     assert [c.text for c in cat] == ["S3+S3", "R4", "FREE"]
     assert cat.text == "S3+S3\nR4\nFREE"
-    with pytest.raises(ContractError, match="Line 2"):
+    with pytest.raises(ContractError, match="Entry 2, 'S3\\+Q'"):
         Catalogue.parse("S3\nS3+Q\n")
-    assert [c.text for c in Catalogue.parse("S3+S3; R4 ;FREE")] == ["S3+S3", "R4", "FREE"]
+    assert [c.text for c in Catalogue.parse("S3+S3; R4 ,FREE")] == ["S3+S3", "R4", "FREE"]
     with pytest.raises(ContractError, match="no contracts"):
         Catalogue.parse("# nothing\n")
 

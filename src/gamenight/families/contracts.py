@@ -364,22 +364,28 @@ class Catalogue:
 
     entries: tuple[Contract, ...]
 
+    @staticmethod
+    def split(text: str | Iterable[str]) -> list[str]:
+        """The contracts' texts in a catalogue: one a line or several on a line between commas or
+        semicolons (a form's one-line box); ``#`` starts a comment; blank entries are skipped."""
+        lines = text.splitlines() if isinstance(text, str) else list(text)
+        out: list[str] = []
+        for line in lines:
+            body = line.split("#", 1)[0]
+            out.extend(e.strip() for e in body.replace(";", ",").split(",") if e.strip())
+        return out
+
     @classmethod
     def parse(cls, text: str | Iterable[str], *, exact: bool = False,
               distinct_ranks: bool = False) -> Catalogue:
-        """One contract a line (or items of a list), or several on a line between semicolons
-        (``S3+S3; R4; FREE``: a form's one-line box); ``#`` starts a comment, blank entries are
-        skipped. A bad entry raises :class:`ContractError` naming its line."""
-        lines = text.splitlines() if isinstance(text, str) else list(text)
+        """Read a catalogue (see :meth:`split`); a bad entry raises :class:`ContractError`
+        naming its number and text."""
         out: list[Contract] = []
-        for n, line in enumerate(lines, 1):
-            for body in line.split("#", 1)[0].split(";"):
-                if not body.strip():
-                    continue
-                try:
-                    out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
-                except ContractError as e:
-                    raise ContractError(f"Line {n}: {e}") from None
+        for n, body in enumerate(cls.split(text), 1):
+            try:
+                out.append(Contract.parse(body, exact=exact, distinct_ranks=distinct_ranks))
+            except ContractError as e:
+                raise ContractError(f"Entry {n}, {body!r}: {e}") from None
         if not out:
             raise ContractError("The list has no contracts.")
         return cls(tuple(out))

@@ -85,7 +85,7 @@ from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
-from gamenight.families.contracts import Contract, ContractError
+from gamenight.families.contracts import Catalogue, Contract, ContractError
 from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
 from gamenight.families.melds import ACE_EITHER, MeldRules
 
@@ -126,12 +126,8 @@ def parse_catalogue(text: str) -> tuple[Contract, ...]:
     end of a line a comment. Raises :class:`OptionError` naming the stick it cannot read."""
     if len(text) > MAX_CATALOGUE_TEXT:
         raise OptionError(f"The stick catalogue is at most {MAX_CATALOGUE_TEXT} characters long.")
-    entries: list[str] = []
-    for line in text.splitlines():
-        body = line.split("#", 1)[0]
-        entries.extend(e.strip() for e in body.replace(";", ",").split(","))
     sticks: list[Contract] = []
-    for number, entry in enumerate((e for e in entries if e), start=1):
+    for number, entry in enumerate(Catalogue.split(text), start=1):
         try:
             stick = Contract.parse(entry, exact=True)
         except ContractError as err:
