@@ -30,9 +30,9 @@ A turn:
 2. **Meld**: first your own contract, group by group in one turn (``meld 7C 7D JK set``); your
    partner's contract does not count for you. Once it is down — that same turn and later — you
    may lay more melds and lay off on any meld on the table (yours, your partner's, the
-   opponents'), and swap a wild: ``swap 3 5S`` puts the natural 5♠ from your hand in place of the
-   wild standing for it in meld 3; the freed wild goes to your hand and must be melded or laid off
-   that same turn.
+   opponents'), and swap a wild: ``swap 3 5S JK`` puts the natural 5♠ from your hand in place of
+   the joker standing for it in meld 3; the freed wild goes to your hand and must be melded or
+   laid off that same turn (a swap may come before your contract, the wild going into it).
 3. **Discard** one card — but not the card you just took from the discard pile (G-PU-5).
 
 Melds: a set is three or more cards of one rank with no two natural cards of the same suit
