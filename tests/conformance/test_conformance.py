@@ -70,16 +70,19 @@ IDS = [f"{g}-{p or 'default'}-{n}p" for g, p, n in CONFIGS]
 
 
 def representative(configs: list[tuple[str, str | None, int]]) -> list[tuple[str, str | None, int]]:
-    """Of each rule set's player counts, the fewest, the usual and the most: the slow tier's
-    every-step playout of a whole match costs its length, and the counts between add no rule the
-    three do not exercise (every count keeps the fast tier and the slow tier's whole playouts)."""
+    """Of the book's rule set's player counts, the fewest, the usual and the most; of a preset's,
+    the usual (else its fewest): the slow tier's every-step playout of a whole match costs its
+    length, the counts between add no rule the three do not exercise, and a preset changes rules,
+    not seating, which the book's own rule set has exercised at every size. Every count of every
+    rule set keeps the fast tier and the slow tier's whole playouts."""
     counts: dict[tuple[str, str | None], list[int]] = {}
     for game, preset, n in configs:
         counts.setdefault((game, preset), []).append(n)
     keep = set()
     for (game, preset), ns in counts.items():
         usual = get_spec(game).default_players
-        keep |= {(game, preset, n) for n in (min(ns), usual if usual in ns else min(ns), max(ns))}
+        typical = usual if usual in ns else min(ns)
+        keep |= {(game, preset, n) for n in ((typical,) if preset else (min(ns), typical, max(ns)))}
     return [c for c in configs if c in keep]
 
 
