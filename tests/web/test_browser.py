@@ -22,7 +22,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -231,6 +231,54 @@ def make_move(page: Any, move: str, hand: list[str]) -> None:
     if cards:
         select_cards(page, cards)
     page.click(f"#move-buttons button[data-move='{move}']")
+
+
+def open_first_seat(api: Api, browser: Any, game: str, players: int,
+                    **table: Any) -> tuple[Any, list[str], str, str]:
+    """A table of ``game`` with a person at seat 0 and heuristic bots in the other seats (no bot
+    delay; ``table``: more of the request, such as options or a preset), and the person's page
+    open at it with its hand drawn: (page, the page's script errors, table id, seat 0's token)."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
+    status, made = api.call("/api/tables", {"game": game, "players": players, "seats": seats,
+                                            "bot_delay_ms": 0, **table})
+    assert status == 201, made
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(made["seats"][0]["link"])
+    page.wait_for_selector("#hand button.hand-card")
+    return page, errors, made["table_id"], made["seats"][0]["token"]
+
+
+def play_by_clicking(api: Api, page: Any, table_id: str, token: str,
+                     choose: Callable[[dict[str, Any]], str],
+                     done: Callable[[dict[str, Any], list[str]], bool], *, seconds: float = 90,
+                     after: Callable[[dict[str, Any], str], None] | None = None) -> list[str]:
+    """Seat 0's moves made on its page as a person makes them (``choose`` picks from the seat's
+    view), the bots playing between them, until ``done(view, moves made)`` or the game is over;
+    ``after(view, move)`` follows each move. Returns the moves made."""
+    made: list[str] = []
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, f"only {len(made)} moves were made in time: {made}"
+        snap = api.snapshot(table_id, token)
+        view = snap["view"]
+        if view["is_over"] or done(view, made):
+            return made
+        if 0 in view["to_act"] and view["legal_moves"]:
+            wait_for_version(page, snap["version"])
+            move = choose(view)
+            make_move(page, move, view["hand"] or [])
+            wait_for_api_past(api, table_id, token, snap["version"])
+            made.append(move)
+            if after is not None:
+                after(view, move)
+        else:
+            time.sleep(0.02)
+
+
+def scored(view: dict[str, Any], made: list[str]) -> bool:
+    """A ``done`` for :func:`play_by_clicking`: the first deal is on the score sheet."""
+    return bool(view["score_sheet"]["rows"])
 
 
 def assert_only_legal_cards_offered(page: Any, view: dict[str, Any]) -> None:

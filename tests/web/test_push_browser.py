@@ -6,7 +6,6 @@ engine tests' and the golden log's."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -17,11 +16,10 @@ from tests.web.test_browser import (
     ARTIFACTS,
     Api,
     browser,
-    make_move,
+    open_first_seat,
+    play_by_clicking,
     server,
-    wait_for_api_past,
     wait_for_version,
-    watch_errors,
 )
 
 __all__ = ["browser", "server"]  # fixtures, used by name
@@ -42,32 +40,8 @@ def choose(view: dict[str, Any]) -> str:
 
 def test_a_few_turns_are_played_by_clicking(server: str, browser: Any) -> None:
     api = Api(server)
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-    status, table = api.call("/api/tables", {"game": "push", "players": 4, "seats": seats,
-                                             "bot_delay_ms": 0, "trick_pause_ms": 0})
-    assert status == 201, table
-    token = table["seats"][0]["token"]
-    table_id = table["table_id"]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = watch_errors(page)
-    page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("#hand button.hand-card")
-    made: list[str] = []
-    deadline = time.monotonic() + 90
-    while len(made) < MOVES:
-        assert time.monotonic() < deadline, f"only {made} were played"
-        snap = api.snapshot(table_id, token)
-        view = snap["view"]
-        if view["is_over"]:
-            break
-        if 0 in view["to_act"] and view["legal_moves"]:
-            wait_for_version(page, snap["version"])
-            move = choose(view)
-            make_move(page, move, view["hand"] or [])
-            wait_for_api_past(api, table_id, token, snap["version"])
-            made.append(move)
-        else:
-            time.sleep(0.02)
+    page, errors, table_id, token = open_first_seat(api, browser, "push", 4, trick_pause_ms=0)
+    made = play_by_clicking(api, page, table_id, token, choose, lambda view, made: len(made) >= MOVES)
     assert any(m in ("push", "draw") or m.startswith("take") for m in made)
     final = api.snapshot(table_id, token)
     wait_for_version(page, final["version"])

@@ -4,7 +4,6 @@ sees his own stick in words and never another's hidden one, and the page reports
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -15,11 +14,10 @@ from tests.web.test_browser import (
     ARTIFACTS,
     Api,
     browser,
-    make_move,
+    open_first_seat,
+    play_by_clicking,
     server,
-    wait_for_api_past,
     wait_for_version,
-    watch_errors,
 )
 
 __all__ = ["browser", "server"]  # fixtures, used by name
@@ -28,38 +26,23 @@ __all__ = ["browser", "server"]  # fixtures, used by name
 CATALOGUE = "S3+S3, R4[H]"
 
 
+def choose(view: dict[str, Any]) -> str:
+    """Draw from the stock, lay what can be laid, else discard."""
+    legal = view["legal_moves"]
+    melds = [m for m in legal if m.startswith("meld")]
+    discards = [m for m in legal if m.startswith("discard")]
+    return "draw" if "draw" in legal else (melds or discards or legal)[0]
+
+
+def three_turns(view: dict[str, Any], made: list[str]) -> bool:
+    return sum(m.startswith("discard") for m in made) >= 3
+
+
 def test_a_few_turns_of_sticks_by_clicking(server: str, browser: Any) -> None:
     api = Api(server)
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3
-    status, table = api.call("/api/tables", {"game": "sticks", "players": 4, "seats": seats,
-                                             "bot_delay_ms": 0, "options": {"catalogue": CATALOGUE}})
-    assert status == 201, table
-    token = table["seats"][0]["token"]
-    table_id = table["table_id"]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = watch_errors(page)
-    page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("#hand button.hand-card")
-    turns = 0
-    deadline = time.monotonic() + 90
-    while turns < 3:
-        assert time.monotonic() < deadline, f"only {turns} turns were played"
-        snap = api.snapshot(table_id, token)
-        view = snap["view"]
-        if view["is_over"]:
-            break
-        if 0 in view["to_act"] and view["legal_moves"]:
-            wait_for_version(page, snap["version"])
-            legal = view["legal_moves"]
-            melds = [m for m in legal if m.startswith("meld")]
-            discards = [m for m in legal if m.startswith("discard")]
-            move = "draw" if "draw" in legal else (melds or discards or legal)[0]
-            make_move(page, move, view["hand"] or [])
-            wait_for_api_past(api, table_id, token, snap["version"])
-            if move.startswith("discard"):
-                turns += 1
-        else:
-            time.sleep(0.02)
+    page, errors, table_id, token = open_first_seat(api, browser, "sticks", 4,
+                                                    options={"catalogue": CATALOGUE})
+    play_by_clicking(api, page, table_id, token, choose, three_turns)
     final = api.snapshot(table_id, token)
     wait_for_version(page, final["version"])
     text = page.inner_text("body")

@@ -5,7 +5,6 @@ page's score sheet with no script error. Whole matches are the engine tests' and
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -16,11 +15,11 @@ from tests.web.test_browser import (
     ARTIFACTS,
     Api,
     browser,
-    make_move,
+    open_first_seat,
+    play_by_clicking,
+    scored,
     server,
-    wait_for_api_past,
     wait_for_version,
-    watch_errors,
 )
 
 __all__ = ["browser", "server"]  # fixtures, used by name
@@ -48,35 +47,11 @@ def choose(view: dict[str, Any]) -> str:
 def test_a_first_deal_is_played_by_clicking_and_scored(server: str, browser: Any, game: str, players: int,
                                                        preset: str | None, options: dict[str, Any]) -> None:
     api = Api(server)
-    seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * (players - 1)
-    body: dict[str, Any] = {"game": game, "players": players, "seats": seats, "bot_delay_ms": 0,
-                            "trick_pause_ms": 0, "options": options}
-    if preset:
-        body["preset"] = preset
-    status, table = api.call("/api/tables", body)
-    assert status == 201, table
-    token = table["seats"][0]["token"]
-    table_id = table["table_id"]
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = watch_errors(page)
-    page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("#hand button.hand-card")
-    clicks = 0
-    deadline = time.monotonic() + 90
-    while True:
-        assert time.monotonic() < deadline, f"the first deal was not scored ({clicks} moves made)"
-        snap = api.snapshot(table_id, token)
-        view = snap["view"]
-        if view["score_sheet"]["rows"] or view["is_over"]:
-            break
-        if 0 in view["to_act"] and view["legal_moves"]:
-            wait_for_version(page, snap["version"])
-            make_move(page, choose(view), view["hand"] or [])
-            wait_for_api_past(api, table_id, token, snap["version"])
-            clicks += 1
-        else:
-            time.sleep(0.02)
-    assert clicks > 0
+    extra: dict[str, Any] = {"preset": preset} if preset else {}
+    page, errors, table_id, token = open_first_seat(api, browser, game, players, trick_pause_ms=0,
+                                                    options=options, **extra)
+    made = play_by_clicking(api, page, table_id, token, choose, scored)
+    assert made
     final = api.snapshot(table_id, token)
     wait_for_version(page, final["version"])
     page.wait_for_selector("#sheet table.sheet tbody tr")
