@@ -54,6 +54,24 @@ def new(game: str, hands: Sequence[str], rest: str = "", **kwargs: object) -> St
     return gamenight.new(game, deck=deal_deck(hands, rest), players=len(hands), **kwargs)  # type: ignore[arg-type]
 
 
+def lay_out_rummy_deal(s: Any, hands: Sequence[str], rest: str) -> None:
+    """Rearrange the cards of a rummy deal just dealt (a draw-and-discard state): ``hands[s]``
+    (space-separated codes) to seat ``s``, the first card of ``rest`` on the discard pile and the
+    rest on top of the stock in that order, every other card of the deal below them. The deal's
+    cards are only moved, so every card is still in exactly one place."""
+    pool = Counter(c for h in s.hands for c in h) + Counter(s.stock) + Counter(s.discards)
+    wanted = [C.cards(h) for h in hands]
+    top = C.cards(rest)
+    for c in [*(c for h in wanted for c in h), *top]:
+        assert pool[c] > 0, f"{C.CODE_OF[c]} is not in this deal often enough"
+        pool[c] -= 1
+    s.hands = wanted
+    s.discards = top[:1]
+    s.stock = top[1:] + sorted(pool.elements())
+    s.knowledge.clear()
+    s._legal_cache = {}
+
+
 def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest: str = "") -> list[str]:
     """A stacked Hand and Foot shoe (dealer seat 0): ``hands[s]`` and then ``feet[s]`` are dealt one
     card at a time from the dealer's left, ``up`` is turned up (cover a wild card with the next

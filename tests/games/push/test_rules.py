@@ -19,7 +19,7 @@ from gamenight.equipment import cards as C
 from gamenight.equipment.cards import cards
 from gamenight.families.draw_discard import Phase
 from gamenight.games.push import CONTRACTS, DEAL_SIZES, SCHEDULE, SPEC, VALUES, Push, hand_value, meld_rules
-from tests.helpers import deal_deck, golden_match
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal
 
 GAME = "push"
 N, E, S, W = range(4)
@@ -41,17 +41,7 @@ def at_deal(number: int, hands: list[str], rest: str, **options: object) -> Push
     s.deal_no = number - 1
     s.dealer = N
     s._start_deal()
-    pool = Counter(c for h in s.hands for c in h) + Counter(s.stock) + Counter(s.discards)
-    wanted = [cards(h) for h in hands]
-    top = cards(rest)
-    for c in [*(c for h in wanted for c in h), *top]:
-        assert pool[c] > 0, f"{C.CODE_OF[c]} is not in this deal twice"
-        pool[c] -= 1
-    s.hands = wanted
-    s.discards = top[:1]
-    s.stock = top[1:] + sorted(pool.elements())
-    s.knowledge.clear()
-    s._legal_cache = {}
+    lay_out_rummy_deal(s, hands, rest)
     return s
 
 

@@ -23,7 +23,7 @@ from gamenight.games.ten_dime_rummy import (
     contracts,
     decks_for,
 )
-from tests.helpers import deal_deck, golden_match, play_all
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
 
 GAME = "ten-dime-rummy"
 #: twelve cards that make no set of three (two of each of six ranks), for a seat that only draws and discards
@@ -45,16 +45,7 @@ def at_round(number: int, hands: list[str], rest: str, players: int | None = Non
     s.deal_no = number - 1
     s.dealer = 0
     s._start_round()
-    pool = Counter(c for h in s.hands for c in h) + Counter(s.stock) + Counter(s.discards)
-    wanted = [cards(h) for h in hands]
-    top = cards(rest)
-    for c in [*(c for h in wanted for c in h), *top]:
-        assert pool[c] > 0, f"{C.CODE_OF[c]} is not in this deal often enough"
-        pool[c] -= 1
-    s.hands = wanted
-    s.discards = top[:1]
-    s.stock = top[1:] + sorted(pool.elements())
-    s._legal_cache = {}
+    lay_out_rummy_deal(s, hands, rest)
     return s
 
 

@@ -15,7 +15,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.core.moves import parse_move
 from gamenight.equipment import cards as C
-from gamenight.equipment.cards import card, cards
+from gamenight.equipment.cards import card
 from gamenight.games.the_card_game import (
     GOING_OUT_BONUS,
     TheCardGame,
@@ -25,7 +25,7 @@ from gamenight.games.the_card_game import (
     round_sizes,
     wild_rank,
 )
-from tests.helpers import deal_deck, golden_match, play_all
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
 
 GAME = "the-card-game"
 
@@ -44,16 +44,7 @@ def at_round(number: int, hands: list[str], rest: str, **options: object) -> The
     s.deal_no = number - 1
     s.dealer = 0
     s._start_round()
-    pool = Counter(c for h in s.hands for c in h) + Counter(s.stock) + Counter(s.discards)
-    wanted = [cards(h) for h in hands]
-    top = cards(rest)
-    for c in [*(c for h in wanted for c in h), *top]:
-        assert pool[c] > 0, f"{C.CODE_OF[c]} is not in this deal twice"
-        pool[c] -= 1
-    s.hands = wanted
-    s.discards = top[:1]
-    s.stock = top[1:] + sorted(pool.elements())
-    s._legal_cache = {}
+    lay_out_rummy_deal(s, hands, rest)
     assert all(len(h) == s.size for h in s.hands)
     return s
 
