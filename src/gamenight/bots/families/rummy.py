@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamenight.bots.base import Sampler
-from gamenight.core.moves import Move
+from gamenight.core.moves import Move, parse_move
 from gamenight.equipment import cards as C
 from gamenight.families.melds import RUMMY_VALUES, Arrangement, Meld, MeldRules, MeldSolver, solver_for
 
@@ -149,4 +149,36 @@ class TablePlanBot(RummyBot):
         plan = self.plan(hand, solver)
         planned = {(lo.target + 1, c) for lo in plan.lay_offs for c in lo.cards}
         return [m for m in legal if m.verb == "layoff" and (m.number, m.cards[0]) in planned]
+
+    def choose_discard(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
+        """The discard leaving the least deadwood once the table is used, then one nobody can lay
+        off on the table, then the costliest."""
+        discards = [m for m in legal if m.verb == "discard"]
+
+        def cost(m: Move) -> tuple[int, bool, int]:
+            c = m.cards[0]
+            rest = list(hand)
+            rest.remove(c)
+            left = self.plan(rest, solver).deadwood_value
+            return left, self.helps_others(c, solver.rules), -RUMMY_VALUES[c]
+
+        return min(discards, key=cost)
+
+    def helps_others(self, c: int, rules: MeldRules) -> bool:
+        """Whether ``c`` lays off on a meld on the table (anyone may take it and lay it off)."""
+        return any(rules.lay_offs(m, c) for m in self.table)
+
+
+def table_melds(view: dict[str, Any], rules: MeldRules) -> list[Meld]:
+    """The melds on the table, read back from the view. A group of wild cards only that the rules
+    cannot read (a contract's closed group: Sticks' W5) is left out: nothing is laid off on it."""
+    out = []
+    for m in view.get("melds") or []:
+        move = parse_move("meld " + m["text"])
+        found = rules.read(move)
+        if not isinstance(found, Meld) and all(0 <= c <= C.JOKER and rules.is_wild(c) for c in move.cards):
+            continue
+        assert isinstance(found, Meld), found
+        out.append(found)
+    return out
 

@@ -14,20 +14,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from gamenight.bots.families.rummy import TablePlanBot
-from gamenight.core.moves import Move, parse_move
-from gamenight.families.melds import Meld, MeldRules, MeldSolver
+from gamenight.bots.families.rummy import TablePlanBot, table_melds
+from gamenight.core.moves import Move
+from gamenight.families.melds import MeldRules, MeldSolver
 from gamenight.games.rummy import PASS, RULES, VALUES
-
-
-def table_melds(view: dict[str, Any]) -> list[Meld]:
-    """The melds on the table, read back from the view."""
-    out = []
-    for m in view.get("melds") or []:
-        found = RULES.read(parse_move("meld " + m["text"]))
-        assert isinstance(found, Meld)
-        out.append(found)
-    return out
 
 
 class RummyGameBot(TablePlanBot):
@@ -41,7 +31,7 @@ class RummyGameBot(TablePlanBot):
 
     def special(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver,
                 rng: random.Random) -> Move | None:
-        self.table = table_melds(view)
+        self.table = table_melds(view, RULES)
         if PASS in legal:  # the stock is used up: take the top discard only to go out with it
             take = next((m for m in legal if m.verb == "take"), None)
             if take is not None and self.goes_out_with(view, [*hand, take.card], solver):
@@ -62,22 +52,7 @@ class RummyGameBot(TablePlanBot):
             return super().choose_lay_off(legal, hand, solver)
         return max(offers, key=lambda m: VALUES[m.cards[0]])
 
-    def choose_discard(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
-        discards = [m for m in legal if m.verb == "discard"]
-
-        def cost(m: Move) -> tuple[int, bool, int]:
-            c = m.cards[0]
-            rest = list(hand)
-            rest.remove(c)
-            return self.plan(rest, solver).deadwood_value, self.helps_others(c), -VALUES[c]
-
-        return min(discards, key=cost)
-
-    def helps_others(self, c: int) -> bool:
-        """Whether ``c`` lays off on a meld on the table (anyone may take it and lay it off)."""
-        return any(RULES.lay_offs(m, c) for m in self.table)
-
 
 GAME_BOTS = {"rummy": RummyGameBot}
 
-__all__ = ["GAME_BOTS", "RummyGameBot", "table_melds"]
+__all__ = ["GAME_BOTS", "RummyGameBot"]

@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from gamenight.bots.families.rummy import TablePlanBot
-from gamenight.core.moves import Move, parse_move
+from gamenight.bots.families.rummy import TablePlanBot, table_melds
+from gamenight.core.moves import Move
 from gamenight.families.contracts import Contract, discard_shortfalls, search, shortfall
 from gamenight.families.draw_discard import COUNT_VALUES
-from gamenight.families.melds import RUMMY_VALUES, Meld, MeldRules, MeldSolver
+from gamenight.families.melds import RUMMY_VALUES, MeldRules, MeldSolver
 from gamenight.games.sticks import RULES
 
 #: a stick this many cards short after a new deal is traded in, where the table allows it
@@ -43,17 +43,6 @@ def _parse(text: str) -> Contract:
 def stick_shortfall(stick: Contract, hand: tuple[int, ...]) -> int:
     """``shortfall`` of a sorted hand, remembered: a turn asks about the same hands repeatedly."""
     return shortfall(stick, hand, RULES)
-
-
-def table_melds(view: dict[str, Any]) -> list[Meld]:
-    """The melds on the table, read back from the view (melds of wild cards only are skipped:
-    nothing is laid off on them by this bot)."""
-    out = []
-    for m in view.get("melds") or []:
-        found = RULES.read(parse_move("meld " + m["text"]))
-        if isinstance(found, Meld):
-            out.append(found)
-    return out
 
 
 class SticksBot(TablePlanBot):
@@ -78,7 +67,7 @@ class SticksBot(TablePlanBot):
 
     def special(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver,
                 rng: random.Random) -> Move | None:
-        self.table = table_melds(view)
+        self.table = table_melds(view, RULES)
         text = view.get("my_stick_text")
         self.stick = _parse(text) if text else None
         if self.stick is None:
@@ -137,21 +126,7 @@ class SticksBot(TablePlanBot):
             return None
         return max(offers, key=lambda m: RUMMY_VALUES[m.cards[0]])
 
-    def choose_discard(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
-        discards = [m for m in legal if m.verb == "discard"]
-
-        def cost(m: Move) -> tuple[int, bool, int]:
-            c = m.cards[0]
-            rest = list(hand)
-            rest.remove(c)
-            return len(self.plan(rest, solver).deadwood), self.helps_others(c), -RUMMY_VALUES[c]
-
-        return min(discards, key=cost)
-
-    def helps_others(self, c: int) -> bool:
-        return any(RULES.lay_offs(m, c) for m in self.table)
-
 
 GAME_BOTS = {"sticks": SticksBot}
 
-__all__ = ["GAME_BOTS", "SticksBot", "stick_shortfall", "table_melds"]
+__all__ = ["GAME_BOTS", "SticksBot", "stick_shortfall"]
