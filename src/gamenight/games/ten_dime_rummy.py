@@ -315,13 +315,9 @@ class TenDimeRummy(Stakes, ContractState):
         self.hands[seat].extend(out)
         return out
 
-    def lay_meld(self, seat: int, meld: Any) -> None:
-        self.may_buy_again = False
-        super().lay_meld(seat, meld)
-
-    def lay_off(self, seat: int, index: int, c: int, end: str | None) -> None:
-        self.may_buy_again = False
-        super().lay_off(seat, index, c, end)
+    def _on_laid(self, seat: int, index: int, cards: Sequence[int], *, new: bool) -> bool:
+        self.may_buy_again = False  # buying is the draw: once anything is laid, it is over
+        return super()._on_laid(seat, index, cards, new=new)
 
     # ---- scoring --------------------------------------------------------------------------
 
