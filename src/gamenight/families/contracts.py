@@ -461,10 +461,9 @@ class _Hand:
         return ((rem | g) - packed) & g == g
 
 
-def _cap(rules: MeldRules, kind: str, naturals: int, fill: int, wild_group: bool) -> int:
-    """The most of ``fill`` missing cards that may be wild, when the rest would be naturals."""
-    if wild_group:
-        return fill
+def _cap(rules: MeldRules, kind: str, naturals: int, fill: int) -> int:
+    """The most of ``fill`` missing cards that may be wild, when the rest would be naturals (a
+    group of wild cards only takes all: its option is made whole in ``_options``)."""
     if kind == RUN and not rules.wilds_in_runs:
         return 0
     if naturals == 0 and rules.all_wild:
@@ -504,7 +503,7 @@ def _set_options(group: Group, hand: _Hand, exact_size: int, drop: int,
                     continue
                 seen.add(combo)
                 fill = exact_size - k
-                cap = _cap(rules, SET, k, fill, False)
+                cap = _cap(rules, SET, k, fill)
                 if cap < 0:
                     continue
                 yield _Option(SET, sum(hand.unit[c] for c in combo), combo, fill, cap, rank=rank)
@@ -535,7 +534,7 @@ def _run_options(group: Group, hand: _Hand, size: int, suits: Sequence[int], dro
             for k in range(len(present), max(-1, len(present) - drop - 1), -1):
                 for combo in combinations(present, k):
                     fill = size - k
-                    cap = _cap(rules, RUN, k, fill, False)
+                    cap = _cap(rules, RUN, k, fill)
                     if cap < 0:
                         continue
                     yield _Option(RUN, sum(hand.unit[c] for c in combo), combo, fill, cap,
