@@ -137,6 +137,14 @@ class State(ABC):
     def _on_speech(self, seat: int) -> None:  # noqa: B027 - most games add nothing to the event
         """Apply what the rules say happens when ``seat`` speaks (a penalty on the sheet...)."""
 
+    def lapse_moves(self) -> dict[int, Move]:
+        """The seats acting in a *timed window* and the move each makes by letting it lapse: the
+        players who may claim a discard out of turn, each of whom passes by doing nothing. A
+        server gives such a window the table's time (``claim_window_ms``) and then makes these
+        moves for the seats that have not acted; a person at the terminal, or a program, makes
+        them like any move. Empty (the default): every seat to act must act itself."""
+        return {}
+
     def is_news(self, event: Event, seat: int | None) -> bool:
         """Whether a running log shown to ``seat`` (the terminal's) tells it ``event``: every event
         it may see, unless the game says a seat need not follow it play by play (another table's
@@ -362,6 +370,7 @@ class State(ABC):
             "phase": self.phase(),
             "phase_label": self.phase_label(),
             "to_act": sorted(acting),
+            "window": sorted(self.lapse_moves()),
             "move_number": len(self.moves),
             "options": self.options.to_json(),
             "preset": self.preset,
