@@ -695,6 +695,8 @@ def zone_line(z: dict[str, Any], most: int = PILE_SHOWN) -> Text:
         label.append_text(zone_pieces_text(z))
         if z["show"] == "pile" and count > 1:
             label.append("  (top last)", style="dim")
+        elif z["show"] == "spread" and count > 1:  # a pile to dig in: every card, however many
+            label.append(f"  ({count}, top last)", style="dim")
     if z.get("known"):
         label.append("  known: ", style="dim")
         label.append_text(pieces_text(z["known"], z["piece"]))

@@ -55,6 +55,7 @@ class Show(StrEnum):
 
     HAND = "hand"  # a player's hand: fanned, selectable by its owner
     PILE = "pile"  # a squared pile: the top piece and how many (stock, discard pile)
+    SPREAD = "spread"  # a pile spread so that every piece reads, oldest first (a pile to dig in)
     ROW = "row"  # pieces side by side (a meld, a trick, a domino line)
     GRID = "grid"  # rows × columns (Golf's layout): ``Zone.columns`` per row
     TRICK = "trick"  # the pieces played to a trick, each by its seat (``Zone.seats``)

@@ -36,8 +36,8 @@ set the switches below. The kernel owns:
   no wild is taken from it. Every other valid form — other twos, the
   wilds in another order, a natural held back from a run, an all-wild run typed as ``meld H 5 JK
   JK 2C run`` — is accepted when played (``_resolve``) by the same check that builds the list.
-* **Who laid what**: ``contributions[i]`` lists ``(seat, card)`` for every card of meld ``i`` in
-  the order laid (10 Dime scores lay-offs for the player who laid them).
+* **Who laid what** is the rummy kernel's ``contributions`` (a swap puts the natural in the wild's
+  place there).
 
 Corner: a player whose only cards left are the one he took from the discard pile this turn (or
 copies of it) may discard it; refusing would leave him no move at all.
@@ -208,7 +208,6 @@ class ContractState(DrawDiscardState):
         self.made_now = False
         self.laid_now: list[int] = []
         self.freed: list[int] = []
-        self.contributions: list[list[tuple[int, int]]] = []
 
     def contract_of(self, seat: int) -> Contract:
         """The contract ``seat`` must lay this hand."""
@@ -229,7 +228,6 @@ class ContractState(DrawDiscardState):
         self.made_now = False
         self.laid_now = []
         self.freed = []
-        self.contributions = []
 
     def begin_turn(self, seat: int, *, draw: bool = True) -> None:
         self.made_now = False
@@ -389,11 +387,7 @@ class ContractState(DrawDiscardState):
         self.lay_meld(seat, found)
 
     def _on_laid(self, seat: int, index: int, cards: Sequence[int], *, new: bool) -> bool:
-        """Who laid which card; a wild taken back is played; a contract's last group is down."""
-        if new:
-            self.contributions.append([(seat, c) for c in cards])
-        else:
-            self.contributions[index].extend((seat, c) for c in cards)
+        """A wild taken back is played; a contract's last group is down."""
         self._release_freed(cards)
         if not new or self.made[seat]:
             return True

@@ -57,7 +57,9 @@ the melds on the table with their owners, the card taken this turn, the cards kn
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
@@ -78,17 +80,24 @@ class Phase(PhaseName):
     NONE = "", "Between deals"  # between hands, and once the match is over
     DRAW = "draw", "Drawing: from the stock or the discard pile"
     PLAY = "play", "Melding and discarding"
+    CLAIM = "claim", "The discard may be claimed"
 
 
 #: the names games and tests have used; the hooks' identity tests on the hot path use these module
 #: names too (an enum class's attribute lookup is slow)
 DRAW_PHASE, PLAY_PHASE = DRAW_NOW, PLAY_NOW = Phase.DRAW, Phase.PLAY
 SHUFFLE, TURN_OVER, END = "shuffle", "turn_over", "end"
+#: how deep the discard pile may be dug (``DIG``): not at all; to any card, which must then be melded
+#: with a card held before (Five Hundreds); to a card the hand holds a natural pair of (Horseshit)
+NO_DIG, DIG_TO_PLAY, DIG_TO_PAIR = "none", "play", "pair"
+#: who wins when several claim a discard (``CLAIM_ORDER``)
+TURN_ORDER, FIRST_CLICK = "turn_order", "first_click"
 
 #: interned moves: legal-move lists allocate nothing new
 DRAW: Move = Move("draw")
 TAKE: list[Move] = [Move("take", C.CARD_ARG[c]) for c in range(53)]
 DISCARD: list[Move] = [Move("discard", C.CARD_ARG[c]) for c in range(53)]
+PASS_CLAIM: Move = Move("pass")
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()
 #: zone keys of the hands (what everyone knows a hand holds is kept under these)
@@ -105,6 +114,47 @@ def lay_off_move(number: int, card: int, end: str | None = None) -> Move:
     return C.card_move("layoff", (card,), number, None, end)
 
 
+def dig_move(depth: int, card: int) -> Move:
+    """``dig N CARD``: take the top ``depth`` cards of the discard pile, ``card`` the deepest."""
+    return C.card_move("dig", (card,), depth)
+
+
+def claim_move(number: int, card: int, end: str | None = None) -> Move:
+    """``claim N CARD [low|high]``: claim the discard ``card`` out of turn and lay it off on meld
+    number ``number``."""
+    return C.card_move("claim", (card,), number, None, end)
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimWindow:
+    """A discard the other players may claim out of turn: who may, in priority order (from the
+    discarder's left), and each answer so far (a claim move, or ``None`` for a pass). Immutable:
+    clones of a state share it, and an answer makes a new one."""
+
+    discarder: int
+    card: int
+    order: tuple[int, ...]
+    answers: dict[int, Move | None] = field(default_factory=dict)
+
+    def answered(self, seat: int, move: Move | None) -> ClaimWindow:
+        return ClaimWindow(self.discarder, self.card, self.order, {**self.answers, seat: move})
+
+    def waiting(self) -> frozenset[int]:
+        return frozenset(s for s in self.order if s not in self.answers)
+
+    def winner(self, first_click: bool) -> int | None:
+        """The claim that stands: the first made (``first_click``), else the claim of the seat
+        nearest the discarder's left once everyone before it has passed."""
+        if first_click:
+            return next((s for s, m in self.answers.items() if m is not None), None)
+        for s in self.order:
+            if s not in self.answers:
+                return None
+            if self.answers[s] is not None:
+                return s
+        return None
+
+
 class TurnPhase(KindsPhase["DrawDiscardState"]):
     """A phase of the player whose turn it is, made of kinds of move."""
 
@@ -118,7 +168,8 @@ class DrawPhase(TurnPhase):
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
         return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take")]
+                MoveKind(("take",), "_take_moves", "_why_not_take", "_take"),
+                MoveKind(("dig",), "_dig_moves", "_why_not_dig", "_dig")]
 
     def why_illegal(self, s: DrawDiscardState, seat: int, move: Move) -> str:
         if self.kind_of(s, move.verb) is None and move.verb not in self.wrong:
@@ -126,6 +177,19 @@ class DrawPhase(TurnPhase):
                 if s._may_take_discard(seat) else ""
             return f"Draw first: from the stock ('draw'){top}."
         return super().why_illegal(s, seat, move)
+
+class ClaimPhase(KindsPhase["DrawDiscardState"]):
+    """After a discard, the players who may claim it out of turn answer, all at once: a claim
+    (``claim 2 8H``) or ``pass``. The window closes when a claim stands or everyone has passed."""
+
+    def to_act(self, s: DrawDiscardState) -> frozenset[int]:
+        assert s.claim is not None
+        return s.claim.waiting()
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+        return [MoveKind(("claim",), "_claim_moves", "_why_not_claim", "_claim"),
+                MoveKind(("pass",), "_pass_claim_moves", "_why_not_claim", "_pass_claim")]
+
 
 class PlayPhase(TurnPhase):
     """Meld, lay off, and discard to end the turn. A game's subclass adds kinds (``kinds``) and
@@ -146,6 +210,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
 
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         Phase.NONE: PhaseHandler(), Phase.DRAW: DrawPhase(), Phase.PLAY: PlayPhase(),
+        Phase.CLAIM: ClaimPhase(),
     }
 
     #: what a person sees (core.layout); until the kernel lists zones, its hands and piles too
@@ -153,6 +218,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     FIELDS: tuple[Field, ...] = (
         Field("deal", "{Deal}", Kind.NUMBER, head=True), Field("dealer", "Dealer", Kind.SEAT),
         Field("taken", "Taken from the pile", Kind.PIECE, piece="card"),
+        Field("dug", "Dug to, to meld first", Kind.PIECE, piece="card"),
+        Field("claim_words", "Up for a claim", Kind.TEXT),
     )
 
     MELDS_IN_TURN = True
@@ -164,6 +231,10 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     RESTOCK = SHUFFLE
     MAX_RESTOCKS = 0
     MELD_VERB = "meld"
+    LAYOFFS_IN_FRONT = False
+    DIG = NO_DIG
+    CLAIMS = False
+    CLAIM_ORDER = TURN_ORDER
 
     def _init_table(self, rules: MeldRules, *, teams: int = 1) -> None:
         n = self.num_players
@@ -180,6 +251,14 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.taken: int | None = None
         self.melds_this_turn = 0
         self.restocks = 0
+        #: who laid which card of each meld, in the order laid: ``contributions[i]`` lists
+        #: ``(seat, card)`` (lay-offs score for whoever laid them where ``LAYOFFS_IN_FRONT``)
+        self.contributions: list[list[tuple[int, int]]] = []
+        #: the card dug for this turn, still to be melded (``DIG``), and the hand before the dig
+        self.dug: int | None = None
+        self.before_dig: tuple[int, ...] = ()
+        #: the discard up for a claim (phase ``claim``)
+        self.claim: ClaimWindow | None = None
 
     # ---- dealing ------------------------------------------------------------------
 
@@ -195,6 +274,10 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.taken = None
         self.melds_this_turn = 0
         self.restocks = 0
+        self.contributions = []
+        self.dug = None
+        self.before_dig = ()
+        self.claim = None
         self.knowledge.clear()
 
     def deal(self, sizes: int | Sequence[int], *, upcard: bool = True) -> None:
@@ -223,6 +306,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.turn = seat
         self.taken = None
         self.melds_this_turn = 0
+        self.dug = None
+        self.claim = None
         self.phase_name = DRAW_NOW if draw else PLAY_NOW
         if draw and not self.stock:
             self._stock_ran_out()
@@ -303,14 +388,240 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _take(self, seat: int, move: Move) -> None:
         self.take_discard(seat)
 
+    # ---- digging the spread pile (``DIG``): can / why not / do --------------------------------
+
+    def _dig_moves(self, seat: int) -> list[Move]:
+        if self.DIG == NO_DIG:
+            return []
+        pile = self.discards
+        return [dig_move(depth, pile[-depth]) for depth in range(self._shallowest_dig(seat), len(pile) + 1)
+                if self._may_dig_to(seat, depth)]
+
+    def _shallowest_dig(self, seat: int) -> int:
+        """A dig takes at least two cards where the top card may be taken freely (that is a
+        ``take``, with no card to meld), else at least the top card."""
+        return 2 if self._may_take_discard(seat) else 1
+
+    def _may_dig_to(self, seat: int, depth: int) -> bool:
+        """Whether ``seat`` may dig ``depth`` cards deep: the deepest card taken could then be
+        melded this turn as the rules ask, leaving the turn a way to end."""
+        pile = self.discards
+        target = pile[-depth]
+        hand = self.hands[seat]
+        if self.DIG == DIG_TO_PAIR:
+            pair = self._natural_pair(hand, target)
+            if pair is None:
+                return False
+            rest = Counter(hand)
+            rest.update(pile[-depth:])
+            rest.subtract((target, *pair))
+            return self._way_on_after(seat, list(rest.elements()))
+        return any(self._way_on_after(seat, rest) for rest in self._dig_melds_rest(seat, depth))
+
+    def _natural_pair(self, cards: Sequence[int], target: int) -> tuple[int, int] | None:
+        """Two natural cards of ``target``'s rank among ``cards`` (Horseshit's dig), or ``None``;
+        a wild card is never the card dug to."""
+        rules = self.meld_rules
+        if rules.is_wild(target):
+            return None
+        rank = C.RANK_OF[target]
+        found = [c for c in cards if C.RANK_OF[c] == rank and not rules.is_wild(c)]
+        return (found[0], found[1]) if len(found) >= 2 else None
+
+    def _dig_melds_rest(self, seat: int, depth: int) -> list[list[int]]:
+        """For each meld the dig to ``depth`` would allow — holding its deepest card and a card of
+        the hand before the dig — the cards that would be left in the hand after laying it."""
+        pile = self.discards
+        target = pile[-depth]
+        hand = self.hands[seat]
+        after = [*hand, *pile[-depth:]]
+        rules = self.meld_rules
+        # only cards of the target's rank or suit, and wild cards, can share a meld with it
+        near = [c for c in after if C.RANK_OF[c] == C.RANK_OF[target] or C.SUIT_OF[c] == C.SUIT_OF[target]
+                or rules.is_wild(c)]
+        out = []
+        for meld in rules.all_melds(near):
+            if self._meets_dig(meld.cards, target, hand):
+                rest = Counter(after)
+                rest.subtract(meld.cards)
+                out.append(list(rest.elements()))
+        return out
+
+    def _meets_dig(self, cards: Sequence[int], target: int, before: Sequence[int]) -> bool:
+        """Whether a meld of ``cards`` melds the card dug to as the rules ask: with a card held
+        before the dig (Five Hundreds), or with a natural pair of its rank held before (Horseshit)."""
+        rest = list(cards)
+        if target not in rest:
+            return False
+        rest.remove(target)
+        held = Counter(before)
+        if self.DIG == DIG_TO_PAIR:
+            rank, rules = C.RANK_OF[target], self.meld_rules
+            mates = Counter(c for c in rest if C.RANK_OF[c] == rank and not rules.is_wild(c))
+            return sum(min(k, held[c]) for c, k in mates.items()) >= 2
+        return any(held[c] > 0 for c in rest)
+
+    def _why_not_dig(self, seat: int, move: Move) -> str:
+        if self.DIG == NO_DIG:
+            return "Only the top card of the discard pile can be taken in this game."
+        pile = self.discards
+        depth = move.number
+        if depth is None or len(move.cards) != 1:
+            return "Dig names how many cards you take and the deepest of them, for example 'dig 3 9D'."
+        if not 1 <= depth <= len(pile):
+            return f"The discard pile holds {len(pile)} card{'' if len(pile) == 1 else 's'}."
+        target = pile[-depth]
+        if move.cards[0] != target:
+            return (f"The card {depth} deep in the discard pile is {C.NAME_OF[target]}: "
+                    f"'dig {depth} {C.CODE_OF[target]}'.")
+        if depth < self._shallowest_dig(seat):
+            return f"Take the top card with 'take {C.CODE_OF[target]}'."
+        if self.DIG == DIG_TO_PAIR:
+            if self.meld_rules.is_wild(target):
+                return "A wild card cannot be the card you dig to: only a card you hold a natural pair of."
+            if self._natural_pair(self.hands[seat], target) is None:
+                return (f"You may dig only to a card you hold two natural cards of the same rank as: you do "
+                        f"not hold a pair to meld {C.NAME_OF[target]} with.")
+        else:
+            return (f"You could not meld {C.NAME_OF[target]} this turn with a card from your hand, as the "
+                    "card you dig to must be.")
+        return self._keep_a_discard_reason(seat, ())
+
+    def _dig(self, seat: int, move: Move) -> None:
+        assert move.number is not None
+        self.dig_discards(seat, move.number)
+
+    def digging(self) -> bool:
+        """Whether the card dug to this turn is still to be melded (nothing else may be played)."""
+        return self.dug is not None
+
+    def _dig_reason(self) -> str:
+        assert self.dug is not None
+        held = "a natural pair of its rank" if self.DIG == DIG_TO_PAIR else "a card"
+        return f"First meld {C.NAME_OF[self.dug]}, the card you dug to, with {held} you held before the dig."
+
+    # ---- the claim window (``CLAIMS``): other players claim a discard out of turn -----------
+
+    def _claimants(self, discarder: int, card: int) -> tuple[int, ...]:
+        """Who may claim ``card`` just discarded, nearest the discarder's left first: every other
+        player but the next (he may take it in his turn) who could play it now."""
+        out = []
+        nxt = self.next_seat(discarder)
+        seat = self.next_seat(nxt)
+        while seat != discarder and seat != nxt:
+            if self._claims_of(seat, card):
+                out.append(seat)
+            seat = self.next_seat(seat)
+        return tuple(out)
+
+    def _may_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim a discard at all (Five Hundreds: once he has melded)."""
+        return True
+
+    def _claims_of(self, seat: int, card: int) -> list[Move]:
+        """``seat``'s claims of ``card``: laying it off on each meld it fits."""
+        if not self._may_claim(seat):
+            return []
+        rules = self.meld_rules
+        out: list[Move] = []
+        for i, meld in enumerate(self.melds):
+            if not self._may_lay_off_on(seat, i):
+                continue
+            ways = rules.lay_offs(meld, card)
+            if len(ways) == 1:
+                out.append(claim_move(i + 1, card))
+            else:
+                out.extend(claim_move(i + 1, card, lay_off_end(meld, m)) for m in ways)
+        return out
+
+    def _claim_moves(self, seat: int) -> list[Move]:
+        claim = self.claim
+        if claim is None or seat in claim.answers:
+            return []
+        return self._claims_of(seat, claim.card)
+
+    def _pass_claim_moves(self, seat: int) -> list[Move]:
+        claim = self.claim
+        return [PASS_CLAIM] if claim is not None and seat not in claim.answers else []
+
+    def _why_not_claim(self, seat: int, move: Move) -> str:
+        claim = self.claim
+        if claim is None or seat not in claim.order:
+            return "You may not claim this discard."
+        if seat in claim.answers:
+            return "You have answered already: wait for the others."
+        card = claim.card
+        if move.verb == "claim" and move.cards != (card,):
+            return f"The discard up for a claim is {C.NAME_OF[card]}: 'claim N {C.CODE_OF[card]}'."
+        if move.verb == "claim" and move.number is not None and 1 <= move.number <= len(self.melds):
+            meld = self.melds[move.number - 1]
+            if not self.meld_rules.lay_offs(meld, card):
+                return self.meld_rules.why_no_lay_off(meld, card)
+            return f"Say which end: 'claim {move.number} {C.CODE_OF[card]} low' or '... high'."
+        return "Claim names the meld the discard goes on, for example 'claim 2 8H'; or 'pass'."
+
+    def _claim(self, seat: int, move: Move) -> None:
+        assert self.claim is not None
+        self.claim = self.claim.answered(seat, move)
+        self.emit("claim_call", f"{self.names[seat]} claims {C.LABEL_OF[self.claim.card]}!", seat=seat)
+        self._settle_claims()
+
+    def _pass_claim(self, seat: int, move: Move) -> None:
+        assert self.claim is not None
+        self.claim = self.claim.answered(seat, None)
+        self._settle_claims()
+
+    def _open_claims(self, discarder: int, card: int) -> bool:
+        """Open the claim window on ``card`` just discarded, if anyone may claim it."""
+        order = self._claimants(discarder, card)
+        if not order:
+            return False
+        self.claim = ClaimWindow(discarder, card, order)
+        self.phase_name = Phase.CLAIM
+        who = " and ".join(self.names[s] for s in order)
+        self.emit("claim_open", f"{C.LABEL_OF[card]} may be claimed by {who}.", card=C.CODE_OF[card])
+        return True
+
+    def _settle_claims(self) -> None:
+        """A claim that stands takes the discard; once nobody is left to answer, play goes on."""
+        claim = self.claim
+        assert claim is not None
+        winner = claim.winner(self.CLAIM_ORDER == FIRST_CLICK)
+        if winner is None and claim.waiting():
+            return
+        self.claim = None
+        if winner is not None:
+            move = claim.answers[winner]
+            assert move is not None and move.number is not None
+            self.claim_discard(winner, move.number - 1, move.flag)
+        if self._outcome is None and self.phase_name == Phase.CLAIM:
+            self._next_turn(claim.discarder)
+
+    def claim_discard(self, seat: int, index: int, end: str | None) -> None:
+        """``seat`` takes the top discard out of turn and lays it off on meld ``index``."""
+        c = self.discards.pop()
+        self.hands[seat].append(c)
+        self.emit("claim", f"{self.names[seat]} claims {C.LABEL_OF[c]} and lays it on meld {index + 1}.",
+                  seat=seat, card=C.CODE_OF[c], meld=index + 1)
+        self.lay_off(seat, index, c, end)
+
+    def lapse_moves(self) -> dict[int, Move]:
+        claim = self.claim
+        if claim is None or self.phase_name != Phase.CLAIM:
+            return {}
+        return dict.fromkeys(claim.waiting(), PASS_CLAIM)
+
     # ---- the play: can / why not / do, for melds, lay-offs and the discard -------------------
 
     def _meld_moves(self, seat: int) -> list[Move]:
         if not self._may_meld(seat):
             return []
         verb = self.MELD_VERB
-        return [m.to_move(verb) for m in self.meld_rules.all_melds(self.hands[seat])
-                if self._leaves_a_way_on(seat, m.cards)]
+        melds = self.meld_rules.all_melds(self.hands[seat])
+        if self.dug is not None:
+            dug, before = self.dug, self.before_dig
+            melds = [m for m in melds if self._meets_dig(m.cards, dug, before)]
+        return [m.to_move(verb) for m in melds if self._leaves_a_way_on(seat, m.cards)]
 
     def _why_not_meld(self, seat: int, move: Move) -> str:
         if not self.MELDS_IN_TURN:
@@ -326,6 +637,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             return f"You may lay down only {'one new meld' if limit == 1 else f'{limit} new melds'} a turn."
         if not self._leaves_a_way_on(seat, found.cards):
             return self._keep_a_discard_reason(seat, found.cards)
+        if self.dug is not None and not self._meets_dig(found.cards, self.dug, self.before_dig):
+            return self._dig_reason()
         if found.to_move(self.MELD_VERB) is not move:
             return f"Write that meld as '{found.to_move(self.MELD_VERB)}'."
         return "You may not lay that meld now."
@@ -336,7 +649,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.lay_meld(seat, found)
 
     def _lay_off_moves(self, seat: int) -> list[Move]:
-        if not self._may_lay_off_any(seat):
+        if not self._may_lay_off_any(seat) or self.dug is not None:
             return []
         out: list[Move] = []
         rules = self.meld_rules
@@ -377,6 +690,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                     "or '... high'.")
         if not self._leaves_a_way_on(seat, (c,)):
             return self._keep_a_discard_reason(seat, (c,))
+        if self.dug is not None:
+            return self._dig_reason()
         return "You may not lay off that card now."
 
     def _lay_off(self, seat: int, move: Move) -> None:
@@ -384,6 +699,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.lay_off(seat, move.number - 1, move.cards[0], move.flag)
 
     def _discard_moves(self, seat: int) -> list[Move]:
+        if self.dug is not None:
+            return []
         return [DISCARD[c] for c in sorted(set(self.hands[seat])) if self._may_discard(seat, c)]
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
@@ -395,6 +712,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             return missing
         if c == self.taken and not self.DISCARD_TAKEN:
             return "You may not discard the card you took from the discard pile this turn."
+        if self.dug is not None:
+            return self._dig_reason()
         return "You may not discard that card now."
 
     def _discard(self, seat: int, move: Move) -> None:
@@ -407,6 +726,10 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         rest = list(self.hands[seat])
         for c in cards:
             rest.remove(c)
+        return self._way_on_after(seat, rest)
+
+    def _way_on_after(self, seat: int, rest: Sequence[int]) -> bool:
+        """Whether a hand left holding ``rest`` has a way to end the turn."""
         if not rest:
             return self._may_go_out_by_melding(seat)
         return any(self._may_discard(seat, c) for c in rest)
@@ -476,6 +799,20 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.emit("take", f"{self.names[seat]} takes {C.LABEL_OF[c]} from the discard pile.", seat=seat,
                   card=C.CODE_OF[c])
 
+    def dig_discards(self, seat: int, depth: int) -> None:
+        """Take the top ``depth`` cards of the spread pile; the deepest must be melded this turn."""
+        pile = self.discards
+        taken = pile[-depth:]
+        del pile[-depth:]
+        self.before_dig = tuple(self.hands[seat])
+        self.dug = taken[0]
+        self.hands[seat].extend(taken)
+        self.knowledge.tell(HAND[seat], taken)  # everyone saw them taken
+        self.phase_name = PLAY_NOW
+        self.emit("dig", f"{self.names[seat]} digs {depth} cards deep in the discard pile, to "
+                         f"{C.LABEL_OF[taken[0]]}: {' '.join(C.LABEL_OF[c] for c in taken)}.", seat=seat,
+                  cards=C.codes(taken))
+
     def remove_from_hand(self, seat: int, cards: Sequence[int]) -> None:
         """Take cards out of a hand (and out of what everyone knows it holds)."""
         hand = self.hands[seat]
@@ -483,11 +820,18 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             hand.remove(c)
         self.knowledge.forget(HAND[seat], cards)
 
-    def lay_meld(self, seat: int, meld: Meld) -> None:
+    def place_meld(self, seat: int, meld: Meld) -> None:
+        """Put ``meld`` from ``seat``'s hand on the table as its own (no event, no turn rules:
+        a knock's or a going out's melds laid at once)."""
         self.remove_from_hand(seat, meld.cards)
         self.melds.append(meld)
         self.meld_owner.append(seat)
+        self.contributions.append([(seat, c) for c in meld.cards])
+
+    def lay_meld(self, seat: int, meld: Meld) -> None:
+        self.place_meld(seat, meld)
         self.melds_this_turn += 1
+        self.dug = None  # a meld laid while digging is the one the dig asked for
         self.emit("meld", f"{self.names[seat]} lays meld {len(self.melds)}, a {meld.describe()}.", seat=seat,
                   meld=meld.text)
         if self._on_laid(seat, len(self.melds) - 1, meld.cards, new=True):
@@ -499,6 +843,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         after = ways[0] if len(ways) == 1 else next(m for m in ways if lay_off_end(before, m) == end)
         self.remove_from_hand(seat, (c,))
         self.melds[index] = after
+        self.contributions[index].append((seat, c))
         self.emit("layoff", f"{self.names[seat]} lays off {C.LABEL_OF[c]} on meld {index + 1}: "
                             f"{after.describe()}.", seat=seat, card=C.CODE_OF[c], meld=index + 1)
         if self._on_laid(seat, index, (c,), new=False):
@@ -526,7 +871,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
             self.phase_name = Phase.NONE
             self._on_hand_over(seat)
-        else:
+        elif not (self.CLAIMS and self._open_claims(seat, c)):
             self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
@@ -577,7 +922,26 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                        "cards": C.codes(m.cards), "kind": m.kind, "describe": m.describe()}
                       for i, m in enumerate(self.melds)],
             "melds_this_turn": self.melds_this_turn,
+            "dug": C.CODE_OF[self.dug] if self.dug is not None else None,
+            "claim": self._claim_view(),
+            "claim_words": self._claim_words(),
         }
+
+    def _claim_view(self) -> dict[str, Any] | None:
+        claim = self.claim
+        if claim is None:
+            return None
+        return {"card": C.CODE_OF[claim.card], "discarder": claim.discarder, "order": list(claim.order),
+                "waiting": sorted(claim.waiting()), "claimed": [s for s, m in claim.answers.items() if m]}
+
+    def _claim_words(self) -> str | None:
+        claim = self.claim
+        if claim is None:
+            return None
+        waiting = " and ".join(self.names[s] for s in claim.order if s not in claim.answers)
+        claimed = [self.names[s] for s, m in claim.answers.items() if m is not None]
+        said = f"; {' and '.join(claimed)} claimed it" if claimed else ""
+        return f"{C.LABEL_OF[claim.card]}: waiting for {waiting} to claim it or let it go{said}."
 
     @property
     def shown(self) -> list[list[int]]:
@@ -586,20 +950,44 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
 
     # ---- zones: conservation, sampling and the layout follow from these -------------------
 
+    def table_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` has put on the table this deal: its melds and its lay-offs."""
+        return [c for laid in self.contributions for s, c in laid if s == seat]
+
     def zones(self) -> list[Zone]:
         names = self.names
         owner = self.meld_owner
+        melds = self._front_zones() if self.LAYOFFS_IN_FRONT else [
+            Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i],
+                 label=f"Meld {i + 1} ({m.kind})", group=f"melds/{owner[i]}")
+            for i, m in enumerate(self.melds)]
         return [
             *(Zone(HAND[h], self.hands[h], C.CARD_TEXT, owner=h, visibility=Visibility.OWNER, show=Show.HAND,
                    label=f"{names[h]}'s hand", order=self.sorted_hand) for h in range(self.num_players)),
             Zone("stock", self.stock, C.CARD_TEXT, visibility=Visibility.NOBODY, show=Show.PILE,
                  label="Stock"),
-            Zone("discards", self.discards, C.CARD_TEXT, show=Show.PILE, label="Discard pile"),
-            *(Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i],
-                   label=f"Meld {i + 1} ({m.kind})",
-                   group=f"melds/{owner[i]}") for i, m in enumerate(self.melds)),
+            Zone("discards", self.discards, C.CARD_TEXT, label="Discard pile",
+                 show=Show.PILE if self.DIG == NO_DIG else Show.SPREAD),
+            *melds,
             *self._own_zones(),
         ]
+
+    def _front_zones(self) -> list[Zone]:
+        """``LAYOFFS_IN_FRONT``: each meld holds only the cards its owner laid; the cards a player
+        laid off on other players' melds lie in front of him, in one row (they count for him)."""
+        out = []
+        laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
+        for i, meld in enumerate(self.melds):
+            owner = self.meld_owner[i]
+            own = [c for s, c in self.contributions[i] if s == owner]
+            for s, c in self.contributions[i]:
+                if s != owner:
+                    laid_off[s].append(c)
+            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
+                            label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
+        out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' melds",
+                        group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
+        return out
 
     def _own_zones(self) -> list[Zone]:
         """A game's own zones beyond the table's (a pack before the deal, a face-down discard)."""

@@ -567,9 +567,7 @@ class GinRummy(DrawDiscardState):
             self.emit("discard", f"You discard {C.LABEL_OF[c]} face down.", seat=seat, to=seat)
         best = self.solver.best(self.hands[seat])
         for meld in best.melds:
-            self.remove_from_hand(seat, meld.cards)
-            self.melds.append(meld)
-            self.meld_owner.append(seat)
+            self.place_meld(seat, meld)
         self.knocker, self.knock_deadwood = seat, best.deadwood_value
         self.knock_kind = "double gin" if move.verb == "double" else move.verb
         word = {"knock": "knocks" if self.options.scoring == "single" else "runs", "gin": "goes Gin",

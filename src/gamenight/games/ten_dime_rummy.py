@@ -82,7 +82,6 @@ from gamenight.core.options import Options, option
 from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import money
-from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractPlayPhase, ContractState
 from gamenight.families.contracts import Contract
@@ -181,6 +180,7 @@ class TenDimeRummy(Stakes, ContractState):
     EXTRA_WITH_CONTRACT = True
     NEW_MELDS_AFTER_CONTRACT = True
     LAY_OFF_ON = "any"
+    LAYOFFS_IN_FRONT = True
     OUT_WITHOUT_DISCARD = True
     DISCARD_TAKEN = True  # G-TDR-4
     MAX_RESTOCKS = RESTOCKS
@@ -321,10 +321,6 @@ class TenDimeRummy(Stakes, ContractState):
 
     # ---- scoring --------------------------------------------------------------------------
 
-    def table_cards(self, seat: int) -> list[int]:
-        """The cards ``seat`` has put on the table this round: his melds and his lay-offs."""
-        return [c for laid in self.contributions for s, c in laid if s == seat]
-
     def round_scores(self) -> list[int]:
         """Cards on the table less cards in hand (T-TDR-1, T-TDR-2)."""
         return [card_points(self.table_cards(s)) - card_points(self.hands[s])
@@ -439,25 +435,6 @@ class TenDimeRummy(Stakes, ContractState):
             if books:
                 out.append({"name": self.names[seat], "group": f"melds/{seat}", "notes": [],
                             "books": books})
-        return out
-
-    # ---- zones: lay-offs lie in front of the player who laid them ----------------------------
-
-    def zones(self) -> list[Zone]:
-        """The kernel's zones, each meld holding only the cards its owner laid; the cards a player
-        laid off on other players' sets lie in front of him, in one row (they count for him)."""
-        out = [z for z in super().zones() if not z.key.startswith("meld/")]
-        laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
-        for i, meld in enumerate(self.melds):
-            owner = self.meld_owner[i]
-            own = [c for s, c in self.contributions[i] if s == owner]
-            for s, c in self.contributions[i]:
-                if s != owner:
-                    laid_off[s].append(c)
-            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
-                            label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
-        out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' sets",
-                        group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
         return out
 
 

@@ -291,9 +291,7 @@ class TheCardGame(DrawDiscardState):
         rest.remove(discard)
         melds = solver_for(self.meld_rules, COUNT_VALUES).best(rest).melds
         for meld in melds:
-            self.remove_from_hand(seat, meld.cards)
-            self.melds.append(meld)
-            self.meld_owner.append(seat)
+            self.place_meld(seat, meld)
         self.remove_from_hand(seat, (discard,))
         self.discards.append(discard)
         first = self.went_out is None

@@ -309,9 +309,10 @@ export function zoneContents(z) {
   if (z.show === "count") return h("span", { class: "count" }, String(z.count));
   if (!pieces.length) return h("span", { class: "muted" }, "none");
   const pile = z.show === "pile";
+  const spread = z.show === "spread"; // a pile to dig in: every card reads, oldest first
   const shown = pile ? pieces.slice(-PILE_SHOWN) : pieces;
-  const note = pile && pieces.length > 1 ? `${pieces.length} cards, top last` : "";
-  return h("span", { class: pile ? "pile-cards" : "" }, drawPieces(z.piece, shown, z.label),
+  const note = (pile || spread) && pieces.length > 1 ? `${pieces.length} cards, top last` : "";
+  return h("span", { class: pile ? "pile-cards" : spread ? "spread-cards" : "" }, drawPieces(z.piece, shown, z.label),
     note ? h("span", { class: "count" }, note.split(",")[0]) : null,
     note ? h("span", { class: "visually-hidden" }, note) : null);
 }

@@ -8,10 +8,10 @@ const FAMILIES = {
   // seats round the felt, the trick in the middle, an up-card or a kitty beside it
   "trick-taking": { shape: "ring", centre: (z) => z.show === "trick" },
   // seats in a row, each team's melds in its own area, the stock and the discard pile between
-  rummy: { shape: "board", centre: (z) => z.show === "pile" },
+  rummy: { shape: "board", centre: (z) => z.show === "pile" || z.show === "spread" },
   canasta: { shape: "board", centre: (z) => z.show === "pile" },
 };
-const GENERIC = { shape: "ring", centre: (z) => z.show === "trick" || z.show === "pile" };
+const GENERIC = { shape: "ring", centre: (z) => z.show === "trick" || z.show === "pile" || z.show === "spread" };
 
 export function familyOf(view) {
   const layout = view.layout || {};
