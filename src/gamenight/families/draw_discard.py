@@ -280,13 +280,15 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.claim = None
         self.knowledge.clear()
 
-    def deal(self, sizes: int | Sequence[int], *, upcard: bool = True) -> None:
+    def deal(self, sizes: int | Sequence[int], *, upcard: bool = True, deck: list[int] | None = None) -> None:
         """Deal ``sizes`` cards (one number, or one per seat) one at a time clockwise from the
         dealer's left; turn the next card up to start the discard pile (``upcard``); the rest
-        is the stock."""
+        is the stock. ``deck``: the deal's deck, already taken from ``_fresh_deck`` (a game whose
+        hand sizes hang on the first cards dealt reads them before dealing: Horseshit)."""
         n = self.num_players
         want = [sizes] * n if isinstance(sizes, int) else list(sizes)
-        deck = self._fresh_deck()
+        if deck is None:
+            deck = self._fresh_deck()
         pos = 0
         seat = self.dealer
         while any(len(self.hands[s]) < want[s] for s in range(n)):
