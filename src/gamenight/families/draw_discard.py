@@ -374,7 +374,20 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.draw_card(seat)
 
     def _take_moves(self, seat: int) -> list[Move]:
-        return [TAKE[self.discards[-1]]] if self._may_take_discard(seat) else []
+        if not (self._may_take_discard(seat) and self._take_leaves_a_way_on(seat)):
+            return []
+        return [TAKE[self.discards[-1]]]
+
+    def _take_leaves_a_way_on(self, seat: int) -> bool:
+        """Whether the turn could still end after taking the top discard. With several decks a hand
+        of copies of it only would hold nothing it may discard (a copy counts as the card taken),
+        and no meld or lay-off may leave it so: only a meld of the whole hand at once goes out."""
+        top = self.discards[-1]
+        hand = self.hands[seat]
+        if self.DISCARD_TAKEN or any(c != top for c in hand):
+            return True
+        return self._may_go_out_by_melding(seat) and self._may_meld(seat) \
+            and isinstance(self.meld_rules.check([*hand, top]), Meld)
 
     def _may_take_discard(self, seat: int) -> bool:
         return bool(self.discards)
@@ -385,6 +398,9 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         top = self.discards[-1]
         if move.cards != (top,):
             return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
+        if self._may_take_discard(seat) and not self._take_leaves_a_way_on(seat):
+            return (f"Taking {C.NAME_OF[top]} would leave you only copies of it, and a copy of the card "
+                    "taken may not be discarded this turn: draw from the stock.")
         return "You may not take the discard now."
 
     def _take(self, seat: int, move: Move) -> None:
