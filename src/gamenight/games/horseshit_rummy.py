@@ -285,7 +285,9 @@ class HorseshitRummy(DrawDiscardState):
             cap = self.match_rules.cap
             rounds = f"{number_word(cap)} round{'' if cap == 1 else 's'}"
             return f"The game stops after {rounds}: the highest total wins."
-        return f"{self.match_rules.target:,} reached: the highest total wins."
+        best = max(totals)
+        who = " and ".join(self.names[s] for s, t in enumerate(totals) if t == best)
+        return f"{who} {best:,}, the highest total at or over {self.match_rules.target:,}."
 
     # ---- what a seat sees ----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from gamenight.games.horseshit_rummy import (
     round_rules,
     values_for,
 )
+from tests.helpers import golden_match
 
 GAME = "horseshit-rummy"
 
@@ -396,6 +397,7 @@ def test_t_hs_3_first_to_1500_at_the_end_of_a_round_wins() -> None:
     s = end_round([0, 1480])
     assert s.sheet.rows[-1].points == [-215, 60] and s.sheet.totals == [-215, 1540]
     assert s.is_over and s.outcome is not None and s.outcome.winners == (1,)
+    assert s.outcome.reason == f"{s.names[1]} 1,540, the highest total at or over 1,500."
 
 
 def test_several_over_the_target_the_highest_wins() -> None:
@@ -443,3 +445,28 @@ def test_a_pile_too_small_for_a_stock_ends_the_round_with_nobody_out() -> None:
     s._legal_cache = {}
     s.play("discard 9S")
     assert s.sheet.rows[0].label == "Round 1: the stock ran out" and s.deal_no == 2 and conserved(s)
+
+
+# ---- a golden match ---------------------------------------------------------------------------------
+
+
+def test_golden_match_with_heuristic_bots() -> None:
+    s = golden_match("horseshit_rummy_heuristic")
+    assert s.outcome is not None
+    assert [(r.label, r.points) for r in s.sheet.rows] == GOLDEN_SHEET
+    assert s.outcome.winners == GOLDEN_WINNERS
+    again = gamenight.replay(json.loads(json.dumps(s.log)))
+    assert again.sheet.to_json() == s.sheet.to_json()
+
+
+#: four heuristic bots, seed 2026: five digs, 33 lay-offs; East wins with 1,630 in round 7
+GOLDEN_SHEET: list[tuple[str, list[int]]] = [
+    ("Round 1: South goes out", [250, 10, 25, 35]),
+    ("Round 2: North goes out", [680, -10, 70, -190]),
+    ("Round 3: North goes out", [85, 565, 215, 190]),
+    ("Round 4: West goes out", [235, 500, 0, 150]),
+    ("Round 5: South goes out", [-110, 115, 110, -145]),
+    ("Round 6: East goes out", [-130, 210, -30, 405]),
+    ("Round 7: South goes out", [375, 240, 110, 20]),
+]
+GOLDEN_WINNERS = (1,)
