@@ -58,7 +58,8 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §14)
   left round to the dealer; then the face-down cards one at a time in the same order, a player
   whose hand is full passed over. (A stacked deck deals in that order, dealer seat 0.)
 * The card taken alone from the top of the pile may not be discarded the same turn (usual
-  rummy); cards dug may.
+  rummy), nor a copy of it from another deck; cards dug may. So a hand holding only copies of the
+  top card may not take it, unless it then melds whole and goes out.
 * Two to eight players: "any number" as far as four decks and one table serve.
 * Option ``target`` (1,500) sets the winning total; option ``max_rounds`` (off: 0) stops a long
   evening after that many rounds, the highest total winning.
