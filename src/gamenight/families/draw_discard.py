@@ -187,7 +187,7 @@ class ClaimPhase(KindsPhase["DrawDiscardState"]):
         return s.claim.waiting()
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("claim",), "_claim_moves", "_why_not_claim", "_claim"),
+        return [MoveKind((s.CLAIM_VERB,), "_claim_moves", "_why_not_claim", "_claim"),
                 MoveKind(("pass",), "_pass_claim_moves", "_why_not_claim", "_pass_claim")]
 
 
@@ -235,6 +235,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     DIG = NO_DIG
     CLAIMS = False
     CLAIM_ORDER = TURN_ORDER
+    CLAIM_VERB = "claim"
 
     def _init_table(self, rules: MeldRules, *, teams: int = 1) -> None:
         n = self.num_players
@@ -563,7 +564,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _claim(self, seat: int, move: Move) -> None:
         assert self.claim is not None
         self.claim = self.claim.answered(seat, move)
-        self.emit("claim_call", f"{self.names[seat]} claims {C.LABEL_OF[self.claim.card]}!", seat=seat)
+        self.emit("claim_call", f"{self.names[seat]} calls for {C.LABEL_OF[self.claim.card]}!", seat=seat)
         self._settle_claims()
 
     def _pass_claim(self, seat: int, move: Move) -> None:
@@ -592,10 +593,16 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.claim = None
         if winner is not None:
             move = claim.answers[winner]
-            assert move is not None and move.number is not None
-            self.claim_discard(winner, move.number - 1, move.flag)
+            assert move is not None
+            self._claimed(winner, move)
         if self._outcome is None and self.phase_name == Phase.CLAIM:
             self._next_turn(claim.discarder)
+
+    def _claimed(self, seat: int, move: Move) -> None:
+        """``seat``'s claim stands: by default it lays the discard off on the meld it named (a game
+        with claims of its own — 10 Dime's buying out of turn — says what its claim does)."""
+        assert move.number is not None
+        self.claim_discard(seat, move.number - 1, move.flag)
 
     def claim_discard(self, seat: int, index: int, end: str | None) -> None:
         """``seat`` takes the top discard out of turn and lays it off on meld ``index``."""
