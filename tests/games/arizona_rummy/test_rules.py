@@ -25,7 +25,7 @@ from gamenight.games.arizona_rummy import (
     round_rules,
     wild_rank,
 )
-from tests.helpers import deal_deck, lay_out_rummy_deal, play_all
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
 
 GAME = "arizona-rummy"
 
@@ -403,3 +403,19 @@ def test_the_rules_text_states_every_house_decision() -> None:
     for gap in range(1, 8):
         assert f"G-AZ-{gap}" in spec.rules
     assert "take 2 7H" in spec.rules and "draw_own_pile" in spec.rules
+
+
+# ---- the golden match -------------------------------------------------------------------------------
+
+
+def test_golden_match_four_heuristic_bots_play_eleven_rounds_to_the_lowest_total() -> None:
+    s = cast(ArizonaRummy, golden_match("arizona_rummy_heuristic"))
+    rows = s.sheet.rows
+    assert [r.label for r in rows][::10] == ["Round 1: 3 cards, threes wild",
+                                             "Round 11: 13 cards, kings wild"]
+    assert len(rows) == 11 and all(r.points.count(0) >= 1 and "went out" in r.note for r in rows)
+    assert rows[0].points == [5, 25, 0, 25] and rows[-1].points == [0, 85, 30, 10]
+    assert s.sheet.totals == [130, 340, 175, 270]
+    assert s.outcome is not None and s.outcome.winners == (0,)
+    takes = [(seat, m) for seat, m in s.moves if m.verb == "take"]
+    assert any(m.number != seat + 1 for seat, m in takes)  # a card taken from another player's pile
