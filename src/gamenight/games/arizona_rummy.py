@@ -72,9 +72,10 @@ from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
+from gamenight.families.contract_turn import canonical_melds
 from gamenight.families.draw_discard import ONLY, DrawDiscardState, Phase, TurnPhase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, RANK_PLURAL, MeldRules, values_by_rank
+from gamenight.families.melds import ACE_EITHER, RANK_PLURAL, Meld, MeldRules, values_by_rank
 from gamenight.families.personal_piles import PersonalPiles
 
 ROUNDS = 11
@@ -224,6 +225,31 @@ class ArizonaRummy(PersonalPiles):
                           f"cards each; {self.wild_name()} and jokers are wild.", seat=self.dealer)
         self.begin_turn(self.left_of_dealer())
 
+    # ---- melds listed compactly ------------------------------------------------------------
+
+    def _meld_moves(self, seat: int) -> list[Move]:
+        """Each meld once, in the contract kernel's canonical form (wild cards by class, a run with
+        every natural held in its span): with a round's rank and jokers wild, a thirteen-card hand
+        can lay over twenty thousand melds that differ only in where identical-looking wilds go."""
+        if not self._may_meld(seat):
+            return []
+        verb = self.MELD_VERB
+        return [m.to_move(verb) for m in canonical_melds(self.hands[seat], self.meld_rules)
+                if self._leaves_a_way_on(seat, m.cards)]
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """Any other valid form of a meld (other wild cards, another reading of a run) is played
+        as typed, by the same checks that build the list."""
+        if move.verb != self.MELD_VERB or seat != self.turn or self.phase_name not in (Phase.PLAY,
+                                                                                      ArizonaPhase.LAY_DOWN):
+            return None
+        if self._missing(seat, move.cards) or not self._may_meld(seat):
+            return None
+        found = self.meld_rules.read(move)
+        if not isinstance(found, Meld) or not self._leaves_a_way_on(seat, found.cards):
+            return None
+        return found.to_move(self.MELD_VERB)
+
     # ---- going out: the last discard face down, a card to each, a last lay-down -------------
 
     def discard_card(self, seat: int, c: int) -> None:
@@ -363,7 +389,7 @@ class ArizonaRummy(PersonalPiles):
         out = self.went_out
         return [Zone("face_down", self.face_down, C.CARD_TEXT, owner=out, show=Show.PILE,
                      visibility=Visibility.NOBODY if out is None else Visibility.OWNER,
-                     label="Last discard, face down")]
+                     label="Face down")]
 
 
 SPEC: GameSpec = register(GameSpec(

@@ -88,6 +88,21 @@ class ArizonaBot(TablePlanBot):
             return self.choose_discard(legal, hand, solver)
         return None
 
+    def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
+        """A meld of the plan, as the game lists it: the same natural cards and as many wild
+        cards (the list names each meld once, its wild cards by class)."""
+        wild = solver.rules.is_wild
+
+        def shape(cards: Sequence[int]) -> tuple[tuple[int, ...], int]:
+            return tuple(sorted(c for c in cards if not wild(c))), sum(map(wild, cards))
+
+        offered = {(m.flag, *shape(m.cards)): m for m in legal if m.verb == "meld"}
+        for meld in sorted(self.plan(hand, solver).melds, key=lambda m: -m.size):
+            move = offered.get((meld.kind, *shape(meld.cards)))
+            if move is not None:
+                return move
+        return None
+
     # ---- the last lay-down -----------------------------------------------------------------
 
     def lay_everything(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
