@@ -45,7 +45,7 @@ def choose(view: dict[str, Any]) -> str:
 
 
 def took_or_enough(view: dict[str, Any], made: list[str]) -> bool:
-    return any(m.startswith("take ") for m in made) and len(made) >= 4 or len(made) >= MOVES
+    return (any(m.startswith("take ") for m in made) and len(made) >= 4) or len(made) >= MOVES
 
 
 def test_turns_are_played_by_clicking_taking_another_players_pile(server: str, browser: Any) -> None:
