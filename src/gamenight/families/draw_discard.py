@@ -872,7 +872,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         hand = self.hands[seat]
         hand.remove(c)  # remove_from_hand, inlined: this is every turn of every rummy
         self.knowledge.forget(HAND[seat], (c,))
-        self.discards.append(c)
+        self.discard_pile_of(seat).append(c)
         self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
         if not hand:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
@@ -880,6 +880,10 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             self._on_hand_over(seat)
         elif not (self.CLAIMS and self._open_claims(seat, c)):
             self._next_turn(seat)
+
+    def discard_pile_of(self, seat: int) -> list[int]:
+        """Where ``seat``'s discard goes: the one shared pile (``personal_piles``: his own)."""
+        return self.discards
 
     def _next_turn(self, seat: int) -> None:
         """The turn passes to the left; games with a last lap after going out override."""
