@@ -24,6 +24,21 @@ the turn:
   empty: ``"shuffle"`` the discard pile except its top card into a new stock, GEN-10;
   ``"turn_over"`` the same without shuffling, as in Standard Rummy; ``"end"`` the hand ends, as
   in the book's Gin) and ``MAX_RESTOCKS`` (0 = no limit; past it the hand ends).
+* **Pile access** (switches): ``DIG`` — the discard pile lies spread (every card reads) and may be
+  dug: ``dig 3 9D`` takes the top three cards, the 9♦ the deepest, which must then be melded
+  first, this turn, with a card held before the dig (``DIG_TO_PLAY``, Five Hundreds) or with a
+  natural pair of its rank held before (``DIG_TO_PAIR``, Horseshit); a dig is legal only where
+  such a meld exists and leaves the turn a way to end. ``CLAIMS`` — after a discard that does not
+  end the hand, the players who could play it now, but the discarder and the next player, answer
+  at once in phase ``claim``: ``claim 2 8H`` (lay it off on meld 2) or ``pass``; ``CLAIM_ORDER``
+  says whose claim stands (``TURN_ORDER``: nearest the discarder's left once those before have
+  passed; ``FIRST_CLICK``: the first made), and a game may name and apply its own claim
+  (``CLAIM_VERB``, ``_claims_of``, ``_claimed``: 10 Dime's buying out of turn). The window's
+  seats and their ``pass`` are ``lapse_moves()``, which a server times. ``discard_pile_of(seat)``
+  says where a seat discards (:mod:`gamenight.families.personal_piles`: a pile in front of each).
+* **Who laid what**: ``contributions[i]`` lists ``(seat, card)`` for every card of meld ``i`` in
+  the order laid; with ``LAYOFFS_IN_FRONT`` a card laid off on another player's meld lies in front
+  of whoever laid it (a ``laid_off/S`` zone) and ``table_cards(seat)`` counts it for him.
 * **Zones** (``zones()``, listed once; conservation, sampling and the view's ``layout`` follow
   from it): each hand ``hand/N`` (owner only), the ``stock`` (nobody; ``stock[0]`` is its top),
   the ``discards`` (public; ``discards[-1]`` is its top), each meld on the table ``meld/N``
