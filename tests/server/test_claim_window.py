@@ -160,7 +160,7 @@ def test_at_the_deadline_each_seat_left_lets_the_window_lapse_saved_and_publishe
         assert opened["version"] == 1 and opened["view"]["window"] == [1, 2]
         window = opened["window"]
         assert window["seats"] == [1, 2] and window["ms"] == 400 and window["lapse"] == "pass"
-        assert 0 < window["remaining_ms"] <= 400
+        assert 0 <= window["remaining_ms"] <= 400
         assert watched["window"]["seats"] == [1, 2] and "lapse" not in watched["window"]  # nobody's pass
         seen = snap(client, table_id, token(created, 2))["window"]
         assert seen["seats"] == [1, 2] and seen["lapse"] == "pass"
@@ -171,7 +171,7 @@ def test_at_the_deadline_each_seat_left_lets_the_window_lapse_saved_and_publishe
     assert [f["version"] for f in lapses] == [2, 3]
     assert lapses[0]["window"]["seats"] == [2] and "lapse" not in lapses[0]["window"]  # Bob answered
     assert "window" not in lapses[1] and lapses[1]["view"]["window"] == []
-    assert window_s - 0.05 <= waited < window_s + 2.0
+    assert window_s - 0.05 <= waited < window_s + 5.0
     assert stored_moves(client, table_id) == [(0, "discard 8H"), (1, "pass"), (2, "pass")]
     view = snap(client, table_id)["view"]
     assert view["to_act"] == [1] and "Nobody takes the 8♥." in view["events"]
@@ -181,22 +181,27 @@ def test_at_the_deadline_each_seat_left_lets_the_window_lapse_saved_and_publishe
 def test_an_answer_does_not_restart_the_clock_and_a_new_window_gets_its_own(client: TestClient) -> None:
     created = create(client, claim_window_ms=1500)
     table_id = created["table_id"]
+    before = time.monotonic()
     version = discard(client, created)
     table = live(client, table_id)
     first = table.window
     assert first is not None and first.deadline is not None and first.seats == {1, 2}
+    assert before + 1.5 <= first.deadline <= time.monotonic() + 1.5
     deadline = first.deadline
     time.sleep(0.3)
     assert move(client, created, 1, "pass", version).status_code == 200
     assert table.window is first and first.deadline == deadline and first.seats == {2}
     left = snap(client, table_id)["window"]["remaining_ms"]
     assert left <= 1500 - 250, "Bob's pass gave the window its time again"
+    with client.websocket_connect(f"/ws/tables/{table_id}") as late:  # the version's frame, sent later
+        assert late.receive_json()["window"]["remaining_ms"] <= left
     wait_for(lambda: table.window is None, timeout=5)
     assert stored_moves(client, table_id)[-1] == (2, "pass")
+    before = time.monotonic()
     discard(client, created)  # Bob discards: a new window, its whole time ahead
     second = table.window
     assert second is not None and second is not first and second.seats == {2, 0}
-    assert snap(client, table_id)["window"]["remaining_ms"] > 1500 - 250
+    assert second.deadline is not None and before + 1.5 <= second.deadline <= time.monotonic() + 1.5
 
 
 def test_no_time_limit_waits_for_every_seat(client: TestClient) -> None:
@@ -312,17 +317,17 @@ def test_the_timer_racing_a_claim_lets_exactly_one_take_effect(client: TestClien
 def test_a_restart_gives_an_open_window_its_whole_time_again(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.db")
     with TestClient(create_app(db)) as client:
-        created = create(client, claim_window_ms=800)
+        created = create(client, claim_window_ms=1500)
         table_id = created["table_id"]
         discard(client, created)
-        time.sleep(0.5)  # most of the window used up, then the server stops
+        time.sleep(1.0)  # most of the window used up, then the server stops
     with TestClient(create_app(db)) as client:
         assert stored_moves(client, table_id) == [(0, "discard 8H")]  # stopping made nobody's move
         started = time.monotonic()
         window = snap(client, table_id, token(created, 1))["window"]  # the visit loads the table
-        assert window["seats"] == [1, 2] and window["remaining_ms"] > 600, window
-        wait_for(lambda: snap(client, table_id)["version"] == 3, timeout=5)
-        assert time.monotonic() - started >= 0.6
+        assert window["seats"] == [1, 2] and window["remaining_ms"] > 1000, window  # not the 0.5 s left
+        wait_for(lambda: snap(client, table_id)["version"] == 3, timeout=10)
+        assert time.monotonic() - started >= 1.0
         assert stored_moves(client, table_id)[1:] == [(1, "pass"), (2, "pass")]
 
 
