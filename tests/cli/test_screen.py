@@ -83,8 +83,11 @@ def test_a_turn_fits_80_by_24_and_shows_no_raw_data(game: str, preset: str | Non
         hand = hand_pieces(view)
         if hand:  # the hand always whole: every card of it on screen
             assert "Your hand:" in text
-        for number in range(1, len(view["legal_moves"]) + 1):  # every move, numbered
-            assert re.search(rf"(?<!\d){number}\) ", text) or "Your move (" in text, (number, text)
+        # every move numbered, or in a verb folded into one line with its numbers ('m' lists them)
+        folded = [range(int(a), int(b) + 1) for a, b in re.findall(r"\((\d+)–(\d+)\): \d+ ways", text)]
+        for number in range(1, len(view["legal_moves"]) + 1):
+            assert re.search(rf"(?<!\d){number}\) ", text) or "Your move (" in text \
+                or any(number in r for r in folded), (number, text)
 
 
 def test_a_small_terminal_summarises_and_a_large_one_shows_everything() -> None:
@@ -115,6 +118,20 @@ def test_menus_break_between_items_never_inside_one() -> None:
             assert sum(1 for line in lines if item.search(line)) == 1, (width, move, lines)
         assert any(line.startswith("discard:") for line in lines)  # a long menu goes verb by verb
         assert any(line.startswith("meld:") for line in lines)
+
+
+def test_a_menu_too_long_for_its_room_folds_its_biggest_verb_first() -> None:
+    moves = ["done", *(f"meld {a} {b} JK set" for a in ("3C", "3D", "3H") for b in ("4C", "4D", "4H"))]
+    moves += [f"layoff {n} JK" for n in (1, 2)]
+    whole = [line.plain for line in menu_lines(moves, 40)]
+    assert len(whole) > 4 and not any("ways" in line for line in whole)
+    folded = [line.plain for line in menu_lines(moves, 40, most=4)]
+    assert len(folded) <= 4 and max(map(len, folded)) <= 40, folded
+    assert "meld (2–10): 9 ways ('m' lists them)" in folded  # the example would not fit
+    wide = [line.plain for line in menu_lines(moves, 80, most=3)]
+    assert "meld (2–10): 9 ways, as 'meld 3C 4C JK set' ('m' lists them)" in wide
+    assert "layoff: 11) 1 Joker   12) 2 Joker" in folded  # the small verb keeps its items
+    assert [t.plain for t in menu_lines(moves, 40, most=len(whole))] == whole
 
 
 def test_a_short_menu_lists_whole_moves() -> None:

@@ -55,6 +55,14 @@ BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").
 BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
 
 
+#: options that change how play flows rather than what it scores (a claim window after every
+#: discard): each is played at the game's usual player count, in both tiers, like a preset
+VARIANTS: list[tuple[str, dict[str, object]]] = [
+    ("ten-dime-rummy", {"buy_timing": "any_time"}),
+]
+VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
+
+
 def configurations() -> list[tuple[str, str | None, int]]:
     out = []
     for spec in gamenight.games():
@@ -90,8 +98,10 @@ EVERY_STEP = representative(CONFIGS)
 EVERY_STEP_IDS = [f"{g}-{p or 'default'}-{n}p" for g, p, n in EVERY_STEP]
 
 
-def random_playout(game: str, preset: str | None, n: int, seed: int) -> State:
-    s = gamenight.new(game, preset=preset, players=n, seed=seed, options=BOUNDED.get((game, preset)))
+def random_playout(game: str, preset: str | None, n: int, seed: int,
+                   options: dict[str, object] | None = None) -> State:
+    options = options or BOUNDED.get((game, preset))
+    s = gamenight.new(game, preset=preset, players=n, seed=seed, options=options)
     rng = random.Random(seed)
     for _ in range(MAX_MOVES):
         if s.is_over:
@@ -121,8 +131,9 @@ def check_conservation(s: State) -> None:
     assert held == Counter(s.deck_template()), "cards were created or lost"  # type: ignore[attr-defined]
 
 
-def check_playout_finishes_and_replays(game: str, preset: str | None, n: int, seed: int) -> None:
-    s = random_playout(game, preset, n, seed)
+def check_playout_finishes_and_replays(game: str, preset: str | None, n: int, seed: int,
+                                       options: dict[str, object] | None = None) -> None:
+    s = random_playout(game, preset, n, seed, options)
     out = s.outcome
     assert out is not None and s.is_over
     assert len(out.scores) == n and out.winners and set(out.winners) <= set(range(n))
@@ -156,8 +167,24 @@ def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) 
     check_every_step(game, preset, n, MAX_MOVES)
 
 
-def check_every_step(game: str, preset: str | None, n: int, max_steps: int) -> None:
-    s = gamenight.new(game, preset=preset, players=n, seed=99, options=BOUNDED.get((game, preset)))
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_a_variant_plays_out_and_keeps_its_first_steps_invariants(game: str,
+                                                                  options: dict[str, object]) -> None:
+    n = get_spec(game).default_players
+    check_playout_finishes_and_replays(game, None, n, 0, options)
+    check_every_step(game, None, n, FAST_STEPS, options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_a_variant_keeps_the_invariants_at_every_step(game: str, options: dict[str, object]) -> None:
+    check_every_step(game, None, get_spec(game).default_players, MAX_MOVES, options)
+
+
+def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
+                     options: dict[str, object] | None = None) -> None:
+    options = options or BOUNDED.get((game, preset))
+    s = gamenight.new(game, preset=preset, players=n, seed=99, options=options)
     rng = random.Random(7)
     pick = random.Random(11)  # chooses the near-misses, apart from the playout's own choices
     verbs: set[str] = set()  # every verb legal so far: a near-miss may use any of them

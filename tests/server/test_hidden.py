@@ -317,7 +317,10 @@ def check_frame(state: State, key: Key, frame: dict[str, Any], log: dict[str, An
     # (server.people), the same for every seat but the rematch link, which is the seat's own
     assert {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting"} <= set(frame)
     assert set(frame) <= {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting", "rematch",
-                          "series"}
+                          "series", "window"}
+    if "window" in frame:  # a timed window: its seats are the engine's, and only the seat's own pass shown
+        assert frame["window"]["seats"] == frame["view"]["window"]
+        assert "lapse" not in frame["window"] or key in frame["window"]["seats"]
     assert [s["seat"] for s in frame["seats"]] == list(range(state.num_players))
     assert {w["seat"] for w in frame["waiting"]} <= set(frame["view"]["to_act"])
     assert frame["view"] == views[key], f"v{v} seat {key}: not the engine's view"

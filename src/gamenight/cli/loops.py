@@ -18,7 +18,7 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import Bot
-from gamenight.cli.menu import display_order, number_verb
+from gamenight.cli.menu import display_order, number_verb, render_moves
 from gamenight.cli.render import (
     hand_pieces,
     render_events,
@@ -57,6 +57,7 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 HELP_WORDS = frozenset({"?", "h", "help"})
 SCORE_WORDS = frozenset({"s", "score", "sheet"})
 TABLE_WORDS = frozenset({"t", "table"})
+MOVES_WORDS = frozenset({"m", "moves"})
 SYMBOL_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 HELP = """\
@@ -66,6 +67,7 @@ Cards are rank then suit: 2-9, T or 10, J, Q, K, A, then C, D, H or S.
 A move the rules do not allow is refused with the reason; choose again.
   s, score   the score sheet so far
   t, table   the whole table in full detail (a small terminal shows it in brief)
+  m, moves   every legal move, numbered (a long list is folded on a small terminal)
   ?, help    this help
   q, quit    leave the table (and save the game to resume it later
              with 'gamenight play GAME --resume FILE')"""
@@ -157,6 +159,9 @@ class Session:
                 continue
             if word in TABLE_WORDS:
                 self.console.print(render_view(view))
+                continue
+            if word in MOVES_WORDS:
+                self.console.print(render_moves(moves, width))
                 continue
             try:
                 return self.play_answer(answer, moves)

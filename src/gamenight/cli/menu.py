@@ -68,18 +68,53 @@ def args_text(move: str) -> Text:
     return move_text(" ".join(move.split()[1:]))
 
 
-def menu_lines(moves: Sequence[str], width: int) -> list[Text]:
+def menu_lines(moves: Sequence[str], width: int, most: int | None = None) -> list[Text]:
     """The numbered moves as lines of at most ``width`` columns, broken only between items.
 
     One verb with cards (``play``): a header naming it, then the cards alone. One verb with
     numbers (``bid``): the numbers, typed as they are. Several verbs: each move whole, or, when
     that takes more than :data:`SHORT_MENU` lines, a line per verb led by the verb, each move
-    shown without it."""
+    shown without it. A menu still longer than ``most`` lines folds its biggest verbs, biggest
+    first, into a line each that says how many there are and how to type one (``m`` lists them
+    all: :func:`folded_line`)."""
+    lines = _menu_lines(moves, width)
+    if most is None or len(lines) <= most:
+        return lines
+    groups = sorted(verb_groups(moves), key=lambda g: -len(g[1]))
+    folded: set[str] = set()
+    for verb, numbered in groups:
+        if len(numbered) < 2:
+            break
+        folded.add(verb)
+        lines = _menu_lines(moves, width, folded)
+        if len(lines) <= most:
+            break
+    return lines
+
+
+def folded_line(verb: str, numbered: Sequence[tuple[int, str]], width: int) -> Text:
+    """A verb's many moves in one line: ``meld (2–65): 64 ways, as 'meld 6S 10S JK set' ('m' lists
+    them)``, without the example where that is wider than ``width``."""
+    first, last = numbered[0][0], numbered[-1][0]
+    example = f", as '{typed_move(numbered[0][1])}'"
+    line = Text()
+    for shown in (example, ""):
+        line = Text.assemble((f"{verb}", "bold"), (f" ({first}–{last})", "bold cyan"),
+                             f": {len(numbered)} ways{shown} ", ("('m' lists them)", "dim"))
+        if line.cell_len <= width:
+            break
+    return line
+
+
+def _menu_lines(moves: Sequence[str], width: int,
+                folded: frozenset[str] | set[str] = frozenset()) -> list[Text]:
     verb = number_verb(moves)
-    if verb is not None:
+    if verb is not None and verb not in folded:
         numbers = [Text(m.split()[1], style="bold cyan") for m in moves]
         return [Text(f"Your move ({verb}):", style="bold"), *pack(numbers, width, GAP)]
     groups = verb_groups(moves)
+    if len(groups) == 1 and groups[0][0] in folded:
+        return [Text("Your move:", style="bold"), folded_line(*groups[0], width)]
     if len(groups) == 1 and all(any(is_card(w) for w in m.split()) for m in moves):
         only = groups[0][0]
         single = all(len(m.split()) == 2 for m in moves)
@@ -87,13 +122,16 @@ def menu_lines(moves: Sequence[str], width: int) -> list[Text]:
         items = [item_text(i, card_cells(m) if single else args_text(m)) for i, m in groups[0][1]]
         return [header, *pack(items, width, GAP)]
     whole = pack([item_text(i, move_text(m)) for i, m in enumerate(moves, 1)], width, GAP)
-    if len(whole) <= SHORT_MENU:
+    if len(whole) <= SHORT_MENU and not folded:
         return [Text("Your move:", style="bold"), *whole]
     # a long menu: moves that are a bare word (pass, done, draw) share the first line; a verb
     # with arguments gets a line of its own, led by the verb, each move shown without it
     bare = [item_text(i, move_text(m)) for _, g in groups for i, m in g if len(m.split()) == 1]
     lines = [Text("Your move:", style="bold"), *pack(bare, width, GAP)]
     for verb, numbered in groups:
+        if verb in folded:
+            lines.append(folded_line(verb, numbered, width))
+            continue
         items = [item_text(i, args_text(m)) for i, m in numbered if len(m.split()) > 1]
         if items:
             lines.extend(pack(led(Text(f"{verb}:", style="bold"), items), width, GAP))

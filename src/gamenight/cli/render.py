@@ -392,6 +392,8 @@ def zone_cell(z: dict[str, Any], me: int | None) -> Text:
     pieces = z["pieces"]
     if z["show"] == "count" or pieces is None or not pieces or (z["show"] == "hand" and z["owner"] == me):
         return Text(str(z["count"]))
+    if z["show"] == "pile" and len(pieces) > 1:  # a pile in front of its player: its top, its size
+        return Text.assemble(piece_text(pieces[-1], z["piece"]), (f" ({len(pieces)})", "dim"))
     return zone_pieces_text(z)
 
 

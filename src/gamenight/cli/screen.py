@@ -1,7 +1,8 @@
 """A person's turn on one screen: the table, the moves and how to answer, fitted to the terminal.
 
-The moves and the hint are drawn whole (the moves broken only between items), and the table
-takes the lines left, as detailed as they allow (``render.LEVELS``): the hand always, the rest
+The moves and the hint are drawn whole (the moves broken only between items; a menu too long to
+leave the hand its room folds its biggest verbs into a line each, and ``m`` lists them all), and
+the table takes the lines left, as detailed as they allow (``render.LEVELS``): the hand always, the rest
 summarised as room runs short. Data in, renderables out."""
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ def turn_screen(view: dict[str, Any], moves: Sequence[str], width: int, height: 
     if not moves:  # not this seat's turn: the table alone
         return [fit_view(view, width, height)[0]]
     console = Console(width=width, color_system=None, legacy_windows=False)
-    menu = menu_lines(moves, width)
     hint = prompt_hint(moves)
-    room = height - len(menu) - len(hint.wrap(console, width)) - PROMPT_LINES
+    hint_lines = len(hint.wrap(console, width))
+    _, least = fit_view(view, width, 0)  # the table at its least detail: the hand, whole
+    menu = menu_lines(moves, width, most=height - least - hint_lines - PROMPT_LINES)
+    room = height - len(menu) - hint_lines - PROMPT_LINES
     table, _ = fit_view(view, width, room)
     return [table, *menu, hint]
 

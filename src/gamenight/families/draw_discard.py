@@ -24,6 +24,21 @@ the turn:
   empty: ``"shuffle"`` the discard pile except its top card into a new stock, GEN-10;
   ``"turn_over"`` the same without shuffling, as in Standard Rummy; ``"end"`` the hand ends, as
   in the book's Gin) and ``MAX_RESTOCKS`` (0 = no limit; past it the hand ends).
+* **Pile access** (switches): ``DIG`` — the discard pile lies spread (every card reads) and may be
+  dug: ``dig 3 9D`` takes the top three cards, the 9♦ the deepest, which must then be melded
+  first, this turn, with a card held before the dig (``DIG_TO_PLAY``, Five Hundreds) or with a
+  natural pair of its rank held before (``DIG_TO_PAIR``, Horseshit); a dig is legal only where
+  such a meld exists and leaves the turn a way to end. ``CLAIMS`` — after a discard that does not
+  end the hand, the players who could play it now, but the discarder and the next player, answer
+  at once in phase ``claim``: ``claim 2 8H`` (lay it off on meld 2) or ``pass``; ``CLAIM_ORDER``
+  says whose claim stands (``TURN_ORDER``: nearest the discarder's left once those before have
+  passed; ``FIRST_CLICK``: the first made), and a game may name and apply its own claim
+  (``CLAIM_VERB``, ``_claims_of``, ``_claimed``: 10 Dime's buying out of turn). The window's
+  seats and their ``pass`` are ``lapse_moves()``, which a server times. ``discard_pile_of(seat)``
+  says where a seat discards (:mod:`gamenight.families.personal_piles`: a pile in front of each).
+* **Who laid what**: ``contributions[i]`` lists ``(seat, card)`` for every card of meld ``i`` in
+  the order laid; with ``LAYOFFS_IN_FRONT`` a card laid off on another player's meld lies in front
+  of whoever laid it (a ``laid_off/S`` zone) and ``table_cards(seat)`` counts it for him.
 * **Zones** (``zones()``, listed once; conservation, sampling and the view's ``layout`` follow
   from it): each hand ``hand/N`` (owner only), the ``stock`` (nobody; ``stock[0]`` is its top),
   the ``discards`` (public; ``discards[-1]`` is its top), each meld on the table ``meld/N``
@@ -187,7 +202,7 @@ class ClaimPhase(KindsPhase["DrawDiscardState"]):
         return s.claim.waiting()
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("claim",), "_claim_moves", "_why_not_claim", "_claim"),
+        return [MoveKind((s.CLAIM_VERB,), "_claim_moves", "_why_not_claim", "_claim"),
                 MoveKind(("pass",), "_pass_claim_moves", "_why_not_claim", "_pass_claim")]
 
 
@@ -235,6 +250,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     DIG = NO_DIG
     CLAIMS = False
     CLAIM_ORDER = TURN_ORDER
+    CLAIM_VERB = "claim"
 
     def _init_table(self, rules: MeldRules, *, teams: int = 1) -> None:
         n = self.num_players
@@ -581,7 +597,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _claim(self, seat: int, move: Move) -> None:
         assert self.claim is not None
         self.claim = self.claim.answered(seat, move)
-        self.emit("claim_call", f"{self.names[seat]} claims {C.LABEL_OF[self.claim.card]}!", seat=seat)
+        self.emit("claim_call", f"{self.names[seat]} calls for {C.LABEL_OF[self.claim.card]}!", seat=seat)
         self._settle_claims()
 
     def _pass_claim(self, seat: int, move: Move) -> None:
@@ -610,10 +626,16 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.claim = None
         if winner is not None:
             move = claim.answers[winner]
-            assert move is not None and move.number is not None
-            self.claim_discard(winner, move.number - 1, move.flag)
+            assert move is not None
+            self._claimed(winner, move)
         if self._outcome is None and self.phase_name == Phase.CLAIM:
             self._next_turn(claim.discarder)
+
+    def _claimed(self, seat: int, move: Move) -> None:
+        """``seat``'s claim stands: by default it lays the discard off on the meld it named (a game
+        with claims of its own — 10 Dime's buying out of turn — says what its claim does)."""
+        assert move.number is not None
+        self.claim_discard(seat, move.number - 1, move.flag)
 
     def claim_discard(self, seat: int, index: int, end: str | None) -> None:
         """``seat`` takes the top discard out of turn and lays it off on meld ``index``."""
@@ -883,7 +905,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         hand = self.hands[seat]
         hand.remove(c)  # remove_from_hand, inlined: this is every turn of every rummy
         self.knowledge.forget(HAND[seat], (c,))
-        self.discards.append(c)
+        self.discard_pile_of(seat).append(c)
         self.emit("discard", f"{self.names[seat]} discards {C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c])
         if not hand:
             self.emit("out", f"{self.names[seat]} goes out.", seat=seat)
@@ -891,6 +913,10 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             self._on_hand_over(seat)
         elif not (self.CLAIMS and self._open_claims(seat, c)):
             self._next_turn(seat)
+
+    def discard_pile_of(self, seat: int) -> list[int]:
+        """Where ``seat``'s discard goes: the one shared pile (``personal_piles``: his own)."""
+        return self.discards
 
     def _next_turn(self, seat: int) -> None:
         """The turn passes to the left; games with a last lap after going out override."""

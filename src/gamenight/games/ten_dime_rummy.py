@@ -43,11 +43,15 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §6):
 * G-TDR-1 — three decks with jokers for two to five players, four from six on. Option ``decks``
   fixes three or four whatever the table. Two to eight players: the spec's practical range (four
   decks would deal more, but eight seats are what the table shows in a row).
-* G-TDR-2 — buying replaces the stock draw and is done on one's own turn only. Out-of-turn buying
-  (contract rummy's "may I") is not offered: it would ask every other player "buy or pass?" after
-  every discard, multiplying the decisions of a round several times over with the book silent on
-  who has priority, what the next player loses and whether a buyer draws a penalty card — the
-  book's own text ("throw a dime in the pot and get the discard") reads as a player's own draw.
+* G-TDR-2 — buying replaces the stock draw and is done on one's own turn (the book's own text,
+  "throw a dime in the pot and get the discard", reads as a player's own draw). Option
+  ``buy_timing`` "any time" adds buying out of turn, contract rummy's "may I": after each discard
+  every player but the next (who may buy it in his turn) and but the discarder may answer at once
+  ``buy 7H`` or ``pass``, through the rummy kernel's claim window; of several buyers the one
+  nearest the discarder's left gets it. An out-of-turn buy costs what a buy in turn costs — a dime
+  for the discard and the next two stock cards — and is not a turn: play goes on with the next
+  player. A player with no dime left is not asked. At a table the window has a timer and a person
+  who lets it run out passes.
 * G-TDR-3 — the contract's sizes are minimums (a set of four meets "a set of three"); the two sets
   of a contract must be of different ranks (option ``distinct_contract_ranks``).
 * G-TDR-4 — a bought discard need not be used; it may even be discarded again the same turn (the
@@ -104,6 +108,7 @@ VALUES: tuple[int, ...] = values_by_rank((25, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 1
 #: sets only; jokers and twos wild; never more wild cards than natural ones in a set
 RULES = MeldRules(runs=False, wild_ranks=frozenset({C.TWO}), wild_ratio=AT_MOST_NATURALS)
 BY_PLAYERS = "by_players"
+OWN_TURN, ANY_TIME = "own_turn", "any_time"
 
 #: interned moves: buying the top discard (it is named, as a take is)
 BUY: list[Move] = [Move("buy", C.CARD_ARG[c]) for c in range(53)]
@@ -134,6 +139,12 @@ class TenDimeOptions(Options):
     start_dimes: int = option(
         10, "Dimes each", "The dimes each player begins the game with; a dime buys the top discard "
         "and two more cards from the stock.", minimum=0, maximum=50)
+    buy_timing: str = option(
+        OWN_TURN, "Buying",
+        "When a player may buy the top discard.",
+        choices={OWN_TURN: "On his own turn only, instead of drawing",
+                 ANY_TIME: "Also out of turn, straight after anyone's discard (the next player buys in "
+                           "his turn)"})
     decks: str = option(
         BY_PLAYERS, "Decks",
         "How many decks (each with its two jokers) are shuffled together.",
@@ -184,6 +195,7 @@ class TenDimeRummy(Stakes, ContractState):
     OUT_WITHOUT_DISCARD = True
     DISCARD_TAKEN = True  # G-TDR-4
     MAX_RESTOCKS = RESTOCKS
+    CLAIM_VERB = "buy"  # out of turn (option buy_timing), the claim window's claim is a buy
     options: TenDimeOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **ContractState.phases, Phase.DRAW: TenDimeDraw(), Phase.PLAY: TenDimePlay(),
@@ -203,6 +215,7 @@ class TenDimeRummy(Stakes, ContractState):
         #: the discards bought this turn; a player may buy again until he lays a card
         self.bought: list[int] = []
         self.may_buy_again = False
+        self.CLAIMS = o.buy_timing == ANY_TIME
         self._start_round()
 
     def deck_template(self) -> list[int]:
@@ -286,14 +299,19 @@ class TenDimeRummy(Stakes, ContractState):
         return "You may not buy now."
 
     def _buy(self, seat: int, move: Move) -> None:
-        c = self.discards.pop()
-        self.pay_pot(seat, DIME, f"bought {C.LABEL_OF[c]}")
-        self.hands[seat].append(c)
-        self.knowledge.tell(HAND[seat], (c,))  # everyone saw it bought
+        c = self.discards[-1]
         self.taken = c
         self.bought.append(c)
         self.may_buy_again = True
         self.phase_name = Phase.PLAY
+        self.buy_discard(seat)
+
+    def buy_discard(self, seat: int) -> None:
+        """A dime into the pot for the top discard and the next two stock cards (in turn or not)."""
+        c = self.discards.pop()
+        self.pay_pot(seat, DIME, f"bought {C.LABEL_OF[c]}")
+        self.hands[seat].append(c)
+        self.knowledge.tell(HAND[seat], (c,))  # everyone saw it bought
         extra = self._draw_for_buy(seat)
         dimes = self.ledger.purses[seat] // DIME
         self.emit("buy", f"{self.names[seat]} pays a dime into the pot for {C.LABEL_OF[c]} and "
@@ -302,6 +320,20 @@ class TenDimeRummy(Stakes, ContractState):
         if extra:
             self.emit("drawn", f"You draw {' '.join(C.LABEL_OF[x] for x in extra)}.", seat=seat, to=seat,
                       cards=C.codes(extra))
+
+    # ---- buying out of turn (option buy_timing): the rummy kernel's claim window ---------------
+
+    def _claims_of(self, seat: int, card: int) -> list[Move]:
+        return [BUY[card]] if self.ledger.can_pay(seat, DIME) else []
+
+    def _why_not_claim(self, seat: int, move: Move) -> str:
+        claim = self.claim
+        if claim is not None and seat in claim.order and seat not in claim.answers and move.verb == "buy":
+            return f"The discard up for buying is {C.NAME_OF[claim.card]}: 'buy {C.CODE_OF[claim.card]}'."
+        return super()._why_not_claim(seat, move)
+
+    def _claimed(self, seat: int, move: Move) -> None:
+        self.buy_discard(seat)
 
     def _draw_for_buy(self, seat: int) -> list[int]:
         """G-TDR-5: the next two stock cards, remaking the stock if it runs out and may be remade."""

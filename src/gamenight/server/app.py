@@ -8,8 +8,9 @@ Routes:
   ``GET /api/tables/{id}/log`` (once the game is over), ``GET /api/stats`` (this machine, or the
   admin token) — JSON, never cached; errors are ``{"error": {"code", "message", "version"?,
   "retry_after"?}}``, whatever went wrong;
-* ``WS /ws/tables/{id}`` — ``{"type": "state", version, view, seed, ended, trick_pause_ms}`` on
-  connect and after every change, for the connection's own seat; accepts ``{"move", "version",
+* ``WS /ws/tables/{id}`` — ``{"type": "state", version, view, seed, ended, trick_pause_ms, window?}``
+  on connect and after every change, for the connection's own seat (``window``: a timed window open
+  now, as :class:`~gamenight.server.models.ClaimWindow`); accepts ``{"move", "version",
   "move_id"?}``; a refused move gets ``{"type": "error", code, message, version}`` on that
   connection only;
 * ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder), ``/docs``
@@ -361,7 +362,8 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         seats = [SeatRequest(s.kind, getattr(s, "bot", None), s.name) for s in body.seats]
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
-            bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms)
+            bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms,
+            claim_window_ms=body.claim_window_ms)
         out = created_table(table, tokens, service.seat_infos(table), request.app.state.links,
                             str(request.base_url))
         out["host_token"] = host_token

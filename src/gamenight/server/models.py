@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gamenight.server.storage import DEFAULT_CLAIM_WINDOW_MS
+
 OptionValue = bool | int | str
 #: a client's id for one move (a UUID fits): the same id sent again is answered, never made twice
 MOVE_ID_PATTERN = r"^[A-Za-z0-9_.:-]{1,64}$"
@@ -100,6 +102,11 @@ class CreateTable(BaseModel):
     trick_pause_ms: int = Field(1500, ge=0, le=10_000, description="How long a finished trick stays on the "
                                                                     "table, its winner shown, before play "
                                                                     "goes on (0: fast play).")
+    claim_window_ms: int = Field(
+        DEFAULT_CLAIM_WINDOW_MS, ge=0, le=30_000,
+        description="How long the players who may claim a discard out of turn have to claim it or let it go, "
+                    "before the server lets it lapse for those who have not answered (0: it waits for every "
+                    "one of them). Only games with such a window use it.")
 
 
 class SeatInfo(BaseModel):
@@ -163,6 +170,19 @@ class SeatLink(BaseModel):
     qr: str = Field(description="A QR code of the new link, as an SVG data: URI.")
 
 
+class ClaimWindow(BaseModel):
+    """A timed window open now: seats that may act out of turn (claim a discard) or let it lapse."""
+
+    seats: list[int] = Field(description="The seats in the window that have not answered yet.")
+    ms: int = Field(description="The table's claim window (claim_window_ms); 0: no time limit.")
+    remaining_ms: int | None = Field(description="Milliseconds until the server lets the window lapse for "
+                                                 "the seats that have not answered, counted when this was "
+                                                 "sent (null: no time limit). Count from when it arrived: "
+                                                 "the server's clock is never compared with yours.")
+    lapse: str | None = Field(None, description="This seat's move if it lets the window lapse (its pass), "
+                                                "when the seat is in the window.")
+
+
 class TableSnapshot(BaseModel):
     table_id: str
     game: str
@@ -180,6 +200,9 @@ class TableSnapshot(BaseModel):
     created_at: datetime
     bot_delay_ms: int
     trick_pause_ms: int
+    claim_window_ms: int
+    window: ClaimWindow | None = Field(None, description="The timed window open now (a claim of a discard "
+                                                         "out of turn), else null.")
     preset: str | None
     players: int
     ended: str | None = Field(None, description="'abandoned' when the table reached its move bound before "

@@ -87,8 +87,8 @@ def add_people_routes(app: FastAPI, service: TableService) -> None:
     @app.post("/api/tables/{table_id}/rematch", status_code=201, response_model=RematchCreated,
               responses=ERRORS, tags=["people"], summary="Play again",
               description="Once the game is over, a seated player starts the rematch: the same game, "
-                          "rules, seats, names and bot delay, a new shuffle. Every seat's page at this table "
-                          "is sent its own link to it; asking again answers the same rematch. 409 "
+                          "rules, seats, names and table settings, a new shuffle. Every seat's page at this "
+                          "table is sent its own link to it; asking again answers the same rematch. 409 "
                           "`not_over` before the end.")
     async def rematch(table_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
         table, seat = await seated(table_id, body.token)

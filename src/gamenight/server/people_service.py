@@ -9,8 +9,8 @@ moves; what it knows of games is only the protocol (``name_seats``, ``speak``, `
 * Speech: where a game's rules count it (``State.counts_speech``), each chat message of a seat is
   also passed to ``State.speak`` under the table's lock, and a speech the game records is saved
   and published like a move (it becomes a ``speak`` entry of the log).
-* A rematch is a new table with the same game, options, seats, names and bot delay, linked from the
-  finished one; each human seat of it opens with its own token (see ``people.rematch_token``).
+* A rematch is a new table with the same game, options, seats, names and table settings, linked from
+  the finished one; each human seat of it opens with its own token (see ``people.rematch_token``).
 """
 
 from __future__ import annotations
@@ -202,8 +202,9 @@ class PeopleDesk:
         return new, rematch_token(token, new_id)
 
     async def _start_rematch(self, table: LiveTable) -> None:
-        """Same game, options, seats, names and bot delay, a new seed; the seats whose tokens this
-        server has seen are claimed at once (the others when their holders come back)."""
+        """Same game, options, seats, names and table settings (bot delay, trick pause, claim window), a
+        new seed; the seats whose tokens this server has seen are claimed at once (the others when their
+        holders come back)."""
         rec = table.record
         new_id = secrets.token_urlsafe(9)
         tokens = table.people.tokens
@@ -214,6 +215,7 @@ class PeopleDesk:
         state.name_seats([s.name for s in seats])
         record = TableRecord(id=new_id, game=rec.game, preset=rec.preset, options=rec.options,
                              players=rec.players, seed=seed, seats=seats, bot_delay_ms=rec.bot_delay_ms,
+                             trick_pause_ms=rec.trick_pause_ms, claim_window_ms=rec.claim_window_ms,
                              created_at=utc_now())
         link = RematchRow(new_id, rec.id, tuple(series_results(table)))
         try:

@@ -44,16 +44,29 @@ Seeds: drawn with ``secrets`` (63 bits), stored, committed to from the start as 
 seed's decimal text, and revealed (as that text) once the game is over.
 
 Bots: a bot seat that may act gets a turn (an asyncio task) after the table's ``bot_delay_ms``;
-in a simultaneous phase every bot seat to act gets one. The turn takes the table's lock, asks the
-bot in a worker thread (so a slow bot never stalls the other tables) with the seat's view and
-``sampler_for(state, seat)`` only, and plays the answer through the same move path as a person.
+in a simultaneous phase every bot seat to act gets one, in a timed window too (so a bot claims
+after the table's delay, like any bot move, never before a person could). The turn takes the
+table's lock, asks the bot in a worker thread (so a slow bot never stalls the other tables) with
+the seat's view and ``sampler_for(state, seat)`` only, and plays the answer through the same move
+path as a person.
+
+Timed windows (``State.lapse_moves``: seats that may claim a discard out of turn, each passing by
+letting it lapse; see :mod:`gamenight.server.window`): after every change, a window that opened
+gets a deadline, now + the table's ``claim_window_ms``, and a task that sleeps until then; seats
+answering do not move it, a new window gets a new one. At the deadline the task takes the table's
+lock and, if that window is still the one open, makes each remaining seat's lapse move through the
+move path above (saved, logged, published), a person's seat and a bot's alike. The lock decides
+every race: a claim that gets it first takes effect and the timer then finds the window closed or
+smaller; one that comes after the lapse finds its seat no longer to act (``not_your_turn``, "too
+late"). Frames carry the window with the milliseconds left, counted as each frame is sent.
 
 Memory: a table loads on first use (replayed from storage in a worker thread). At start-up only
 the unfinished tables with bots that were active within ``archive_after_s`` load, in the
 background, so their bots resume without waiting for a visitor; any other table's bots resume when
 it first loads (a person's page reconnecting loads it). A table nobody watches whose state has not
 changed for ``archive_after_s`` is dropped from memory (finished and abandoned ones are so
-archived): it stays in storage, and its view, log and bots come back on first use.
+archived; not one whose window is yet to lapse): it stays in storage, and its view, log and bots
+come back on first use.
 
 Hosts: a table's creator gets a host token, which can re-issue a seat's link (a new token; the old
 one is refused from then on and its open connections are closed with 4403).
@@ -88,6 +101,7 @@ from gamenight.server.people import People, PeopleError, frame_fields, now
 from gamenight.server.people_service import PeopleDesk
 from gamenight.server.storage import (
     ABANDONED,
+    DEFAULT_CLAIM_WINDOW_MS,
     DEFAULT_TRICK_PAUSE_MS,
     GroupCommitWriter,
     MoveRow,
@@ -98,6 +112,7 @@ from gamenight.server.storage import (
     TableRecord,
     utc_now,
 )
+from gamenight.server.window import ClaimWindow, follow_window
 
 log = logging.getLogger(__name__)
 
@@ -275,6 +290,10 @@ class LiveTable:
     _bot_rng: random.Random | None = None
     #: the event loop's time until which bots wait: a finished trick stays on the table a moment
     pause_until: float = 0.0
+    #: the timed window open now (seats that may claim a discard out of turn), if any
+    window: ClaimWindow | None = None
+    #: per seat, the last move the server made for it when a window lapsed: (its version, its text)
+    lapsed: dict[int, tuple[int, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.legal = [self.state.legal_moves(s) for s in range(self.state.num_players)]
@@ -348,7 +367,31 @@ class LiveTable:
         return cached
 
     def frame(self, seat: int | None) -> str:
-        """The encoded state frame for ``seat`` (the view itself is not kept: only GETs keep theirs)."""
+        """The encoded state frame for ``seat`` (the view itself is not kept: only GETs keep theirs).
+        An open window's time left is added as the frame is sent, since it changes while the version
+        does not (a page attaching late must not be told the whole time)."""
+        body = self._frame_body(seat)
+        window = self.window_json(seat)
+        if window is None:
+            return body
+        return f'{body[:-1]},"window":{dumps(window)}}}'
+
+    def window_json(self, seat: int | None) -> dict[str, Any] | None:
+        """The open window as ``seat`` should see it now, or None."""
+        window = self.window
+        if window is None:
+            return None
+        lapse = self.state.lapse_moves().get(seat) if seat is not None else None
+        return window.to_json(self.record.claim_window_ms, time.monotonic(),
+                              None if lapse is None else str(lapse))
+
+    @property
+    def window_pending(self) -> bool:
+        """A window's lapse is scheduled: the table must stay in memory to make it."""
+        task = self.window.task if self.window is not None else None
+        return task is not None and not task.done()
+
+    def _frame_body(self, seat: int | None) -> str:
         cached = self.frames.get(seat)
         if cached is None:
             view = self.views.get(seat) or self.state.view(seat)
@@ -444,7 +487,8 @@ class TableService:
         task.add_done_callback(self._background.discard)
 
     async def stop(self) -> None:
-        tasks = [*self._background, *(t for table in self.tables.values() for t in table.bot_tasks.values())]
+        tasks = [*self._background, *(t for table in self.tables.values() for t in table.bot_tasks.values()),
+                 *(t.window.task for t in self.tables.values() if t.window is not None and t.window.task)]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -476,7 +520,7 @@ class TableService:
         way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole."""
         now = time.monotonic() if now is None else now
         quiet = [t for t in self.tables.values()
-                 if not t.connections and not t.bot_tasks and not t.lock.locked()
+                 if not t.connections and not t.bot_tasks and not t.window_pending and not t.lock.locked()
                  and now - t.last_active >= self.limits.archive_after_s]
         for table in quiet:
             self._drop(table)
@@ -490,6 +534,7 @@ class TableService:
         for task in table.bot_tasks.values():
             task.cancel()
         table.bot_tasks.clear()
+        self._close_window(table)
 
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
@@ -514,6 +559,7 @@ class TableService:
         players: int | None = None,
         bot_delay_ms: int = 600,
         trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
+        claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, stored before it is returned, with the token of each human seat and the
         host's token."""
@@ -539,7 +585,7 @@ class TableService:
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
             host_token_sha256=sha256_hex(host_token),
-            trick_pause_ms=trick_pause_ms,
+            trick_pause_ms=trick_pause_ms, claim_window_ms=claim_window_ms,
         )
         return await self.open_table(record, state), tokens, host_token
 
@@ -549,6 +595,7 @@ class TableService:
                           people=new_people(state))
         await self.writer.write(record)
         self.tables[record.id] = table
+        self._time_window(table)
         self._schedule_bots(table)
         return table
 
@@ -595,6 +642,7 @@ class TableService:
         if table_id in self.tables:  # created meanwhile
             return self.tables[table_id]
         self.tables[table_id] = built
+        self._time_window(built)  # a window open when the table was stored gets its whole time again
         self._schedule_bots(built)
         return built
 
@@ -666,7 +714,8 @@ class TableService:
                 "version": table.version, "seat": seat, "seats": self.seat_infos(table),
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
-                "trick_pause_ms": rec.trick_pause_ms, "preset": rec.preset, "players": rec.players,
+                "trick_pause_ms": rec.trick_pause_ms, "claim_window_ms": rec.claim_window_ms,
+                "window": table.window_json(seat), "preset": rec.preset, "players": rec.players,
                 "ended": table.ended, **frame_fields(table, seat),
             }
 
@@ -798,10 +847,11 @@ class TableService:
         """The move path (see the module docstring); the table's lock is held."""
         state = table.state
         if table.ended is not None or seat not in state.to_act:
-            raise ServiceError("not_your_turn", self._not_your_turn(table, seat), 409, table.version)
+            raise ServiceError("not_your_turn", self._not_your_turn(table, seat, version), 409, table.version)
         if version is not None and table.is_stale(seat, version):
-            raise ServiceError("stale_version", f"The table has changed since version {version} (it is at "
-                                                f"{table.version} now): look again and choose again.", 409,
+            changed = (f"The table has changed since version {version} (it is at {table.version} now): look "
+                       "again and choose again.")
+            raise ServiceError("stale_version", self._lapsed_for(table, seat, version) or changed, 409,
                                table.version)
         events = await self._apply(table, seat, move)
         return await self.commit_move(table, seat, events=events)
@@ -835,6 +885,7 @@ class TableService:
         table.touch()
         self._pause_to_show(table, events)
         table.people.stamp_waiting(state.to_act, seat if acted else None, now())
+        self._time_window(table)
         self._broadcast(table)
         self._schedule_bots(table)
         return number
@@ -879,6 +930,7 @@ class TableService:
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
+        self._time_window(table)
 
     def _put_aside(self, table: LiveTable) -> None:
         """Memory no longer matches storage: drop the table (it loads again from storage, in a worker
@@ -891,14 +943,90 @@ class TableService:
         table.connections.clear()
 
     @staticmethod
-    def _not_your_turn(table: LiveTable, seat: int) -> str:
+    def _not_your_turn(table: LiveTable, seat: int, version: int | None = None) -> str:
         state = table.state
         if table.ended is not None:
             return f"This table was abandoned after {table.version} moves: no more moves can be made."
         if state.is_over:
             return "The game is over."
         waiting = " and ".join(state.names[s] for s in sorted(state.to_act)) or "nobody"
-        return f"It is not your turn, {state.names[seat]}: waiting for {waiting}."
+        name = state.names[seat]
+        if version is not None:
+            lapsed = TableService._lapsed_for(table, seat, version)
+            if lapsed is not None:
+                return lapsed
+            if table.moved_at[seat] <= version < table.legal_since[seat]:
+                # the seat could move when it chose, and another's move (a claim) came first
+                return (f"Too late, {name}: another move was made first (you chose at version {version}; "
+                        f"the table is at {table.version}). Waiting for {waiting}.")
+        return f"It is not your turn, {name}: waiting for {waiting}."
+
+    # ---- timed windows ---------------------------------------------------------------------------
+
+    def _time_window(self, table: LiveTable) -> None:
+        """After a change: a window that opened gets its deadline and a task to make its lapse moves;
+        one that closed loses its task; one that seats only left keeps both (see server.window)."""
+        seats = frozenset() if table.is_done or table.closed else frozenset(table.state.lapse_moves())
+        current = table.window
+        window = follow_window(current, seats, table.version, table.record.claim_window_ms, time.monotonic())
+        if window is current:
+            return
+        self._close_window(table)
+        table.window = window
+        if window is not None and window.deadline is not None:
+            window.task = asyncio.get_running_loop().create_task(self._lapse_when_due(table, window))
+
+    @staticmethod
+    def _close_window(table: LiveTable) -> None:
+        window, table.window = table.window, None
+        if window is not None and window.task is not None:
+            window.task.cancel()
+            window.task = None
+
+    async def _lapse_when_due(self, table: LiveTable, window: ClaimWindow) -> None:
+        """Sleep until the window's deadline, then let it lapse (again after a pause, if a lapse move
+        could not be saved)."""
+        assert window.deadline is not None
+        await asyncio.sleep(max(0.0, window.deadline - time.monotonic()))
+        while True:
+            try:
+                await asyncio.shield(asyncio.ensure_future(self._lapse(table, window)))
+                return
+            except ServiceError as e:
+                if e.code != "storage_error":
+                    log.error("table %s: a window's lapse move was refused: %s", table.id, e.message)
+                    return
+            await asyncio.sleep(BOT_RETRY_S)
+
+    async def _lapse(self, table: LiveTable, window: ClaimWindow) -> None:
+        """Under the table's lock, if ``window`` is still the one open: each seat in it that has not
+        answered makes its lapse move, seat by seat, until the window closes."""
+        async with table.lock:
+            if table.window is not window:
+                return  # closed or replaced meanwhile (a claim came first), or the table was reloaded
+            window.task = None  # from here the moves below may close it: nothing of it to cancel
+            lapsed: set[int] = set()
+            while table.window is window and not table.closed and not table.is_done:
+                lapses = table.state.lapse_moves()
+                seat = min((s for s in lapses if s not in lapsed), default=None)
+                if seat is None:
+                    if lapses:  # an engine keeping a seat in the window after its lapse: never loop
+                        log.error("table %s: seats %s stay in the window after letting it lapse", table.id,
+                                  sorted(lapses))
+                    return
+                lapsed.add(seat)
+                text = str(lapses[seat])
+                table.lapsed[seat] = (await self._move(table, seat, text, None), text)
+
+    @staticmethod
+    def _lapsed_for(table: LiveTable, seat: int, version: int) -> str | None:
+        """The refusal of a move chosen at ``version`` when the seat's last move since was its window
+        lapsing (the server's, not the person's), else None."""
+        lapsed_at, lapse = table.lapsed.get(seat, (0, ""))
+        if version < lapsed_at == table.moved_at[seat]:
+            name = table.state.names[seat]
+            return f"Too late, {name}: the time to answer ran out, so “{lapse}” was played for you."
+        return None
 
     # ---- bots ------------------------------------------------------------------------------------
 

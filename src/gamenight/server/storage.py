@@ -4,6 +4,7 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 
 * ``tables`` — id, game, preset, the options in force (JSON), players, the seed, the seats (JSON:
   kind, bot, and the SHA-256 of each human seat's token — never the token itself), the bot delay,
+  the trick pause and the claim window,
   when it was created, once the game is over when it finished (and ``end_reason`` "abandoned" when
   the table's move bound stopped it before the game's end), and the SHA-256 of the host's token;
 * ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made;
@@ -79,6 +80,8 @@ CHECKPOINT_EVERY_S = 1.0
 
 #: how long a finished trick stays on the table by default, in milliseconds
 DEFAULT_TRICK_PAUSE_MS = 1500
+#: how long a timed window (a claim of a discard out of turn) stays open by default, in milliseconds
+DEFAULT_CLAIM_WINDOW_MS = 4000
 
 metadata = MetaData()
 
@@ -94,6 +97,8 @@ tables_table = Table(
     Column("bot_delay_ms", Integer, nullable=False),
     # added after the first release: a table stored before it has NULL (the default pause)
     Column("trick_pause_ms", Integer, nullable=True),
+    # added later still: NULL is the default claim window
+    Column("claim_window_ms", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("end_reason", String(16), nullable=True),
@@ -183,6 +188,9 @@ class TableRecord:
     created_at: datetime
     finished_at: datetime | None = None
     trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS
+    #: how long a timed window stays open before the seats that have not answered let it lapse
+    #: (0: it waits for every seat, like any other decision)
+    claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS
     #: None, or ABANDONED: the table reached its move bound before the game's end
     end_reason: str | None = None
     #: the SHA-256 of the token that may re-issue seat links (None: tables made before hosts existed)
@@ -487,6 +495,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
             "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
             "bot_delay_ms": rec.bot_delay_ms, "trick_pause_ms": rec.trick_pause_ms,
+            "claim_window_ms": rec.claim_window_ms,
             "created_at": rec.created_at, "finished_at": rec.finished_at,
             "end_reason": rec.end_reason, "host_token_sha256": rec.host_token_sha256}
 
@@ -498,6 +507,7 @@ def _record(row: Any) -> TableRecord:
         seats=tuple(SeatRecord.from_json(s) for s in row["seats"]), bot_delay_ms=row["bot_delay_ms"],
         created_at=_aware(row["created_at"]) or utc_now(), finished_at=_aware(row["finished_at"]),
         trick_pause_ms=DEFAULT_TRICK_PAUSE_MS if row["trick_pause_ms"] is None else row["trick_pause_ms"],
+        claim_window_ms=DEFAULT_CLAIM_WINDOW_MS if row["claim_window_ms"] is None else row["claim_window_ms"],
         end_reason=row["end_reason"], host_token_sha256=row["host_token_sha256"],
     )
 
@@ -637,6 +647,7 @@ class GroupCommitWriter:
 __all__ = [
     "ABANDONED",
     "CHAT_KEPT",
+    "DEFAULT_CLAIM_WINDOW_MS",
     "DEFAULT_TRICK_PAUSE_MS",
     "ChatRow",
     "GroupCommitWriter",

@@ -177,6 +177,55 @@ def test_a_player_without_dimes_cannot_buy() -> None:
     assert "no dimes" in refused(s, "buy KD")
 
 
+def test_g_tdr_2_buying_is_on_ones_own_turn_by_default() -> None:
+    s = new([DULL, "KS KH 3C 3D 4C 4D 5C 5D 6C 6D 8C 8D", DULL], "QC 9D 10C JC")
+    s.play("draw")
+    s.play("discard 9D")  # seat 1 discards: no window, seat 2 draws or buys in his turn
+    assert s.phase() == "draw" and s.to_act == {2} and s.lapse_moves() == {}
+
+
+def test_option_buy_timing_any_time_buying_out_of_turn() -> None:
+    # three players, seat 1 first: after his discard, seat 2 is next (he buys in his turn) and
+    # seat 0 may buy out of turn: a dime for the discard and two stock cards, and it is not a turn
+    s = new([DULL, "KS KH 3C 3D 4C 4D 5C 5D 6C 6D 8C 8D", DULL], "QC 9D 10C JC QD", buy_timing="any_time")
+    s.play("draw")  # 9♦
+    s.play("discard 9D")
+    assert s.phase() == "claim" and s.to_act == {0} and legal(s, 0) == ["buy 9D", "pass"]
+    assert s.lapse_moves() == {0: s.parse("pass")} and s.legal_moves(2) == []
+    assert "up for buying is the nine of diamonds" in refused(s, "buy QC", 0)
+    s.play("buy 9D", 0)
+    assert len(s.hands[0]) == 12 + 3 and C.cards("9D 10C JC")[0] in s.hands[0] and purse(s, 0) == 9
+    assert s.ledger.pot() == DIME and s.phase() == "draw" and s.to_act == {2}
+    assert s.view(1)["known_cards"][0] == ["9D"] and conserved(s)
+    # letting it pass: the discard stays for the next player
+    t = new([DULL, "KS KH 3C 3D 4C 4D 5C 5D 6C 6D 8C 8D", DULL], "QC 9D 10C JC QD", buy_timing="any_time")
+    t.play("draw")
+    t.play("discard 9D")
+    t.play("pass", 0)
+    assert t.to_act == {2} and "buy 9D" in legal(t) and purse(t, 0) == 10
+
+
+def test_buying_out_of_turn_the_buyer_nearest_the_discarders_left_gets_it() -> None:
+    hands = [DULL, "KS KH 3C 3D 4C 4D 5C 5D 6C 6D 8C 8D", DULL, DULL]
+    s = new(hands, "QC 9D 10C JC QD KD", buy_timing="any_time")
+    s.play("draw")
+    s.play("discard 9D")  # seat 2 is next; seats 3 then 0 may buy
+    assert s.to_act == {3, 0}
+    s.play("buy 9D", 0)
+    assert s.phase() == "claim" and s.to_act == {3}  # seat 3 comes first from seat 1's left
+    s.play("buy 9D", 3)
+    assert s.phase() == "draw" and s.to_act == {2} and purse(s, 3) == 9 and purse(s, 0) == 10
+    assert len(s.hands[3]) == 15 and len(s.hands[0]) == 12
+
+
+def test_a_player_without_dimes_is_not_offered_the_discard_out_of_turn() -> None:
+    s = new([DULL, "KS KH 3C 3D 4C 4D 5C 5D 6C 6D 8C 8D", DULL], "QC 9D 10C", buy_timing="any_time",
+            start_dimes=0)
+    s.play("draw")
+    s.play("discard 9D")
+    assert s.phase() == "draw" and s.to_act == {2}
+
+
 def test_g_tdr_4_a_bought_card_need_not_be_used_and_may_be_discarded() -> None:
     s = new(["KS QH 3S 3H 4S 4H 5S 5H 6S 6H 8S 8H", DULL], "9D 9C 10C")
     s.play("buy 9D")

@@ -5,7 +5,8 @@ him, so the bot's whole aim is to get its cards onto the table before someone go
 
 * **Before the contract**: it measures a hand by the contract kernel's shortfall (the fewest more
   cards it needs). It buys the top discard when that card lowers the shortfall and it has dimes to
-  spare (it keeps about a dime for every two rounds still to come); otherwise it draws. It
+  spare (it keeps about a dime for every two rounds still to come); otherwise it draws — or,
+  offered a discard out of turn, passes. It
   discards the card whose loss leaves the shortfall lowest, never a wild card while anything else
   will do, and among equals the card that would cost most left in hand.
 * **Laying the contract**: as soon as it can, each set with as many natural cards as possible
@@ -51,6 +52,8 @@ class TenDimeBot:
         buy = by_verb.get("buy")
         if buy and self.buy_pays(view, hand, contract, made, buy[0].cards[0]):
             return buy[0]
+        if "pass" in by_verb:  # a discard up for buying out of turn that does not pay
+            return by_verb["pass"][0]
         if "draw" in by_verb:
             return by_verb["draw"][0]
         if "meld" in by_verb:

@@ -217,7 +217,14 @@ function renderSetup(spec) {
           h("input", { type: "number", id: "trick-pause", name: "trick_pause_ms", min: 0, max: 10000, step: 100,
                        value: "1500", inputmode: "numeric", "aria-describedby": "trick-pause-help" }),
           h("div", { class: "help", id: "trick-pause-help" },
-            "How long a finished trick stays on the table, its winner shown, before play goes on. 0 for fast play.")))),
+            "How long a finished trick stays on the table, its winner shown, before play goes on. 0 for fast play.")),
+        h("div", { class: "field" },
+          h("label", { for: "claim-window", class: "field-label" }, "Time to claim a discard out of turn (seconds)"),
+          h("input", { type: "number", id: "claim-window", name: "claim_window_s", min: 0, max: 30, step: 0.5,
+                       value: "4", inputmode: "decimal", "aria-describedby": "claim-window-help" }),
+          h("div", { class: "help", id: "claim-window-help" },
+            "In games where players may claim a discard out of turn, how long they have to claim it or let it go. "
+            + "0 to wait for every one of them.")))),
     h("fieldset", {},
       h("legend", {}, `${spec.title}: rules`),
       h("div", { class: "field" },
@@ -265,6 +272,8 @@ function requestBody(spec) {
   if (delay !== "") body.bot_delay_ms = Number(delay);
   const pause = $("#trick-pause").value.trim();
   if (pause !== "") body.trick_pause_ms = Number(pause);
+  const claim = $("#claim-window").value.trim();
+  if (claim !== "") body.claim_window_ms = Math.round(Number(claim) * 1000);
   return body;
 }
 

@@ -33,6 +33,7 @@ import {
 } from "./render.js";
 import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
 import { renderSummary, summaryRow } from "./summary.js";
+import { inWindow, renderWindow, tickWindow, windowOf } from "./window.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = takeToken();
@@ -80,6 +81,7 @@ const page = {
   seats: null, // the table's seats: names, people or bots, connected (the frame's, else the snapshot's)
   waiting: null, // [{seat, since}] from the server, when it says
   trickPause: DEFAULT_TRICK_PAUSE_MS,
+  window: null, // a timed window open now (window.js): its seats, this seat's lapse, when it lapses
   pending: null, // the move sent and not yet answered
   outbox: null, // that move as sent ({move, version, move_id}): sent again after a reconnect
   queue: [], // the rest of a several-move action (a pass of three), sent one by one
@@ -207,7 +209,7 @@ async function refreshOverHttp() {
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
   onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended,
             seats: info.seats, waiting: info.waiting, trick_pause_ms: info.trick_pause_ms,
-            rematch: info.rematch, series: info.series });
+            rematch: info.rematch, series: info.series, window: info.window });
   return info;
 }
 
@@ -239,6 +241,7 @@ function onFrame(frame) {
   if (Array.isArray(frame.seats)) page.seats = frame.seats;
   if (Array.isArray(frame.waiting)) page.waiting = frame.waiting;
   if (Number.isInteger(frame.trick_pause_ms)) page.trickPause = frame.trick_pause_ms;
+  page.window = windowOf(frame.window, performance.now()); // counted from now: the server's clock is not ours
   if (frame.seats && page.info) page.info.seats = frame.seats;
   if (page.outbox && page.version > page.outbox.version) page.outbox = null; // answered
   if (!page.outbox) {
@@ -445,6 +448,10 @@ function draw() {
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
   drawSummary(view);
+  const win = page.window;
+  const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
+  redrawOnChange($("#window"), [page.version, win && [win.seats, win.lapse, win.until === null], page.pending,
+    ctx.seats], () => renderWindow($("#window"), view, win, ctx));
   $("#hand-section").hidden = mySeat === null;
   if (mySeat !== null) {
     $("#hand-heading").textContent = "Your hand";
@@ -459,17 +466,19 @@ function draw() {
   }
   const myTurn = (view.legal_moves || []).length > 0;
   $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
-  const actions = actionsFor(sorted, state.codes);
+  const actions = answering ? [] : actionsFor(sorted, state.codes);
+  const plain = answering ? [] : sorted.plain;
   page.actions = actions;
-  redrawOnChange($("#move-buttons"), [actions, sorted.plain, page.pending, page.selected.length],
-    () => renderActions($("#move-buttons"), actions, sorted.plain, { pending: page.pending, selectedCount: page.selected.length }));
+  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, page.selected.length],
+    () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount: page.selected.length }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
   $("#move-send").disabled = Boolean(page.pending);
   fill($("#legal-text"), myTurn ? `Legal now: ${(view.legal_moves || []).join(", ")}` : "");
 
-  const status = page.pending ? `Sending “${page.pending}”…` : turnSentence(view, ctx);
+  const status = page.pending ? `Sending “${page.pending}”…`
+    : answering ? "Your chance, out of turn: claim it or let it go." : turnSentence(view, ctx);
   const turn = $("#turn");
   if (turn.textContent !== status) turn.textContent = status;
   turn.classList.toggle("my-turn", myTurn && !page.pending);
@@ -555,7 +564,9 @@ function restoreFocus(key, phaseChanged) {
   }
   let target = null;
   if (key.card) target = $(`#hand button[data-key="${CSS.escape(key.card)}"]`);
-  else if (key.move) target = $(`#move-buttons [data-move="${CSS.escape(key.move)}"]`);
+  else if (key.move) {
+    target = $(`#move-buttons [data-move="${CSS.escape(key.move)}"]`) || $(`#window [data-move="${CSS.escape(key.move)}"]`);
+  }
   else if (key.action) target = $$("#move-buttons [data-action]").find((b) => b.textContent === key.action);
   else if (key.order) target = $(`#hand-order [data-order="${CSS.escape(key.order)}"]`);
   else if (key.clear) target = $("#move-buttons [data-clear]") || $("#hand button.hand-card[tabindex='0']");
@@ -705,6 +716,11 @@ function onActionsClick(event) {
   if (target.dataset.move) sendMove(target.dataset.move);
 }
 
+function onWindowClick(event) {
+  const target = event.target.closest("#window button[data-move]");
+  if (target && !target.disabled) sendMove(target.dataset.move);
+}
+
 function onFeltClick(event) {
   if (event.target.closest("[data-action='last-trick']")) {
     page.reviewOpen = !page.reviewOpen;
@@ -761,6 +777,7 @@ async function start() {
   hand.addEventListener("drop", onDrop);
   $("#hand-order").addEventListener("click", onOrderClick);
   $("#move-buttons").addEventListener("click", onActionsClick);
+  $("#window").addEventListener("click", onWindowClick);
   $("#felt-bar").addEventListener("click", onFeltClick);
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
@@ -798,6 +815,7 @@ async function start() {
     const countdown = $("#summary [data-until]");
     if (countdown) countdown.textContent = `${Math.max(0, Math.ceil((Number(countdown.dataset.until) - Date.now()) / 1000))} s`;
   }, 1000);
+  setInterval(() => tickWindow($("#window"), page.window, performance.now()), 200);
 }
 
 start();
