@@ -159,6 +159,18 @@ def test_melds_lay_offs_and_the_view() -> None:
     assert view["discard_pile"] == ["KS"] and view["stock_size"] == len(s.stock)
 
 
+def test_a_deal_from_a_deck_read_before_it_is_dealt() -> None:
+    # hand sizes that hang on the first cards dealt (Horseshit): the game reads the deck first
+    s = mini(players=3)
+    s.dealer = 0
+    s.begin_deal()
+    deck = s._fresh_deck()
+    s.deal([2, 4, 3], deck=deck)
+    # one at a time from the dealer's left (seat 1), full hands passed over; then the upcard
+    assert s.hands == [[deck[2], deck[5]], [deck[0], deck[3], deck[6], deck[8]], [deck[1], deck[4], deck[7]]]
+    assert s.discards == [deck[9]] and s.stock == deck[10:]
+
+
 def test_going_out_by_discarding_scores_the_deal() -> None:
     s = mini(hands=["AC 2C 3C 4D 5D 6D 8S 9S TS QC", "5H 6H 7H 7C 7D 7S 2S 3S 4S KS"], rest="8H 4H 2D")
     s.play("take 8H")

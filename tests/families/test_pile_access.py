@@ -198,6 +198,32 @@ def test_everyone_passing_closes_the_window_and_the_card_stays() -> None:
     assert "take 4H" in [str(m) for m in s.legal_moves()]
 
 
+class ThreeDeckMini(MiniRummy):
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=3)
+
+
+def test_no_take_that_would_leave_only_copies_of_the_card_taken() -> None:
+    # with several decks, a hand of one 9♥ taking another: neither may be discarded this turn, and
+    # nothing may be laid that leaves the hand so — the turn could never end, so no take is offered
+    s = mini(ThreeDeckMini, hands=HANDS)
+    hand = s.hands[1]
+    s.stock.extend(hand[1:])
+    s.hands[1] = hand[:1]
+    spread(s, f"3H {C.CODE_OF[hand[0]]}")
+    top = C.CODE_OF[hand[0]]
+    assert [str(m) for m in s.legal_moves()] == ["draw"]
+    with pytest.raises(gamenight.IllegalMove, match="only copies of it"):
+        s.play(f"take {top}")
+    # two copies held and the third taken make a set of the whole hand: that goes out
+    s.stock.remove(hand[0])
+    s.hands[1].append(hand[0])
+    s._legal_cache = {}
+    assert f"take {top}" in [str(m) for m in s.legal_moves()]
+    s.play(f"take {top}")
+    assert [str(m) for m in s.legal_moves()] == [f"meld {top} {top} {top} set"]
+
+
 def snapshot(s: MiniRummy) -> str:
     return json.dumps([s.view(seat) for seat in [None, *range(s.num_players)]], sort_keys=True)
 

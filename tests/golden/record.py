@@ -84,6 +84,8 @@ MATCHES: dict[str, Recipe] = {
                                 about="five heuristic bots, the partner-card game, seed 2026"),
     "desert_rummy_heuristic": Recipe("desert-rummy", 4, 2026, bot_per_seat=False,
                                      about="four heuristic bots, seed 2026: every level to the run of nine"),
+    "horseshit_rummy_heuristic": Recipe("horseshit-rummy", 4, 2026, bot_per_seat=False,
+                                        about="four heuristic bots, seed 2026"),
     "arizona_rummy_heuristic": Recipe("arizona-rummy", 4, 2026, bot_per_seat=False,
                                       about="four heuristic bots, seed 2026: eleven rounds"),
 }

@@ -296,13 +296,15 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.claim = None
         self.knowledge.clear()
 
-    def deal(self, sizes: int | Sequence[int], *, upcard: bool = True) -> None:
+    def deal(self, sizes: int | Sequence[int], *, upcard: bool = True, deck: list[int] | None = None) -> None:
         """Deal ``sizes`` cards (one number, or one per seat) one at a time clockwise from the
         dealer's left; turn the next card up to start the discard pile (``upcard``); the rest
-        is the stock."""
+        is the stock. ``deck``: the deal's deck, already taken from ``_fresh_deck`` (a game whose
+        hand sizes hang on the first cards dealt reads them before dealing: Horseshit)."""
         n = self.num_players
         want = [sizes] * n if isinstance(sizes, int) else list(sizes)
-        deck = self._fresh_deck()
+        if deck is None:
+            deck = self._fresh_deck()
         pos = 0
         seat = self.dealer
         while any(len(self.hands[s]) < want[s] for s in range(n)):
@@ -388,7 +390,20 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.draw_card(seat)
 
     def _take_moves(self, seat: int) -> list[Move]:
-        return [TAKE[self.discards[-1]]] if self._may_take_discard(seat) else []
+        if not (self._may_take_discard(seat) and self._take_leaves_a_way_on(seat)):
+            return []
+        return [TAKE[self.discards[-1]]]
+
+    def _take_leaves_a_way_on(self, seat: int) -> bool:
+        """Whether the turn could still end after taking the top discard. With several decks a hand
+        of copies of it only would hold nothing it may discard (a copy counts as the card taken),
+        and no meld or lay-off may leave it so: only a meld of the whole hand at once goes out."""
+        top = self.discards[-1]
+        hand = self.hands[seat]
+        if self.DISCARD_TAKEN or any(c != top for c in hand):
+            return True
+        return self._may_go_out_by_melding(seat) and self._may_meld(seat) \
+            and isinstance(self.meld_rules.check([*hand, top]), Meld)
 
     def _may_take_discard(self, seat: int) -> bool:
         return bool(self.discards)
@@ -399,6 +414,9 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         top = self.discards[-1]
         if move.cards != (top,):
             return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
+        if self._may_take_discard(seat) and not self._take_leaves_a_way_on(seat):
+            return (f"Taking {C.NAME_OF[top]} would leave you only copies of it, and a copy of the card "
+                    "taken may not be discarded this turn: draw from the stock.")
         return "You may not take the discard now."
 
     def _take(self, seat: int, move: Move) -> None:
