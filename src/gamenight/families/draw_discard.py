@@ -390,15 +390,15 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.draw_card(seat)
 
     def _take_moves(self, seat: int) -> list[Move]:
-        if not (self._may_take_discard(seat) and self._take_leaves_a_way_on(seat)):
+        if not (self._may_take_discard(seat) and self._take_leaves_a_way_on(seat, self.discards[-1])):
             return []
         return [TAKE[self.discards[-1]]]
 
-    def _take_leaves_a_way_on(self, seat: int) -> bool:
-        """Whether the turn could still end after taking the top discard. With several decks a hand
-        of copies of it only would hold nothing it may discard (a copy counts as the card taken),
-        and no meld or lay-off may leave it so: only a meld of the whole hand at once goes out."""
-        top = self.discards[-1]
+    def _take_leaves_a_way_on(self, seat: int, top: int) -> bool:
+        """Whether the turn could still end after taking ``top`` from a discard pile. With several
+        decks a hand of copies of it only would hold nothing it may discard (a copy counts as the
+        card taken), and no meld or lay-off may leave it so: only a meld of the whole hand at once
+        goes out."""
         hand = self.hands[seat]
         if self.DISCARD_TAKEN or any(c != top for c in hand):
             return True
@@ -414,7 +414,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         top = self.discards[-1]
         if move.cards != (top,):
             return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
-        if self._may_take_discard(seat) and not self._take_leaves_a_way_on(seat):
+        if self._may_take_discard(seat) and not self._take_leaves_a_way_on(seat, top):
             return (f"Taking {C.NAME_OF[top]} would leave you only copies of it, and a copy of the card "
                     "taken may not be discarded this turn: draw from the stock.")
         return "You may not take the discard now."

@@ -93,12 +93,7 @@ class PersonalPiles(DrawDiscardState):
         where that is allowed, and the turn could still end with a discard."""
         pile = self.piles[owner]
         return (bool(pile) and (self.take_own_pile or owner != seat)
-                and self._could_discard_after(seat, pile[-1]))
-
-    def _could_discard_after(self, seat: int, c: int) -> bool:
-        """Whether, having taken ``c``, ``seat`` holds a card he may discard: where the card taken
-        may not be discarded again, a hand of nothing but its twins (several decks) could not."""
-        return self.DISCARD_TAKEN or any(x != c for x in self.hands[seat])
+                and self._take_leaves_a_way_on(seat, pile[-1]))
 
     def _may_take_discard(self, seat: int) -> bool:
         return False  # there is no shared pile; the kernel's refusal for it is not used
@@ -124,7 +119,7 @@ class PersonalPiles(DrawDiscardState):
                     "or draw.")
         if move.cards[0] != pile[-1]:
             return f"Only the top card of {whose} pile can be taken: '{take_move(owner, pile[-1])}'."
-        if not self._could_discard_after(seat, pile[-1]):
+        if not self._take_leaves_a_way_on(seat, pile[-1]):
             return (f"You could not end your turn: {C.NAME_OF[pile[-1]]} could not be discarded again, and "
                     "your hand holds nothing else to discard.")
         return "You may not take from that pile now."
