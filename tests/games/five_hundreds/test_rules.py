@@ -1,5 +1,6 @@
 """Five Hundreds (seed 000, "Five Hundreds – New Entry"): stacked-deck scenarios for every rule clause
-and option, the worked cases T-FH-1..5 of ``shared/rules/metzker-book.md`` §11, and the refusals."""
+and option, the worked cases T-FH-1..5 of ``shared/rules/metzker-book.md`` §11, the refusals, and a
+golden match."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from gamenight.equipment.cards import card, cards
 from gamenight.families.draw_discard import Phase
 from gamenight.families.melds import Meld
 from gamenight.games.five_hundreds import RULES, VALUES, FiveHundreds, card_points
-from tests.helpers import deal_deck, lay_out_rummy_deal
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal
 
 GAME = "five-hundreds"
 
@@ -484,3 +485,29 @@ def test_the_score_sheet_has_a_row_a_hand_with_what_was_laid_and_held() -> None:
     assert row.label == "Hand 1: Player 2 goes out"
     assert row.points == [-40, 20] and row.details == ["0 laid − 40 held", "20 laid − 0 held"]
     assert events(s, "show")[0].startswith("Player 1 shows")
+
+
+# ---- a golden match --------------------------------------------------------------------------
+
+
+def test_golden_match_with_heuristic_bots() -> None:
+    s = golden_match("five_hundreds_heuristic")
+    assert s.outcome is not None
+    assert [(r.label, r.points) for r in s.sheet.rows] == GOLDEN_SHEET
+    assert s.outcome.winners == GOLDEN_WINNERS and s.sheet.totals == [495, 425, 385, 525]
+    assert any(str(m).startswith("dig") for _, m in s.moves)
+    assert conserved(cast(FiveHundreds, s))
+
+
+#: four heuristic bots, seed 2026: West passes 500 in hand 8 (digs, lay-offs and four stock-outs)
+GOLDEN_SHEET: list[tuple[str, list[int]]] = [
+    ("Hand 1: the stock ran out", [95, 55, 35, 40]),
+    ("Hand 2: the stock ran out", [50, 45, 130, 15]),
+    ("Hand 3: East goes out", [75, 55, 15, 165]),
+    ("Hand 4: East goes out", [35, 70, 25, 85]),
+    ("Hand 5: the stock ran out", [75, 10, 15, 120]),
+    ("Hand 6: East goes out", [115, 55, 20, -5]),
+    ("Hand 7: the stock ran out", [15, 105, 115, 5]),
+    ("Hand 8: West goes out", [35, 30, 30, 100]),
+]
+GOLDEN_WINNERS = (3,)
