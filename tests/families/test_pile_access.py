@@ -310,3 +310,14 @@ def test_may_lay_sees_the_new_meld_and_the_meld_a_dig_allows() -> None:
         hold(t, 1, "9S 9H")
         spread(t, "3H 9D 9C")
         assert ("dig 2 9D" in [str(m) for m in t.legal_moves(1)]) is listed
+
+
+def test_a_meld_in_front_of_its_owner_reads_in_the_melds_order() -> None:
+    # seat 1 lays 5-7♥ and then the 4♥ below it himself: his meld reads 4-7♥, not 5-7♥ then 4♥
+    hands = ["AC 2C 3C 4D 5D 6D 8S", "5H 6H 7H KC KD 2S 4H", "9H QC QD 9S 9D JS TC", "8H JC JD 2D 3D TS TH"]
+    s = mini(ClaimMini, players=4, hands=hands, rest=CLAIM_REST)
+    s.play("draw")
+    s.play("meld 5H 6H 7H")
+    s.play("layoff 1 4H")
+    assert s.contributions[0][-1] == (1, card("4H"))
+    assert next(z for z in s.zones() if z.key == "meld/1").pieces == C.cards("4H 5H 6H 7H")

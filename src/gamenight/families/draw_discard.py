@@ -994,10 +994,18 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
         for i, meld in enumerate(self.melds):
             owner = self.meld_owner[i]
-            own = [c for s, c in self.contributions[i] if s == owner]
+            # the owner's cards in the meld's own order (a run he lengthened below reads low to high)
+            others: Counter[int] = Counter()
             for s, c in self.contributions[i]:
                 if s != owner:
                     laid_off[s].append(c)
+                    others[c] += 1
+            own = []
+            for c in meld.cards:
+                if others[c]:
+                    others[c] -= 1
+                else:
+                    own.append(c)
             out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
                             label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
         out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' melds",
