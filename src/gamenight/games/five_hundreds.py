@@ -196,6 +196,12 @@ class FiveHundreds(DrawDiscardState):
             table[at] = meld
         return not self.playable(last, table)
 
+    def _why_not_dig(self, seat: int, move: Move) -> str:
+        why = super()._why_not_dig(seat, move)
+        if why.startswith("You could not meld"):  # the meld must also leave a final discard
+            return why[:-1] + ", and still keep a card you could end the turn with."
+        return why
+
     def _may_discard(self, seat: int, c: int) -> bool:
         if len(self.hands[seat]) == 1 and self.playable(c):
             return False

@@ -173,7 +173,8 @@ def test_t_fh_4_dig_to_a_card_melded_with_cards_held_before() -> None:
 def test_t_fh_4_holding_only_the_queen_of_clubs_digging_to_the_nine_is_refused() -> None:
     s = dig_table("QC 2C 4D 6H 8S KC 3S")
     assert not any(m.startswith("dig") for m in legal(s))
-    assert "could not meld the nine of diamonds" in refused(s, "dig 3 9D")
+    why = refused(s, "dig 3 9D")
+    assert "could not meld the nine of diamonds" in why and "keep a card you could end the turn with" in why
     assert "could not meld the queen of hearts" in refused(s, "dig 2 QH")  # Q♥ Q♣ are only two
 
 
