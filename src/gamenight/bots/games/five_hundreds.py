@@ -6,9 +6,10 @@ valued as the game scores it — the value of the cards it would lay, less the c
 
 * **Draw**: of drawing from the stock, taking the top discard and each dig the rules allow, the
   one whose hand plans best. A dig is judged with the meld it obliges (the card dug to, melded
-  with a card held before) laid first, and must beat the stock by a margin, more so when the
-  hand may end soon (a player nearly out, the stock nearly gone), when the cards it picks up
-  and cannot use would count against it.
+  with a card held before) laid first; when the hand may end soon (a player nearly out, the
+  stock nearly gone) each card it takes must also pay its way, since the cards it cannot use
+  would count against it. (A margin on every dig lost games: against random players at two
+  seats, 65.5% of 200 matches with 5 points and 2 a card, 74% with none.)
 * **Rummy**: it claims every discard it may — the card scores for it and for nobody else.
 * **Meld and lay off**: the melds and lay-offs of the plan as soon as they are legal (after a
   dig, the obliged meld that plans best first).
@@ -30,11 +31,11 @@ from gamenight.equipment import cards as C
 from gamenight.families.melds import MeldRules, MeldSolver, solver_for
 from gamenight.games.five_hundreds import RULES, VALUES
 
-#: a dig must plan this much better than drawing from the stock, and so much more per card taken
-#: (cards it cannot use now may still count against it when the hand ends)
-DIG_MARGIN = 5
-DIG_PER_CARD = 2
-#: as above, when the hand may end soon
+#: a dig must plan this much better than drawing from the stock, and so much more per card taken:
+#: nothing early in the hand (a card it cannot use now is discarded or melded later)...
+DIG_MARGIN = 0
+DIG_PER_CARD = 0
+#: ...but when the hand may end soon, a card it cannot use counts against it
 DIG_PER_CARD_LATE = 8
 #: the stock this small, or a player with this few cards, and the hand may end soon
 LATE_STOCK = 4
