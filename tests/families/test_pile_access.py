@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -24,6 +25,7 @@ from gamenight.families.draw_discard import (
     PASS_CLAIM,
     Phase,
 )
+from gamenight.families.melds import Meld
 from tests.families.test_draw_discard import MiniRummy, WildMini, conserved, mini
 
 
@@ -262,3 +264,86 @@ def test_the_invariants_hold_with_digs_and_claims(players: int) -> None:
         s.play(pick, seat)
     assert digs and claims
     assert Counter(s.deck_template()) == Counter(c for z in s.card_zones().values() for c in z)
+
+
+class LastCardMini(DigMini):
+    """A game that asks what Five Hundreds asks of a last card: a meld or lay-off may leave one card
+    only if it fits no meld of the table as the play leaves it (``_may_lay``)."""
+
+    OUT_WITHOUT_DISCARD = False
+
+    def _may_lay(self, seat: int, cards: Sequence[int], meld: Meld, at: int | None,
+                 held: Sequence[int] | None = None) -> bool:
+        rest = list(self.hands[seat] if held is None else held)
+        for c in cards:
+            rest.remove(c)
+        table = list(self.melds)
+        if at is None:
+            table.append(meld)
+        else:
+            table[at] = meld
+        return len(rest) != 1 or not any(self.meld_rules.lay_offs(m, rest[0]) for m in table)
+
+
+class NoLastCardRule(DigMini):
+    OUT_WITHOUT_DISCARD = False
+
+
+def hold(s: MiniRummy, seat: int, codes: str) -> None:
+    """Give ``seat`` exactly ``codes``, its old cards going to the stock (every card stays in one
+    place)."""
+    s.stock.extend(s.hands[seat])
+    s.hands[seat] = C.cards(codes)
+    for c in s.hands[seat]:
+        s.stock.remove(c)
+    s._legal_cache = {}
+
+
+def test_may_lay_sees_the_table_a_lay_off_makes() -> None:
+    # 7♦ goes on the run 4-6♦ or on the sevens: on the run it leaves the 8♦, which then fits it
+    s = mini(LastCardMini, hands=HANDS)
+    hold(s, 1, "7D 8D")
+    hold(s, 0, "4D 5D 6D 7S 7H 7C 2C")
+    s.turn = 0
+    s.play("draw")
+    s.play("meld 4D 5D 6D")
+    s.play("meld 7C 7H 7S")
+    s.turn, s.phase_name = 1, Phase.PLAY
+    texts = [str(m) for m in s.legal_moves(1)]
+    assert "layoff 2 7D" in texts and "layoff 1 7D" not in texts
+    before = snapshot(s)
+    with pytest.raises(gamenight.IllegalMove, match="keep a card"):
+        s.play("layoff 1 7D", 1)
+    assert snapshot(s) == before
+    s.play("layoff 2 7D", 1)
+    assert s.hands[1] == [card("8D")] and "discard 8D" in [str(m) for m in s.legal_moves(1)]
+
+
+def test_may_lay_sees_the_new_meld_and_the_meld_a_dig_allows() -> None:
+    s = mini(LastCardMini, hands=HANDS)
+    hold(s, 1, "5H 6H 7H 8H")
+    s.phase_name = Phase.PLAY
+    # any three of the run leave the fourth, which fits the meld just laid
+    assert not any(m.verb == "meld" for m in s.legal_moves(1))
+    with pytest.raises(gamenight.IllegalMove, match="keep a card"):
+        s.play("meld 5H 6H 7H", 1)
+    hold(s, 1, "5H 6H 7H KS")
+    assert "meld 5H 6H 7H run" in [str(m) for m in s.legal_moves(1)]
+    # digging two deep to the 9♦ holding 9♠ 9♥: every set of three nines leaves the fourth
+    for cls, listed in ((NoLastCardRule, True), (LastCardMini, False)):
+        t = mini(cls, hands=HANDS)
+        hold(t, 0, "AC 2C 3C 4D 5D 6D 8S KH TS QC")
+        hold(t, 1, "9S 9H")
+        spread(t, "3H 9D 9C")
+        assert ("dig 2 9D" in [str(m) for m in t.legal_moves(1)]) is listed
+
+
+def test_a_meld_in_front_of_its_owner_reads_in_the_melds_order() -> None:
+    # seat 1 lays 5-7♥ and then the 4♥ below it himself: his meld reads 4-7♥, not 5-7♥ then 4♥
+    hands = ["AC 2C 3C 4D 5D 6D 8S", "5H 6H 7H KC KD 2S 4H", "9H QC QD 9S 9D JS TC", "8H JC JD 2D 3D TS TH"]
+    s = mini(ClaimMini, players=4, hands=hands, rest=CLAIM_REST)
+    s.play("draw")
+    s.play("meld 5H 6H 7H")
+    s.play("layoff 1 4H")
+    assert s.contributions[0][-1] == (1, card("4H"))
+    assert next(z for z in s.zones() if z.key == "meld/1").pieces == C.cards("4H 5H 6H 7H")

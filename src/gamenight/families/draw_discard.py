@@ -475,7 +475,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                 or rules.is_wild(c)]
         out = []
         for meld in rules.all_melds(near):
-            if self._meets_dig(meld.cards, target, hand):
+            if self._meets_dig(meld.cards, target, hand) and \
+                    self._may_lay(seat, meld.cards, meld, None, after):
                 rest = Counter(after)
                 rest.subtract(meld.cards)
                 out.append(list(rest.elements()))
@@ -661,7 +662,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         if self.dug is not None:
             dug, before = self.dug, self.before_dig
             melds = [m for m in melds if self._meets_dig(m.cards, dug, before)]
-        return [m.to_move(verb) for m in melds if self._leaves_a_way_on(seat, m.cards)]
+        return [m.to_move(verb) for m in melds
+                if self._leaves_a_way_on(seat, m.cards) and self._may_lay(seat, m.cards, m, None)]
 
     def _why_not_meld(self, seat: int, move: Move) -> str:
         if not self.MELDS_IN_TURN:
@@ -675,7 +677,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         if not self._may_meld(seat):
             limit = self.MAX_MELDS_PER_TURN
             return f"You may lay down only {'one new meld' if limit == 1 else f'{limit} new melds'} a turn."
-        if not self._leaves_a_way_on(seat, found.cards):
+        if not self._leaves_a_way_on(seat, found.cards) or not self._may_lay(seat, found.cards, found, None):
             return self._keep_a_discard_reason(seat, found.cards)
         if self.dug is not None and not self._meets_dig(found.cards, self.dug, self.before_dig):
             return self._dig_reason()
@@ -702,9 +704,11 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                     continue
                 ways = rules.lay_offs(meld, c)
                 if len(ways) == 1:
-                    out.append(lay_off_move(i + 1, c))
+                    if self._may_lay(seat, (c,), ways[0], i):
+                        out.append(lay_off_move(i + 1, c))
                 else:
-                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways)
+                    out.extend(lay_off_move(i + 1, c, lay_off_end(meld, m)) for m in ways
+                               if self._may_lay(seat, (c,), m, i))
         return out
 
     def _why_not_lay_off(self, seat: int, move: Move) -> str:
@@ -728,7 +732,8 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         if len(ways) > 1 and move.flag not in ("low", "high"):
             return (f"{C.LABEL_OF[c]} could go at either end: say 'layoff {n} {C.CODE_OF[c]} low' "
                     "or '... high'.")
-        if not self._leaves_a_way_on(seat, (c,)):
+        after = next((m for m in ways if len(ways) == 1 or lay_off_end(meld, m) == move.flag), ways[0])
+        if not self._leaves_a_way_on(seat, (c,)) or not self._may_lay(seat, (c,), after, n - 1):
             return self._keep_a_discard_reason(seat, (c,))
         if self.dug is not None:
             return self._dig_reason()
@@ -773,6 +778,16 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         if not rest:
             return self._may_go_out_by_melding(seat)
         return any(self._may_discard(seat, c) for c in rest)
+
+    def _may_lay(self, seat: int, cards: Sequence[int], meld: Meld, at: int | None,
+                 held: Sequence[int] | None = None) -> bool:
+        """A game's own word on laying ``cards`` from ``held`` (``seat``'s hand unless given: a dig
+        asks before the dug cards are in it) so that the table holds ``meld`` — a new meld where
+        ``at`` is ``None``, else meld ``at`` as the lay-off makes it. Asked, beside
+        :meth:`_leaves_a_way_on`, wherever a meld or lay-off is listed or refused and of each meld
+        a dig would allow, so a rule about the table as it will stand (Five Hundreds: a last card
+        left must fit none of its melds) is the same rule everywhere."""
+        return True
 
     def _may_meld(self, seat: int) -> bool:
         limit = self.MAX_MELDS_PER_TURN
@@ -1023,10 +1038,18 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
         for i, meld in enumerate(self.melds):
             owner = self.meld_owner[i]
-            own = [c for s, c in self.contributions[i] if s == owner]
+            # the owner's cards in the meld's own order (a run he lengthened below reads low to high)
+            others: Counter[int] = Counter()
             for s, c in self.contributions[i]:
                 if s != owner:
                     laid_off[s].append(c)
+                    others[c] += 1
+            own = []
+            for c in meld.cards:
+                if others[c]:
+                    others[c] -= 1
+                else:
+                    own.append(c)
             out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
                             label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
         out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' melds",
