@@ -59,6 +59,7 @@ BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
 #: discard): each is played at the game's usual player count, in both tiers, like a preset
 VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("ten-dime-rummy", {"buy_timing": "any_time"}),
+    ("five-hundreds", {"claim_resolution": "first_click"}),
 ]
 VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 
