@@ -35,10 +35,15 @@ ARTIFACTS = Path(__file__).parents[1] / "artifacts"  # tests/artifacts (git-igno
 #: how long one test may play before it is a failure, in seconds
 PLAY_DEADLINE = 40
 SERVER_SCRIPT = """
-import sys, uvicorn
+import importlib, sys, uvicorn
+from gamenight.core.registry import register
+for module in sys.argv[3:]:  # test-only games, registered before the app starts
+    register(importlib.import_module(module).SPEC)
 from gamenight.server.app import create_app
 uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
+#: the checkout, from which a test-only game's module (tests.core...) imports
+ROOT = Path(__file__).resolve().parents[2]
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -85,10 +90,12 @@ class Api:
 
 
 class Server:
-    """The real app under uvicorn in a subprocess, on a loopback port, storing tables in ``db``."""
+    """The real app under uvicorn in a subprocess, on a loopback port, storing tables in ``db``;
+    ``test_games`` names modules of test-only games (their ``SPEC``) to register first."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, test_games: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.test_games = test_games
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = db.parent / f"server-{self.port}.log"
@@ -96,8 +103,8 @@ class Server:
 
     def start(self) -> Server:
         with self.log_path.open("ab") as log:
-            command = [sys.executable, "-c", SERVER_SCRIPT, str(self.db), str(self.port)]
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            command = [sys.executable, "-c", SERVER_SCRIPT, str(self.db), str(self.port), *self.test_games]
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
         deadline = time.monotonic() + 20
         while not self.answers():
             if self.process.poll() is not None:

@@ -9,11 +9,8 @@ The server runs in a subprocess with the test-only game Claim Count registered
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,39 +18,14 @@ import pytest
 from tests.web import test_browser
 from tests.web.test_browser import Api, Server, table_of, watch_errors
 
-ROOT = Path(__file__).resolve().parents[2]
-#: the real app, with the test-only game registered before it starts
-WINDOW_SERVER = """
-import sys, uvicorn
-from gamenight.core.registry import register
-from tests.core.window_game import SPEC
-register(SPEC)
-from gamenight.server.app import create_app
-uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
-
-
-class WindowServer(Server):
-    def start(self) -> WindowServer:
-        with self.log_path.open("ab") as log:
-            command = [sys.executable, "-c", WINDOW_SERVER, str(self.db), str(self.port)]
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-        deadline = time.monotonic() + 20
-        while not self.answers():
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log_path.read_text()}")
-            assert time.monotonic() < deadline, "the server did not start within 20 s"
-            time.sleep(0.1)
-        return self
-
-
 #: the same Chromium as the other browser tests (its fixture, shared)
 browser = test_browser.browser
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    running = WindowServer(tmp_path_factory.mktemp("window") / "tables.db").start()
+    db = tmp_path_factory.mktemp("window") / "tables.db"
+    running = Server(db, test_games=("tests.core.window_game",)).start()
     try:
         yield running.base
     finally:

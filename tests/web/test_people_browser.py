@@ -8,12 +8,9 @@ turn; its rules count speech): a whole match is six moves, so a rematch is quick
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 import urllib.parse
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,39 +19,14 @@ from tests.server.test_links import qr_matrix, symbol_of
 from tests.web import test_browser
 from tests.web.test_browser import Api, Server, watch_errors
 
-ROOT = Path(__file__).resolve().parents[2]
-#: the real app, with the test-only game registered before it starts
-PEOPLE_SERVER = """
-import sys, uvicorn
-from gamenight.core.registry import register
-from tests.core.quiet_game import SPEC
-register(SPEC)
-from gamenight.server.app import create_app
-uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
-
-
-class PeopleServer(Server):
-    def start(self) -> PeopleServer:
-        with self.log_path.open("ab") as log:
-            command = [sys.executable, "-c", PEOPLE_SERVER, str(self.db), str(self.port)]
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-        deadline = time.monotonic() + 20
-        while not self.answers():
-            if self.process.poll() is not None:
-                pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log_path.read_text()}")
-            assert time.monotonic() < deadline, "the server did not start within 20 s"
-            time.sleep(0.1)
-        return self
-
-
 #: the same Chromium as the other browser tests (its fixture, shared)
 browser = test_browser.browser
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    running = PeopleServer(tmp_path_factory.mktemp("people") / "tables.db").start()
+    db = tmp_path_factory.mktemp("people") / "tables.db"
+    running = Server(db, test_games=("tests.core.quiet_game",)).start()
     try:
         yield running.base
     finally:
