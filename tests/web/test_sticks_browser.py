@@ -45,9 +45,10 @@ def test_a_few_turns_of_sticks_by_clicking(server: str, browser: Any) -> None:
     play_by_clicking(api, page, table_id, token, choose, three_turns)
     final = api.snapshot(table_id, token)
     wait_for_version(page, final["version"])
-    text = page.inner_text("body")
     mine = final["view"]["my_contract"]
-    assert mine and mine in text  # his own stick, in words
+    assert mine
+    # his own stick, in words (waited for: under load the page's drawing may trail its version mark)
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=mine, timeout=10_000)
     hidden = [c for s, c in enumerate(final["view"]["contract_codes"]) if s and c is None]
     assert final["view"]["contracts"][0] is not None and len(hidden) == sum(
         final["view"]["stick_hidden"][1:])  # the others' face-down sticks are not in his view
