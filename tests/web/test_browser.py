@@ -174,9 +174,9 @@ def table_of(url: str) -> tuple[str, str]:
     return parsed.path.rstrip("/").split("/")[-1], token
 
 
-def wait_for_version(page: Any, version: int) -> None:
+def wait_for_version(page: Any, version: int, timeout_ms: int = 10_000) -> None:
     """Until the page draws the state at ``version`` (it marks <body data-version>)."""
-    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=10_000)
+    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=timeout_ms)
 
 
 def wait_until_passed(api: Api, table_id: str, token: str) -> None:

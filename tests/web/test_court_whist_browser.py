@@ -109,7 +109,7 @@ def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str,
                                                   "7. Restoration"]
     assert card["total"] == view["score_sheet"]["totals"][0]
     assert card["rows"][0]["cells"][-1] == sum(card["rows"][0]["cells"][:-1])
-    wait_for_version(first, final["version"])
+    wait_for_version(first, final["version"], 60_000)  # a page reads every version of a whole party
     first.wait_for_selector("#outcome:not([hidden])")
     assert "Grand total" in first.inner_text("body")
     first.screenshot(path=str(ARTIFACTS / "court_whist_over.png"), full_page=True)
