@@ -977,14 +977,21 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             "discard_top": C.CODE_OF[self.discards[-1]] if self.discards else None,
             "taken": C.CODE_OF[self.taken] if self.taken is not None else None,
             "known_cards": [C.codes(sorted(k)) for k in self.shown],
-            "melds": [{"number": i + 1, "owner": self.meld_owner[i], "text": m.text,
-                       "cards": C.codes(m.cards), "kind": m.kind, "describe": m.describe()}
-                      for i, m in enumerate(self.melds)],
+            "melds": [self._meld_entry(i, m) for i, m in enumerate(self.melds)],
             "melds_this_turn": self.melds_this_turn,
             "dug": C.CODE_OF[self.dug] if self.dug is not None else None,
             "claim": self._claim_view(),
             "claim_words": self._claim_words(),
         }
+
+    def _meld_entry(self, i: int, m: Meld) -> dict[str, Any]:
+        """Meld ``i`` as the view lists it; where lay-offs lie in front of whoever laid them, who laid
+        each card (``laid_by``: ``[seat, card]`` in the order laid)."""
+        entry = {"number": i + 1, "owner": self.meld_owner[i], "text": m.text, "cards": C.codes(m.cards),
+                 "kind": m.kind, "describe": m.describe()}
+        if self.LAYOFFS_IN_FRONT:
+            entry["laid_by"] = [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]
+        return entry
 
     def _claim_view(self) -> dict[str, Any] | None:
         claim = self.claim

@@ -286,8 +286,6 @@ class FiveHundreds(DrawDiscardState):
             "melded": [self.has_melded(s) for s in range(n)],
             "hand_points": card_points(self.hands[seat]) if seat is not None else None,
             "target": self.options.target,
-            "melds": [{**m, "laid_by": [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]}
-                      for i, m in enumerate(out["melds"])],
         })
         return out
 

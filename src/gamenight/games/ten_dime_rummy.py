@@ -435,8 +435,6 @@ class TenDimeRummy(Stakes, ContractState):
             "bought_now": C.codes(self.bought) if self.bought else None,
             "everyone_has_played": self.everyone_has_played(),
             "table_melds": self._table_melds(),
-            "melds": [{**m, "laid_by": [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]}
-                      for i, m in enumerate(out["melds"])],
         })
         return out
 
