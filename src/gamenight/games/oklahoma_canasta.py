@@ -759,6 +759,7 @@ class OklahomaCanasta(DrawDiscardState):
             "hand_points": hand_points(self.hands[seat]) if seat is not None else None,
             "pile_size": len(self.discards),
             "target": self.options.target,
+            "min_naturals": self.options.okl_min_naturals,
         })
         return out
 
