@@ -91,7 +91,7 @@ from itertools import product
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
-from gamenight.core.moves import Move
+from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER, Arg
 from gamenight.core.notation import Kind as ArgKind
 from gamenight.core.options import Options, option
@@ -229,7 +229,7 @@ def move_pairs(move: Move) -> list[tuple[int, int | None]] | str:
         elif arg.kind is C.CARD:
             c = arg.value
             out.append((c, None if c == JOKER or C.RANK_OF[c] == C.TWO else c))
-        elif arg.kind is not NUMBER:
+        elif arg.kind is not NUMBER and arg.value not in (SET, RUN):
             return f"{arg!s} is not a card: name cards, and each wild as 'JK=9H'."
     return out
 
@@ -374,6 +374,11 @@ class OklahomaOptions(Options):
 class OklahomaDraw(DrawPhase):
     """Draw from the stock, or take the whole pile by melding its top card at once."""
 
+    wrong: ClassVar[dict[str, str]] = {
+        "take": "Only the whole pile is taken, by melding its top card at once with two cards from your "
+                "hand: for example 'pickup 9S 9D JK=9C'.",
+        "dig": "Only the whole pile is taken, by melding its top card at once with two cards from your hand."}
+
     def kinds(self, s: Any) -> list[MoveKind]:
         return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
                 MoveKind(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
@@ -447,7 +452,7 @@ class OklahomaCanasta(DrawDiscardState):
 
     def parse(self, text: str) -> Move:
         """A meld or pickup typed in any order reads as its listed form."""
-        move = super().parse(text)
+        move = parse_move(text)
         if move.verb in ("meld", "pickup"):
             found = self._read(move)
             if not isinstance(found, str):
