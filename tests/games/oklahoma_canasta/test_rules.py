@@ -20,7 +20,6 @@ from gamenight.games.oklahoma_canasta import (
     RULES,
     OklahomaCanasta,
     hand_points,
-    meld_points,
     meld_rules,
     move_pairs,
     read_named,
