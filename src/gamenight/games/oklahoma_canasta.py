@@ -60,6 +60,22 @@ meld counts for the meld's owner (a natural swapped into another player's meld s
 total; tied at the top, another hand is played (HOUSE). The winner gets ``winner_bonus`` (+200),
 written on the score sheet as its last row.
 
+Gaps of §8.7 and how they are settled: the reversed score sentence (fixed: melded − held); the
+draw and the pickup (Arlington: draw one, or the whole pile for its top card melded with two cards
+from the hand — a *new* meld, not an addition to one on the table); the wild limits (two naturals,
+``okl_min_naturals``); a 2 standing for an ace (20) or a 2 (5); the joker never the Q♠; a swapped
+joker usable at once and free to keep; Q♠ Q♠ as the last two cards (discard one, wait a turn); no
+initial minimum. Further house decisions where the book is silent:
+
+* A swap is made after the draw, in the play of the turn, on anyone's meld; the natural put in
+  stays in (and scores for) that meld's owner.
+* The up-card stays whatever it is (a wild or the Q♠ included): a wild on top is taken with two
+  naturals from the hand, named like any wild.
+* The cards of the pile are seen going into the taker's hand (everyone knows he holds them until
+  they leave it).
+* The hand ends as soon as a player must draw and the stock is empty, even if he could take the
+  pile: nobody counts as out, everyone scores melded less held.
+
 Options:
 
 * ``okl_min_naturals`` — 2 (default): at least two natural cards in every meld; 1: one is enough.
@@ -402,6 +418,7 @@ class OklahomaCanasta(DrawDiscardState):
         Phase.PLAY: "Melding, adding, swapping the joker, discarding",
     }
     FIELDS: tuple[Field, ...] = (
+        Field("wilds_named", "Wild cards stand for", Kind.TEXT),
         Field("melded_points", "Melded this hand", Kind.NUMBER, per_seat=True),
         Field("hand_points", "Your hand counts", Kind.NUMBER),
         Field("pile_size", "Cards in the pile", Kind.NUMBER),
@@ -756,10 +773,22 @@ class OklahomaCanasta(DrawDiscardState):
         entry["text"] = str(named_move("meld", m, stood)).removeprefix("meld ")
         return entry
 
+    def wilds_named(self) -> str | None:
+        """``meld 1: Joker as 9♥; meld 3: 2♣ as K♥`` — what each wild on the table stands for."""
+        parts = []
+        for i, m in enumerate(self.melds):
+            stood = self.stood(i)
+            named = [f"{C.LABEL_OF[c]} as {C.LABEL_OF[stood[j]]}" for j, c in enumerate(m.cards)
+                     if m.is_wild_at(j)]
+            if named:
+                parts.append(f"meld {i + 1} ({self.names[self.meld_owner[i]]}): {', '.join(named)}")
+        return "; ".join(parts) or None
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
         n = self.num_players
         out.update({
+            "wilds_named": self.wilds_named(),
             "melded_points": [self.melded_points(s) for s in range(n)],
             "hand_points": hand_points(self.hands[seat]) if seat is not None else None,
             "pile_size": len(self.discards),
