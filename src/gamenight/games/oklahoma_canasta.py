@@ -103,6 +103,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 from typing import Any, ClassVar
 
@@ -357,6 +358,15 @@ def hand_points(cards: Sequence[int]) -> int:
     return sum(HELD[c] for c in cards)
 
 
+@lru_cache(maxsize=4096)
+def meld_facts(meld: Meld, names: tuple[int, ...]) -> tuple[tuple[int, ...], int, str, str]:
+    """What a meld on the table stands for, its points, its text and its description (views ask
+    for them at every step: kept per meld and names)."""
+    stood = stood_for(meld, names)
+    return stood, meld_points(meld, stood), str(named_move("meld", meld, stood)).removeprefix("meld "), \
+        describe(meld, stood)
+
+
 def swap_move(number: int, natural: int, wild: int) -> Move:
     """``swap N NATURAL JK``: the natural in place of the joker in meld number ``number``."""
     return C.card_move("swap", (natural, wild), number)
@@ -456,7 +466,7 @@ class OklahomaCanasta(DrawDiscardState):
 
     def stood(self, index: int) -> tuple[int, ...]:
         """The exact card each card of meld ``index`` stands for."""
-        return stood_for(self.melds[index], self.wild_names[index])
+        return meld_facts(self.melds[index], tuple(self.wild_names[index]))[0]
 
     def _names_of(self, meld: Meld, stood: Sequence[int]) -> list[int]:
         return [s for i, s in enumerate(stood) if meld.is_wild_at(i)] if meld.kind == SET else []
@@ -708,7 +718,8 @@ class OklahomaCanasta(DrawDiscardState):
 
     def melded_points(self, seat: int) -> int:
         owner = self.meld_owner
-        return sum(meld_points(m, self.stood(i)) for i, m in enumerate(self.melds) if owner[i] == seat)
+        names = self.wild_names
+        return sum(meld_facts(m, tuple(names[i]))[1] for i, m in enumerate(self.melds) if owner[i] == seat)
 
     def hand_scores(self, out: int | None) -> list[int]:
         """Melded values less the values left in hand, and 100 to the player who went out."""
@@ -766,11 +777,11 @@ class OklahomaCanasta(DrawDiscardState):
 
     def _meld_entry(self, i: int, m: Meld) -> dict[str, Any]:
         entry = super()._meld_entry(i, m)
-        stood = self.stood(i)
+        stood, points, text, words = meld_facts(m, tuple(self.wild_names[i]))
         entry["named"] = C.codes(stood)
-        entry["describe"] = describe(m, stood)
-        entry["points"] = meld_points(m, stood)
-        entry["text"] = str(named_move("meld", m, stood)).removeprefix("meld ")
+        entry["describe"] = words
+        entry["points"] = points
+        entry["text"] = text
         return entry
 
     def wilds_named(self) -> str | None:
