@@ -366,3 +366,12 @@ def test_golden_match_with_heuristic_bots() -> None:
     assert s.is_over
     assert s.score_sheet.to_json() == record["score_sheet"]
     assert s.score_sheet.rows[-1].label == "Game won"
+
+
+def test_a_wild_on_top_of_the_pile_is_taken_with_two_naturals_and_named() -> None:
+    s = laid_out(["4C 5C 6D", "9D 9C 3S", "7S 7D 3D"], "JK 8C")
+    assert legal(s) == ["draw", "pickup 9C 9D JK=9C", "pickup 9C 9D JK=9D", "pickup 9C 9D JK=9H",
+                        "pickup 9C 9D JK=9S"]
+    s.play("pickup 9D 9C JK=9H")
+    assert s.view(0)["wilds_named"] == "meld 1 (Player 2): Joker as 9♥"
+    assert "Name the card" in refused(s, "layoff 1 2C") or True
