@@ -171,7 +171,7 @@ def test_a_wild_must_name_its_card() -> None:
     s.play("draw")
     assert "meld 8H JK=9H TH" in legal(s)
     assert "Name the card" in refused(s, "meld 8H JK 10H")
-    assert "not consecutive" in refused(s, "meld 8H JK=7H 10H") or True
+    assert "not consecutive" in refused(s, "meld 8H JK=7H 10H")  # the name is the wild's place
     s.play("meld 10H JK=9H 8H")  # typed in any order: read as the listed form
     assert s.view(0)["melds"][0]["named"] == ["8H", "9H", "TH"]
     assert "Joker (as 9♥)" in s.view(0)["melds"][0]["describe"]
@@ -292,11 +292,13 @@ def test_the_queen_of_spades_as_the_last_card_goes_out() -> None:
 
 
 def test_two_queens_of_spades_last_discard_one_and_wait() -> None:
-    s = laid_out(["4C 5C 6D", "QS QS", "7S 7D 3D"], "6C 9H 8C")
+    s = laid_out(["4C 5C 6D", "QS QS 9D 9C", "7S 7D 3D"], "6C 9H 8C")
     s.play("draw")
-    assert legal(s) == ["discard 9H", "discard QS"] or "discard 9H" in legal(s)
-    s.play("discard 9H")
-    assert s.turn == 2
+    assert "discard QS" not in legal(s)  # not a queen of spades while another card may go
+    s.play("meld 9C 9D 9H")
+    assert legal(s) == ["discard QS"]  # Q♠ Q♠ left: he discards one and waits a turn
+    s.play("discard QS")
+    assert s.hands[1] == [QS] and s.turn == 2 and not s.sheet.rows
 
 
 def test_the_hand_ends_when_the_stock_is_empty() -> None:
@@ -354,7 +356,7 @@ def test_view_names_owner_wilds_and_points() -> None:
     assert entry["text"] == "4H 2C=5H 6H"
     assert v["melded_points"] == [15, 0, 0]
     assert v["hand_points"] == 15
-    assert QS not in RULES.wild_table[:52] or True
+    assert not RULES.is_wild(QS)
 
 
 # ---- a golden match -------------------------------------------------------------------------
@@ -374,4 +376,3 @@ def test_a_wild_on_top_of_the_pile_is_taken_with_two_naturals_and_named() -> Non
                         "pickup 9C 9D JK=9S"]
     s.play("pickup 9D 9C JK=9H")
     assert s.view(0)["wilds_named"] == "meld 1 (Player 2): Joker as 9♥"
-    assert "Name the card" in refused(s, "layoff 1 2C") or True
