@@ -57,6 +57,10 @@ BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").
 #: Desert Rummy: random players lay the early melds but hardly ever the run of nine, and a hand ends
 #: only when someone who laid his meld goes out (two hands: about 300-1,000 random moves)
 BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
+#: Oklahoma Canasta: random players do reach 1,000 (four hands or so), but each step of a hand of
+#: thirteen cards and a whole pile lists many named melds and pickups: one hand keeps CI's minutes
+#: (its redeal, the stock running out and the game's end are the game's own stacked tests)
+BOUNDED[("oklahoma-canasta", None)] = {"max_hands": 1}
 
 
 #: options that change how play flows rather than what it scores (a claim window after every

@@ -63,6 +63,8 @@ MATCHES: dict[str, Recipe] = {
     "gin_rummy_standard": Recipe("gin-rummy", 2, 2024, preset="standard", bot_per_seat=False,
                                  about="two heuristic bots, preset 'standard', seed 2024"),
     "hearts_heuristic": Recipe("hearts", 4, 2024, bot_per_seat=False, about="four heuristic bots, seed 2024"),
+    "oklahoma_canasta_heuristic": Recipe("oklahoma-canasta", 3, 2026, bot_per_seat=False,
+                                         about="three heuristic bots, seed 2026"),
     "oh_hell_heuristic": Recipe("oh-hell", 4, 2024, about="four heuristic bots, seed 2024"),
     "saskatchewan_heuristic": Recipe("saskatchewan", 5, 2024, bot_per_seat=False,
                                      about="five heuristic bots (2♣ 2♦ out), seed 2024"),

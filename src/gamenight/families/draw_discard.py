@@ -24,6 +24,9 @@ the turn:
   empty: ``"shuffle"`` the discard pile except its top card into a new stock, GEN-10;
   ``"turn_over"`` the same without shuffling, as in Standard Rummy; ``"end"`` the hand ends, as
   in the book's Gin) and ``MAX_RESTOCKS`` (0 = no limit; past it the hand ends).
+  ``DISCARD_LAST_ONLY`` (cards that may be discarded only when the hand holds no other card it may
+  discard: Oklahoma's Q♠; empty by default). It never blocks the way to end a turn: a hand of such
+  cards only may discard one.
 * **Pile access** (switches): ``DIG`` — the discard pile lies spread (every card reads) and may be
   dug: ``dig 3 9D`` takes the top three cards, the 9♦ the deepest, which must then be melded
   first, this turn, with a card held before the dig (``DIG_TO_PLAY``, Five Hundreds) or with a
@@ -251,6 +254,7 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     CLAIMS = False
     CLAIM_ORDER = TURN_ORDER
     CLAIM_VERB = "claim"
+    DISCARD_LAST_ONLY: frozenset[int] = frozenset()
 
     def _init_table(self, rules: MeldRules, *, teams: int = 1) -> None:
         n = self.num_players
@@ -746,7 +750,15 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _discard_moves(self, seat: int) -> list[Move]:
         if self.dug is not None:
             return []
-        return [DISCARD[c] for c in sorted(set(self.hands[seat])) if self._may_discard(seat, c)]
+        moves = [DISCARD[c] for c in sorted(set(self.hands[seat])) if self._may_discard(seat, c)]
+        if self.DISCARD_LAST_ONLY:
+            moves = self._last_only_filtered(moves)
+        return moves
+
+    def _last_only_filtered(self, moves: list[Move]) -> list[Move]:
+        """``DISCARD_LAST_ONLY``: such a card is discarded only when nothing else may be."""
+        others = [m for m in moves if m.cards[0] not in self.DISCARD_LAST_ONLY]
+        return others or moves
 
     def _why_not_discard(self, seat: int, move: Move) -> str:
         if len(move.cards) != 1:
@@ -759,6 +771,9 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             return "You may not discard the card you took from the discard pile this turn."
         if self.dug is not None:
             return self._dig_reason()
+        if c in self.DISCARD_LAST_ONLY:
+            return (f"{C.LABEL_OF[c]} may be discarded only when you hold no other card you could discard: "
+                    "as your last card.")
         return "You may not discard that card now."
 
     def _discard(self, seat: int, move: Move) -> None:
