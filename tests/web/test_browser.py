@@ -233,8 +233,9 @@ def select_cards(page: Any, cards: list[str]) -> None:
 
 
 def make_move(page: Any, move: str, hand: list[str]) -> None:
-    """Make a legal move as a person does: its cards selected, then the button naming it."""
-    cards = [w for w in move.split()[1:] if w in hand]
+    """Make a legal move as a person does: its cards selected (a wild named as the card it stands
+    for, ``JK=9H``, is selected as the wild), then the button naming it."""
+    cards = [w.split("=")[0] for w in move.split()[1:] if w.split("=")[0] in hand]
     if cards:
         select_cards(page, cards)
     page.click(f"#move-buttons button[data-move='{move}']")

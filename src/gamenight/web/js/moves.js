@@ -7,8 +7,14 @@ export function words(move) {
   return move.trim().split(/\s+/);
 }
 
+/** The word's card and the card it stands for, for a named wild card (`JK=9H`); else null. */
+function named(word) {
+  const [card, as, extra] = word.split("=");
+  return extra === undefined && as !== undefined && isCard(card) && isCard(as) ? { card, as } : null;
+}
+
 export function cardsOf(move) {
-  return words(move).filter(isCard);
+  return words(move).map((w) => named(w)?.card ?? w).filter(isCard);
 }
 
 /**
@@ -90,7 +96,11 @@ export function moveLabel(move) {
   const out = h("span", { class: "move-label" });
   words(move).forEach((word, i) => {
     if (i) out.append(" ");
-    if (isCard(word)) {
+    const wild = named(word);
+    if (wild) {
+      out.append(h("span", { class: `suit ${cardColourClass(wild.card)}` }, cardLabel(wild.card)), " as ",
+                 h("span", { class: `suit ${cardColourClass(wild.as)}` }, cardLabel(wild.as)));
+    } else if (isCard(word)) {
       out.append(h("span", { class: `suit ${cardColourClass(word)}` }, cardLabel(word)));
     } else if (isSuitWord(word, i)) {
       out.append(suitText(word));
@@ -104,6 +114,8 @@ export function moveLabel(move) {
 /** The move read aloud: "call hearts alone", "play queen of spades". */
 export function moveSpeech(move) {
   return words(move).map((word, i) => {
+    const wild = named(word);
+    if (wild) return `${cardName(wild.card)} as ${cardName(wild.as)}`;
     if (isCard(word)) return cardName(word);
     if (isSuitWord(word, i)) return SUIT_NAMES[word] || ROOK_COLOURS[word];
     return SPOKEN[word] || word;

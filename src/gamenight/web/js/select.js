@@ -10,20 +10,43 @@
 //  - choose: a field of kind "choose" ({verb, count}) asks for `count` cards, one move each (a Hearts
 //    pass): the button sends them one after another.
 // Moves naming no hand card (pass, draw, bid 3, take 8♥) are plain buttons.
+//
+// A wild card named as the card it stands for (`JK=9H`, Oklahoma Canasta) is a hand card like any
+// other for the selection: the moves that differ only in what the wild stands for are one button
+// each, read "Meld 8♥ Joker 10♥ (Joker as 9♥)".
 
 import { cardLabel, isCard } from "./cards.js";
+
+/** A wild card and the card it stands for, from a word `JK=9H`; null for any other word. */
+export function namedCard(word) {
+  const at = word.indexOf("=");
+  if (at < 0) return null;
+  const card = word.slice(0, at);
+  const as = word.slice(at + 1);
+  return isCard(card) && isCard(as) ? { card, as } : null;
+}
 
 export function words(move) {
   return move.trim().split(/\s+/);
 }
 
-/** A move's parts: its verb, the cards it names, and its other words (numbers, "run", "alone"). */
+/** A move's parts: its verb, the cards it names (a named wild card among them), what the wild
+ * cards stand for, and its other words (numbers, "run", "alone"). */
 export function parts(move) {
   const all = words(move);
   const cards = [];
+  const names = [];
   const rest = [];
-  for (const w of all.slice(1)) (isCard(w) ? cards : rest).push(w);
-  return { verb: all[0], cards, rest };
+  for (const w of all.slice(1)) {
+    const named = namedCard(w);
+    if (named) {
+      cards.push(named.card);
+      names.push(named);
+    } else {
+      (isCard(w) ? cards : rest).push(w);
+    }
+  }
+  return { verb: all[0], cards, names, rest };
 }
 
 /** How many of each item: the multiset of a list. */
@@ -106,7 +129,8 @@ export function actionsFor(sorted, selected) {
   }
   for (const m of sorted.handMoves) {
     if (done.has(m.verb) || !k || !sameMultiset(m.cards, selected)) continue;
-    out.push({ kind: "exact", verb: m.verb, moves: [m.move], enabled: true, label: actionLabel(m.verb, m.cards, m.rest) });
+    out.push({ kind: "exact", verb: m.verb, moves: [m.move], enabled: true,
+               label: actionLabel(m.verb, m.cards, m.rest, m.names) });
   }
   const exactVerbs = new Set(out.filter((a) => a.kind === "exact").map((a) => a.verb));
   for (const v of sorted.verbs.values()) {
@@ -129,14 +153,16 @@ export function actionsFor(sorted, selected) {
   return out;
 }
 
-/** "Discard 7♣", "Meld 5♥ 5♠ 2♦ (run)", "Add 2♦ to #1": a hand move as its button reads. */
-export function actionLabel(verb, cards, rest) {
+/** "Discard 7♣", "Meld 5♥ 5♠ 2♦ (run)", "Add 2♦ to #1", "Meld 8♥ Joker 10♥ (Joker as 9♥)": a hand
+ * move as its button reads. */
+export function actionLabel(verb, cards, rest, names = []) {
   const shown = cards.length > 4 ? `${cards.length} cards` : cards.map(cardLabel).join(" ");
   const numbers = rest.filter((w) => /^\d+$/.test(w));
   const others = rest.filter((w) => !/^\d+$/.test(w));
+  others.push(...names.map((n) => `${cardLabel(n.card)} as ${cardLabel(n.as)}`));
   let text = `${capitalise(verb)} ${shown}`;
   if (numbers.length) text += ` to #${numbers.join(", #")}`;
-  if (others.length) text += ` (${others.join(" ")})`;
+  if (others.length) text += ` (${others.join(", ")})`;
   return text;
 }
 
