@@ -13,7 +13,8 @@
 Two tiers. The default run (``python3 -m pytest``) plays, for every game × preset × player count,
 one whole seeded playout with its replay, and one short seeded playout with every every-step check
 for ``FAST_STEPS`` steps. The full matrix (three whole playouts each, the checks through a whole match)
-is marked ``slow``: CI runs it, in parallel, with everything else.
+is marked ``slow`` (its whole playouts are seeds 1 and 2 beside the default tier's 0): CI runs it, in
+parallel, with everything else.
 
 Illegal moves are near-misses of legal ones (:func:`tests.helpers.near_misses`: a card swapped, a
 number moved, an argument dropped or added, another verb, another seat's move), for any game and
@@ -160,7 +161,7 @@ def test_a_random_playout_finishes_and_replays(game: str, preset: str | None, n:
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
 def test_random_playouts_finish_and_replay(game: str, preset: str | None, n: int) -> None:
-    for seed in range(3):
+    for seed in (1, 2):  # seed 0 is the default tier's
         check_playout_finishes_and_replays(game, preset, n, seed)
 
 
