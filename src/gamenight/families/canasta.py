@@ -55,6 +55,9 @@ class BookRules:
     dirty_closes: bool = True
     #: the size of a canasta (a "pile"), where a book closes
     canasta: int = 7
+    #: a natural book closes at ``canasta`` cards (False: classic canasta, where every meld grows
+    #: on, and a wild card added to a natural canasta makes it mixed)
+    clean_closes: bool = True
 
     def valid(self, rank: int, naturals: int, wilds: int) -> bool:
         """Whether a book of ``rank`` with these counts may lie on the table."""
@@ -64,7 +67,7 @@ class BookRules:
         if rank == WILD:
             return naturals == 0 and self.wild_books and size <= self.canasta
         if wilds == 0:
-            return size <= self.canasta
+            return size <= self.canasta or not self.clean_closes
         if self.max_wilds is not None and wilds > self.max_wilds:
             return False
         if naturals < wilds or (self.ratio == MORE and naturals == wilds):
@@ -75,7 +78,9 @@ class BookRules:
         """Whether a book of these counts is closed: nothing more may be added."""
         if naturals + wilds < self.canasta:
             return False
-        return rank == WILD or wilds == 0 or self.dirty_closes
+        if rank == WILD:
+            return True
+        return self.clean_closes if wilds == 0 else self.dirty_closes
 
     def kind(self, rank: int, wilds: int) -> str:
         return WILDBOOK if rank == WILD else CLEAN if wilds == 0 else DIRTY

@@ -57,6 +57,10 @@ class CanastaBase(Seating, State):
         self.draws_left = 0
         self.upcard_take = False
         self.stock_dry = False
+        #: who has melded in an earlier turn of this hand (a concealed going out needs not)
+        self.has_melded = [False] * n
+        #: the last hand ended with a concealed going out
+        self.concealed_out = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -74,6 +78,12 @@ class CanastaBase(Seating, State):
         self.locked: list[int] = []
         self.asked = ""
         self.melded = False
+        #: the turn took the pile; laid onto a book that lay before the turn; the books then
+        self.took_pile = False
+        self.touched_old = False
+        self.books_before = 0
+        #: a red three drawn as the stock's last card: he may meld, not discard (``end``)
+        self.no_discard = False
 
     # ---- seats and teams (``Seating``: team_of, column_of, teammates, partner) ----------
 

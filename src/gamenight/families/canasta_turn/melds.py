@@ -145,9 +145,9 @@ class MeldMixin(PileMixin):
         if rank == C.THREE:
             return self._why_not_black_group(seat, cards, self._books_after(team, rank, cards, move), left)
         why = self._why_not_below_minimum(team, cards, left)
-        if why:
+        if why and not self._exempt(seat):
             return why
-        if not self.in_foot[seat]:
+        if not self.in_foot[seat] or (self.no_discard and left >= 1):
             return ""
         must = self.asked == "yes"
         if left >= 2 and not must:
@@ -274,6 +274,8 @@ class MeldMixin(PileMixin):
         books = self._after_lay(team, rank, cards, move)
         assert books is not None
         self._provisional_lay(team, cards)
+        if move.verb == "add" and move.number is not None and move.number <= self.books_before:
+            self.touched_old = True
         self.books[team] = books
         self._remove_from_hand(seat, cards)
         self.melded = True
