@@ -38,11 +38,9 @@ from tests.helpers import codes, refused, texts
 
 CLASSIC_BOOKS = BookRules(ratio=AT_LEAST, max_wilds=3, wild_books=False, dirty_closes=False,
                           clean_closes=False)
-CLASSIC = TurnRules(books=CLASSIC_BOOKS, need=Requirement(0, 0, 0), draw=1, foot=False,
+CLASSIC = TurnRules(books=CLASSIC_BOOKS, need=Requirement(any=1), draw=1, foot=False,
                     classic_freeze=True, one_card_rule=True, concealed_exempt=True,
                     last_red_three=MAY_MELD, stock_out=PLAY_ON, forced_take=True, black_threes="group_out")
-#: the canasta a side needs to go out (one, of any kind), as the classic game counts it
-ONE_CANASTA = CLASSIC
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -262,3 +260,17 @@ def test_hand_and_foot_defaults_are_untouched() -> None:
     assert TurnRules().foot and not TurnRules().classic_freeze and TurnRules().last_red_three == ""
     assert BookRules().clean_closes
     assert gamenight.new("hand-and-foot", seed=3).view(0)["in_foot"] == [False] * 4
+
+
+def test_a_requirement_of_canastas_of_any_kind() -> None:
+    from gamenight.families.canasta import Table as Counts
+    from gamenight.families.canasta import can_go_out, count_hand
+    one = Requirement(any=1)
+    assert one.met((0, 1, 0)) and one.met((1, 0, 0)) and not one.met((0, 0, 0))
+    assert Requirement(any=2).describe() == "2 canastas"
+    # seven fives out of the hand make the canasta; the four is the discard
+    hand = count_hand(C.cards("5C 5D 5H 5S 5C 5D 5H 4C"))
+    assert can_go_out(CLASSIC_BOOKS, Counts({}, (0, 0, 0)), hand, one)
+    assert not can_go_out(CLASSIC_BOOKS, Counts({}, (0, 0, 0)), hand, Requirement(any=2))
+    # a mixed canasta counts too, and an open meld grown past seven still is one
+    assert can_go_out(CLASSIC_BOOKS, Counts({9: (7, 1)}, (0, 0, 0)), count_hand(C.cards("9C")), one)
