@@ -35,13 +35,14 @@ class CanastaBase(Seating, State):
 
     # ---- set-up ------------------------------------------------------------------------
 
-    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
+    def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
         self.turn_rules = rules
         self.values = values
         n = self.num_players
-        # two partnerships alternating round the table (one player alone plays for himself); the
-        # first dealer is drawn here (seat 0 for a stacked deck)
-        self.init_seating(teams=2 if n > 1 else 1)
+        # two partnerships alternating round the table (one player alone plays for himself; a
+        # game may say otherwise: three-hand canasta's three sides); the first dealer is drawn
+        # here (seat 0 for a stacked deck)
+        self.init_seating(teams=teams or (2 if n > 1 else 1))
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.feet: list[list[int]] = [[] for _ in range(n)]
         self.in_foot = [False] * n

@@ -185,6 +185,9 @@ class MeldMixin(PileMixin):
             rank, why = self._why_not_addition(seat, move)
         if why:
             return why
+        if move.verb == "add" and move.number is None:  # 'add 8H': the open book it means, by number
+            number, _ = self._book_meant(self.team_of(seat), move.cards[0])
+            move = C.card_move("add", move.cards, number)
         return self._why_meld_refused(seat, rank, move.cards, move) or "You may not lay that now."
 
     def _why_not_new_book(self, seat: int, move: Move) -> tuple[int, str]:

@@ -60,9 +60,14 @@ class ViewMixin(MeldMixin):
 
     _view_cache: _ViewMemo
 
-    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
-        super()._init_canasta(rules, values)
+    def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
+        super()._init_canasta(rules, values, teams)
         self._view_cache = _ViewMemo(self)  # after the seating: it keeps each team's seats
+
+    def seating_changed(self) -> None:
+        """The sides changed during a hand (three-hand canasta's partnership): the view's memo
+        of each side's seats is read again (a new memo: clones share the old one)."""
+        self._view_cache = _ViewMemo(self)
 
     #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
     FIELDS: tuple[Field, ...] = (
