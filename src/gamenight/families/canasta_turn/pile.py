@@ -135,9 +135,9 @@ class PileMixin(GoingOutMixin):
         for c in laid:
             rest.remove(c)
         value = self.values[top] + sum(self.values[c] for c in laid)
-        if not self._pickup_reaches_minimum(team, books, rest, value):
-            return
         taken = len(self._pile_take()) - 1
+        if not self._pickup_reaches_minimum(team, books, rest, value, taken):
+            return
         if not self.in_foot[seat] or len(rest) + taken >= 2:
             out.append(C.card_move("pickup", laid))
             return

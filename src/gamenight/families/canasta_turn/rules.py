@@ -20,6 +20,7 @@ from gamenight.families.canasta import (
     BookRules,
     Requirement,
     Table,
+    best_meld_value,
     can_go_out,
     count_hand,
 )
@@ -169,6 +170,41 @@ def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int]) -> bool
 def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:
     """The cards a pickup takes from the pile, the top card last."""
     return list(discards if limit is None else discards[-limit:])
+
+
+def card_values(deuce: int) -> list[int]:
+    """The family's card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5."""
+    out = []
+    for c in range(53):
+        r = C.RANK_OF[c]
+        out.append(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE
+                   else 10 if r >= C.EIGHT else 5)
+    return out
+
+
+def best_keeping(rules: BookRules, table: Table, hand: Sequence[int], values: Sequence[int],
+                 keep: int) -> int:
+    """The most points ``hand`` can lay onto ``table`` with ``keep`` of its cards left over (a
+    player without a foot must end his turn holding a card to discard). Cards that can never go
+    down now (threes, a lone natural of a rank with no open meld) are kept first, for free; only
+    when there are too few of them are the kept cards searched for."""
+    if keep <= 0:
+        return best_meld_value(rules, table, count_hand(hand), values)
+    if len(hand) <= keep:
+        return 0
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
+    spare = sum(k for cls, k in counts.items() if cls < 0) + sum(
+        1 for cls, k in counts.items() if C.FOUR <= cls <= C.ACE and k == 1 and cls not in table.open_books)
+    if spare >= keep:
+        return best_meld_value(rules, table, count_hand(hand), values)
+    best = 0
+    for c in {CLASS[c]: c for c in hand}.values():  # keep one card of each class in turn
+        rest = list(hand)
+        rest.remove(c)
+        best = max(best, best_keeping(rules, table, rest, values, keep - 1))
+    return best
 
 
 def held_cost(c: int, values: Sequence[int], red_three: int, black_three: int) -> int:
