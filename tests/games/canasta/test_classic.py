@@ -251,3 +251,16 @@ def test_after_the_stock_a_fitting_discard_must_be_taken() -> None:
     play(s, "pickup 9C 9D", "discard QC")
     # West's side has a meld of queens and the pile is unfrozen: he must take the queen
     assert "draw" not in texts(s) and "pickup" in texts(s)
+
+
+def test_a_pickup_below_the_minimum_must_leave_a_card_to_discard() -> None:
+    # needs 50: K K K (30) and Q Q Q (30) would make it only by laying every card, leaving none
+    # to discard (the pile's one other card apart): the pile may not be taken so
+    s = position(hands={1: "KC KD QC QD QH"}, pile="KS", stock="7C")
+    assert not any(m.startswith("pickup") for m in texts(s))
+    refused(s, "pickup KC KD", "minimum of 50")
+    # a spare card to keep: it may
+    s = position(hands={1: "KC KD QC QD QH 7S 8D"}, pile="KS", stock="7C")
+    assert "pickup KC KD" in texts(s)
+    play(s, "pickup KC KD", "meld QC QD QH")
+    assert s.opened[1]
