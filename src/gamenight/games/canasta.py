@@ -182,6 +182,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         Field("last_round", "Last hand", Kind.TEXT, minor=True),
     )
     DEAL_WORD = "hand"
+    KIND_NAMES = ("natural", "mixed", "wild")
     options: CanastaOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

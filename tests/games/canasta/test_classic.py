@@ -264,3 +264,11 @@ def test_a_pickup_below_the_minimum_must_leave_a_card_to_discard() -> None:
     assert "pickup KC KD" in texts(s)
     play(s, "pickup KC KD", "meld QC QD QH")
     assert s.opened[1]
+
+
+def test_the_view_names_canastas_natural_and_mixed_and_the_minimum_to_meet() -> None:
+    s = position(hands={1: "AC AD AH 4C 5D"}, books={1: [K7, "8C 8D 8H 8S 8C 2C 2H"]}, scores=[1600, 0])
+    teams = s.view(1)["team_books"]
+    assert teams[1]["notes"] == ["opened", "canastas: 1 natural, 1 mixed"]
+    assert teams[0]["notes"] == ["needs 90 points to open"] and teams[0]["minimum"] == 90
+    assert "in_foot" not in s.view(1)  # no foot in canasta

@@ -59,6 +59,9 @@ class ViewMixin(MeldMixin):
     """The table as a seat sees it, and its zones."""
 
     _view_cache: _ViewMemo
+    #: what a team's notes call each kind of canasta (clean, dirty, wild): the family book's red,
+    #: black and wild; classic canasta says natural and mixed
+    KIND_NAMES: tuple[str, str, str] = tuple(KIND_WORDS.values())  # type: ignore[assignment]
 
     def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
         super()._init_canasta(rules, values, teams)
@@ -168,7 +171,7 @@ class ViewMixin(MeldMixin):
         if not self.opened[team]:
             notes = [f"needs {self.minimum(team)} points to open"]
         else:
-            words = KIND_WORDS.values()
+            words = self.KIND_NAMES
             kinds = [f"{count} {word}" for count, word in zip(made, words, strict=True) if count]
             notes = ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
         if self.red3[team]:
