@@ -173,13 +173,15 @@ def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:
 
 
 def card_values(deuce: int) -> list[int]:
-    """The family's card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5."""
-    out = []
-    for c in range(53):
-        r = C.RANK_OF[c]
-        out.append(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE
-                   else 10 if r >= C.EIGHT else 5)
-    return out
+    """The family's card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5 (a
+    fresh list: a bot asks for it at every view)."""
+    return list(_card_values(deuce))
+
+
+@lru_cache(maxsize=8)
+def _card_values(deuce: int) -> tuple[int, ...]:
+    return tuple(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE else 10 if r >= C.EIGHT else 5
+                 for r in (C.RANK_OF[c] for c in range(53)))
 
 
 def best_keeping(rules: BookRules, table: Table, hand: Sequence[int], values: Sequence[int],
