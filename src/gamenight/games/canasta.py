@@ -67,7 +67,7 @@ partner records it plus or minus his own red threes (plus when the side melded).
 exhausted, the hand ends with the discard of the player who drew its last card (a red three as
 that card: he may meld, then ``end``); if the pile was never taken there is no partnership and
 each player scores alone. Game to 7,500; an exact tie at the top plays on. Asking a temporary
-partner is not offered (§8.9 gap: cfg default off). A merged meld holding more than three wild
+partner is off by default (§8.9 gap; option ``partners_ask``). A merged meld holding more than three wild
 cards (each partner had a meld of that rank with two or three) stays on the table as it is.
 
 **Rule set by player count**: two or three players pick those games' rules by themselves (hand
@@ -133,6 +133,9 @@ class CanastaOptions(Options):
     ask_partner: str = option(OPTIONAL, "Ask partner", "Asking the partner 'may I go out?' (four players).",
                               choices={OPTIONAL: "A player may ask, and the answer binds (the book)",
                                        OFF: "Nobody asks"})
+    partners_ask: bool = option(False, "Three-hand partners ask", "Three players: once the partnership has "
+                                "formed, a partner may ask the other 'may I go out?', and the answer "
+                                "binds (off: nobody asks, §8.9's default).")
     concealed_minimum: bool = option(True, "Concealed needs no minimum", "A player going out concealed "
                                      "needs no opening minimum unless he takes the pile (HOUSE). Off: "
                                      "the minimum applies to him too.")
@@ -197,7 +200,8 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         self.side = -1
         rules = TurnRules(
             books=CLASSIC_BOOKS, need=Requirement(any=o.canastas_to_go_out or need), draw=o.draw or draw,
-            red_threes=BONUS, black_threes=GROUP_OUT, ask=o.ask_partner if n == 4 else OFF,
+            red_threes=BONUS, black_threes=GROUP_OUT,
+            ask=o.ask_partner if n == 4 else OPTIONAL if self.three and o.partners_ask else OFF,
             stock_out=END if self.three else PLAY_ON, foot=False, classic_freeze=True, one_card_rule=True,
             concealed_exempt=o.concealed_minimum, last_red_three=o.last_red_three, forced_take=not self.three,
         )
@@ -220,6 +224,15 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         if self.lone is not None and seat != self.lone:
             return self.side
         return super().team_of(seat)
+
+    def partner(self, seat: int) -> int | None:
+        """Three-hand: the other partner of the temporary partnership (none for the lone hand or
+        before it forms)."""
+        if not self.three:
+            return super().partner(seat)
+        if self.lone is None or seat == self.lone:
+            return None
+        return next(s for s in range(3) if s not in (seat, self.lone))
 
     def column_of(self, seat: int) -> int:
         return seat if self.three else super().column_of(seat)

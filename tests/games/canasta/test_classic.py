@@ -272,3 +272,9 @@ def test_the_view_names_canastas_natural_and_mixed_and_the_minimum_to_meet() -> 
     assert teams[1]["notes"] == ["opened", "canastas: 1 natural, 1 mixed"]
     assert teams[0]["notes"] == ["needs 90 points to open"] and teams[0]["minimum"] == 90
     assert "in_foot" not in s.view(1)  # no foot in canasta
+
+
+def test_a_red_three_drawn_is_laid_out_and_replaced() -> None:
+    s = position(hands={1: "4C 5D 6H"}, stock="3D 8S")
+    s.play("draw")
+    assert codes(s.red3[1]) == ["3D"] and C.card("8S") in s.hands[1] and len(s.hands[1]) == 4

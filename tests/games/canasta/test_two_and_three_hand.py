@@ -117,3 +117,20 @@ def test_going_out_before_the_pile_was_taken_makes_the_lone_hand() -> None:
 def test_each_player_has_his_own_minimum() -> None:
     s = position(3, hands={1: "4C 4D 4H 9S"}, scores=[0, 1700, -40], size=13)
     assert [s.minimum(t) for t in range(3)] == [50, 90, 15]
+
+
+def test_temporary_partners_may_ask_only_by_option() -> None:
+    books = {1: ["AC AD AH"], 0: [K7, Q7], 2: ["9C 9D 9H"]}
+    s = position(3, hands={1: "5S 5H 7C 8D", 2: "9S 4C 4D 4H"}, pile="6C 5C", stock="9H 4S",
+                 books=books, size=13)
+    s.play("pickup 5S 5H")  # East the lone hand: North and South partners
+    s.play("discard 7C")
+    assert s.partner(2) == 0 and s.partner(1) is None
+    s.play("draw")
+    assert "ask" not in texts(s)
+    s = position(3, hands={1: "5S 5H 7C 8D", 2: "9S 4C 4D 4H"}, pile="6C 5C", stock="9H 4S",
+                 books=books, size=13, options={"partners_ask": True})
+    play(s, "pickup 5S 5H", "discard 7C", "draw")
+    assert "ask" in texts(s)
+    s.play("ask")
+    assert s.to_act == frozenset({0})
