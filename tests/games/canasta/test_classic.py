@@ -278,3 +278,28 @@ def test_a_red_three_drawn_is_laid_out_and_replaced() -> None:
     s = position(hands={1: "4C 5D 6H"}, stock="3D 8S")
     s.play("draw")
     assert codes(s.red3[1]) == ["3D"] and C.card("8S") in s.hands[1] and len(s.hands[1]) == 4
+
+
+def test_the_scoring_options_and_asking_off() -> None:
+    opts = {"natural_bonus": 400, "mixed_bonus": 200, "red_three_bonus": 50, "all_red_threes": 1000,
+            "out_bonus": 50, "ask_partner": "off"}
+    s = position(hands={1: "AC AD AH", 3: "9C 4D JK", 0: "7C KS AS", 2: "3S 2D"}, stock="5C",
+                 books={1: [K7, "8C 8D 8H 8S 8C 2C 2H"], 0: ["4C 4D 4H"]},
+                 red3={1: "3H 3D", 0: "3H 3D"}, options=opts)
+    s.play("draw")
+    assert "ask" not in texts(s)
+    play(s, "meld AC AD AH", "discard 5C")
+    assert parts(s, 1) == "going out +50, canastas +600, red threes +100, cards melded +220, cards left -65"
+    s = position(hands={0: "JK JK", 2: "2C", 1: "AC AD AH"}, stock="5C", books={1: [K7]},
+                 red3={0: "3H 3D 3H 3D"}, options=opts)
+    play(s, "draw", "meld AC AD AH", "discard 5C")
+    assert parts(s, 0) == "red threes -1000, cards left -120"
+
+
+def test_the_match_ends_at_the_target_or_the_cap() -> None:
+    s = position(hands={1: "AC AD AH"}, stock="5C", books={1: [K7]}, scores=[0, 4700])
+    play(s, "draw", "meld AC AD AH", "discard 5C")
+    assert s.is_over and s.outcome is not None and s.outcome.winners == (1, 3)
+    s = position(hands={1: "AC AD AH"}, stock="5C", books={1: [K7]}, options={"max_hands": 1})
+    play(s, "draw", "meld AC AD AH", "discard 5C")
+    assert s.is_over
