@@ -69,7 +69,8 @@ def measure(game: str, games: int, workers: int, players: int | None = None, pre
             lone: bool = False) -> Result:
     spec = next(g for g in gamenight.games() if g.id == game)
     players = players or spec.default_players
-    partnership = bool(spec.teams)
+    # partnerships need four or more players (two play head to head, three-hand canasta alone)
+    partnership = bool(spec.teams) and players >= 4 and players % 2 == 0
     step = max(1, games // (workers * 4))
     chunks = [(game, players, range(i, min(i + step, games)), partnership, preset, lone)
               for i in range(0, games, step)]

@@ -51,6 +51,8 @@ MATCHES: dict[str, Recipe] = {
     "canadian_salad_heuristic": Recipe("canadian-salad", 4, 2026, about="four heuristic bots, seed 2026"),
     "canadian_salad_8p": Recipe("canadian-salad", 8, 2026, bot_per_seat=False,
                                 about="eight heuristic bots, two decks, seed 2026"),
+    "canasta_heuristic": Recipe("canasta", 4, 2026,
+                                about="four heuristic bots, seed 2026: partnership canasta"),
     "court_whist_nine": Recipe("court-whist", 9, 2026,
                                about="nine heuristic bots, seed 2026: two tables, a man sitting out"),
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),

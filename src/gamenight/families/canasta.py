@@ -55,6 +55,9 @@ class BookRules:
     dirty_closes: bool = True
     #: the size of a canasta (a "pile"), where a book closes
     canasta: int = 7
+    #: a natural book closes at ``canasta`` cards (False: classic canasta, where every meld grows
+    #: on, and a wild card added to a natural canasta makes it mixed)
+    clean_closes: bool = True
 
     def valid(self, rank: int, naturals: int, wilds: int) -> bool:
         """Whether a book of ``rank`` with these counts may lie on the table."""
@@ -64,7 +67,7 @@ class BookRules:
         if rank == WILD:
             return naturals == 0 and self.wild_books and size <= self.canasta
         if wilds == 0:
-            return size <= self.canasta
+            return size <= self.canasta or not self.clean_closes
         if self.max_wilds is not None and wilds > self.max_wilds:
             return False
         if naturals < wilds or (self.ratio == MORE and naturals == wilds):
@@ -75,7 +78,9 @@ class BookRules:
         """Whether a book of these counts is closed: nothing more may be added."""
         if naturals + wilds < self.canasta:
             return False
-        return rank == WILD or wilds == 0 or self.dirty_closes
+        if rank == WILD:
+            return True
+        return self.clean_closes if wilds == 0 else self.dirty_closes
 
     def kind(self, rank: int, wilds: int) -> str:
         return WILDBOOK if rank == WILD else CLEAN if wilds == 0 else DIRTY
@@ -238,19 +243,30 @@ def count_hand(cards: Iterable[int]) -> HandCounts:
 
 @dataclass(frozen=True, slots=True)
 class Requirement:
-    """The canastas a team must own to go out (clean, dirty, wild)."""
+    """The canastas a team must own to go out (clean, dirty, wild; and ``any``: canastas of any
+    kind in all, classic canasta's one or two)."""
 
     clean: int = 0
     dirty: int = 0
     wild: int = 0
+    any: int = 0
 
     def met(self, have: Outcome) -> bool:
-        return have[0] >= self.clean and have[1] >= self.dirty and have[2] >= self.wild
+        return (have[0] >= self.clean and have[1] >= self.dirty and have[2] >= self.wild
+                and have[0] + have[1] + have[2] >= self.any)
+
+    def caps(self) -> tuple[int, int, int]:
+        """Where a search may stop counting each kind: more of a kind never helps beyond its own
+        need and the total's (exact: a kind capped there meets both)."""
+        return (self.clean + self.any, self.dirty + self.any, self.wild + self.any)
 
     def describe(self) -> str:
         """"1 red, 1 black and 1 wild canasta", "2 red canastas"."""
         counts = [(n, KIND_WORDS[kind]) for n, kind in ((self.clean, CLEAN), (self.dirty, DIRTY),
                                                          (self.wild, WILDBOOK)) if n]
+        if self.any:
+            kinds = f" (among them {', '.join(f'{n} {w}' for n, w in counts)})" if counts else ""
+            return f"{self.any} canasta{'s' if self.any > 1 else ''}{kinds}"
         if not counts:
             return "no canasta"
         parts = [f"{n} {word}" for n, word in counts]
@@ -302,7 +318,7 @@ def can_go_out(rules: BookRules, table: Table, hand: HandCounts, need: Requireme
 def _meld_out(rules: BookRules, table: Table, naturals: Mapping[int, int], wilds: int,
               need: Requirement) -> bool:
     """Whether these naturals and wilds can all be played so the team meets ``need``."""
-    caps = (need.clean, need.dirty, need.wild)
+    caps = need.caps()
     # states: (wilds used, clean, dirty, wild) with canasta counts capped at the need
     states = {(0, *_cap(table.closed, caps))}
     ranks = set(naturals) | {r for r in table.open_books if r != WILD}

@@ -96,6 +96,7 @@ from gamenight.families.canasta_turn import (
     Phase,
     PhaseHandler,
     TurnRules,
+    card_values,
     held_cost,
     is_red_three,
     is_wild,
@@ -231,6 +232,8 @@ PRESETS = {
 }
 
 
+__all__ = ["PRESETS", "SPEC", "HandAndFoot", "HandAndFootOptions", "card_values", "plural", "team_names"]
+
 #: the parts of a team's score for a round, as the score sheet names them
 PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "red threes",
               "melded": "cards melded", "held": "cards left"}
@@ -238,16 +241,6 @@ PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "r
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def card_values(deuce: int) -> list[int]:
-    """Card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5."""
-    out = []
-    for c in range(53):
-        r = C.RANK_OF[c]
-        out.append(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE
-                   else 10 if r >= C.EIGHT else 5)
-    return out
 
 
 def team_names(n: int) -> list[str]:

@@ -36,6 +36,20 @@ the turn, as a person plays it:
   hand ends (``stock_out="end"``), or play goes on while each player must and can take the
   pile (``"play_on"``, classic canasta).
 
+**Classic canasta's switches** (``TurnRules``; the defaults keep Hand and Foot's rules): ``foot``
+off (the dealt hand is the last packet); ``classic_freeze`` (:func:`frozen_reason`: the pile frozen
+against a side that has not melded and for everyone while it holds a wild card or a red three,
+thawed when taken; a frozen pile only with a natural pair, an unfrozen one also with a natural
+and a wild card or onto the side's meld: ``pickup`` naming no card); ``one_card_rule``;
+``concealed_exempt`` (a concealed going out needs no minimum unless the pile was taken; the
+kernel records ``concealed_out`` for the bonus either way); ``last_red_three`` (``may_meld``: meld,
+no discard, ``end``; ``ends``); ``forced_take`` (after the stock, the pile must be taken only when
+unfrozen and its top card fits the side's meld, else ``draw`` declines and ends the hand); and
+``BookRules.clean_closes`` off (melds grow on past seven; a wild card on a natural canasta makes it
+mixed). Pure helpers for the games and bots: :func:`band_minimum` (the minimum by score bands),
+:func:`red_three_points` (each, a table such as 800 for all four, negative without a meld),
+:func:`pile_blocked`. The view's ``pile_state`` says whether the pile is frozen and why.
+
 The package, by concern: :mod:`.rules` (the switches, the card classes, and the pure rule
 functions the bots share), :mod:`.base` (the phases and the state's fields), :mod:`.threes`,
 :mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
@@ -63,32 +77,90 @@ from gamenight.families.canasta_turn.rules import (
     DEAD,
     DISCARD_ONLY,
     END,
+    ENDS,
+    FROZEN_RED3,
+    FROZEN_SIDE,
+    FROZEN_WILD,
     GROUP_OUT,
+    MAY_MELD,
+    MIN_SCORE,
     OFF,
     OPTIONAL,
     PLAY_ON,
     REQUIRED,
     SIX_DISCARD,
     TurnRules,
+    band_minimum,
+    best_keeping,
+    card_values,
     everyone_in_foot,
+    frozen_reason,
     hand_can_finish,
     held_cost,
     is_black_three,
     is_red_three,
     is_wild,
     permission,
+    pile_blocked,
     pile_take,
     rules_json,
     turn_rules_from_json,
 )
-from gamenight.families.canasta_turn.turn import DRAW, CanastaState, TurnPhase
+from gamenight.families.canasta_turn.threes import red_three_points
+from gamenight.families.canasta_turn.turn import DRAW, END_HAND, CanastaState, TurnPhase
 
 DRAW_PHASE, PLAY_PHASE, ANSWER_PHASE, CHOOSE_PHASE, OVER = (Phase.DRAW, Phase.PLAY, Phase.ANSWER,
                                                            Phase.CHOOSE, Phase.OVER)
 
-__all__ = ["ANSWER_PHASE", "ASK", "BONUS", "CHOOSE_PHASE", "DEAD", "DISCARD_ONLY", "DRAW", "DRAW_PHASE",
-           "END", "GROUP_OUT", "NO", "OFF", "OPTIONAL", "OVER", "PLAY_ON", "PLAY_PHASE", "REQUIRED",
-           "RETRACT", "SIX_DISCARD", "YES", "CanastaBase", "CanastaState", "MoveKind", "Phase",
-           "PhaseHandler", "TurnPhase", "TurnRules", "everyone_in_foot", "hand_can_finish", "held_cost",
-           "is_black_three", "is_red_three", "is_wild", "permission", "pile_take", "rules_json",
-           "turn_rules_from_json"]
+__all__ = [
+    "ANSWER_PHASE",
+    "ASK",
+    "BONUS",
+    "CHOOSE_PHASE",
+    "DEAD",
+    "DISCARD_ONLY",
+    "DRAW",
+    "DRAW_PHASE",
+    "END",
+    "ENDS",
+    "END_HAND",
+    "FROZEN_RED3",
+    "FROZEN_SIDE",
+    "FROZEN_WILD",
+    "GROUP_OUT",
+    "MAY_MELD",
+    "MIN_SCORE",
+    "NO",
+    "OFF",
+    "OPTIONAL",
+    "OVER",
+    "PLAY_ON",
+    "PLAY_PHASE",
+    "REQUIRED",
+    "RETRACT",
+    "SIX_DISCARD",
+    "YES",
+    "CanastaBase",
+    "CanastaState",
+    "MoveKind",
+    "Phase",
+    "PhaseHandler",
+    "TurnPhase",
+    "TurnRules",
+    "band_minimum",
+    "best_keeping",
+    "card_values",
+    "everyone_in_foot",
+    "frozen_reason",
+    "hand_can_finish",
+    "held_cost",
+    "is_black_three",
+    "is_red_three",
+    "is_wild",
+    "permission",
+    "pile_blocked",
+    "pile_take",
+    "red_three_points",
+    "rules_json",
+    "turn_rules_from_json",
+]

@@ -35,13 +35,14 @@ class CanastaBase(Seating, State):
 
     # ---- set-up ------------------------------------------------------------------------
 
-    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
+    def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
         self.turn_rules = rules
         self.values = values
         n = self.num_players
-        # two partnerships alternating round the table (one player alone plays for himself); the
-        # first dealer is drawn here (seat 0 for a stacked deck)
-        self.init_seating(teams=2 if n > 1 else 1)
+        # two partnerships alternating round the table (one player alone plays for himself; a
+        # game may say otherwise: three-hand canasta's three sides); the first dealer is drawn
+        # here (seat 0 for a stacked deck)
+        self.init_seating(teams=teams or (2 if n > 1 else 1))
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.feet: list[list[int]] = [[] for _ in range(n)]
         self.in_foot = [False] * n
@@ -57,6 +58,10 @@ class CanastaBase(Seating, State):
         self.draws_left = 0
         self.upcard_take = False
         self.stock_dry = False
+        #: who has melded in an earlier turn of this hand (a concealed going out needs not)
+        self.has_melded = [False] * n
+        #: the last hand ended with a concealed going out
+        self.concealed_out = False
         self._reset_turn()
 
     def _reset_turn(self) -> None:
@@ -74,6 +79,12 @@ class CanastaBase(Seating, State):
         self.locked: list[int] = []
         self.asked = ""
         self.melded = False
+        #: the turn took the pile; laid onto a book that lay before the turn; the books then
+        self.took_pile = False
+        self.touched_old = False
+        self.books_before = 0
+        #: a red three drawn as the stock's last card: he may meld, not discard (``end``)
+        self.no_discard = False
 
     # ---- seats and teams (``Seating``: team_of, column_of, teammates, partner) ----------
 

@@ -4,6 +4,10 @@
   discard takes the foot for the next turn.
 * **Going out** empties the foot and needs the team's canastas (``TurnRules.need``); a move that
   would leave a player in his foot with no way to end the turn is refused.
+* **Going out concealed** (classic): nothing melded in an earlier turn of the hand, no card laid
+  on a book that lay before the turn, a canasta among the books laid this turn; recorded as
+  ``concealed_out`` for the game's bonus. Under ``concealed_exempt`` such a player needs no
+  opening minimum unless he took the pile.
 * **Asking partner** ``ask`` right after the draw, before any meld but the pile's, and only when
   the player could go out this turn; the partner's ``answer yes`` / ``answer no`` binds.
 
@@ -42,9 +46,28 @@ class GoingOutMixin(OpeningMixin):
             return True
         return everyone_in_foot(self.turn_rules, seat, self.teammates(seat), self.played_foot)
 
+    def _exempt(self, seat: int) -> bool:
+        """``concealed_exempt``: below the minimum, a player who has melded nothing this hand and
+        has not taken the pile this turn may still go out, concealed, without it."""
+        return (self.turn_rules.concealed_exempt and not self.opened[self.team_of(seat)]
+                and not self.has_melded[seat] and not self.took_pile)
+
+    def _went_out_concealed(self, seat: int) -> bool:
+        """Nothing melded in an earlier turn, nothing laid on an older book, and a canasta among
+        the books laid this turn."""
+        if self.has_melded[seat] or self.touched_old:
+            return False
+        rules = self.turn_rules.books
+        return any(b.is_canasta(rules) for b in self.books[self.team_of(seat)][self.books_before:])
+
+    def _round_over(self, out: int | None) -> None:
+        self.concealed_out = out is not None and self._went_out_concealed(out)
+        super()._round_over(out)
+
     def _may_go_out(self, seat: int, books: Sequence[Book]) -> bool:
         team = self.team_of(seat)
-        return (self.opened[team] and self._permission(seat) and self._everyone_in_foot(seat)
+        return ((self.opened[team] or self._exempt(seat)) and self._permission(seat)
+                and self._everyone_in_foot(seat)
                 and self.turn_rules.need.met(team_canastas(books, self.turn_rules.books)))
 
     def _why_not_out(self, seat: int, books: Sequence[Book]) -> str:
@@ -61,7 +84,8 @@ class GoingOutMixin(OpeningMixin):
         """Whether ``seat``, holding ``hand`` with the team's ``books``, can go out this turn
         (``asked``: as if the partner had answered so)."""
         team = self.team_of(seat)
-        if not (self.opened[team] and self._permission(seat, asked) and self._everyone_in_foot(seat)):
+        if not ((self.opened[team] or self._exempt(seat)) and self._permission(seat, asked)
+                and self._everyone_in_foot(seat)):
             return False
         return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand)
 

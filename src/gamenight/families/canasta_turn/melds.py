@@ -145,9 +145,9 @@ class MeldMixin(PileMixin):
         if rank == C.THREE:
             return self._why_not_black_group(seat, cards, self._books_after(team, rank, cards, move), left)
         why = self._why_not_below_minimum(team, cards, left)
-        if why:
+        if why and not self._exempt(seat):
             return why
-        if not self.in_foot[seat]:
+        if not self.in_foot[seat] or (self.no_discard and left >= 1):
             return ""
         must = self.asked == "yes"
         if left >= 2 and not must:
@@ -185,6 +185,9 @@ class MeldMixin(PileMixin):
             rank, why = self._why_not_addition(seat, move)
         if why:
             return why
+        if move.verb == "add" and move.number is None:  # 'add 8H': the open book it means, by number
+            number, _ = self._book_meant(self.team_of(seat), move.cards[0])
+            move = C.card_move("add", move.cards, number)
         return self._why_meld_refused(seat, rank, move.cards, move) or "You may not lay that now."
 
     def _why_not_new_book(self, seat: int, move: Move) -> tuple[int, str]:
@@ -274,6 +277,8 @@ class MeldMixin(PileMixin):
         books = self._after_lay(team, rank, cards, move)
         assert books is not None
         self._provisional_lay(team, cards)
+        if move.verb == "add" and move.number is not None and move.number <= self.books_before:
+            self.touched_old = True
         self.books[team] = books
         self._remove_from_hand(seat, cards)
         self.melded = True

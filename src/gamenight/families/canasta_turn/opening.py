@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from gamenight.core.moves import Move
 from gamenight.families.canasta import Book, best_meld_value, count_hand, table_of
+from gamenight.families.canasta_turn.rules import best_keeping
 from gamenight.families.canasta_turn.threes import ThreesMixin
 
 RETRACT = Move("retract")
@@ -19,12 +20,19 @@ class OpeningMixin(ThreesMixin):
 
     # ---- the checks --------------------------------------------------------------------
 
-    def _pickup_reaches_minimum(self, team: int, books: list[Book], rest: Sequence[int], value: int) -> bool:
+    def _pickup_reaches_minimum(self, team: int, books: list[Book], rest: Sequence[int], value: int,
+                                taken: int = 0) -> bool:
         """Below the minimum, a pickup needs it from the top card, the pair and the rest of the
-        hand (no other card from the pile counts)."""
+        hand (no other card from the pile counts). Without a foot the turn must still end with a
+        discard, so two cards stay in the hand: the ``taken`` cards from the pile, and the rest
+        from the hand (:func:`best_keeping`)."""
         if self.opened[team]:
             return True
         rules = self.turn_rules.books
+        if not self.turn_rules.foot:
+            keep = max(0, 2 - taken)
+            best = best_keeping(rules, table_of(books, rules), rest, self.values, keep)
+            return value + best >= self.minimum(team)
         best = best_meld_value(rules, table_of(books, rules), count_hand(rest), self.values)
         return value + best >= self.minimum(team)
 

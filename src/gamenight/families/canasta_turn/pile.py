@@ -4,7 +4,8 @@ of that rank until it closes and then into new books, and the rest of the pile (
 cards, where the rules cap the take) goes to the hand, known to everyone. A three on top blocks
 it, a wild card freezes it (for good, below the minimum, under ``persistent_freeze``); below the
 minimum the top card and the hand must reach it. The single turned-up card a starter may
-``take`` (DeMeritt) is here too."""
+``take`` (DeMeritt) is here too. Classic freezing (``classic_freeze``, :func:`frozen_reason`), the
+unfrozen pile's extra takes, the one-card rule and the forced take after the stock are here."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book, book_of
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.going_out import GoingOutMixin
-from gamenight.families.canasta_turn.rules import CLASS, IS_WILD, pile_take
+from gamenight.families.canasta_turn.rules import CLASS, IS_WILD, frozen_reason, pile_take
 
 
 class PileMixin(GoingOutMixin):
@@ -28,6 +29,29 @@ class PileMixin(GoingOutMixin):
         """G-HF-5's persistent freeze: a pile holding a wild card, for a team below its minimum."""
         return (self.turn_rules.persistent_freeze and not self.opened[team]
                 and any(IS_WILD[c] for c in self.discards))
+
+    def _frozen_reason(self, team: int) -> str | None:
+        """Classic freezing (:func:`frozen_reason`) for ``team``."""
+        return frozen_reason(self.turn_rules, self.discards, self.opened[team])
+
+    def _take_forced(self, seat: int) -> bool:
+        """``forced_take`` with the stock exhausted: the pile is not frozen for his side and its top
+        card fits the side's meld of its rank, so he must take it."""
+        if not self.discards or self._frozen_reason(self.team_of(seat)) is not None:
+            return False
+        top = self.discards[-1]
+        if IS_WILD[top] or C.RANK_OF[top] == C.THREE:
+            return False
+        team = self.team_of(seat)
+        i = self.open_book(team, C.RANK_OF[top])
+        if i is None:
+            return False
+        book = self.books[team][i]
+        return self.turn_rules.books.valid(book.rank, book.naturals + 1, book.wilds)
+
+    def _one_card_blocks(self, seat: int) -> bool:
+        """The one-card rule: holding one card, a player may not take a pile of one card."""
+        return self.turn_rules.one_card_rule and len(self.hands[seat]) == 1 and len(self.discards) == 1
 
     def _place(self, team: int, rank: int, cards: Sequence[int]) -> list[Book] | None:
         """The team's books after ``cards`` (all of ``rank``'s naturals, or wild cards) go down one
@@ -67,7 +91,7 @@ class PileMixin(GoingOutMixin):
         top = self.discards[-1]
         if C.RANK_OF[top] == C.THREE:
             return []
-        if self._frozen_for(team):
+        if self._frozen_for(team) or self._one_card_blocks(seat):
             return []
         hand = self.hands[seat]
         out: list[Move] = []
@@ -85,7 +109,21 @@ class PileMixin(GoingOutMixin):
         same = self._pick(hand, rank, None) or ()
         for k in range(2, len(same) + 1):
             self._pickup_if_fits(seat, rank, same[:k], out)
+        if self.turn_rules.classic_freeze and self._frozen_reason(team) is None:
+            self._unfrozen_takes(seat, rank, same, out)
         return out
+
+    def _unfrozen_takes(self, seat: int, rank: int, same: tuple[int, ...], out: list[Move]) -> None:
+        """An unfrozen pile (classic): its top card also goes onto the side's meld of its rank
+        (``pickup`` naming no card), or with one natural and one wild card from the hand."""
+        if self.open_book(self.team_of(seat), rank) is not None:
+            self._pickup_if_fits(seat, rank, (), out)
+        if same:
+            hand = self.hands[seat]
+            for wild_class in (13, C.TWO):
+                wild = self._pick(hand, wild_class, 1)
+                if wild:
+                    self._pickup_if_fits(seat, rank, (same[0], *wild), out)
 
     def _pickup_if_fits(self, seat: int, rank: int, laid: tuple[int, ...], out: list[Move]) -> None:
         team = self.team_of(seat)
@@ -97,9 +135,9 @@ class PileMixin(GoingOutMixin):
         for c in laid:
             rest.remove(c)
         value = self.values[top] + sum(self.values[c] for c in laid)
-        if not self._pickup_reaches_minimum(team, books, rest, value):
-            return
         taken = len(self._pile_take()) - 1
+        if not self._pickup_reaches_minimum(team, books, rest, value, taken):
+            return
         if not self.in_foot[seat] or len(rest) + taken >= 2:
             out.append(C.card_move("pickup", laid))
             return
@@ -118,12 +156,26 @@ class PileMixin(GoingOutMixin):
             return "A wild card on top of the discard pile freezes it: it cannot be taken."
         if self._frozen_for(team):
             return "The pile holds a wild card: only a team that has made its first meld may take it."
+        if self._one_card_blocks(seat):
+            return "Holding only one card, you may not take a pile of one card."
         missing = self._missing(self.hands[seat], move.cards)
         if missing:
             return missing
+        frozen = self._frozen_reason(team)
+        classic_open = self.turn_rules.classic_freeze and frozen is None
         want = "two wild cards" if IS_WILD[top] else f"a natural pair of {C.RANK_PLURALS[C.RANK_OF[top]]}"
-        if len(move.cards) < 2 or any(CLASS[c] != CLASS[top] and not (IS_WILD[top] and IS_WILD[c])
-                                      for c in move.cards):
+        pair = len(move.cards) >= 2 and all(CLASS[c] == CLASS[top] or (IS_WILD[top] and IS_WILD[c])
+                                             for c in move.cards)
+        mixed = (len(move.cards) == 2 and not IS_WILD[top] and any(IS_WILD[c] for c in move.cards)
+                 and sum(CLASS[c] == CLASS[top] for c in move.cards) == 1)
+        onto = not move.cards and not IS_WILD[top] and self.open_book(team, C.RANK_OF[top]) is not None
+        if frozen is not None and not pair:
+            return (f"The pile is {frozen}: take it only with {want} from your hand (no wild card, "
+                    "and your side's meld does not help).")
+        if not (pair or (classic_open and (mixed or onto))):
+            if classic_open:
+                return (f"To take the pile lay its top card with {want}, with one natural and a wild card, "
+                        "or on your side's meld of that rank ('pickup' alone).")
             return f"To take the pile you must lay its top card with {want} from your hand."
         rank = WILD if IS_WILD[top] else C.RANK_OF[top]
         if self._place(team, rank, (top, *move.cards)) is None:
@@ -143,6 +195,10 @@ class PileMixin(GoingOutMixin):
         rank = WILD if IS_WILD[top] else C.RANK_OF[top]
         books = self._place(team, rank, (top, *laid))
         assert books is not None
+        before = self.books[team]
+        if any(books[i] is not before[i] for i in range(min(self.books_before, len(before)))):
+            self.touched_old = True
+        self.took_pile = True
         hand = self.hands[seat]
         self._remove_from_hand(seat, laid)  # a known card laid with the pair is known no more
         self._provisional_pickup(team, books, self.values[top] + sum(self.values[c] for c in laid), taken)
@@ -152,8 +208,9 @@ class PileMixin(GoingOutMixin):
         self.upcard_take = False
         self.draws_left = 0
         rest = f" and {len(taken)} more card{'s' if len(taken) != 1 else ''}" if taken else ""
+        how = f"with {' '.join(C.LABEL_OF[c] for c in laid)}" if laid else "on the side's meld"
         self.emit("pickup", f"{self.names[seat]} takes the pile: {C.LABEL_OF[top]}{rest}, laying "
-                            f"{C.LABEL_OF[top]} with {' '.join(C.LABEL_OF[c] for c in laid)}.",
+                            f"{C.LABEL_OF[top]} {how}.",
                   seat=seat, cards=C.codes(taken))
         self.phase_name = Phase.PLAY
         self._lay_red_threes(seat, replace=False)

@@ -20,6 +20,7 @@ from gamenight.families.canasta import (
     BookRules,
     Requirement,
     Table,
+    best_meld_value,
     can_go_out,
     count_hand,
 )
@@ -28,6 +29,12 @@ BONUS, DEAD = "bonus", "dead"
 SIX_DISCARD, DISCARD_ONLY, GROUP_OUT = "six_discard", "discard", "group_out"
 OFF, OPTIONAL, REQUIRED = "off", "optional", "required"
 END, PLAY_ON = "end", "play_on"
+#: ``last_red_three``: what a red three drawn as the stock's last card does
+MAY_MELD, ENDS = "may_meld", "ends"
+#: the pile's states a view names (:func:`pile_state`)
+FROZEN_WILD = "frozen: a wild card is in the pile"
+FROZEN_RED3 = "frozen: a red three is in the pile"
+FROZEN_SIDE = "frozen for your side: it has not melded"
 
 #: canonical order of cards in a hand: naturals by rank, then twos, jokers, threes
 IS_RED3 = [C.RANK_OF[c] == C.THREE and C.SUIT_COLOUR[C.SUIT_OF[c]] == 1 for c in range(52)] + [False]
@@ -76,6 +83,25 @@ class TurnRules:
     all_in_foot: bool = False
     #: an exhausted stock: "end" the hand, or "play_on" while the pile must and can be taken
     stock_out: str = END
+    # ---- classic canasta's switches (the defaults keep Hand and Foot's rules) ----
+    #: a foot: False, the dealt hand is a player's last packet (he goes out from it)
+    foot: bool = True
+    #: classic freezing (:func:`frozen_reason`): the pile is frozen against a side that has not
+    #: melded and for everyone while it holds a wild card or a red three; a frozen pile is taken
+    #: only with a natural pair of its top card, an unfrozen one also with a natural and a wild
+    #: card, or by laying its top card on the side's meld of that rank
+    classic_freeze: bool = False
+    #: a player holding one card may not take a pile of one card
+    one_card_rule: bool = False
+    #: a player going out concealed (nothing melded in earlier turns, the whole hand in one turn,
+    #: a canasta among it) needs no opening minimum unless he takes the pile (classic HOUSE 7.6)
+    concealed_exempt: bool = False
+    #: a red three drawn as the stock's last card (it cannot be replaced): "" nothing special,
+    #: "may_meld" (he may meld but not discard; ``end`` ends the hand), "ends" (the hand ends)
+    last_red_three: str = ""
+    #: with ``play_on``: a player must take the pile only when it is not frozen and its top card
+    #: fits his side's meld; otherwise he may decline (``draw`` on the empty stock), ending the hand
+    forced_take: bool = False
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
@@ -83,12 +109,14 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
     b, n = rules.books, rules.need
     return {
         "books": {"ratio": b.ratio, "max_wilds": b.max_wilds, "wild_books": b.wild_books,
-                  "dirty_closes": b.dirty_closes, "canasta": b.canasta},
-        "need": {"clean": n.clean, "dirty": n.dirty, "wild": n.wild},
+                  "dirty_closes": b.dirty_closes, "canasta": b.canasta, "clean_closes": b.clean_closes},
+        "need": {"clean": n.clean, "dirty": n.dirty, "wild": n.wild, "any": n.any},
         "draw": rules.draw, "pile_limit": rules.pile_limit, "wild_top": rules.wild_top,
         "persistent_freeze": rules.persistent_freeze, "red_threes": rules.red_threes,
         "black_threes": rules.black_threes, "ask": rules.ask, "all_in_foot": rules.all_in_foot,
-        "stock_out": rules.stock_out,
+        "stock_out": rules.stock_out, "foot": rules.foot, "classic_freeze": rules.classic_freeze,
+        "one_card_rule": rules.one_card_rule, "concealed_exempt": rules.concealed_exempt,
+        "last_red_three": rules.last_red_three, "forced_take": rules.forced_take,
     }
 
 
@@ -144,6 +172,43 @@ def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:
     return list(discards if limit is None else discards[-limit:])
 
 
+def card_values(deuce: int) -> list[int]:
+    """The family's card values: joker 50, two ``deuce``, ace 20, K–8 10, 7–4 5, three 5 (a
+    fresh list: a bot asks for it at every view)."""
+    return list(_card_values(deuce))
+
+
+@lru_cache(maxsize=8)
+def _card_values(deuce: int) -> tuple[int, ...]:
+    return tuple(50 if r == 13 else deuce if r == C.TWO else 20 if r == C.ACE else 10 if r >= C.EIGHT else 5
+                 for r in (C.RANK_OF[c] for c in range(53)))
+
+
+def best_keeping(rules: BookRules, table: Table, hand: Sequence[int], values: Sequence[int],
+                 keep: int) -> int:
+    """The most points ``hand`` can lay onto ``table`` with ``keep`` of its cards left over (a
+    player without a foot must end his turn holding a card to discard). Cards that can never go
+    down now (threes, a lone natural of a rank with no open meld) are kept first, for free; only
+    when there are too few of them are the kept cards searched for."""
+    if keep <= 0:
+        return best_meld_value(rules, table, count_hand(hand), values)
+    if len(hand) <= keep:
+        return 0
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
+    spare = sum(k for cls, k in counts.items() if cls < 0) + sum(
+        1 for cls, k in counts.items() if C.FOUR <= cls <= C.ACE and k == 1 and cls not in table.open_books)
+    if spare >= keep:
+        return best_meld_value(rules, table, count_hand(hand), values)
+    best = 0
+    for c in {CLASS[c]: c for c in hand}.values():  # keep one card of each class in turn
+        rest = list(hand)
+        rest.remove(c)
+        best = max(best, best_keeping(rules, table, rest, values, keep - 1))
+    return best
+
+
 def held_cost(c: int, values: Sequence[int], red_three: int, black_three: int) -> int:
     """What a card left in a hand or an unplayed foot costs at the end."""
     if IS_RED3[c]:
@@ -151,3 +216,46 @@ def held_cost(c: int, values: Sequence[int], red_three: int, black_three: int) -
     if IS_BLACK3[c]:
         return black_three
     return values[c]
+
+
+def frozen_reason(rules: TurnRules, pile: Sequence[int], opened: bool) -> str | None:
+    """Classic canasta's freeze (``classic_freeze``): why the pile is frozen for a side (it may
+    then be taken only with a natural pair of its top card), or ``None``. Frozen for everyone
+    while it holds a wild card or a red three (a turned-up one), and against a side that has not
+    melded; taking the pile is what thaws it (the pile then starts afresh)."""
+    if not rules.classic_freeze:
+        return None
+    if any(IS_WILD[c] for c in pile):
+        return FROZEN_WILD
+    if any(IS_RED3[c] for c in pile):
+        return FROZEN_RED3
+    return None if opened else FROZEN_SIDE
+
+
+def pile_blocked(pile: Sequence[int], wild_top: bool) -> str | None:
+    """Why nobody may take the pile this turn whatever he holds, or ``None``: it is empty, a
+    three lies on top (a black three blocks only until covered), or a wild card does (unless the
+    rules let two wild cards take it)."""
+    if not pile:
+        return "the pile is empty"
+    top = pile[-1]
+    if C.RANK_OF[top] == C.THREE:
+        return "a three on top blocks it"
+    if IS_WILD[top] and not wild_top:
+        return "a wild card on top blocks it"
+    return None
+
+
+def band_minimum(bands: Sequence[tuple[int, int]], score: int) -> int:
+    """The opening minimum for a side's (or a player's) score: ``bands`` are (score floor,
+    minimum) from the highest floor down; the first floor the score reaches gives the minimum
+    (classic: ((3000, 120), (1500, 90), (0, 50), (MIN_SCORE, 15)))."""
+    for floor, minimum in bands:
+        if score >= floor:
+            return minimum
+    return bands[-1][1]
+
+
+#: a floor below any score (the last band of :func:`band_minimum`)
+MIN_SCORE = -(10 ** 9)
+

@@ -20,36 +20,52 @@ from gamenight.families.canasta_turn.rules import (
 )
 
 
+def red_three_points(count: int, each: int, table: Sequence[tuple[int, int]] = (),
+                     melded: bool = True) -> int:
+    """What a side's red threes score: ``each`` apiece, or the ``table``'s (count, points) when it
+    names that count (classic: 800 for all four; a variant 1,000 for six); negative when the
+    side has melded nothing."""
+    points = dict(table).get(count, count * each)
+    return points if melded else -points
+
+
 class ThreesMixin(CanastaBase):
     """Red threes out of the hand; the black threes' group meld and six-card discard."""
 
-    def _lay_red_threes(self, seat: int, *, replace: bool) -> None:
+    def _lay_red_threes(self, seat: int, *, replace: bool) -> int:
+        """Lay out the red threes the hand holds (replacing each from the stock where ``replace``);
+        the number the empty stock could not replace (classic's last red three)."""
         if self.turn_rules.red_threes != BONUS:
-            return
+            return 0
         hand = self.hands[seat]
         team = self.team_of(seat)
         while True:
             found = [c for c in hand if IS_RED3[c]]
             if not found:
-                return
+                return 0
             for c in found:
                 hand.remove(c)
                 self.knowledge.forget(f"hand/{seat}", (c,))
                 if c in self.locked:
                     self.locked.remove(c)
-                self.red3[team].append(c)
+                self.red3[self.red_three_side(seat, team)].append(c)
                 self.emit("red_three", f"{self.names[seat]} lays out {C.LABEL_OF[c]}.", seat=seat,
                           card=C.CODE_OF[c])
             if not replace:
-                return
-            for _ in found:
+                return 0
+            for i, _ in enumerate(found):
                 pile = next((p for p in self.stocks if p), None)
                 if pile is None:
-                    return
+                    return len(found) - i
                 c = pile.pop()
                 hand.append(c)
                 self.emit("drawn", f"You draw {C.LABEL_OF[c]} for it.", seat=seat, to=seat,
                           cards=[C.CODE_OF[c]])
+
+    def red_three_side(self, seat: int, team: int) -> int:
+        """Whose row a red three goes in: the team's (a game scoring red threes per player, like
+        three-hand canasta's temporary partners, says the seat's)."""
+        return team
 
     def _black_three_groups(self, hand: Sequence[int]) -> list[tuple[Move, int, tuple[int, ...]]]:
         """``group_out``: three or four black threes going down together (the check that the

@@ -22,10 +22,12 @@ from gamenight.core.notation import NUMBER
 from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.base import Phase
-from gamenight.families.canasta_turn.rules import BONUS, CLASS, END
+from gamenight.families.canasta_turn.rules import BONUS, CLASS, END, ENDS, MAY_MELD
 from gamenight.families.canasta_turn.view import ViewMixin
 
 DRAW = Move("draw")
+#: the hand's end, said by a player who drew a red three as the stock's last card and may not discard
+END_HAND = Move("end")
 #: who acts, for each seat alone (asked at every query: built once)
 ONE_SEAT = tuple(frozenset((seat,)) for seat in range(16))
 
@@ -58,7 +60,8 @@ class PlayPhase(TurnPhase):
         return [MoveKind(("meld", "add"), "_meld_moves", "_why_not_meld", "_lay"),
                 MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
                 MoveKind(("ask",), "_ask_moves", "_why_not_ask", "_ask"),
-                MoveKind(("retract",), "_retract_moves", "_why_not_retract", "_retract")]
+                MoveKind(("retract",), "_retract_moves", "_why_not_retract", "_retract"),
+                MoveKind(("end",), "_end_moves", "_why_not_end", "_end_hand")]
 
 
 class AnswerPhase(TurnPhase):
@@ -86,7 +89,13 @@ class CanastaState(PhaseDispatch, ViewMixin):
     # ---- the turn's start --------------------------------------------------------------
 
     def start_play(self, first: int) -> None:
-        """After the deal: red threes go out seat by seat from ``first``, then ``first`` plays."""
+        """After the deal: red threes go out seat by seat from ``first``, then ``first`` plays.
+        Without a foot every hand is its player's last packet from the start."""
+        n = self.num_players
+        self.has_melded = [False] * n
+        self.concealed_out = False
+        if not self.turn_rules.foot:
+            self.in_foot = [True] * n
         if self.turn_rules.red_threes == BONUS:
             for seat in self.seats_from(first):
                 self._lay_red_threes(seat, replace=True)
@@ -97,6 +106,7 @@ class CanastaState(PhaseDispatch, ViewMixin):
         self._reset_turn()
         self.phase_name = Phase.DRAW
         self.draws_left = self.turn_rules.draw
+        self.books_before = len(self.books[self.team_of(seat)])
         self.stock_dry = self.stock_size() < self.turn_rules.draw
         if self.stock_dry and (self.turn_rules.stock_out == END or not self._pickup_moves(seat)):
             self.emit("stock_out", "The stock is exhausted: the hand is over.")
@@ -106,7 +116,9 @@ class CanastaState(PhaseDispatch, ViewMixin):
 
     def _draw_moves(self, seat: int) -> list[Move]:
         if self.stock_dry:
-            return []
+            # forced_take: a player not bound to take the pile may call for the draw he cannot
+            # make, which ends the hand
+            return [DRAW] if self.turn_rules.forced_take and not self._take_forced(seat) else []
         if len(self.stocks) == 1:
             return [DRAW]
         return [Move("draw", NUMBER(i + 1)) for i, pile in enumerate(self.stocks) if pile]
@@ -121,6 +133,11 @@ class CanastaState(PhaseDispatch, ViewMixin):
         return "That stock pile is empty." if not self.stock_dry else "The stock is empty."
 
     def _draw(self, seat: int, move: Move) -> None:
+        if self.stock_dry:
+            self.emit("stock_out", f"{self.names[seat]} declines the pile and cannot draw: the stock is "
+                                   "exhausted, and the hand is over.", seat=seat)
+            self._round_over(None)
+            return
         pile_no = move.number
         hand = self.hands[seat]
         if pile_no is None:
@@ -138,21 +155,52 @@ class CanastaState(PhaseDispatch, ViewMixin):
         self.emit("drawn", f"You draw {', '.join(C.LABEL_OF[c] for c in got)}.", seat=seat, to=seat,
                   cards=C.codes(got))
         if self.draws_left == 0 or self.stock_size() == 0:
-            self._lay_red_threes(seat, replace=True)
+            short = self._lay_red_threes(seat, replace=True)
             self.phase_name = Phase.PLAY
+            if short and self._last_red_three():
+                return
             if self.stock_size() == 0 and not self._legal(seat):
                 # red threes the empty stock could not replace left him no way to end the turn:
                 # the stock is exhausted, and with it the hand (classic canasta's last red three)
                 self.emit("stock_out", "The stock is exhausted: the hand is over.")
                 self._round_over(None)
 
+    def _last_red_three(self) -> bool:
+        """A red three drawn as the stock's last card (it cannot be replaced): under ``ends`` the
+        hand is over at once; under ``may_meld`` he may meld but not discard, and ``end`` ends
+        it. Whether the hand ended here."""
+        rule = self.turn_rules.last_red_three
+        if rule == ENDS:
+            self.emit("stock_out", "The stock's last card was a red three: the hand is over.")
+            self._round_over(None)
+            return True
+        if rule == MAY_MELD:
+            self.no_discard = True
+            self.emit("last_red_three", "The stock's last card was a red three: meld if you like, then "
+                                        "'end' (no discard); the hand is then over.")
+        return False
+
+    # ---- end (the last red three): can / why not / do ------------------------------------
+
+    def _end_moves(self, seat: int) -> list[Move]:
+        return [END_HAND] if self.no_discard and not self.prov_active else []
+
+    def _why_not_end(self, seat: int, move: Move) -> str:
+        if self.no_discard:
+            return self._why_not_discard_below_minimum(seat)
+        return "Only a player who drew a red three as the stock's last card ends the hand so."
+
+    def _end_hand(self, seat: int, move: Move) -> None:
+        self.emit("stock_out", f"{self.names[seat]} ends the hand: the stock is exhausted.", seat=seat)
+        self._round_over(None)
+
     # ---- discard: can / why not / do ---------------------------------------------------
 
     def _discard_moves(self, seat: int) -> list[Move]:
-        if self.prov_active:
-            return []
         hand = self.hands[seat]
         last = len(hand) == 1
+        if self.no_discard or (self.prov_active and not (last and self._exempt(seat))):
+            return []
         out: list[Move] = []
         going_out = self.in_foot[seat] and last
         if self.asked == "yes" and not last:
@@ -182,7 +230,9 @@ class CanastaState(PhaseDispatch, ViewMixin):
         missing = self._missing(self.hands[seat], move.cards)
         if missing:
             return missing
-        if self.prov_active:
+        if self.no_discard:
+            return "The stock's last card was a red three: you may meld, but not discard ('end')."
+        if self.prov_active and not (len(self.hands[seat]) == 1 and self._exempt(seat)):
             return self._why_not_discard_below_minimum(seat)
         if len(move.cards) > 1:
             return "Discard one card (six or more black threes may go together, from the foot)."
@@ -206,6 +256,8 @@ class CanastaState(PhaseDispatch, ViewMixin):
                 self._round_over(seat)
                 return
             self._take_foot(seat)
+        if self.melded or self.took_pile:
+            self.has_melded[seat] = True
         self.begin_turn(self.next_seat(seat))
 
     # ---- reading what a person types ---------------------------------------------------

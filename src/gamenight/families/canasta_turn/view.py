@@ -14,7 +14,7 @@ from gamenight.equipment import cards as C
 from gamenight.equipment.cards import CARD_TEXT
 from gamenight.families.canasta import CLEAN, DIRTY, KIND_WORDS, WILD, WILDBOOK, Book, BookRules
 from gamenight.families.canasta_turn.melds import MeldMixin
-from gamenight.families.canasta_turn.rules import TurnRules, rules_json
+from gamenight.families.canasta_turn.rules import TurnRules, frozen_reason, pile_blocked, rules_json
 
 #: display order: naturals from four to ace, then threes, twos and jokers
 _DISPLAY = [(C.RANK_OF[c] if C.RANK_OF[c] > C.THREE else 20 + (C.RANK_OF[c] != C.THREE))
@@ -59,10 +59,18 @@ class ViewMixin(MeldMixin):
     """The table as a seat sees it, and its zones."""
 
     _view_cache: _ViewMemo
+    #: what a team's notes call each kind of canasta (clean, dirty, wild): the family book's red,
+    #: black and wild; classic canasta says natural and mixed
+    KIND_NAMES: tuple[str, str, str] = tuple(KIND_WORDS.values())  # type: ignore[assignment]
 
-    def _init_canasta(self, rules: TurnRules, values: list[int]) -> None:
-        super()._init_canasta(rules, values)
+    def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
+        super()._init_canasta(rules, values, teams)
         self._view_cache = _ViewMemo(self)  # after the seating: it keeps each team's seats
+
+    def seating_changed(self) -> None:
+        """The sides changed during a hand (three-hand canasta's partnership): the view's memo
+        of each side's seats is read again (a new memo: clones share the old one)."""
+        self._view_cache = _ViewMemo(self)
 
     #: what a person sees beyond the zones (hands, feet, stock, pile, books and red threes are zones)
     FIELDS: tuple[Field, ...] = (
@@ -71,6 +79,7 @@ class ViewMixin(MeldMixin):
         Field("team_books", "Books", Kind.MELDS, piece="card"), Field("need", "To go out", Kind.TEXT),
         Field("provisional", "Provisional points this turn", Kind.NUMBER),
         Field("asked", "Partner's answer", Kind.TEXT),
+        Field("pile_state", "The pile", Kind.TEXT),
     )
 
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
@@ -136,7 +145,25 @@ class ViewMixin(MeldMixin):
             out["provisional"] = self.prov_value
         if self.asked:
             out["asked"] = self.asked
+        if not self.turn_rules.foot:
+            del out["in_foot"]  # no foot: nobody is ever "in" it
+        if self.turn_rules.classic_freeze:
+            out["pile_state"] = self._pile_state(seat)
         return out
+
+    def _pile_state(self, seat: int | None) -> str:
+        """The pile as classic canasta's table reads it: blocked, frozen (and why), or open;
+        frozen against a side that has not melded is said from the seat's side (or for every
+        side that has not, to a spectator)."""
+        blocked = pile_blocked(self.discards, self.turn_rules.wild_top)
+        if seat is not None:
+            frozen = self._frozen_reason(self.team_of(seat))
+        else:
+            frozen = frozen_reason(self.turn_rules, self.discards, True)
+            if frozen is None and not all(self.opened):
+                frozen = "frozen for a side that has not melded"
+        state = frozen or "not frozen"
+        return f"{state}; {blocked} this turn" if blocked and self.discards else state
 
     def _team_notes(self, team: int, made: tuple[int, int, int]) -> list[str]:
         """What a person reads beside a team's books: whether it has opened, its canastas (``made``:
@@ -144,7 +171,7 @@ class ViewMixin(MeldMixin):
         if not self.opened[team]:
             notes = [f"needs {self.minimum(team)} points to open"]
         else:
-            words = KIND_WORDS.values()
+            words = self.KIND_NAMES
             kinds = [f"{count} {word}" for count, word in zip(made, words, strict=True) if count]
             notes = ["opened", f"canastas: {', '.join(kinds)}" if kinds else "no canasta yet"]
         if self.red3[team]:

@@ -1,0 +1,409 @@
+"""Canasta, as Hoyle and the Ultimate Book of Card Games play it: the partnership game for four
+(the default), Two-Hand Canasta for two and Three-Hand Canasta (cutthroat) for three (other-seeds
+§7, §8.8, §8.9).
+
+**Four players** (§7): two partnerships, partners opposite. 108 cards: two decks and four jokers.
+Jokers and twos are wild; red threes are bonus cards; black threes stop the pile. Card values:
+joker 50, ace and two 20, K–8 10, 7–4 5, black three 5. Eleven cards each, dealt one at a time
+from the dealer's left; the deal passes left. The stock's top card is turned up to start the
+pile; a wild card or red three turned up is covered by the next card, and so on (the pile is then
+frozen). Red threes dealt are laid out seat by seat from the dealer's left and replaced.
+
+* **A turn**: draw one card (a red three drawn is laid out and replaced), or take the pile; meld
+  and add to the side's melds; discard one (not when going out by melding every card).
+* **Melds**: three or more cards of one rank (no sequences), at least two naturals, never more
+  wild cards than naturals and at most three. A side keeps one meld per rank; both sides may
+  meld the same rank. A meld of seven is a canasta: natural (500; the table's "red canasta") or
+  mixed (300; "black"). Melds grow past seven; a wild card added to a natural canasta makes it
+  mixed, within the three (7.9 gap 4, HOUSE-confirm taken).
+* **The opening minimum** by the side's score at the start of the hand: below zero 15 (option
+  ``negative_minimum``: 0 is "any meld", 7.9 gap 1), from 0 50, from 1,500 90, from 3,000 120;
+  from the cards laid in one turn (several melds may count; bonuses never). Taking the pile for
+  it, only its top card counts with the hand's cards; the pile's other cards wait in the hand
+  until the minimum is met. Books laid below it are provisional (``retract`` takes them back).
+* **The pile**: the top card must go down at once with cards from the hand, then the whole pile
+  comes to the hand. **Frozen** against a side that has not melded, and for everyone while it
+  holds a wild card or a red three (a turned-up one): then only a natural pair of the top card's
+  rank takes it. **Unfrozen**: also a natural and a wild card, or the top card onto the side's
+  meld of its rank (``pickup`` naming no card). Taking the pile thaws it. A wild card or a black
+  three on top cannot be taken (a black three only until covered). The view says the pile's
+  state and why (``pile_state``). **One-card rule**: holding one card, a player may not take a
+  pile of one card.
+* **Black threes** may be melded only by a player going out, as three or four without wild cards.
+* **Going out** needs a side canasta; by melding every card, or all but one and discarding it.
+  **Asking partner** (option ``ask_partner``, default optional): right after the draw or the pile,
+  before melding (the pile's meld apart); the answer binds. **Concealed** going out (no meld in an
+  earlier turn of the hand, the whole hand in one turn, a canasta among it) scores 200 instead
+  of 100. HOUSE (7.6, 7.9 gap 3): the concealed player needs no opening minimum unless he takes
+  the pile (option ``concealed_minimum``); laying a card on his partner's meld in that turn makes
+  his going out not concealed (nothing is refused: he simply scores 100).
+* **The stock runs out** (§7.7): a red three drawn as its last card is laid out; the player may
+  meld but not discard, and ``end`` ends the hand (option ``last_red_three``: ``ends`` ends it at
+  once, 7.9 gap 2). Otherwise play goes on without a stock: a player must take the pile when it is
+  not frozen for him and its top card fits his side's meld; otherwise he may take it under the
+  normal rules, or call for the draw he cannot make (``draw``), which ends the hand (7.9 gap 5).
+  The hand also ends when he can take nothing.
+* **Scoring** each side: every melded card's value; 500 a natural canasta, 300 a mixed one; red
+  threes 100 each, 800 for all four, negative if the side melded nothing; going out 100 (200
+  concealed); minus every card left in both partners' hands. First side to 5,000 after a hand
+  wins; both there, the higher; an exact tie plays another hand (7.9 gap 9).
+* **Irregularities** (7.8, 7.9 gap 6): the program prevents illegal plays instead of penalising
+  them (``enforce_mode=prevent``); the penalties have no place here. Six-player and
+  two-decks-a-side games (gap 7) are out of scope; seating is fixed (gap 8).
+
+**Two players** (§8.8; preset ``two-hand``, or simply two players): fifteen cards each; every
+draw is two cards (one discard); going out needs two canastas; the rest as above (freezing, the
+one-card rule; no asking partner). A draw of two with one card left in the stock counts as the
+stock exhausted (the draw cannot be made).
+
+**Three players** (§8.9; preset ``three-hand``, or simply three players): thirteen cards each,
+draw two, discard one, two canastas to go out, each player his own column. Everyone plays alone
+until someone takes the pile: he becomes the **lone hand** and the other two partners for the
+rest of the hand, their melds pooled (same ranks merge into one meld; HOUSE). If someone goes out
+before the pile was ever taken, he is the lone hand. Each player's minimum is his own score's;
+the partner who makes the side's first meld meets his own, the other is then free. The lone hand
+scores his own result; the partnership's result without red threes is counted once and each
+partner records it plus or minus his own red threes (plus when the side melded). The stock
+exhausted, the hand ends with the discard of the player who drew its last card (a red three as
+that card: he may meld, then ``end``); if the pile was never taken there is no partnership and
+each player scores alone. Game to 7,500; an exact tie at the top plays on. Asking a temporary
+partner is off by default (§8.9 gap; option ``partners_ask``). A merged meld holding more than three wild
+cards (each partner had a meld of that rank with two or three) stays on the table as it is.
+
+**Rule set by player count**: two or three players pick those games' rules by themselves (hand
+size, draw, canastas to go out, target all "0: by the player count"); the presets ``two-hand``
+and ``three-hand`` name the same rules explicitly. Option ``max_hands`` caps a match (off).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.core.layout import Field, Kind
+from gamenight.core.options import Options, Preset, option
+from gamenight.core.registry import GameSpec, register
+from gamenight.equipment import cards as C
+from gamenight.families.canasta import AT_LEAST, BookRules, Requirement, book_of, team_canastas
+from gamenight.families.canasta_turn import (
+    BONUS,
+    END,
+    ENDS,
+    GROUP_OUT,
+    MAY_MELD,
+    MIN_SCORE,
+    OFF,
+    OPTIONAL,
+    PLAY_ON,
+    CanastaState,
+    Phase,
+    TurnRules,
+    band_minimum,
+    is_red_three,
+    is_wild,
+    red_three_points,
+)
+from gamenight.families.dealing import DealsCards
+from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
+from gamenight.games.hand_and_foot import PART_WORDS, card_values, plural
+
+#: melds: at least as many naturals as wild cards, three wild cards at most, no wild melds, and
+#: every meld grows on past seven
+CLASSIC_BOOKS = BookRules(ratio=AT_LEAST, max_wilds=3, wild_books=False, dirty_closes=False,
+                          clean_closes=False)
+#: the opening minimum by the score: (from score, minimum), highest first; below zero the option's
+MINIMUM_BANDS = ((3000, 120), (1500, 90), (0, 50))
+#: the red threes' table: all four score 800
+RED_THREE_TABLE = ((4, 800),)
+#: per player count: hand size, cards drawn, canastas to go out, target
+BY_COUNT = {4: (11, 1, 1, 5000), 2: (15, 2, 2, 5000), 3: (13, 2, 2, 7500)}
+
+
+@dataclass(frozen=True, kw_only=True)
+class CanastaOptions(Options):
+    hand_size: int = option(0, "Hand size", "Cards dealt to each player (0: by the player count: 11 at four, "
+                            "15 at two, 13 at three).", minimum=0, maximum=15)
+    draw: int = option(0, "Draw", "Cards drawn from the stock each turn (0: by the player count: one at "
+                       "four, two at two or three).", minimum=0, maximum=2)
+    canastas_to_go_out: int = option(0, "Canastas to go out", "Canastas a side needs before it may go out "
+                                     "(0: by the player count: one at four, two at two or three).",
+                                     minimum=0, maximum=3)
+    negative_minimum: int = option(15, "Minimum below zero", "The opening minimum of a side whose score is "
+                                   "below zero (Hoyle: 15; 0: any meld will do).", minimum=0, maximum=50)
+    ask_partner: str = option(OPTIONAL, "Ask partner", "Asking the partner 'may I go out?' (four players).",
+                              choices={OPTIONAL: "A player may ask, and the answer binds (the book)",
+                                       OFF: "Nobody asks"})
+    partners_ask: bool = option(False, "Three-hand partners ask", "Three players: once the partnership has "
+                                "formed, a partner may ask the other 'may I go out?', and the answer "
+                                "binds (off: nobody asks, §8.9's default).")
+    concealed_minimum: bool = option(True, "Concealed needs no minimum", "A player going out concealed "
+                                     "needs no opening minimum unless he takes the pile (HOUSE). Off: "
+                                     "the minimum applies to him too.")
+    last_red_three: str = option(MAY_MELD, "Last card a red three", "A red three drawn as the stock's last "
+                                 "card.",
+                                 choices={MAY_MELD: "Laid out; the player may meld but not discard, then the "
+                                                    "hand ends (Britannica)",
+                                          ENDS: "Laid out; the hand ends at once (a Hoyle copy)"})
+    out_bonus: int = option(100, "Going out", "Bonus for the side that goes out.", minimum=0, maximum=1000)
+    concealed_bonus: int = option(200, "Going out concealed", "Bonus instead for going out concealed.",
+                                  minimum=0, maximum=1000)
+    natural_bonus: int = option(500, "Natural canasta", "Bonus for a canasta of seven naturals or more.",
+                                minimum=0, maximum=2000)
+    mixed_bonus: int = option(300, "Mixed canasta", "Bonus for a canasta with wild cards.", minimum=0,
+                              maximum=2000)
+    red_three_bonus: int = option(100, "Red three", "Each red three (minus for a side that melded nothing).",
+                                  minimum=0, maximum=1000)
+    all_red_threes: int = option(800, "All four red threes", "What all four red threes score together.",
+                                 minimum=0, maximum=2000)
+    target: int = option(0, "Target", "The score that wins (0: by the player count: 5,000, or 7,500 at "
+                         "three).", minimum=0, maximum=20_000)
+    max_hands: int = option(0, "Most hands", "Stop after this many hands even if nobody reached the target, "
+                            "the higher total winning (0: never).", minimum=0, maximum=100)
+
+
+PRESETS = {
+    "two-hand": Preset(
+        "two-hand",
+        "Two-Hand Canasta (Ultimate Book variation 8): fifteen cards each, draw two, two canastas to go "
+        "out, game to 5,000.",
+        {"hand_size": 15, "draw": 2, "canastas_to_go_out": 2, "target": 5000},
+        players=(2,),
+    ),
+    "three-hand": Preset(
+        "three-hand",
+        "Three-Hand Canasta (variation 9, cutthroat): thirteen cards each, draw two, two canastas to go "
+        "out; the first to take the pile plays alone against the other two; game to 7,500.",
+        {"hand_size": 13, "draw": 2, "canastas_to_go_out": 2, "target": 7500},
+        players=(3,),
+    ),
+}
+
+
+class Canasta(DealsCards, MatchPlay, CanastaState):
+    FIELDS: tuple[Field, ...] = (
+        Field("lone_hand", "Lone hand", Kind.SEAT),
+        Field("last_round", "Last hand", Kind.TEXT, minor=True),
+    )
+    DEAL_WORD = "hand"
+    KIND_NAMES = ("natural", "mixed", "wild")
+    options: CanastaOptions
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        n = self.num_players
+        size, draw, need, target = BY_COUNT[n]
+        self.hand_size = o.hand_size or size
+        self.three = n == 3
+        #: three-hand: the lone hand (None until the pile is first taken) and the partners' side
+        self.lone: int | None = None
+        self.side = -1
+        rules = TurnRules(
+            books=CLASSIC_BOOKS, need=Requirement(any=o.canastas_to_go_out or need), draw=o.draw or draw,
+            red_threes=BONUS, black_threes=GROUP_OUT,
+            ask=o.ask_partner if n == 4 else OPTIONAL if self.three and o.partners_ask else OFF,
+            stock_out=END if self.three else PLAY_ON, foot=False, classic_freeze=True, one_card_rule=True,
+            concealed_exempt=o.concealed_minimum, last_red_three=o.last_red_three, forced_take=not self.three,
+        )
+        self._init_canasta(rules, card_values(20), teams=3 if self.three else None)
+        self.match_rules = MatchRules(target=o.target or target, play_on_tied=True, cap=o.max_hands)
+        self.deal_no = 0
+        self.last_hand: dict[str, Any] | None = None
+        self.last_round: list[str] | None = None
+        self._start_deal()
+
+    def _sheet_columns(self) -> list[str]:
+        return ["North–South", "East–West"] if self.num_players == 4 else list(self.names)
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=2, jokers=4)
+
+    # ---- three-hand's sides ------------------------------------------------------------
+
+    def team_of(self, seat: int) -> int:
+        if self.lone is not None and seat != self.lone:
+            return self.side
+        return super().team_of(seat)
+
+    def partner(self, seat: int) -> int | None:
+        """Three-hand: the other partner of the temporary partnership (none for the lone hand or
+        before it forms)."""
+        if not self.three:
+            return super().partner(seat)
+        if self.lone is None or seat == self.lone:
+            return None
+        return next(s for s in range(3) if s not in (seat, self.lone))
+
+    def column_of(self, seat: int) -> int:
+        return seat if self.three else super().column_of(seat)
+
+    def red_three_side(self, seat: int, team: int) -> int:
+        """Three-hand: red threes score for the player, not the temporary side."""
+        return seat if self.three else team
+
+    def _form_partnership(self, lone: int) -> None:
+        """Three-hand: ``lone`` plays alone; the other two become partners, their melds pooled (a
+        rank both melded becomes one meld) and their openings shared."""
+        a, b = (s for s in range(3) if s != lone)
+        self.lone, self.side = lone, a
+        rules = self.turn_rules.books
+        merged = list(self.books[a])
+        for book in self.books[b]:
+            same = next((i for i, m in enumerate(merged) if m.rank == book.rank), None)
+            if same is None:
+                merged.append(book)
+            else:
+                m = merged[same]
+                merged[same] = book_of(m.rank, m.cards + book.cards, m.wilds + book.wilds, rules)
+        self.books[a], self.books[b] = merged, []
+        self.opened[a] = self.opened[a] or self.opened[b]
+        self.opened[b] = False
+        self.seating_changed()
+        self.emit("partnership", f"{self.names[lone]} plays alone this hand; {self.names[a]} and "
+                                 f"{self.names[b]} are partners, their melds pooled.")
+
+    def _pickup(self, seat: int, move: Any) -> None:
+        if self.three and self.lone is None:
+            self._form_partnership(seat)
+        super()._pickup(seat, move)
+
+    # ---- the deal ----------------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        if self.deal_no:
+            self.pass_deal()
+        self.deal_no += 1
+        n = self.num_players
+        if self.lone is not None:
+            self.lone, self.side = None, -1
+            self.seating_changed()
+        self.hands = [[] for _ in range(n)]
+        self.feet = [[] for _ in range(n)]
+        self.knowledge.clear()
+        self.books = [[] for _ in range(self.teams)]
+        self.red3 = [[] for _ in range(self.teams)]
+        self.opened = [False] * self.teams
+        self.discards = []
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals. First meld: "
+                          + ", ".join(f"{self.sheet.columns[t]} {self.minimum(t)}" for t in range(self.teams))
+                          + ".")
+        deck = self._fresh_deck()
+        pos = 0
+        for i in range(self.hand_size * n):
+            self.hands[(self.dealer + 1 + i) % n].append(deck[pos])
+            pos += 1
+        up = deck[pos]
+        pos += 1
+        self.discards.append(up)
+        while is_wild(up) or is_red_three(up):  # covered; the pile stays frozen
+            up = deck[pos]
+            pos += 1
+            self.discards.append(up)
+            self.emit("cover", "The turned-up card is covered: " + C.LABEL_OF[up] + " shows.")
+        self.stocks = [list(reversed(deck[pos:]))]
+        self.start_play(self.left_of_dealer())
+
+    # ---- the minimum, and scoring ------------------------------------------------------
+
+    def minimum_for(self, score: int) -> int:
+        """The opening minimum at this score (7.4's table; below zero the option's)."""
+        return band_minimum((*MINIMUM_BANDS, (MIN_SCORE, self.options.negative_minimum)), score)
+
+    def minimum(self, team: int) -> int:
+        totals = self.sheet.totals
+        if not self.three:
+            return self.minimum_for(totals[team])
+        # three-hand: each player's own score; a partner making the side's first meld meets his own
+        seats = [s for s in range(3) if self.team_of(s) == team] or [team]
+        if self.turn in seats and self.phase_name != Phase.OVER:
+            return self.minimum_for(totals[self.turn])
+        return min(self.minimum_for(totals[s]) for s in seats)
+
+    def side_result(self, team: int, out: int | None, *, threes: bool = True) -> dict[str, int]:
+        """A side's points for the hand, by part (``threes``: with its red threes)."""
+        o = self.options
+        books = self.books[team]
+        clean, dirty, _ = team_canastas(books, self.turn_rules.books)
+        went_out = out is not None and self.team_of(out) == team
+        parts = {
+            "going_out": (o.concealed_bonus if self.concealed_out else o.out_bonus) if went_out else 0,
+            "canastas": clean * o.natural_bonus + dirty * o.mixed_bonus,
+            "red_threes": self.red_three_score(len(self.red3[team]), bool(books)) if threes else 0,
+            "melded": sum(self.values[c] for b in books for c in b.cards),
+            "held": -sum(self.values[c] for s in range(self.num_players) if self.team_of(s) == team
+                         for c in self.hands[s]),
+        }
+        return parts
+
+    def red_three_score(self, count: int, melded: bool) -> int:
+        o = self.options
+        return red_three_points(count, o.red_three_bonus, ((4, o.all_red_threes),), melded)
+
+    def _results(self, out: int | None) -> list[dict[str, int]]:
+        """Each score column's parts for the hand."""
+        if not self.three:
+            return [self.side_result(t, out) for t in range(self.teams)]
+        if self.lone is None and out is not None:
+            self._form_partnership(out)  # went out before anyone took the pile: the lone hand
+        if self.lone is None:
+            return [self.side_result(s, out) for s in range(3)]
+        pooled = self.side_result(self.side, out, threes=False)
+        melded = bool(self.books[self.side])
+        out_rows = []
+        for s in range(3):
+            if s == self.lone:
+                out_rows.append(self.side_result(s, out))
+            else:
+                out_rows.append({**pooled, "red_threes": self.red_three_score(len(self.red3[s]), melded)})
+        return out_rows
+
+    def _score_round(self, out: int | None) -> None:
+        results = self._results(out)
+        points = [sum(r.values()) for r in results]
+        details = [", ".join(f"{PART_WORDS[k]} {v:+d}" for k, v in r.items() if v) for r in results]
+        how = (f"{self.names[out]} went out" + (" concealed" if self.concealed_out else "")
+               if out is not None else "the stock ran out")
+        self.sheet.add(f"{self.deal_name()}", points, details=details, note=how)
+        self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details,
+                          "lone": self.lone}
+        self.last_round = [f"{self.deal_name()}: {how}", *(
+            f"{self.sheet.columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
+            for t in range(len(points)))]
+        self.emit("hand_over", f"{self.deal_name()} is over ({how}): "
+                  + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(len(points))) + ".")
+        if not self.match_over(self._match_reason):
+            self._start_deal()
+
+    def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
+        if why is MatchEnd.TARGET:
+            return f"{'A player' if self.num_players < 4 else 'A side'} reached {self.match_rules.target}."
+        return f"Nobody reached {self.match_rules.target} in {plural(self.options.max_hands, 'hand')}."
+
+    # ---- what a seat sees --------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        if self.three:
+            out["lone_hand"] = self.lone
+            for entry in out["team_books"]:
+                if len(entry["seats"]) > 1:
+                    entry["name"] = " and ".join(self.names[s] for s in entry["seats"])
+        out["last_hand"] = self.last_hand
+        out["last_round"] = self.last_round
+        return out
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="canasta",
+    title="Canasta",
+    family="canasta",
+    players=(2, 3, 4),
+    default_players=4,
+    options_cls=CanastaOptions,
+    state_cls=Canasta,
+    summary="Classic canasta: melds of one rank with wild cards, the frozen pile, red threes, canastas of "
+            "seven; partnerships at four, two-hand and three-hand (a lone hand against two) too.",
+    presets=PRESETS,
+    teams="four: partners opposite; two: head to head; three: the first to take the pile plays alone",
+    rules=__doc__ or "",
+))
