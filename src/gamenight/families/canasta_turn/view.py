@@ -187,19 +187,21 @@ class ViewMixin(MeldMixin):
 
     def zones(self) -> list[Zone]:
         """Every zone once: each hand (its owner's; nobody's while it lies face down), each foot
-        (face down until picked up), the stock pile(s), the discard pile, and each team's books
-        and red threes. A team's books are one zone, a copy of their cards book after book (books
-        are immutable values; being public, sampling never writes them; ``team_books`` in the view
-        says where each book starts), so the layout stays cheap."""
+        where the rules deal one (face down until picked up), the stock pile(s), the discard pile,
+        and each team's books and red threes. A team's books are one zone, a copy of their cards
+        book after book (books are immutable values; being public, sampling never writes them;
+        ``team_books`` in the view says where each book starts), so the layout stays cheap."""
         names = self.names
         owner, nobody = Visibility.OWNER, Visibility.NOBODY
+        has_feet = self.turn_rules.foot
         out: list[Zone] = []
         for s in range(self.num_players):
             seen = owner if self.hand_visible(s, s) else nobody
             out.append(Zone(f"hand/{s}", self.hands[s], CARD_TEXT, s, seen, show=Show.HAND,
                             label=f"{names[s]}'s hand", order=self.sort_for_display))
-            out.append(Zone(f"foot/{s}", self.feet[s], CARD_TEXT, s, self.foot_visibility(s),
-                            show=Show.COUNT, label=f"{names[s]}'s foot"))
+            if has_feet:  # a game without a foot (classic canasta) draws no empty one
+                out.append(Zone(f"foot/{s}", self.feet[s], CARD_TEXT, s, self.foot_visibility(s),
+                                show=Show.COUNT, label=f"{names[s]}'s foot"))
         stocks = self.stocks
         if len(stocks) == 1:
             out.append(Zone("stock", stocks[0], CARD_TEXT, visibility=nobody, show=Show.PILE, label="Stock"))

@@ -1,0 +1,65 @@
+"""Canasta in real Chromium, played by clicking: a person at North plays his turns the way a person
+does (the draw as a button; a meld, and a pickup of the pile with the cards it needs, by selecting
+the cards and pressing the button naming the move; the discard by a card), beside a bot partner
+against two bots, until his side has melded. The page says whether the pile is frozen and why,
+and shows each side's melds, with no script error. Whole matches are the engine tests' and the
+golden log's; every canasta game draws through the same kernel view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from tests.web.test_browser import (
+    ARTIFACTS,
+    Api,
+    browser,
+    open_first_seat,
+    play_by_clicking,
+    server,
+    wait_for_version,
+)
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+
+def choose(view: dict[str, Any]) -> str:
+    """A newcomer who knows the point of the game: take the pile or meld when he can, else draw,
+    else discard his first card."""
+    legal = view["legal_moves"]
+    for verb in ("pickup", "meld", "add", "draw"):
+        found = [m for m in legal if m.split()[0] == verb]
+        if found:
+            return found[0]
+    return legal[0]
+
+
+def side_melded(view: dict[str, Any], made: list[str]) -> bool:
+    """Four turns played (a draw, a meld or a pickup, a discard each) and the side has melded, or
+    twenty turns."""
+    turns = sum(1 for m in made if m.split()[0] == "discard")
+    return turns >= 20 or (turns >= 4 and bool(view["team_books"][0]["books"]))
+
+
+def test_a_side_melds_by_clicking_and_the_pile_says_why_it_is_frozen(server: str, browser: Any) -> None:
+    api = Api(server)
+    page, errors, table_id, token = open_first_seat(api, browser, "canasta", 4, trick_pause_ms=0)
+    text = page.inner_text("body")
+    first = api.snapshot(table_id, token)["view"]
+    assert first["pile_state"] in text  # "frozen for your side: it has not melded", or why not
+    made = play_by_clicking(api, page, table_id, token, choose, side_melded, seconds=120)
+    assert "draw" in made and any(m.startswith("discard") for m in made)
+    final = api.snapshot(table_id, token)
+    view = final["view"]
+    wait_for_version(page, final["version"])
+    text = page.inner_text("body")
+    assert view["pile_state"] in text
+    if view["team_books"][0]["books"]:
+        assert "Canasta" in text or "meld" in text.lower()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "canasta_first_melds.png"), full_page=True)
+    page.close()
+    assert not errors, errors
