@@ -12,9 +12,9 @@
 
 Two tiers. The default run (``python3 -m pytest``) plays, for every game × preset × player count,
 one whole seeded playout with its replay, and one short seeded playout with every every-step check
-for ``FAST_STEPS`` steps. The full matrix (three whole playouts each, the checks through a whole match)
-is marked ``slow`` (its whole playouts are seeds 1 and 2 beside the default tier's 0): CI runs it, in
-parallel, with everything else.
+for ``FAST_STEPS`` steps. The full matrix (three whole playouts each, the every-step checks through
+the first ``EVERY_STEP_LIMIT`` steps) is marked ``slow`` (its whole playouts are seeds 1 and 2
+beside the default tier's 0): CI runs it, in parallel, with everything else.
 
 Illegal moves are near-misses of legal ones (:func:`tests.helpers.near_misses`: a card swapped, a
 number moved, an argument dropped or added, another verb, another seat's move), for any game and
@@ -42,6 +42,10 @@ MAX_MOVES = 20_000
 #: the phases the first one went through (a check every tenth step still lands in each of them)
 DENSE_STEPS = 500
 SAMPLE_EVERY = 10
+#: the slow tier's every-step playout stops here: several deals into any game (a random rummy match
+#: runs to five thousand moves and more, its later deals repeating the phases of the first ones);
+#: the end of every match is the whole playouts' (three seeds of every configuration)
+EVERY_STEP_LIMIT = 2_500
 #: the default tier's every-step playout stops after this many steps (the slow tier plays on to the end)
 FAST_STEPS = 40
 #: at most this many near-misses are tried at each step (their kinds interleaved), from a few legal moves
@@ -173,7 +177,7 @@ def test_the_first_steps_keep_the_invariants(game: str, preset: str | None, n: i
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "preset", "n"), EVERY_STEP, ids=EVERY_STEP_IDS)
 def test_every_step_keeps_the_invariants(game: str, preset: str | None, n: int) -> None:
-    check_every_step(game, preset, n, MAX_MOVES)
+    check_every_step(game, preset, n, EVERY_STEP_LIMIT)
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
@@ -187,7 +191,7 @@ def test_a_variant_plays_out_and_keeps_its_first_steps_invariants(game: str,
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
 def test_a_variant_keeps_the_invariants_at_every_step(game: str, options: dict[str, object]) -> None:
-    check_every_step(game, None, get_spec(game).default_players, MAX_MOVES, options)
+    check_every_step(game, None, get_spec(game).default_players, EVERY_STEP_LIMIT, options)
 
 
 def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
