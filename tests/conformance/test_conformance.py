@@ -53,6 +53,9 @@ BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").
 #: Desert Rummy: random players lay the early melds but hardly ever the run of nine, and a hand ends
 #: only when someone who laid his meld goes out (two hands: about 300-1,000 random moves)
 BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
+#: Joker Canasta: random players seldom meet the 100-point minimum with an always-frozen pile, and
+#: their threes then count minus: both sides sink (−200,000 after 2,000 hands)
+BOUNDED[("joker-canasta", None)] = {"max_hands": 3}
 
 
 #: options that change how play flows rather than what it scores (a claim window after every

@@ -19,6 +19,7 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
+from gamenight.families.canasta_turn import RETRACT
 
 #: the Hand and Foot options the bot reads, as classic canasta scores them
 CLASSIC_OPTIONS = {"deuce_value": 20, "red_three_held": 500, "black_three_held": 5}
@@ -35,7 +36,13 @@ class CanastaVariationBot(HandAndFootBot):
     """The Hand and Foot partner on a footless classic table."""
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
+        if legal == [RETRACT]:
+            # the only move left takes the opening back: remember the turn, so that the books are
+            # not laid again (the parent returns a lone legal move before its own bookkeeping; a
+            # player who must keep two cards, the last discard being going out, can fall short)
+            self.retracted = (int(view.get("deal") or 0), int(view["seat"]), int(view["stock"]),
+                              len(view["discard_pile"]))
         return super().choose(footless_view(view), legal, sampler, rng)
 
 
-GAME_BOTS = {"mexicana": CanastaVariationBot}
+GAME_BOTS = {"mexicana": CanastaVariationBot, "joker-canasta": CanastaVariationBot}
