@@ -19,7 +19,6 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
-from gamenight.families.canasta_turn import RETRACT
 
 #: the Hand and Foot options the bot reads, as classic canasta scores them
 CLASSIC_OPTIONS = {"deuce_value": 20, "red_three_held": 500, "black_three_held": 5}
@@ -35,14 +34,25 @@ def footless_view(view: dict[str, Any]) -> dict[str, Any]:
 class CanastaVariationBot(HandAndFootBot):
     """The Hand and Foot partner on a footless classic table."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: the turn in which this bot last laid books below the minimum
+        self.tried: tuple[int, int, int, int] | None = None
+
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
-        if legal == [RETRACT]:
-            # the only move left takes the opening back: remember the turn, so that the books are
-            # not laid again (the parent returns a lone legal move before its own bookkeeping; a
-            # player who must keep two cards, the last discard being going out, can fall short)
-            self.retracted = (int(view.get("deal") or 0), int(view["seat"]), int(view["stock"]),
-                              len(view["discard_pile"]))
+        self.note_retract(view)
         return super().choose(footless_view(view), legal, sampler, rng)
+
+    def note_retract(self, view: dict[str, Any]) -> None:
+        """Books laid below the minimum this turn and now gone were taken back: remember the turn,
+        so that they are not laid again. (The parent notes only the retracts it chooses itself; a
+        retract that was the only legal move, which a table may play without asking the bot, comes
+        when the last card would be going out and the opening falls short: two cards must stay.)"""
+        key = (int(view.get("deal") or 0), int(view["seat"]), int(view["stock"]), len(view["discard_pile"]))
+        if view.get("provisional") is not None:
+            self.tried = key
+        elif self.tried == key:
+            self.retracted = key
 
 
 GAME_BOTS = {"mexicana": CanastaVariationBot, "joker-canasta": CanastaVariationBot}
