@@ -142,3 +142,17 @@ def test_threes_dealt_are_laid_out_and_a_turned_up_three_is_covered() -> None:
     assert all(len(h) == 13 for h in s.hands)
     zones = {z.key: z.label for z in s.zones()}
     assert zones["red3/0"].endswith(": threes")
+
+
+def test_the_wild_canasta_bonus_options() -> None:
+    opts = {"seven_twos": 1000, "four_jokers": 900, "wild_canasta": 800}
+    for wild, bonus in (("2C 2D 2H 2S 2C 2D 2H", 1000), ("JK JK JK JK 2C 2D 2H", 900),
+                        ("JK 2S 2C 2D 2H 2S 2C", 800)):
+        s = joker(hands={1: "AC"}, books={1: [wild]}, options=opts)
+        assert s.canasta_bonus(s.books[1][0]) == bonus
+
+
+def test_the_canastas_to_go_out_option() -> None:
+    s = joker(hands={1: "AC AD AH", 3: "9S"}, stock="5C", books={1: [K7]}, options={"canastas_to_go_out": 1})
+    play(s, "draw", "meld AC AD AH", "discard 5C")
+    assert s.sheet.rows[-1].note == "East went out"

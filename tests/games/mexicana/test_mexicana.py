@@ -182,3 +182,15 @@ def test_the_view_names_the_pile_the_need_and_the_bonus() -> None:
     assert "canastas: 1 red" in v["team_books"][1]["notes"]
     keys = {f["key"] for f in v["layout"]["fields"]}
     assert {"pile_state", "to_go_out", "bonus_drawn", "team_books", "need"} <= keys
+
+
+def test_the_draw_option() -> None:
+    s = mex(hands={1: "9C 9D 4C"}, stock="8H 8S", options={"draw": 2})
+    s.play("draw")
+    assert codes(s.hands[1]) == ["4C", "8H", "8S", "9C", "9D"]
+
+
+def test_the_fewest_canastas_option() -> None:
+    s = mex(hands={1: "AC AD AH"}, stock="5C", books={1: [K7]}, options={"canastas_to_go_out": 1})
+    play(s, "draw", "meld AC AD AH", "discard 5C")
+    assert s.sheet.rows[-1].note == "East went out"
