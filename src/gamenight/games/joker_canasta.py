@@ -82,6 +82,12 @@ class JokerCanastaOptions(CanastaOptions):
     draw: int = option(1, "Draw", "Cards drawn from the stock each turn.", minimum=1, maximum=2)
     canastas_to_go_out: int = option(2, "Canastas to go out", "Canastas a side needs before it may go out.",
                                      minimum=1, maximum=3)
+    negative_minimum: int = option(100, "Minimum below zero", "Not used in Joker Canasta: below 3,000 "
+                                   "(negative scores too) the minimum is 100.", minimum=0, maximum=150)
+    red_three_bonus: int = option(100, "Red three", "Not used in Joker Canasta: the threes score by the "
+                                  "'Threes' table.", minimum=0, maximum=1000)
+    all_red_threes: int = option(800, "All four red threes", "Not used in Joker Canasta: the threes score "
+                                 "by the 'Threes' table.", minimum=0, maximum=2000)
     threes_table: str = option(INCREMENTAL, "Threes", "How the threes of a colour score (100, 300, 500, "
                                "1,000 for the first to the fourth).",
                                choices={INCREMENTAL: "Each three adds its step: four of a colour make 1,900",
