@@ -194,3 +194,11 @@ def test_the_fewest_canastas_option() -> None:
     s = mex(hands={1: "AC AD AH"}, stock="5C", books={1: [K7]}, options={"canastas_to_go_out": 1})
     play(s, "draw", "meld AC AD AH", "discard 5C")
     assert s.sheet.rows[-1].note == "East went out"
+
+
+def test_the_minimum_and_target_are_classic() -> None:
+    s = mex(hands={1: "AC"}, scores=[-40, 0])
+    assert (s.minimum(0), s.minimum(1)) == (15, 50)
+    s = mex(hands={1: "AC"}, scores=[1500, 3000])
+    assert (s.minimum(0), s.minimum(1)) == (90, 120)
+    assert s.match_rules.target == 5000
