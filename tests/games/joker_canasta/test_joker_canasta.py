@@ -156,3 +156,13 @@ def test_the_canastas_to_go_out_option() -> None:
     s = joker(hands={1: "AC AD AH", 3: "9S"}, stock="5C", books={1: [K7]}, options={"canastas_to_go_out": 1})
     play(s, "draw", "meld AC AD AH", "discard 5C")
     assert s.sheet.rows[-1].note == "East went out"
+
+
+def test_opening_with_the_pile_must_leave_two_cards_to_end_the_turn() -> None:
+    # kernel (footless rule sets): K K K and the wild book make 150, but the turn could only end by
+    # discarding the last card, which is going out: the pile is not offered
+    s = joker(hands={1: "KC KD JK JK 2C"}, pile="KS")
+    assert "pickup KC KD" not in texts(s)
+    # the pile's other cards wait in the hand: two of them leave the discard
+    s = joker(hands={1: "KC KD JK JK 2C"}, pile="5C 6D KS")
+    assert "pickup KC KD" in texts(s)

@@ -19,6 +19,7 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
+from gamenight.families.canasta_turn import RETRACT
 
 #: the Hand and Foot options the bot reads, as classic canasta scores them
 CLASSIC_OPTIONS = {"deuce_value": 20, "red_three_held": 500, "black_three_held": 5}
@@ -40,19 +41,28 @@ class CanastaVariationBot(HandAndFootBot):
         self.tried: tuple[int, int, int, int] | None = None
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
-        self.note_retract(view)
+        key = self.note_retract(view, legal)
+        lays = [m for m in legal if m.verb in ("meld", "add")]
+        if (self.retracted == key and view.get("provisional") is not None and lays
+                and not any(m.verb == "discard" for m in legal)):
+            # bound to open this turn (the pile was taken below the minimum) and the preferred
+            # order fell short once: the parent would lay the same books again, so try others
+            return rng.choice(lays)
         return super().choose(footless_view(view), legal, sampler, rng)
 
-    def note_retract(self, view: dict[str, Any]) -> None:
+    def note_retract(self, view: dict[str, Any], legal: list[Move]) -> tuple[int, int, int, int]:
         """Books laid below the minimum this turn and now gone were taken back: remember the turn,
         so that they are not laid again. (The parent notes only the retracts it chooses itself; a
         retract that was the only legal move, which a table may play without asking the bot, comes
         when the last card would be going out and the opening falls short: two cards must stay.)"""
         key = (int(view.get("deal") or 0), int(view["seat"]), int(view["stock"]), len(view["discard_pile"]))
-        if view.get("provisional") is not None:
+        if legal == [RETRACT]:
+            self.retracted = key
+        elif view.get("provisional") is not None:
             self.tried = key
         elif self.tried == key:
             self.retracted = key
+        return key
 
 
 GAME_BOTS = {"mexicana": CanastaVariationBot, "joker-canasta": CanastaVariationBot}

@@ -6,9 +6,11 @@ minimum, and ``retract`` takes the provisional books back into the hand."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations_with_replacement
 
 from gamenight.core.moves import Move
 from gamenight.families.canasta import Book, best_meld_value, count_hand, table_of
+from gamenight.families.canasta_turn.rules import CLASS, hand_can_finish
 from gamenight.families.canasta_turn.threes import ThreesMixin
 
 RETRACT = Move("retract")
@@ -27,6 +29,36 @@ class OpeningMixin(ThreesMixin):
         rules = self.turn_rules.books
         best = best_meld_value(rules, table_of(books, rules), count_hand(rest), self.values)
         return value + best >= self.minimum(team)
+
+    def _pickup_keeps_a_discard(self, team: int, books: list[Book], rest: Sequence[int], value: int,
+                                taken: int) -> bool:
+        """Without a foot (classic canasta and its variations) the last card discarded is going
+        out, so a player opening with the pile must reach the minimum and still hold two cards
+        (the pile's other cards, which wait in the hand, count), unless he can go out this turn.
+        Whether some choice of the cards to keep lets the rest of the hand reach it."""
+        keep = 2 - taken
+        if keep <= 0 or self.opened[team]:
+            return True
+        rules = self.turn_rules.books
+        table = table_of(books, rules)
+        if hand_can_finish(self.turn_rules, table, rest):
+            return True
+        short = self.minimum(team) - value
+        by_class: dict[int, list[int]] = {}
+        for c in rest:
+            by_class.setdefault(CLASS[c], []).append(c)
+        for kept in combinations_with_replacement(sorted(by_class), keep):
+            left = list(rest)
+            ok = True
+            for cls in kept:
+                card = next((c for c in left if CLASS[c] == cls), None)
+                if card is None:
+                    ok = False
+                    break
+                left.remove(card)
+            if ok and best_meld_value(rules, table, count_hand(left), self.values) >= short:
+                return True
+        return False
 
     def _why_not_below_minimum(self, team: int, cards: Sequence[int], left: int) -> str:
         """A lay that would empty the hand below the minimum is refused (the turn could not end)."""

@@ -138,6 +138,8 @@ class PileMixin(GoingOutMixin):
         if not self._pickup_reaches_minimum(team, books, rest, value):
             return
         taken = len(self._pile_take()) - 1
+        if not self.turn_rules.foot and not self._pickup_keeps_a_discard(team, books, rest, value, taken):
+            return
         if not self.in_foot[seat] or len(rest) + taken >= 2:
             out.append(C.card_move("pickup", laid))
             return
