@@ -53,7 +53,9 @@ mixed). Pure helpers for the games and bots: :func:`band_minimum` (the minimum b
 **The variations' switches** (Joker Canasta, Mexicana; the defaults keep the games above):
 ``always_frozen`` (only a natural pair ever takes the pile), ``stop_rank`` (a natural rank that
 blocks the pile while on top: Mexicana's sevens), ``black_threes="laid_out"`` (black threes laid
-out and replaced like red ones, into the same row; the game scores them by colour).
+out and replaced like red ones, into the same row; the game scores them by colour). Without a
+foot the last card discarded is going out, so a pickup below the minimum is offered only when
+the hand can reach it and still keep two cards (the pile's waiting cards count), or go out.
 
 The package, by concern: :mod:`.rules` (the switches, the card classes, and the pure rule
 functions the bots share), :mod:`.base` (the phases and the state's fields), :mod:`.threes`,
