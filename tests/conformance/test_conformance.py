@@ -66,6 +66,9 @@ BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
 #: thirteen cards and a whole pile lists many named melds and pickups: one hand keeps CI's minutes
 #: (its redeal, the stock running out and the game's end are the game's own stacked tests)
 BOUNDED[("oklahoma-canasta", None)] = {"max_hands": 1}
+#: Joker Canasta: random players seldom meet the 100-point minimum with an always-frozen pile, and
+#: their threes then count minus: both sides sink (−200,000 after 2,000 hands)
+BOUNDED[("joker-canasta", None)] = {"max_hands": 3}
 
 
 #: options that change how play flows rather than what it scores (a claim window after every

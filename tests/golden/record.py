@@ -94,6 +94,8 @@ MATCHES: dict[str, Recipe] = {
                                         about="four heuristic bots, seed 2026"),
     "arizona_rummy_heuristic": Recipe("arizona-rummy", 4, 2026, bot_per_seat=False,
                                       about="four heuristic bots, seed 2026: eleven rounds"),
+    "mexicana_heuristic": Recipe("mexicana", 4, 2026, about="four heuristic bots, seed 2026"),
+    "joker_canasta_heuristic": Recipe("joker-canasta", 4, 2026, about="four heuristic bots, seed 2026"),
 }
 
 

@@ -205,12 +205,22 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
             stock_out=END if self.three else PLAY_ON, foot=False, classic_freeze=True, one_card_rule=True,
             concealed_exempt=o.concealed_minimum, last_red_three=o.last_red_three, forced_take=not self.three,
         )
+        rules = self.variation_rules(rules)
         self._init_canasta(rules, card_values(20), teams=3 if self.three else None)
         self.match_rules = MatchRules(target=o.target or target, play_on_tied=True, cap=o.max_hands)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
         self.last_round: list[str] | None = None
         self._start_deal()
+
+    def variation_rules(self, rules: TurnRules) -> TurnRules:
+        """The turn rules a variation plays by (Mexicana, Joker Canasta change some): classic's."""
+        return rules
+
+    def covers_upcard(self, c: int) -> bool:
+        """Whether a turned-up card is covered by the next one (and the pile frozen): a wild card or
+        a red three (a variation may cover more)."""
+        return is_wild(c) or is_red_three(c)
 
     def _sheet_columns(self) -> list[str]:
         return ["North–South", "East–West"] if self.num_players == 4 else list(self.names)
@@ -295,7 +305,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         up = deck[pos]
         pos += 1
         self.discards.append(up)
-        while is_wild(up) or is_red_three(up):  # covered; the pile stays frozen
+        while self.covers_upcard(up):  # covered; the pile stays frozen
             up = deck[pos]
             pos += 1
             self.discards.append(up)

@@ -236,7 +236,7 @@ __all__ = ["PRESETS", "SPEC", "HandAndFoot", "HandAndFootOptions", "card_values"
 
 #: the parts of a team's score for a round, as the score sheet names them
 PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "red threes",
-              "melded": "cards melded", "held": "cards left"}
+              "threes": "threes", "melded": "cards melded", "held": "cards left"}
 
 
 def plural(n: int, word: str) -> str:

@@ -50,6 +50,13 @@ mixed). Pure helpers for the games and bots: :func:`band_minimum` (the minimum b
 :func:`red_three_points` (each, a table such as 800 for all four, negative without a meld),
 :func:`pile_blocked`. The view's ``pile_state`` says whether the pile is frozen and why.
 
+**The variations' switches** (Joker Canasta, Mexicana; the defaults keep the games above):
+``always_frozen`` (only a natural pair ever takes the pile), ``stop_rank`` (a natural rank that
+blocks the pile while on top: Mexicana's sevens), ``black_threes="laid_out"`` (black threes laid
+out and replaced like red ones, into the same row; the game scores them by colour). Without a
+foot the last card discarded is going out, so a pickup below the minimum is offered only when
+the hand can reach it and still keep two cards (the pile's waiting cards count), or go out.
+
 The package, by concern: :mod:`.rules` (the switches, the card classes, and the pure rule
 functions the bots share), :mod:`.base` (the phases and the state's fields), :mod:`.threes`,
 :mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
@@ -78,10 +85,12 @@ from gamenight.families.canasta_turn.rules import (
     DISCARD_ONLY,
     END,
     ENDS,
+    FROZEN_ALWAYS,
     FROZEN_RED3,
     FROZEN_SIDE,
     FROZEN_WILD,
     GROUP_OUT,
+    LAID_OUT,
     MAY_MELD,
     MIN_SCORE,
     OFF,
@@ -124,10 +133,12 @@ __all__ = [
     "END",
     "ENDS",
     "END_HAND",
+    "FROZEN_ALWAYS",
     "FROZEN_RED3",
     "FROZEN_SIDE",
     "FROZEN_WILD",
     "GROUP_OUT",
+    "LAID_OUT",
     "MAY_MELD",
     "MIN_SCORE",
     "NO",

@@ -40,7 +40,7 @@ class PileMixin(GoingOutMixin):
         if not self.discards or self._frozen_reason(self.team_of(seat)) is not None:
             return False
         top = self.discards[-1]
-        if IS_WILD[top] or C.RANK_OF[top] == C.THREE:
+        if IS_WILD[top] or C.RANK_OF[top] in (C.THREE, self.turn_rules.stop_rank):
             return False
         team = self.team_of(seat)
         i = self.open_book(team, C.RANK_OF[top])
@@ -89,7 +89,7 @@ class PileMixin(GoingOutMixin):
         rules = self.turn_rules
         team = self.team_of(seat)
         top = self.discards[-1]
-        if C.RANK_OF[top] == C.THREE:
+        if C.RANK_OF[top] in (C.THREE, rules.stop_rank):
             return []
         if self._frozen_for(team) or self._one_card_blocks(seat):
             return []
@@ -152,6 +152,8 @@ class PileMixin(GoingOutMixin):
         team = self.team_of(seat)
         if C.RANK_OF[top] == C.THREE:
             return "A three on top of the discard pile blocks it."
+        if C.RANK_OF[top] == self.turn_rules.stop_rank:
+            return f"{C.RANK_PLURALS[C.RANK_OF[top]].capitalize()} on top of the discard pile block it."
         if IS_WILD[top] and not self.turn_rules.wild_top:
             return "A wild card on top of the discard pile freezes it: it cannot be taken."
         if self._frozen_for(team):

@@ -35,6 +35,9 @@ MAY_MELD, ENDS = "may_meld", "ends"
 FROZEN_WILD = "frozen: a wild card is in the pile"
 FROZEN_RED3 = "frozen: a red three is in the pile"
 FROZEN_SIDE = "frozen for your side: it has not melded"
+FROZEN_ALWAYS = "frozen: it always is in these rules"
+#: ``black_threes``: black threes laid out and replaced like red ones (Joker Canasta)
+LAID_OUT = "laid_out"
 
 #: canonical order of cards in a hand: naturals by rank, then twos, jokers, threes
 IS_RED3 = [C.RANK_OF[c] == C.THREE and C.SUIT_COLOUR[C.SUIT_OF[c]] == 1 for c in range(52)] + [False]
@@ -102,6 +105,12 @@ class TurnRules:
     #: with ``play_on``: a player must take the pile only when it is not frozen and its top card
     #: fits his side's meld; otherwise he may decline (``draw`` on the empty stock), ending the hand
     forced_take: bool = False
+    # ---- the variations' switches (the defaults keep classic canasta and Hand and Foot) ----
+    #: the pile is always frozen: only a natural pair of its top card takes it (Joker Canasta)
+    always_frozen: bool = False
+    #: a natural rank that blocks the pile while it lies on top, like a black three (Mexicana:
+    #: sevens); None: no such rank
+    stop_rank: int | None = None
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
@@ -117,6 +126,7 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
         "stock_out": rules.stock_out, "foot": rules.foot, "classic_freeze": rules.classic_freeze,
         "one_card_rule": rules.one_card_rule, "concealed_exempt": rules.concealed_exempt,
         "last_red_three": rules.last_red_three, "forced_take": rules.forced_take,
+        "always_frozen": rules.always_frozen, "stop_rank": rules.stop_rank,
     }
 
 
@@ -225,6 +235,8 @@ def frozen_reason(rules: TurnRules, pile: Sequence[int], opened: bool) -> str | 
     melded; taking the pile is what thaws it (the pile then starts afresh)."""
     if not rules.classic_freeze:
         return None
+    if rules.always_frozen:
+        return FROZEN_ALWAYS
     if any(IS_WILD[c] for c in pile):
         return FROZEN_WILD
     if any(IS_RED3[c] for c in pile):
@@ -232,15 +244,18 @@ def frozen_reason(rules: TurnRules, pile: Sequence[int], opened: bool) -> str | 
     return None if opened else FROZEN_SIDE
 
 
-def pile_blocked(pile: Sequence[int], wild_top: bool) -> str | None:
+def pile_blocked(pile: Sequence[int], wild_top: bool, stop_rank: int | None = None) -> str | None:
     """Why nobody may take the pile this turn whatever he holds, or ``None``: it is empty, a
-    three lies on top (a black three blocks only until covered), or a wild card does (unless the
-    rules let two wild cards take it)."""
+    three lies on top (a black three blocks only until covered), a wild card does (unless the
+    rules let two wild cards take it), or a card of the rules' ``stop_rank`` (Mexicana's seven)."""
     if not pile:
         return "the pile is empty"
     top = pile[-1]
     if C.RANK_OF[top] == C.THREE:
         return "a three on top blocks it"
+    if stop_rank is not None and C.RANK_OF[top] == stop_rank:
+        word = C.RANK_PLURALS[stop_rank][:-1]
+        return f"{'an' if word[0] in 'ae' else 'a'} {word} on top blocks it"
     if IS_WILD[top] and not wild_top:
         return "a wild card on top blocks it"
     return None

@@ -1,7 +1,7 @@
 """Red and black threes: red threes laid out (and replaced from the stock) the moment they reach
-a hand; black threes going down as a group of three or four when going out (``group_out``), or
-six or more discarded together from the foot (``six_discard``; whether the discard may end the
-turn is the discard's, in :mod:`.turn`)."""
+a hand (black ones too under ``laid_out``); black threes going down as a group of three or four
+when going out (``group_out``), or six or more discarded together from the foot
+(``six_discard``; whether the discard may end the turn is the discard's, in :mod:`.turn`)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from gamenight.families.canasta_turn.rules import (
     GROUP_OUT,
     IS_BLACK3,
     IS_RED3,
+    LAID_OUT,
     SIX_DISCARD,
 )
 
@@ -39,8 +40,9 @@ class ThreesMixin(CanastaBase):
             return 0
         hand = self.hands[seat]
         team = self.team_of(seat)
+        black = self.turn_rules.black_threes == LAID_OUT  # laid out like red ones (Joker Canasta)
         while True:
-            found = [c for c in hand if IS_RED3[c]]
+            found = [c for c in hand if IS_RED3[c] or (black and IS_BLACK3[c])]
             if not found:
                 return 0
             for c in found:

@@ -82,6 +82,9 @@ class ViewMixin(MeldMixin):
         Field("pile_state", "The pile", Kind.TEXT),
     )
 
+    #: what the row of threes laid out is called (Joker Canasta lays out black ones too)
+    THREES_WORD = "red threes"
+
     def sort_for_display(self, hand: Sequence[int]) -> list[int]:
         return sorted(hand, key=_DISPLAY_KEY.__getitem__)
 
@@ -155,7 +158,7 @@ class ViewMixin(MeldMixin):
         """The pile as classic canasta's table reads it: blocked, frozen (and why), or open;
         frozen against a side that has not melded is said from the seat's side (or for every
         side that has not, to a spectator)."""
-        blocked = pile_blocked(self.discards, self.turn_rules.wild_top)
+        blocked = pile_blocked(self.discards, self.turn_rules.wild_top, self.turn_rules.stop_rank)
         if seat is not None:
             frozen = self._frozen_reason(self.team_of(seat))
         else:
@@ -215,5 +218,5 @@ class ViewMixin(MeldMixin):
             out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
                             show=Show.ROW, group=group, label=f"{team}: books", detail="team_books"))
             out.append(Zone(f"red3/{t}", self.red3[t], CARD_TEXT, show=Show.ROW, group=group,
-                            label=f"{team}: red threes"))
+                            label=f"{team}: {self.THREES_WORD}"))
         return out
