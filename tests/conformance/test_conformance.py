@@ -53,6 +53,9 @@ BOUNDED.update({("rook", p): {"max_hands": 8} for p in [None, *get_spec("rook").
 #: Desert Rummy: random players lay the early melds but hardly ever the run of nine, and a hand ends
 #: only when someone who laid his meld goes out (two hands: about 300-1,000 random moves)
 BOUNDED[("desert-rummy", None)] = {"max_hands": 2}
+#: Samba, Bolivia, Brazilian: random sides' totals drift (red threes and hands count minus) and a
+#: random match to 10,000 or 15,000 runs past the move budget (three hands: about 1,500 moves)
+BOUNDED.update({("samba", p): {"max_hands": 3} for p in (None, "bolivia", "brazilian")})
 
 
 #: options that change how play flows rather than what it scores (a claim window after every

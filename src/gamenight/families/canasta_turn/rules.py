@@ -11,7 +11,7 @@ the bots use (so a bot never keeps its own copy of a rule):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +23,7 @@ from gamenight.families.canasta import (
     can_go_out,
     count_hand,
 )
+from gamenight.families.canasta_turn.seqrules import SequenceRules
 
 BONUS, DEAD = "bonus", "dead"
 SIX_DISCARD, DISCARD_ONLY, GROUP_OUT = "six_discard", "discard", "group_out"
@@ -76,6 +77,9 @@ class TurnRules:
     all_in_foot: bool = False
     #: an exhausted stock: "end" the hand, or "play_on" while the pile must and can be taken
     stock_out: str = END
+    #: Samba's sequences, several groups of a rank, merging and the going-out tally
+    #: (:mod:`.sequences`); None: books of one rank only (Hand and Foot)
+    sequences: SequenceRules | None = None
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
@@ -89,7 +93,7 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
         "persistent_freeze": rules.persistent_freeze, "red_threes": rules.red_threes,
         "black_threes": rules.black_threes, "ask": rules.ask, "all_in_foot": rules.all_in_foot,
         "stock_out": rules.stock_out,
-    }
+    } | ({} if rules.sequences is None else {"sequences": asdict(rules.sequences)})
 
 
 def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
@@ -102,8 +106,10 @@ def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
 def _turn_rules_of(key: tuple[tuple[str, Any], ...]) -> TurnRules:
     """(Cached: a bot rebuilds the rules from every view it gets.)"""
     data: dict[str, Any] = {k: dict(v) if isinstance(v, tuple) else v for k, v in key}
-    rest = {k: v for k, v in data.items() if k not in ("books", "need")}
-    return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), **rest)
+    rest = {k: v for k, v in data.items() if k not in ("books", "need", "sequences")}
+    seqs = SequenceRules(**data["sequences"]) if "sequences" in data else None
+    return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), sequences=seqs,
+                     **rest)
 
 
 # ---- pure rule functions (the state and the bots share them) ----------------------------------
@@ -151,3 +157,17 @@ def held_cost(c: int, values: Sequence[int], red_three: int, black_three: int) -
     if IS_BLACK3[c]:
         return black_three
     return values[c]
+
+
+# ---- tables by score band and red threes (Samba, Bolivia, Brazilian; pure, shared with bots) ----
+
+def minimum_by_band(score: int, bands: Sequence[tuple[int, int]], below: int) -> int:
+    """The opening minimum a side's cumulative ``score`` puts it in: ``bands`` are (from score,
+    minimum) pairs, highest first; below every band (a negative score, say) it is ``below``."""
+    return next((m for floor, m in bands if score >= floor), below)
+
+
+def red_three_points(count: int, table: Sequence[int], each: int) -> int:
+    """What ``count`` red threes laid out by one side are worth before their sign: ``table[k]`` for
+    ``k`` threes where the rule set names that count (Samba's six: 1,000), else ``each`` apiece."""
+    return table[count] if count < len(table) and table[count] else count * each
