@@ -107,7 +107,8 @@ def test_sequence_rules_refused() -> None:
     refused(s, "meld 6C 7C 2C", "no wild")
     refused(s, "meld 8D 9D JD", "consecutive")
     refused(s, "meld 3S 4S 5S", "Threes")
-    assert run_ok([C.card(c) for c in "QH KH AH".split()]) and not run_ok([C.card(c) for c in "KH AH 2H".split()])
+    assert run_ok([C.card(c) for c in ["QH", "KH", "AH"]])
+    assert not run_ok([C.card(c) for c in ["KH", "AH", "2H"]])
 
 
 def test_several_groups_of_one_rank_and_merge() -> None:
@@ -294,5 +295,5 @@ def test_view_shows_sequences_pile_state_and_first_meld() -> None:
 
 
 def test_meld_words_round_trip() -> None:
-    book = new_meld([C.card(c) for c in "8C 6C 7C".split()])
+    book = new_meld([C.card(c) for c in ["8C", "6C", "7C"]])
     assert [C.CODE_OF[c] for c in book.cards] == ["6C", "7C", "8C"]
