@@ -61,6 +61,32 @@ keeps Samba's table below 7,000 (BIC/RG). Game 10,000; ``red3_table=brazilian`` 
 
 Every preset difference is an option. ``max_hands`` caps a match (off by default) for simulations
 where random players never reach the target.
+
+**Gaps and decisions, by id** (other-seeds §8.1-8.3, §7.9, §10):
+
+* Samba gap 1 (150 or 160 from 7,000): option ``samba_top_min``, default 150 (D4).
+* Samba gap 2 (wilds in short sequences): never (BIC).
+* Samba gap 3 (the sequence pickup): option ``seq_pickup_takes``, default the top card only (D4).
+* Samba gap 4 (freezing): the sequence route only, frozen by a wild card or a red three in the
+  pile, or a side that has not melded (HOUSE); a pair always takes the pile.
+* Samba gap 5 (red-three sign): option ``red3_positive_if``, default two canastas.
+* Samba gap 6 (wilds onto canastas): never; a merge that would put one onto a canasta is refused
+  too, and two canastas are not merged (HOUSE: each keeps its bonus).
+* Samba gap 7 (concealed bonus): none. Gap 8: a samba's cards count on top of its 1,500.
+* Bolivia gaps: the first meld's reading (option ``opening``, default ``flat150``); a bolivia is
+  the canasta going out needs (yes); a wild on top always blocks (no pair of wilds takes it);
+  the black-three penalty (option ``black3_in_hand``, default 5).
+* Brazilian gaps: the penalty (option ``incomplete_penalty``, default ``d4``: the side that did not
+  go out, sequences and wild melds of three to six, nothing on an exhausted stock); 6,995 is in
+  the 150 band; a samba counts as a canasta and as a natural canasta for the high bands; the 200
+  is card values of the turn, no bonus; going out and red threes inherited (options ``go_out``,
+  ``red3_table``, ``red3_positive_if`` give the published rules); permission to go out is never
+  asked in this build.
+* §7.9: the negative minimum 15 (gap 1); the last red three from the stock ends the hand after
+  the player's melds (gap 2, the kernel's); prevention, never penalties (gap 6); partners sit
+  opposite (gap 8); an exact tie at the target plays another hand (gap 9). Asking partner
+  (§7.6, ``ask_partner``) is not offered: a gap of this build, the lead's to add with classic
+  canasta.
 """
 
 from __future__ import annotations
