@@ -97,6 +97,7 @@ from typing import Any
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import BookRules
 from gamenight.families.canasta_turn import (
@@ -334,6 +335,10 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         return f"Nobody reached {self.options.target} in {self.options.max_hands} hands."
 
     # ---- what a seat sees ----------------------------------------------------------------
+
+    def zones(self) -> list[Zone]:
+        """The kernel's zones without the feet (Samba has none: they stay empty)."""
+        return [z for z in super().zones() if not z.key.startswith("foot/")]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
