@@ -147,10 +147,12 @@ class SequenceMixin(CanastaState):
                 for w in wilds:
                     cards = (got[0], got[1], w)
                     out.append((C.card_move("meld", cards), rank, cards))
-        for suit in range(4):  # sequences of three
+        for suit in range(4):  # sequences of three (a card is its suit * 13 + its rank)
+            base = 13 * suit
+            have = [base + r in held for r in range(13)]
             for low in range(C.FOUR, C.QUEEN + 1):
-                run = tuple(C.make_card(r, suit) for r in range(low, low + 3))
-                if all(c in held for c in run):
+                if have[low] and have[low + 1] and have[low + 2]:
+                    run = (base + low, base + low + 1, base + low + 2)
                     out.append((C.card_move("meld", run), seq_rank(suit), run))
         if rules.wild_melds:
             jokers, twos = groups.get(JOKERS, []), groups.get(C.TWO, [])
@@ -533,16 +535,8 @@ class SequenceMixin(CanastaState):
     # ---- the view ------------------------------------------------------------------------
 
     def _team_books_entry(self, memo: Any, team: int) -> dict[str, Any]:
-        books = []
-        for i, book in enumerate(self.books[team]):
-            kind = kind_of(book)
-            if is_seq(book.rank):
-                rank = f"{C.SUIT_SYMBOLS[book.rank - SEQ]} run"
-            else:
-                rank = "wild" if book.rank == WILD else C.RANKS[book.rank]
-            books.append({"number": i + 1, "rank": rank, "cards": C.codes(book.cards),
-                          "naturals": book.naturals, "wilds": book.wilds, "closed": False,
-                          "kind": kind, "canasta": is_canasta(book), "text": describe(book)})
+        books = [{"number": i + 1, **_book_facts(book), "cards": C.codes(book.cards)}
+                 for i, book in enumerate(self.books[team])]
         t = tally(self.books[team])
         notes = ([f"first meld: needs {self.opening_words(team)}"] if not self.opened[team]
                  else ["opened", f"canastas: {t.words()}"])
@@ -556,3 +550,23 @@ class SequenceMixin(CanastaState):
             "canastas": [t.natural, t.mixed, t.sambas, t.bolivias],
             "pile": self.pile_state(team), "notes": notes, "books": books,
         }
+
+
+#: each book's view entry, kept by identity (books are immutable values; most stay unchanged for
+#: many views), checked against the book itself
+_FACTS: dict[int, tuple[Book, dict[str, Any]]] = {}
+
+
+def _book_facts(book: Book) -> dict[str, Any]:
+    got = _FACTS.get(id(book))
+    if got is None or got[0] is not book:
+        if len(_FACTS) > 4096:
+            _FACTS.clear()
+        if is_seq(book.rank):
+            rank = f"{C.SUIT_SYMBOLS[book.rank - SEQ]} run"
+        else:
+            rank = "wild" if book.rank == WILD else C.RANKS[book.rank]
+        got = _FACTS[id(book)] = (book, {
+            "rank": rank, "naturals": book.naturals, "wilds": book.wilds, "closed": False,
+            "kind": kind_of(book), "canasta": is_canasta(book), "text": describe(book)})
+    return got[1]
