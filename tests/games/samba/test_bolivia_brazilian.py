@@ -164,3 +164,18 @@ def test_option_red3_table_brazilian() -> None:
     assert s.team_score(0, None)[1]["red_threes"] == 1000
     red_threes(s, 0, 4)
     assert s.team_score(0, None)[1]["red_threes"] == 400
+
+
+def test_pickup_below_minimum_must_leave_two_cards_in_hand() -> None:
+    """The hand lays 140 with every card, 155 with the pile's 15: enough only if nothing need stay
+    in the hand. With the top card alone the player would have to keep two of his own cards, so
+    the pair may not take it; with two cards under the top (they wait in the hand) it may."""
+    hand = "4H 4D 7C 7D TC TH QC QH QS QS KC KC KS 2S 2C"
+    s = samba({1: hand}, up="4S", preset="bolivia")
+    assert s.minimum(1) == 150
+    assert "pickup 4D 4H" not in texts(s)
+    s = samba({1: hand}, up="4S", preset="bolivia")
+    s.discards[:0] = from_stock(s, "9S 9H")
+    assert "pickup 4D 4H" in texts(s)
+    play(s, "pickup 4D 4H", "meld QC QH QS", "add 2 QS", "meld KC KC KS", "meld TC TH 2C", "meld 7C 7D 2S")
+    assert s.opened[1] and len(s.hands[1]) == 2
