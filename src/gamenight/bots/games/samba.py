@@ -42,6 +42,11 @@ class SambaBot(HandAndFootBot):
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: the turn in which this bot began laying below the minimum
+        self.laying: tuple[int, int, int, int] | None = None
+
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Any, rng: random.Random) -> Move:
         if len(legal) == 1:
             if legal[0].verb == "retract":
@@ -83,11 +88,16 @@ class SambaBot(HandAndFootBot):
         discards = [m for m in legal if m.verb == "discard"]
         retract = next((m for m in legal if m.verb == "retract"), None)
         if not mine["opened"]:
+            lays = [m for m in lays if m.verb != "merge"]  # a merge adds no point
+            if self.laying == key and "provisional" not in view:
+                self.retracted = key  # taken back (a harness may play a lone 'retract' itself)
             if discards and (self.retracted == key or self.reach(hand) < int(mine["minimum"])):
                 lays = []  # taken back this turn, or out of reach: no (second) try
             if lays:
                 if self.retracted == key:  # the pile's cards wait: try the lays in another order
+                    self.laying = key
                     return rng.choice(lays)
+                self.laying = key
                 return max(lays, key=lambda m: (self.opening_worth(m), str(m)))
             if retract is not None:
                 self.retracted = key
