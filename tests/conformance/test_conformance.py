@@ -69,6 +69,9 @@ BOUNDED[("oklahoma-canasta", None)] = {"max_hands": 1}
 #: Joker Canasta: random players seldom meet the 100-point minimum with an always-frozen pile, and
 #: their threes then count minus: both sides sink (−200,000 after 2,000 hands)
 BOUNDED[("joker-canasta", None)] = {"max_hands": 3}
+#: Samba, Bolivia, Brazilian: random sides' totals drift (red threes and hands count minus) and a
+#: random match to 10,000 or 15,000 runs past the move budget (three hands: about 1,500 moves)
+BOUNDED.update({("samba", p): {"max_hands": 3} for p in (None, "bolivia", "brazilian")})
 
 
 #: options that change how play flows rather than what it scores (a claim window after every

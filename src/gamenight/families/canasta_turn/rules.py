@@ -11,7 +11,7 @@ the bots use (so a bot never keeps its own copy of a rule):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from gamenight.families.canasta import (
     can_go_out,
     count_hand,
 )
+from gamenight.families.canasta_turn.seqrules import SequenceRules
 
 BONUS, DEAD = "bonus", "dead"
 SIX_DISCARD, DISCARD_ONLY, GROUP_OUT = "six_discard", "discard", "group_out"
@@ -111,6 +112,9 @@ class TurnRules:
     #: a natural rank that blocks the pile while it lies on top, like a black three (Mexicana:
     #: sevens); None: no such rank
     stop_rank: int | None = None
+    #: Samba's sequences, several groups of a rank, merging and the going-out tally
+    #: (:mod:`.sequences`); None: books of one rank only (Hand and Foot)
+    sequences: SequenceRules | None = None
 
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
@@ -127,7 +131,7 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
         "one_card_rule": rules.one_card_rule, "concealed_exempt": rules.concealed_exempt,
         "last_red_three": rules.last_red_three, "forced_take": rules.forced_take,
         "always_frozen": rules.always_frozen, "stop_rank": rules.stop_rank,
-    }
+    } | ({} if rules.sequences is None else {"sequences": asdict(rules.sequences)})
 
 
 def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
@@ -140,8 +144,10 @@ def turn_rules_from_json(data: dict[str, Any]) -> TurnRules:
 def _turn_rules_of(key: tuple[tuple[str, Any], ...]) -> TurnRules:
     """(Cached: a bot rebuilds the rules from every view it gets.)"""
     data: dict[str, Any] = {k: dict(v) if isinstance(v, tuple) else v for k, v in key}
-    rest = {k: v for k, v in data.items() if k not in ("books", "need")}
-    return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), **rest)
+    rest = {k: v for k, v in data.items() if k not in ("books", "need", "sequences")}
+    seqs = SequenceRules(**data["sequences"]) if "sequences" in data else None
+    return TurnRules(books=BookRules(**data["books"]), need=Requirement(**data["need"]), sequences=seqs,
+                     **rest)
 
 
 # ---- pure rule functions (the state and the bots share them) ----------------------------------
