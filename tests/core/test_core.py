@@ -70,7 +70,7 @@ def test_move_text_round_trips(verb: str, cards: list[int], number: int | None, 
 def test_unknown_move_text_is_a_clear_illegal_move() -> None:
     with pytest.raises(gamenight.IllegalMove, match="Type a move"):
         parse_move("   ")
-    with pytest.raises(gamenight.IllegalMove, match="not a card, suit, number"):
+    with pytest.raises(gamenight.IllegalMove, match="not a card, named wild card, suit, number"):
         parse_move("play Q?")
     odd = parse_move("frobnicate 3")
     assert str(odd) == "frobnicate 3"

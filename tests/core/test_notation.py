@@ -144,7 +144,8 @@ def test_unreadable_text_is_an_illegal_move_with_a_sentence(text: str) -> None:
 
 
 def test_unreadable_word_names_what_a_word_may_be() -> None:
-    with pytest.raises(gamenight.IllegalMove, match=r"'²' in 'bid ²' is not a card, suit, number, tile"):
+    with pytest.raises(gamenight.IllegalMove,
+                       match=r"'²' in 'bid ²' is not a card, named wild card, suit, number, tile"):
         parse_move("bid ²")
 
 

@@ -70,6 +70,9 @@ with warnings.catch_warnings():
 
 CODES = {code: c for c, code in enumerate(C.CODE_OF)}
 WORD_RE = re.compile(r"[A-Z0-9]+")
+#: what a wild card stands for, in a move word (``JK=9H``: Oklahoma Canasta): a card the player
+#: names, wherever the real one lies, so not a place a card is
+NAMED_RE = re.compile(r"=[A-Z0-9]+")
 LABELS = {label: c for c, label in enumerate(C.LABEL_OF) if c < 52}
 LABEL_RE = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(
     re.escape(label) for label in sorted(LABELS, key=len, reverse=True)) + ")")
@@ -233,7 +236,7 @@ def card_codes(view: dict[str, Any]) -> set[tuple[str, int]]:
     while stack:
         path, value = stack.pop()
         if isinstance(value, str):
-            for word in WORD_RE.findall(value):
+            for word in WORD_RE.findall(NAMED_RE.sub("", value)):
                 if word in CODES:
                     found.add((path, CODES[word]))
         elif isinstance(value, dict):

@@ -135,9 +135,9 @@ class CanastaOptions(Options):
                                        OFF: "Nobody asks"})
     partners_ask: bool = option(False, "Three-hand partners ask", "Three players: once the partnership has "
                                 "formed, a partner may ask the other 'may I go out?', and the answer "
-                                "binds (off: nobody asks, §8.9's default).")
+                                "binds (off, the usual way: nobody asks).")
     concealed_minimum: bool = option(True, "Concealed needs no minimum", "A player going out concealed "
-                                     "needs no opening minimum unless he takes the pile (HOUSE). Off: "
+                                     "needs no opening minimum unless he takes the pile. Off: "
                                      "the minimum applies to him too.")
     last_red_three: str = option(MAY_MELD, "Last card a red three", "A red three drawn as the stock's last "
                                  "card.",

@@ -70,9 +70,10 @@ class MexicanaOptions(CanastaOptions):
     sevens_bonus: int = option(1000, "Canasta of sevens", "Bonus for a canasta of sevens, instead of the "
                                "natural or mixed bonus.", minimum=0, maximum=3000)
     sevens_natural_only: bool = option(False, "Sevens bonus: natural only", "Only a natural canasta of "
-                                       "sevens earns the sevens bonus (off: a mixed one does too, HOUSE).")
+                                       "sevens earns the sevens bonus (off, the usual way: a mixed "
+                                       "one does too).")
     all_red_threes: int = option(1000, "All six red threes", "What all six red threes score together "
-                                 "(HOUSE, as Samba).", minimum=0, maximum=3000)
+                                 "(as in Samba).", minimum=0, maximum=3000)
     target: int = option(5000, "Target", "The score that wins.", minimum=500, maximum=20_000)
 
 
