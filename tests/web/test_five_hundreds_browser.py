@@ -49,9 +49,11 @@ def test_turns_are_played_by_clicking_with_the_spread_pile_and_the_melds_in_fron
     seen: dict[str, Any] = {}
 
     def look(view: dict[str, Any], move: str) -> None:
-        """Before the person's move: the spread pile reads card by card, oldest first."""
+        """After each of the person's moves, which the page shows by now: the spread pile reads card
+        by card, oldest first (``view`` is the one the move was chosen from; a dig or a claim takes
+        cards from the pile, so the page may show none to read)."""
         pile = view["discard_pile"]
-        if len(pile) >= 3 and "pile" not in seen:
+        if len(pile) >= 3 and "pile" not in seen and move.split()[0] not in ("dig", "claim"):
             cards = page.locator(".spread-cards").first.inner_text()
             seen["pile"] = (pile, cards)
         if view["melds"] and "melds" not in seen:
