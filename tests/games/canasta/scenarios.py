@@ -3,18 +3,20 @@
 :func:`position` starts a game (a stacked, empty deck: dealer seat 0, so seat 1 plays first),
 gathers every card back into the stock, then deals out what the test names: hands, the pile
 (bottom first), each side's melds and red threes, the stock's next cards (the first named is
-drawn first) and earlier scores. Hands not named get inert cards (naturals four to ace, no more
-than two of a rank). Every card of the 108 stays somewhere; the moves under test are then
-played for real.
+drawn first) and earlier scores. Hands not named get inert cards (by default naturals four to ace,
+no more than two of a rank). The canasta variations' positions (tests/games/mexicana) are this
+one with the game, the inert cards and the hand size of their own. Every card of the deck stays
+somewhere; the moves under test are then played for real.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import gamenight
 from gamenight.equipment import cards as C
-from gamenight.families.canasta import book_of
+from gamenight.families.canasta import WILD, book_of
 from gamenight.families.canasta_turn import is_wild
 from gamenight.games.canasta import Canasta
 
@@ -34,8 +36,11 @@ def _take(pool: list[int], text: str) -> list[int]:
 def position(players: int = 4, *, hands: dict[int, str], pile: str = "9C", stock: str = "",
              books: dict[int, list[str]] | None = None, red3: dict[int, str] | None = None,
              scores: list[int] | None = None, seat: int = 1, preset: str | None = None,
-             options: dict[str, object] | None = None, size: int = 11) -> Canasta:
-    s = gamenight.new("canasta", players=players, seed=5, preset=preset, options=options, deck=[])
+             options: dict[str, object] | None = None, size: int = 11, game: str = "canasta",
+             inert: Sequence[str] = INERT, decks: int = 2) -> Canasta:
+    """``inert``: the codes unnamed hands are filled from, each ``decks`` times (every copy in the
+    deck), at most two of a rank a hand."""
+    s = gamenight.new(game, players=players, seed=5, preset=preset, options=options, deck=[])
     assert isinstance(s, Canasta)
     pool = [c for h in s.hands for c in h] + s.stocks[0] + s.discards + [c for r in s.red3 for c in r]
     assert Counter(pool) == Counter(s.deck_template())
@@ -49,8 +54,8 @@ def position(players: int = 4, *, hands: dict[int, str], pile: str = "9C", stock
         for text in melds:
             cards = _take(pool, text)
             w = sum(1 for c in cards if is_wild(c))
-            rank = next(C.RANK_OF[c] for c in cards if not is_wild(c))
-            s.books[team].append(book_of(rank, cards, w, rules))
+            rank = next((C.RANK_OF[c] for c in cards if not is_wild(c)), WILD)
+            s.books[team].append(book_of(rank, cards, w if rank != WILD else len(cards), rules))
         s.opened[team] = bool(melds)
     top = _take(pool, stock)
     for x in range(players):
@@ -59,7 +64,7 @@ def position(players: int = 4, *, hands: dict[int, str], pile: str = "9C", stock
             continue
         per: Counter[int] = Counter()
         s.hands[x] = []
-        for code in INERT * 2:
+        for code in list(inert) * decks:
             c = C.card(code)
             if len(s.hands[x]) < size and c in pool and per[C.RANK_OF[c]] < 2:
                 pool.remove(c)

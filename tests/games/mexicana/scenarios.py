@@ -10,71 +10,22 @@ moves under test are then played for real.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-import gamenight
-from gamenight.equipment import cards as C
-from gamenight.families.canasta import WILD, book_of
-from gamenight.families.canasta_turn import is_wild
+from tests.games.canasta.scenarios import parts
+from tests.games.canasta.scenarios import position as canasta_position
 
 INERT = [r + s for r in "89TJQKA" for s in "CDHS"]
-
-
-def _take(pool: list[int], text: str) -> list[int]:
-    got = []
-    for code in text.split():
-        c = C.card(code)
-        assert c in pool, f"no {code} left"
-        pool.remove(c)
-        got.append(c)
-    return got
 
 
 def position(game: str, *, hands: dict[int, str], pile: str = "9C", stock: str = "",
              books: dict[int, list[str]] | None = None, red3: dict[int, str] | None = None,
              scores: list[int] | None = None, seat: int = 1, options: dict[str, object] | None = None,
              size: int = 13) -> Any:
-    s: Any = gamenight.new(game, players=4, seed=5, options=options, deck=[])
-    pool = [c for h in s.hands for c in h] + s.stocks[0] + s.discards + [c for r in s.red3 for c in r]
-    assert Counter(pool) == Counter(s.deck_template())
-    named = {x: _take(pool, text) for x, text in hands.items()}
-    s.discards = _take(pool, pile)
-    s.books = [[] for _ in range(s.teams)]
-    s.red3 = [_take(pool, (red3 or {}).get(t, "")) for t in range(s.teams)]
-    s.opened = [False] * s.teams
-    rules = s.turn_rules.books
-    for team, melds in (books or {}).items():
-        for text in melds:
-            cards = _take(pool, text)
-            w = sum(1 for c in cards if is_wild(c))
-            rank = next((C.RANK_OF[c] for c in cards if not is_wild(c)), WILD)
-            s.books[team].append(book_of(rank, cards, w if rank != WILD else len(cards), rules))
-        s.opened[team] = bool(melds)
-    top = _take(pool, stock)
-    for x in range(4):
-        if x in named:
-            s.hands[x] = named[x]
-            continue
-        per: Counter[int] = Counter()
-        s.hands[x] = []
-        for code in INERT * 3:
-            c = C.card(code)
-            if len(s.hands[x]) < size and c in pool and per[C.RANK_OF[c]] < 2:
-                pool.remove(c)
-                s.hands[x].append(c)
-                per[C.RANK_OF[c]] += 1
-    s.stocks = [pool + list(reversed(top))]
-    if scores:
-        s.sheet.add("earlier", scores)
-    s.knowledge.clear()
-    s.begin_turn(seat)
-    s._legal_cache = {}
-    return s
+    """Classic canasta's positions (:func:`tests.games.canasta.scenarios.position`) for four, in
+    ``game``, with these inert cards from three decks."""
+    return canasta_position(4, hands=hands, pile=pile, stock=stock, books=books, red3=red3, scores=scores,
+                            seat=seat, options=options, size=size, game=game, inert=INERT, decks=3)
 
 
-def parts(s: Any, column: int, row: int = -1) -> str:
-    """The score sheet row's words for a column ("going out +100, canastas +800, ...")."""
-    details = s.sheet.rows[row].details
-    assert details is not None
-    return str(details[column])
+__all__ = ["INERT", "parts", "position"]
