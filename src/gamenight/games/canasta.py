@@ -369,18 +369,9 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
 
     def _score_round(self, out: int | None) -> None:
         results = self._results(out)
-        points = [sum(r.values()) for r in results]
-        details = [", ".join(f"{PART_WORDS[k]} {v:+d}" for k, v in r.items() if v) for r in results]
         how = (f"{self.names[out]} went out" + (" concealed" if self.concealed_out else "")
                if out is not None else "the stock ran out")
-        self.sheet.add(f"{self.deal_name()}", points, details=details, note=how)
-        self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details,
-                          "lone": self.lone}
-        self.last_round = [f"{self.deal_name()}: {how}", *(
-            f"{self.sheet.columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
-            for t in range(len(points)))]
-        self.emit("hand_over", f"{self.deal_name()} is over ({how}): "
-                  + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(len(points))) + ".")
+        self._record_hand([sum(r.values()) for r in results], results, PART_WORDS, how, lone=self.lone)
         if not self.match_over(self._match_reason):
             self._start_deal()
 

@@ -452,17 +452,8 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
 
     def _score_round(self, out: int | None) -> None:
         results = [self.team_score(t, out) for t in range(self.teams)]
-        points = [r[0] for r in results]
-        details = [", ".join(f"{PART_WORDS[k]} {v:+d}" for k, v in r[1].items() if v) for r in results]
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
-        self.sheet.add(f"{self.deal_name()}", points, details=details, note=how)
-        self.last_hand = {"hand": self.deal_no, "how": how, "points": points, "parts": details}
-        #: the same in words, for the table
-        self.last_round = [f"{self.deal_name()}: {how}", *(
-            f"{self.sheet.columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
-            for t in range(self.teams))]
-        self.emit("hand_over", f"{self.deal_name()} is over ({how}): "
-                  + ", ".join(f"{self.sheet.columns[t]} {points[t]:+d}" for t in range(self.teams)) + ".")
+        self._record_hand([r[0] for r in results], [r[1] for r in results], PART_WORDS, how)
         if not self.match_over(self._match_reason):
             self._start_deal()
 

@@ -7,6 +7,7 @@ pile, melds, the view) are mixins stacked on :class:`CanastaBase`, and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from gamenight.core.phases import PhaseName
 from gamenight.core.state import State
@@ -101,6 +102,22 @@ class CanastaBase(Seating, State):
     def _score_round(self, out: int | None) -> None:
         """Score the hand (``out`` went out; ``None``: the stock ran out), then deal or finish."""
         raise NotImplementedError
+
+    def _record_hand(self, points: list[int], parts: Sequence[dict[str, int]], words: dict[str, str],
+                     how: str, **extra: Any) -> None:
+        """The hand's points on the score sheet (each column's ``parts`` in the game's ``words``),
+        in the view's last hand and last round, and said to the table; ``how`` it ended."""
+        details = [", ".join(f"{words[k]} {v:+d}" for k, v in p.items() if v) for p in parts]
+        name = self.deal_name()
+        columns = self.sheet.columns
+        self.sheet.add(name, points, details=details, note=how)
+        self.last_hand: dict[str, Any] | None = {"hand": self.deal_no, "how": how, "points": points,
+                                                 "parts": details, **extra}
+        self.last_round: list[str] | None = [f"{name}: {how}", *(
+            f"{columns[t]} {points[t]:+d}" + (f" ({details[t]})" if details[t] else "")
+            for t in range(len(points)))]
+        self.emit("hand_over", f"{name} is over ({how}): "
+                  + ", ".join(f"{columns[t]} {points[t]:+d}" for t in range(len(points))) + ".")
 
     def _round_over(self, out: int | None) -> None:
         self.phase_name = Phase.OVER
