@@ -187,6 +187,21 @@ def wait_until_passed(api: Api, table_id: str, token: str) -> None:
         time.sleep(0.03)
 
 
+def settled_snapshot(api: Api, page: Any, table_id: str, token: str, seconds: float = 30) -> dict[str, Any]:
+    """Seat 0's snapshot once the table waits for seat 0 (or the game is over), with its page
+    drawn at that version: the bots move on after seat 0's last move, so a snapshot taken at once
+    can be older, or newer, than the page read next."""
+    deadline = time.monotonic() + seconds
+    while True:
+        snap = api.snapshot(table_id, token)
+        view = snap["view"]
+        if view["is_over"] or (0 in view["to_act"] and view["legal_moves"]):
+            wait_for_version(page, snap["version"])
+            return snap
+        assert time.monotonic() < deadline, "the table never came back to seat 0"
+        time.sleep(0.02)
+
+
 def wait_for_api_past(api: Api, table_id: str, token: str, version: int) -> dict[str, Any]:
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
