@@ -97,7 +97,6 @@ from typing import Any
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
-from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import BookRules
 from gamenight.families.canasta_turn import (
@@ -198,7 +197,6 @@ PRESETS = {
 
 class Samba(DealsCards, MatchPlay, SequenceMixin):
     FIELDS: tuple[Field, ...] = (
-        Field("in_foot", ""),  # no foot in Samba
         Field("pile_state", "The pile", Kind.TEXT),
         Field("first_meld", "Your side's first meld", Kind.TEXT),
         Field("last_round", "Last hand", Kind.TEXT, minor=True),
@@ -218,7 +216,7 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         # pile (groups closing at seven: a lower bound on what Samba's melds can lay)
         books = BookRules(max_wilds=2, wild_books=o.wild_melds, dirty_closes=True)
         rules = TurnRules(books=books, draw=2, red_threes=BONUS, black_threes=GROUP_OUT, ask=OFF,
-                          stock_out=PLAY_ON, sequences=seqs)
+                          stock_out=PLAY_ON, sequences=seqs, foot=False)
         self._init_canasta(rules, card_values(20))
         self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
         self.deal_no = 0
@@ -242,8 +240,6 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         self.hands = [[] for _ in range(n)]
         self.feet = [[] for _ in range(n)]
         self.knowledge.clear()
-        self.in_foot = [True] * n  # no foot: the hand is the last packet, so emptying it goes out
-        self.played_foot = [True] * n
         self.books = [[] for _ in range(self.teams)]
         self.red3 = [[] for _ in range(self.teams)]
         self.opened = [False] * self.teams
@@ -329,10 +325,6 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         return f"Nobody reached {self.options.target} in {self.options.max_hands} hands."
 
     # ---- what a seat sees ----------------------------------------------------------------
-
-    def zones(self) -> list[Zone]:
-        """The kernel's zones without the feet (Samba has none: they stay empty)."""
-        return [z for z in super().zones() if not z.key.startswith("foot/")]
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)

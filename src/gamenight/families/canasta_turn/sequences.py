@@ -448,10 +448,8 @@ class SequenceMixin(CanastaState):
         value = self.values[top] + sum(self.values[c] for c in pair)
         # the minimum must be reachable while two cards stay in the hand (a player keeps a card
         # to discard, and one card left must be able to go out): the pile's other cards wait in
-        # the hand anyway; the rest are kept from the hand, threes first, then the cheapest
-        keep = max(0, 2 - (len(self.discards) - 1))
-        meldable = sorted(rest, key=lambda c: (C.RANK_OF[c] != C.THREE, self.values[c]))[keep:]
-        if not self._pickup_reaches_minimum(team, books[-1:], meldable, value):
+        # the hand anyway, the rest are kept from the hand (the kernel's rule without a foot)
+        if not self._pickup_reaches_minimum(team, books[-1:], rest, value, len(self.discards) - 1):
             return False
         after = rest + self.discards[:-1]
         if not after:
