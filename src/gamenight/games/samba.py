@@ -32,8 +32,13 @@ red three is covered by the next, and stays in the pile, freezing it). The deal 
   all six for one side 1,000; plus when the side has two canastas, else minus (gap 5, option
   ``red3_positive_if``: any meld).
 * **Going out** needs two canastas (groups or sambas in any mix), by melding every card or
-  discarding the last; 200 for going out, no concealed bonus (gap 7). Asking partner is not
-  offered (the D4 courtesy is optional and binds nothing unless asked; a gap of this build).
+  discarding the last; 200 for going out, no concealed bonus (gap 7). **Asking partner** (classic
+  §7.6, option ``ask_partner``, default optional): right after the draw or the pile, before any
+  meld, ``ask``; the partner's ``answer yes`` binds the player to go out that turn (no discard
+  before his last card, no play that leaves no way out), ``answer no`` forbids it. He may ask
+  only when a way out exists if the answer is yes (the kernel's rule: a "yes" must be keepable),
+  found by an exact search of his hand (:func:`~gamenight.families.canasta_turn.seqrules.can_go_out`,
+  up to eleven cards besides black threes; a longer hand is not offered the question).
 * **The stock runs out** (fewer than two cards to draw): play goes on while the player to draw
   can take the pile (classic §7.7); else the hand ends without a going-out bonus.
 * **Scoring** each side: the value of every melded card (joker 50, ace and two 20, K-8 10, 7-4 5,
@@ -80,13 +85,11 @@ where random players never reach the target.
   go out, sequences and wild melds of three to six, nothing on an exhausted stock); 6,995 is in
   the 150 band; a samba counts as a canasta and as a natural canasta for the high bands; the 200
   is card values of the turn, no bonus; going out and red threes inherited (options ``go_out``,
-  ``red3_table``, ``red3_positive_if`` give the published rules); permission to go out is never
-  asked in this build.
+  ``red3_table``, ``red3_positive_if`` give the published rules); asking partner as in Samba.
 * §7.9: the negative minimum 15 (gap 1); the last red three from the stock ends the hand after
   the player's melds (gap 2, the kernel's); prevention, never penalties (gap 6); partners sit
-  opposite (gap 8); an exact tie at the target plays another hand (gap 9). Asking partner
-  (§7.6, ``ask_partner``) is not offered: a gap of this build, the lead's to add with classic
-  canasta.
+  opposite (gap 8); an exact tie at the target plays another hand (gap 9); asking partner as
+  classic canasta's §7.6 (option ``ask_partner``).
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ from gamenight.families.canasta_turn import (
     BONUS,
     GROUP_OUT,
     OFF,
+    OPTIONAL,
     PLAY_ON,
     TurnRules,
     held_cost,
@@ -173,6 +177,9 @@ class SambaOptions(Options):
                                                   "when the other side goes out (Brazilian, D4)",
                                               PUBLISHED: "1,000 for each sequence shorter than five, whoever "
                                                          "ends the hand (BIC, RG)"})
+    ask_partner: str = option(OPTIONAL, "Ask partner", "Asking the partner 'may I go out?' (four players).",
+                              choices={OPTIONAL: "A player may ask, and the answer binds (D4, classic §7.6)",
+                                       OFF: "Nobody asks"})
     pile_opens: bool = option(True, "Pile for the first meld", "The pile may be taken to make a side's first "
                               "meld (Brazilian: no).")
     target: int = option(10000, "Target", "The match ends after a hand in which a side reaches this.",
@@ -215,7 +222,8 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         # the books' rules feed only the kernel's count search for the first meld's reach via the
         # pile (groups closing at seven: a lower bound on what Samba's melds can lay)
         books = BookRules(max_wilds=2, wild_books=o.wild_melds, dirty_closes=True)
-        rules = TurnRules(books=books, draw=2, red_threes=BONUS, black_threes=GROUP_OUT, ask=OFF,
+        rules = TurnRules(books=books, draw=2, red_threes=BONUS, black_threes=GROUP_OUT,
+                          ask=o.ask_partner,
                           stock_out=PLAY_ON, sequences=seqs, foot=False)
         self._init_canasta(rules, card_values(20))
         self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book
@@ -112,6 +113,21 @@ def grown(book: Book, c: int) -> Book:
     if is_seq(book.rank):
         return Book(book.rank, tuple(sorted((*book.cards, c), key=C.RANK_OF.__getitem__)), 0, False)
     return Book(book.rank, (*book.cards, c), book.wilds + IS_WILD[c], False)
+
+
+def fits(book: Book, c: int, max_wilds: int) -> bool:
+    """Whether card ``c`` may be added to ``book``: a sequence's next card at either end, a wild
+    card onto a wild meld of fewer than seven, a wild card onto a group that is not a canasta and
+    keeps its wild cards within the rules, a natural of the group's rank (never onto threes)."""
+    if is_seq(book.rank):
+        return c in run_ends(book)
+    if book.rank == WILD:
+        return IS_WILD[c] and book.size < SAMBA_SIZE
+    if book.rank == C.THREE:
+        return False
+    if IS_WILD[c]:
+        return not is_canasta(book) and group_ok(book.naturals, book.wilds + 1, max_wilds)
+    return C.RANK_OF[c] == book.rank
 
 
 def merged(a: Book, b: Book) -> Book:
@@ -216,3 +232,110 @@ def describe(book: Book) -> str:
     what = f"{kind} canasta" if kind in (NATURAL, MIXED) else "group"
     wilds = f", {book.wilds} wild" if book.wilds else ""
     return f"a {what} of {C.RANK_PLURALS[book.rank]} ({book.size} cards{wilds})"
+
+
+#: the most cards a search for a way out takes on (asking partner, or after a "yes")
+OUT_SEARCH_CARDS = 11
+#: the most positions it visits before it answers no
+OUT_SEARCH_BUDGET = 3000
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _wilds_last(c: int) -> tuple[bool, int]:
+    return IS_WILD[c], c
+
+
+@lru_cache(maxsize=4096)
+def can_go_out(hand: tuple[int, ...], books: tuple[Book, ...], rules: SequenceRules) -> bool:
+    """Whether a player holding ``hand`` can lay every card this turn but at most one last
+    discard, his side's melds ``books`` then meeting the going-out tally: what asking partner
+    needs (a player asks only when a "yes" could be kept) and what a "yes" binds every later play
+    to. Black threes go out as one group of three or four, or one of them as the discard.
+
+    Sound, and exact within its reach: a True always comes with a way out (each card in turn,
+    wild cards last, goes onto a meld, starts one with cards still held, or is the discard).
+    A hand of more than :data:`OUT_SEARCH_CARDS` cards, or a search past
+    :data:`OUT_SEARCH_BUDGET` positions, answers False."""
+    threes = [c for c in hand if C.RANK_OF[c] == C.THREE]
+    cards = tuple(sorted((c for c in hand if C.RANK_OF[c] != C.THREE), key=_wilds_last))
+    if len(threes) == 2 or len(threes) > 4 or len(cards) > OUT_SEARCH_CARDS:
+        return False
+    seen: dict[tuple[tuple[int, ...], tuple[Book, ...], bool], bool] = {}
+    budget = [OUT_SEARCH_BUDGET]
+    try:
+        return _lay_out(cards, books, len(threes) != 1, rules, seen, budget)
+    except _OutOfBudget:
+        return False
+
+
+def _lay_out(cards: tuple[int, ...], books: tuple[Book, ...], may_discard: bool, rules: SequenceRules,
+             seen: dict[tuple[tuple[int, ...], tuple[Book, ...], bool], bool], budget: list[int]) -> bool:
+    if not cards or (may_discard and len(cards) == 1):
+        return tally(books).meets(rules)
+    key = (cards, books, may_discard)
+    if key in seen:
+        return seen[key]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _OutOfBudget
+    c, rest = cards[0], cards[1:]
+    found = may_discard and _lay_out(rest, books, False, rules, seen, budget)
+    for i, book in enumerate(books):
+        if found:
+            break
+        if fits(book, c, rules.group_max_wilds):
+            after = (*books[:i], grown(book, c), *books[i + 1:])
+            found = _lay_out(rest, after, may_discard, rules, seen, budget)
+    if not found:
+        for meld, left in _melds_starting_with(c, rest, rules):
+            if _lay_out(left, (*books, new_meld(meld)), may_discard, rules, seen, budget):
+                found = True
+                break
+    seen[key] = found
+    return found
+
+
+Cards = tuple[int, ...]
+
+
+def _melds_starting_with(c: int, rest: Cards, rules: SequenceRules) -> list[tuple[Cards, Cards]]:
+    """The three-card melds holding ``c`` and two cards of ``rest`` (each choice of card values
+    once), with the cards left: longer melds grow from them card by card."""
+    out: dict[tuple[int, ...], tuple[int, ...]] = {}
+    wilds = sorted({w for w in rest if IS_WILD[w]})
+    if IS_WILD[c]:
+        if rules.wild_melds:
+            for i, a in enumerate(rest):
+                for b in rest[i + 1:]:
+                    if IS_WILD[a] and IS_WILD[b]:
+                        out.setdefault(tuple(sorted((c, a, b))), ())
+    else:
+        rank, suit = C.RANK_OF[c], C.SUIT_OF[c]
+        same = sorted({x for x in rest if C.RANK_OF[x] == rank})
+        for i, a in enumerate(same):
+            for b in same[i:]:
+                if a != b or rest.count(a) >= 2:
+                    out.setdefault(tuple(sorted((c, a, b))), ())
+            if rules.group_max_wilds:
+                for w in wilds:
+                    out.setdefault(tuple(sorted((c, a, w))), ())
+        for low in (rank - 2, rank - 1, rank):
+            if low >= C.FOUR and low + 2 <= C.ACE:
+                run = tuple(C.make_card(r, suit) for r in range(low, low + 3))
+                if all(x == c or x in rest for x in run):
+                    out.setdefault(run, ())
+    return [(meld, _without(rest, meld, c)) for meld in out]
+
+
+def _without(rest: tuple[int, ...], meld: tuple[int, ...], c: int) -> tuple[int, ...]:
+    left = list(rest)
+    dropped = False
+    for x in meld:
+        if x == c and not dropped:
+            dropped = True
+            continue
+        left.remove(x)
+    return tuple(left)

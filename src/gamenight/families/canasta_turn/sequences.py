@@ -36,7 +36,9 @@ from gamenight.families.canasta_turn.seqrules import (
     WHOLE_PILE,
     SequenceRules,
     Tally,
+    can_go_out,
     describe,
+    fits,
     group_ok,
     grown,
     is_canasta,
@@ -96,15 +98,18 @@ class SequenceMixin(CanastaState):
 
     def _could_finish(self, seat: int, hand: Sequence[int], books: Sequence[Book],
                       asked: str | None = None) -> bool:
-        """Exact for the hands the turn asks about (one card or none: whether it can go out
-        by discarding it or laying it); a longer hand answers no (asking partner is off)."""
+        """Whether ``seat`` could go out this turn from ``hand``: exact for one card or none (by
+        discarding it or laying it), by :func:`.seqrules.can_go_out` for a longer hand (asking
+        partner, and every play after a "yes")."""
         team = self.team_of(seat)
         if not (self.opened[team] and self._permission(seat, asked)):
             return False
         rules = self.seq_rules
+        if len(hand) >= 2:
+            return can_go_out(tuple(sorted(hand)), tuple(books), rules)
         if tally(books).meets(rules):
-            return len(hand) <= 1
-        if len(hand) != 1:
+            return True
+        if not hand:
             return False
         c = hand[0]
         for i, book in enumerate(books):
@@ -119,16 +124,7 @@ class SequenceMixin(CanastaState):
 
     def _fits(self, book: Book, c: int) -> bool:
         """Whether card ``c`` may be added to ``book``."""
-        if is_seq(book.rank):
-            return c in run_ends(book)
-        if book.rank == WILD:
-            return IS_WILD[c] and book.size < 7
-        if book.rank == C.THREE:
-            return False
-        if IS_WILD[c]:
-            most = self.seq_rules.group_max_wilds
-            return not is_canasta(book) and group_ok(book.naturals, book.wilds + 1, most)
-        return C.RANK_OF[c] == book.rank
+        return fits(book, c, self.seq_rules.group_max_wilds)
 
     def _meld_candidates(self, team: int, hand: list[int]) -> list[Lay]:
         held = set(hand)
