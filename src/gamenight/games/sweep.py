@@ -620,7 +620,7 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                 for s, name in enumerate(self.names)]
         out += [
             Zone("pile", self.pile, C.CARD_TEXT, None, PUBLIC, None, Show.SPREAD, "The pile"),
-            Zone("swept", self.swept, C.CARD_TEXT, None, PUBLIC, None, Show.COUNT, "Swept away"),
+            Zone("swept", self.swept, C.CARD_TEXT, None, PUBLIC, None, Show.PILE, "Swept away"),
             Zone("spare", self.spare, C.CARD_TEXT, None, UNSEEN, None, Show.COUNT, "Set aside"),
         ]
         return out
