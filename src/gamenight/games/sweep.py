@@ -309,7 +309,8 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def uncovered(self, seat: int) -> list[int]:
         """The positions (1-4) of ``seat``'s blind cards whose face-up card is gone."""
         covered = {k for k, up in zip(self.slots[seat], self.faces[seat], strict=True) if up}
-        return [k for k, up in zip(self.slots[seat], self.faces[seat], strict=True) if not up and k not in covered]
+        return [k for k, up in zip(self.slots[seat], self.faces[seat], strict=True)
+                if not up and k not in covered]
 
     def cap(self, rank: int) -> int:
         """How many cards of ``rank`` may be played on the pile now (0: none)."""
@@ -476,15 +477,15 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.turn = self.next_seat(seat)
 
     def _blind(self, seat: int, move: Move) -> None:
-        k = move.number
+        k = move.numbers[0]
         table, faces, slots = self.table[seat], self.faces[seat], self.slots[seat]
         i = slots.index(k)  # the blind card lies before the face-up card of its position
         c = table[i]
         del table[i], faces[i], slots[i]
         rank = ORDER[c]
         if not self.cap(rank):
-            self.emit("blind", f"{self.names[seat]} plays blind card {k}: {C.LABEL_OF[c]}, which cannot go on "
-                               f"the {RANK_WORD[self.top][0]}.", seat=seat, card=C.CODE_OF[c])
+            self.emit("blind", f"{self.names[seat]} plays blind card {k}: {C.LABEL_OF[c]}, which cannot go "
+                               f"on the {RANK_WORD[self.top][0]}.", seat=seat, card=C.CODE_OF[c])
             self.hands[seat].append(c)
             self.knowledge.tell(f"hand/{seat}", [c])
             self._pick_up(seat)
@@ -665,8 +666,9 @@ SPEC: GameSpec = register(GameSpec(
     default_players=4,
     options_cls=SweepOptions,
     state_cls=Sweep,
-    summary="Shed your hand, your face-up cards and the blind cards under them: sets go down in rank, "
-            "four of a kind or a 10 sweeps, and whoever cannot play picks up the pile; low score wins at 300.",
+    summary="Shed your hand, your face-up cards and the blind cards under them: sets go down in "
+            "rank, four of a kind or a 10 sweeps, and whoever cannot play picks up the pile; low score "
+            "wins at 300.",
     presets=PRESETS,
     rules=__doc__ or "",
 ))
