@@ -13,7 +13,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import cards as C
 from gamenight.games.sweep import ORDER, Sweep, SweepPhase, decks_for, points_left
-from tests.helpers import deal_deck
+from tests.helpers import deal_deck, golden_match
 
 Table = Sequence[tuple[str, str | None]]
 
@@ -346,3 +346,11 @@ def test_ties_for_lowest_share_the_win() -> None:
     s.sheet.add("Earlier", [10, 300, 0])
     s.play("play 5C")
     assert s.outcome is not None and s.outcome.winners == (0, 2)
+
+
+def test_a_golden_match_replays_to_its_sheet() -> None:
+    s = golden_match("sweep_heuristic")
+    assert s.is_over and s.outcome is not None
+    assert len(s.moves) == 827 and s.deal_no == 13
+    assert s.sheet.totals == [265, 297, 266, 313] and s.outcome.winners == (0,)
+    assert s.outcome.reason == "West reached 313; the lowest total (265) wins."
