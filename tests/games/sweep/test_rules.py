@@ -354,3 +354,12 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
     assert len(s.moves) == 827 and s.deal_no == 13
     assert s.sheet.totals == [265, 297, 266, 313] and s.outcome.winners == (0,)
     assert s.outcome.reason == "West reached 313; the lowest total (265) wins."
+
+
+def test_the_terminal_draws_face_up_cards_on_their_blind_cards() -> None:
+    from gamenight.cli.render import zone_pieces_text
+
+    s = position(["KC", "QS"], [[("5H", "9C"), ("6H", None), ("7H", "JD")]], turn=0)
+    zone = next(z for z in s.view(1)["layout"]["zones"] if z["key"] == "table/0")
+    assert zone["stacks"] == [2, 1, 2]
+    assert zone_pieces_text(zone).plain == "9♣/▒▒ ▒▒ J♦/▒▒"
