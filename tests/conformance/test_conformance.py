@@ -79,6 +79,8 @@ BOUNDED.update({("samba", p): {"max_hands": 3} for p in (None, "bolivia", "brazi
 VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("ten-dime-rummy", {"buy_timing": "any_time"}),
     ("five-hundreds", {"claim_resolution": "first_click"}),
+    ("sweep", {"face_up_timing": "after_hand_empty"}),
+    ("sweep", {"ten_led": "normal_lowest"}),
 ]
 VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 

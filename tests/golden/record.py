@@ -99,6 +99,7 @@ MATCHES: dict[str, Recipe] = {
                                       about="four heuristic bots, seed 2026: eleven rounds"),
     "mexicana_heuristic": Recipe("mexicana", 4, 2026, about="four heuristic bots, seed 2026"),
     "joker_canasta_heuristic": Recipe("joker-canasta", 4, 2026, about="four heuristic bots, seed 2026"),
+    "sweep_heuristic": Recipe("sweep", 4, 2026, about="four heuristic bots, two decks, seed 2026"),
 }
 
 

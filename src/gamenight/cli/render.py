@@ -403,7 +403,22 @@ def zone_pieces_text(z: dict[str, Any]) -> Text:
     if z["show"] == "grid" and columns:
         rows = [pieces[i:i + columns] for i in range(0, len(pieces), columns)]
         return Text(" / ").join(pieces_text(r, z["piece"], group=False) for r in rows)
+    stacks = z.get("stacks")
+    if stacks is not None and sum(stacks) == len(pieces):
+        return stacks_text(pieces, stacks, z["piece"])
     return pieces_text(pieces, z["piece"])
+
+
+def stacks_text(pieces: Sequence[str | None], stacks: Sequence[int], piece: str) -> Text:
+    """Pieces lying on one another, the top one first: ``7♥/▒▒`` is a seven face up on a
+    face-down card; stacks side by side."""
+    out: list[Text] = []
+    at = 0
+    for size in stacks:
+        stack = pieces[at:at + size]
+        at += size
+        out.append(Text("/").join(piece_text(c, piece) for c in reversed(stack)))
+    return Text(" ").join(out)
 
 
 def seat_columns(view: dict[str, Any], layout: Layout) -> list[tuple[str, list[Text]]]:

@@ -96,6 +96,10 @@ class Zone:
     detail: str = ""
     #: the table it lies at, in a game of several tables at once (a progressive party): 1, 2, ...
     table: int = 0
+    #: pieces lying in stacks, each covering the one below (Sweep's face-up cards on their blind
+    #: cards): how many pieces each stack holds, bottom piece first, in the zone's order; ``None``:
+    #: side by side
+    stacks: list[int] | None = None
 
     @property
     def name(self) -> str:
@@ -258,6 +262,8 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["detail"] = z.detail
     if z.table:
         out["table"] = z.table
+    if z.stacks is not None:
+        out["stacks"] = list(z.stacks)
     if hides and knowledge is not None:
         known = knowledge.known_to(seat, key)
         if known:  # only then look for which of them are still there

@@ -308,6 +308,7 @@ export function zoneContents(z) {
   }
   if (z.show === "count") return h("span", { class: "count" }, String(z.count));
   if (!pieces.length) return h("span", { class: "muted" }, "none");
+  if (Array.isArray(z.stacks) && z.stacks.reduce((a, b) => a + b, 0) === pieces.length) return stackRow(z);
   const pile = z.show === "pile";
   const spread = z.show === "spread"; // a pile to dig in: every card reads, oldest first
   const shown = pile ? pieces.slice(-PILE_SHOWN) : pieces;
@@ -315,6 +316,19 @@ export function zoneContents(z) {
   return h("span", { class: pile ? "pile-cards" : spread ? "spread-cards" : "" }, drawPieces(z.piece, shown, z.label),
     note ? h("span", { class: "count" }, note.split(",")[0]) : null,
     note ? h("span", { class: "visually-hidden" }, note) : null);
+}
+
+/** Pieces lying on one another (a face-up card on a face-down one), the stacks side by side. */
+export function stackRow(z) {
+  let at = 0;
+  const said = (c) => (c === null ? "a face-down card" : z.piece === "card" && isCard(c) ? cardName(c) : String(c));
+  return h("span", { class: "stacks" }, z.stacks.map((size) => {
+    const stack = z.pieces.slice(at, at + size);
+    at += size;
+    const spoken = [...stack].reverse().map(said).join(" on ");
+    return h("span", { class: "stack", role: "img", "aria-label": spoken, title: spoken, dataset: { size: String(size) } },
+      stack.map((c) => drawPiece(z.piece, c, { size: "sm", compact: true, hidden: true })));
+  }));
 }
 
 // ---- the board: each team's area ------------------------------------------------------------------
