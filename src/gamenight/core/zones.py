@@ -96,6 +96,10 @@ class Zone:
     detail: str = ""
     #: the table it lies at, in a game of several tables at once (a progressive party): 1, 2, ...
     table: int = 0
+    #: a ``FACES`` zone's positions its owner sees even face down (Golf's two bottom corners, which
+    #: their owner may look at whenever he likes): by position, so the view shows each where it
+    #: lies and a redeal for the owner keeps it there, while everyone else sees a back
+    owner_sees: list[bool] | None = None
 
     @property
     def name(self) -> str:
@@ -109,7 +113,10 @@ class Zone:
         if vis is _OWNER:
             return seat is not None and seat == self.owner
         if vis is _FACES:
-            return self.face_up is not None and self.face_up[i]
+            if self.face_up is not None and self.face_up[i]:
+                return True
+            peek = self.owner_sees
+            return peek is not None and seat is not None and seat == self.owner and peek[i]
         return False
 
     def hidden_from(self, seat: int | None) -> list[int]:
@@ -120,6 +127,9 @@ class Zone:
         if vis is _OWNER and seat is not None and seat == self.owner:
             return []
         if vis is _FACES and self.face_up is not None:
+            peek = self.owner_sees if seat is not None and seat == self.owner else None
+            if peek is not None:
+                return [i for i, up in enumerate(self.face_up) if not up and not peek[i]]
             return [i for i, up in enumerate(self.face_up) if not up]
         return list(range(len(self.pieces)))
 
@@ -223,6 +233,8 @@ def check_zones(zones: Sequence[Zone]) -> None:
             raise ValueError(f"zone {z.key}: a face-up flag is needed for every piece")
         if z.visibility is Visibility.OWNER and z.owner is None:
             raise ValueError(f"zone {z.key}: an owner-only zone needs an owner")
+        if z.owner_sees is not None and (z.owner is None or len(z.owner_sees) != len(z.pieces)):
+            raise ValueError(f"zone {z.key}: what the owner sees face down needs an owner and a flag a piece")
 
 
 def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> dict[str, Any]:
@@ -232,11 +244,18 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
     vis = z.visibility
     pieces = z.pieces
     shown: list[str | None] | None
+    peeked_at: list[int] = []
     if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == z.owner):
         shown = list(map(fmt, z.order(pieces) if z.order is not None else pieces))
         hides = False
     elif vis is _FACES and z.face_up is not None:
         shown = [fmt(p) if up else None for p, up in zip(pieces, z.face_up, strict=True)]
+        peek = z.owner_sees
+        if peek is not None and seat is not None and seat == z.owner:
+            peeked = [i for i, up in enumerate(z.face_up) if not up and peek[i]]
+            for i in peeked:
+                shown[i] = fmt(pieces[i])
+            peeked_at = peeked
         hides = None in shown
     else:
         shown = None
@@ -258,6 +277,8 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["detail"] = z.detail
     if z.table:
         out["table"] = z.table
+    if peeked_at:  # face down, seen by the owner alone: a renderer marks them as peeked at
+        out["peeked"] = peeked_at
     if hides and knowledge is not None:
         known = knowledge.known_to(seat, key)
         if known:  # only then look for which of them are still there
