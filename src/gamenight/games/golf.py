@@ -129,7 +129,7 @@ def column_score(top: int, bottom: int, pair_match: str = RANK, joker_pair: str 
     return VALUES[top] + VALUES[bottom]
 
 
-def _block(a: Sequence[int], b: Sequence[int], pair_match: str) -> int | None:
+def block_score(a: Sequence[int], b: Sequence[int], pair_match: str) -> int | None:
     """Two side-by-side columns ``a`` and ``b`` (top, bottom): their block's score, or None."""
     cards = (*a, *b)
     if all(c == C.JOKER for c in cards):
@@ -152,7 +152,7 @@ def grid_score(grid: Sequence[int], pair_match: str = RANK, joker_pair: str = MI
     for i in range(COLUMNS - 1, -1, -1):
         best[i] = single[i] + best[i + 1]
         if i + 1 < COLUMNS:
-            block = _block(cols[i], cols[i + 1], pair_match)
+            block = block_score(cols[i], cols[i + 1], pair_match)
             if block is not None:
                 best[i] = min(best[i], block + best[i + 2])
     return best[0]
@@ -568,5 +568,5 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 7),
 ))
 
-__all__ = ["CORNERS", "PEEK", "QUARTER", "SPEC", "VALUES", "Golf", "GolfOptions", "column_score", "decks_for",
-           "grid_score"]
+__all__ = ["CORNERS", "PEEK", "QUARTER", "SPEC", "VALUES", "Golf", "GolfOptions", "block_score",
+           "column_score", "decks_for", "grid_score"]
