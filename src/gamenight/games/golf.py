@@ -226,6 +226,7 @@ class Golf(Stakes, DrawDiscardState):
         Field("showing", "Showing", Kind.NUMBER, per_seat=True),
         Field("totals", "Total", Kind.NUMBER, per_seat=True),
         Field("knocker", "Knocked", Kind.SEAT),
+        Field("my_corners", "Your corners (only you see them)", Kind.PIECES, piece="card"),
         Field("last_hole", "Last hole", Kind.TEXT, minor=True),
         Field("decks", "Decks", Kind.NUMBER, minor=True),
     )
@@ -236,7 +237,7 @@ class Golf(Stakes, DrawDiscardState):
         **DrawDiscardState.phases, Phase.DRAW: GolfDraw(), Phase.PLAY: GolfPlay(),
     }
     PHASE_LABELS: ClassVar[dict[str, str]] = {
-        Phase.PLAY: "Exchange the card for one of yours, or turn one of yours up"}
+        Phase.PLAY: "Exchange the card for one of yours, or turn one up (places 1-4 top, 5-8 bottom)"}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -532,8 +533,16 @@ class Golf(Stakes, DrawDiscardState):
             "last_hole": self.last_hole,
             "face_up": [list(u) for u in self.up],
             "grids": [self._grid_view(s, seat) for s in range(n)],
+            "my_corners": self._corners(seat),
         })
         return out
+
+    def _corners(self, seat: int | None) -> list[str] | None:
+        """The seat's bottom corners while they lie face down (it may look at them any time)."""
+        if seat is None:
+            return None
+        down = [C.CODE_OF[self.grids[seat][i]] for i in CORNERS if not self.up[seat][i]]
+        return down or None
 
     def _grid_view(self, owner: int, seat: int | None) -> list[str | None]:
         """``owner``'s grid as ``seat`` sees it: face-up cards, and the owner's two corners to
