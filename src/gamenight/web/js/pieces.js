@@ -15,7 +15,7 @@ const DRAWERS = {
   card: {
     one: (code, opts = {}) => (isCard(code) ? cardImage(code, { size: "sm", compact: true, ...opts }) : textPiece(code)),
     row: (codes, label) => (codes.every(isCard) ? cardRow(codes, { label: label ? `${label}: ${codes.map(cardName).join(", ")}` : null }) : null),
-    back: () => backImage({ size: "xs" }),
+    back: (opts = {}) => backImage({ size: opts.backSize || "xs" }),
     suit: (letter) => (SUITS.includes(letter) ? h("span", { class: "suit-name" }, suitText(letter), " ", SUIT_NAMES[letter])
       : ROOK_COLOURS[letter] ? h("span", { class: "suit-name" }, suitText(letter)) : null),
   },
@@ -31,7 +31,7 @@ function drawerOf(piece) {
 /** One piece (null: face down). */
 export function drawPiece(piece, code, opts = {}) {
   const d = drawerOf(piece);
-  if (code === null || code === undefined) return d.back ? d.back() : h("span", { class: "piece face-down" }, "▒");
+  if (code === null || code === undefined) return d.back ? d.back(opts) : h("span", { class: "piece face-down" }, "▒");
   return (d.one || textPiece)(code, opts);
 }
 
