@@ -32,7 +32,7 @@ BOT_DELAY_MS = 100
 def choose(view: dict[str, Any]) -> str:
     """A newcomer: knocks on his third turn, draws from the stock, turns up his first face-down
     card (or exchanges the first card when he took from the pile)."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     if "knock" in legal and sum(view["face_up"][0]) >= 2:
         return "knock"
     for verb in ("draw", "flip", "exchange"):
