@@ -13,7 +13,8 @@ three things are derived from that one list, so they cannot disagree:
   (``Zone.allowed``: a player who showed out of a suit holds none of it).
 
 Visibility is per zone (public, owner, nobody) or per piece (``FACES``: a face-up/face-down flag
-beside each piece, for Golf's grid, Sweep's blind cards or an up-card). "Known to be in a hand"
+beside each piece, for Golf's grid, Sweep's blind cards or an up-card; ``Zone.owner_sees``: the
+face-down positions the owner alone sees, Golf's two corners). "Known to be in a hand"
 (a card passed, a card taken from the pile, a peeked card) is :class:`Knowledge`, one mechanism
 for every family.
 
