@@ -171,5 +171,5 @@ def test_headline_log_and_sheet_call_a_deal_by_one_word(spec: GameSpec) -> None:
     deals = [e.text for e in state.events if e.kind == "deal"]
     assert deals and all(text.startswith(f"{word} ") for text in deals), (spec.id, deals[:2])
     numbered = [row.label for row in state.score_sheet.rows
-                if row.label.split()[0] in ("Deal", "Round", "Hand", "Game")]
+                if row.label.split()[0] in ("Deal", "Round", "Hand", "Game", "Hole")]
     assert numbered and all(label.startswith(f"{word} ") for label in numbered), (spec.id, numbered[:3])

@@ -19,7 +19,16 @@ from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options
 from gamenight.core.registry import GameSpec
 from gamenight.core.state import State
-from gamenight.core.zones import Knowledge, Show, Visibility, Zone, check_zones, layout, zone_view
+from gamenight.core.zones import (
+    Knowledge,
+    Show,
+    Visibility,
+    Zone,
+    check_zones,
+    layout,
+    redeal_unseen,
+    zone_view,
+)
 from gamenight.equipment import cards as C
 
 CARD_TEXT = C.CARD_TEXT
@@ -164,3 +173,36 @@ def test_the_layout_lists_every_zone_with_how_it_is_shown() -> None:
     assert [z["key"] for z in out] == ["grid/0", "grid/1", "stock", "discards"]
     assert out[0]["show"] == "grid" and out[0]["columns"] == 3 and out[0]["piece"] == "card"
     assert zone_view(s.zones()[2], None)["pieces"] is None
+
+
+def test_positions_the_owner_sees_face_down_are_his_alone_and_kept_where_they_lie() -> None:
+    """``Zone.owner_sees`` (Golf's bottom corners): the owner's view shows those face-down pieces in
+    place, marked ``peeked``; everyone else sees backs; a redeal for the owner keeps them, a redeal
+    for another seat may change them (it cannot know them) but never shows them to that seat."""
+    peek = [False, False, True, True]
+    grid = [10, 11, 12, 13]
+    up = [True, False, False, False]
+    other = [20, 21, 22, 23]
+    zones = [Zone("grid/0", grid, CARD_TEXT, owner=0, visibility=Visibility.FACES, face_up=up,
+                  owner_sees=peek, show=Show.GRID, columns=2),
+             Zone("stock", other, CARD_TEXT, visibility=Visibility.NOBODY)]
+    check_zones(zones)
+    own = zone_view(zones[0], 0)
+    assert own["pieces"] == [C.CODE_OF[10], None, C.CODE_OF[12], C.CODE_OF[13]] and own["peeked"] == [2, 3]
+    theirs = zone_view(zones[0], 1)
+    assert theirs["pieces"] == [C.CODE_OF[10], None, None, None] and "peeked" not in theirs
+    assert zones[0].hidden_from(0) == [1] and zones[0].hidden_from(1) == [1, 2, 3]
+    rng = random.Random(1)
+    changed = 0
+    for _ in range(20):
+        redeal_unseen(zones, 0, None, rng)
+        assert grid[0] == 10 and grid[2:] == [12, 13]
+        g1, s1 = list(grid), list(other)
+        redeal_unseen(zones, 1, None, rng)
+        changed += grid[2:] != [12, 13]
+        assert grid[0] == 10
+        grid[:], other[:] = g1, s1  # back to the truth
+    assert changed
+    with pytest.raises(ValueError, match="owner"):
+        check_zones([Zone("grid/1", [1], CARD_TEXT, visibility=Visibility.FACES, face_up=[False],
+                          owner_sees=[True])])

@@ -84,6 +84,7 @@ MATCHES: dict[str, Recipe] = {
                                about="four heuristic bots, the default catalogue, seed 2026"),
     "the_card_game_vote": Recipe("the-card-game", 3, 2024, options={"going_out_score": "vote"},
                                  about="three heuristic bots, the table votes, seed 2024"),
+    "golf_heuristic": Recipe("golf", 4, 2026, bot_per_seat=False, about="four heuristic bots, seed 2026"),
     "ten_dime_rummy_heuristic": Recipe("ten-dime-rummy", 4, 2026, bot_per_seat=False,
                                        about="four heuristic bots, seed 2026"),
     "whist_with_10s_heuristic": Recipe("whist-with-10s", 4, 2026, about="four heuristic bots, seed 2026"),

@@ -401,6 +401,12 @@ def zone_pieces_text(z: dict[str, Any]) -> Text:
     pieces = z["pieces"] or []
     columns = z.get("columns") or 0
     if z["show"] == "grid" and columns:
+        peeked = set(z.get("peeked") or ())
+        if peeked:  # face down, seen by the viewer alone (Golf's corners): in brackets
+            marked = [Text.assemble(("(", "dim"), piece_text(c, z["piece"]), (")", "dim")) if i in peeked
+                      else piece_text(c, z["piece"]) for i, c in enumerate(pieces)]
+            rows_text = (Text(" ").join(marked[i:i + columns]) for i in range(0, len(marked), columns))
+            return Text(" / ").join(rows_text)
         rows = [pieces[i:i + columns] for i in range(0, len(pieces), columns)]
         return Text(" / ").join(pieces_text(r, z["piece"], group=False) for r in rows)
     stacks = z.get("stacks")

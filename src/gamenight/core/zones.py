@@ -13,7 +13,8 @@ three things are derived from that one list, so they cannot disagree:
   (``Zone.allowed``: a player who showed out of a suit holds none of it).
 
 Visibility is per zone (public, owner, nobody) or per piece (``FACES``: a face-up/face-down flag
-beside each piece, for Golf's grid, Sweep's blind cards or an up-card). "Known to be in a hand"
+beside each piece, for Golf's grid, Sweep's blind cards or an up-card; ``Zone.owner_sees``: the
+face-down positions the owner alone sees, Golf's two corners). "Known to be in a hand"
 (a card passed, a card taken from the pile, a peeked card) is :class:`Knowledge`, one mechanism
 for every family.
 
@@ -100,6 +101,10 @@ class Zone:
     #: cards): how many pieces each stack holds, bottom piece first, in the zone's order; ``None``:
     #: side by side
     stacks: list[int] | None = None
+    #: a ``FACES`` zone's positions its owner sees even face down (Golf's two bottom corners, which
+    #: their owner may look at whenever he likes): by position, so the view shows each where it
+    #: lies and a redeal for the owner keeps it there, while everyone else sees a back
+    owner_sees: list[bool] | None = None
 
     @property
     def name(self) -> str:
@@ -113,7 +118,10 @@ class Zone:
         if vis is _OWNER:
             return seat is not None and seat == self.owner
         if vis is _FACES:
-            return self.face_up is not None and self.face_up[i]
+            if self.face_up is not None and self.face_up[i]:
+                return True
+            peek = self.owner_sees
+            return peek is not None and seat is not None and seat == self.owner and peek[i]
         return False
 
     def hidden_from(self, seat: int | None) -> list[int]:
@@ -124,6 +132,9 @@ class Zone:
         if vis is _OWNER and seat is not None and seat == self.owner:
             return []
         if vis is _FACES and self.face_up is not None:
+            peek = self.owner_sees if seat is not None and seat == self.owner else None
+            if peek is not None:
+                return [i for i, up in enumerate(self.face_up) if not up and not peek[i]]
             return [i for i, up in enumerate(self.face_up) if not up]
         return list(range(len(self.pieces)))
 
@@ -227,6 +238,8 @@ def check_zones(zones: Sequence[Zone]) -> None:
             raise ValueError(f"zone {z.key}: a face-up flag is needed for every piece")
         if z.visibility is Visibility.OWNER and z.owner is None:
             raise ValueError(f"zone {z.key}: an owner-only zone needs an owner")
+        if z.owner_sees is not None and (z.owner is None or len(z.owner_sees) != len(z.pieces)):
+            raise ValueError(f"zone {z.key}: what the owner sees face down needs an owner and a flag a piece")
 
 
 def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> dict[str, Any]:
@@ -236,11 +249,18 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
     vis = z.visibility
     pieces = z.pieces
     shown: list[str | None] | None
+    peeked_at: list[int] = []
     if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == z.owner):
         shown = list(map(fmt, z.order(pieces) if z.order is not None else pieces))
         hides = False
     elif vis is _FACES and z.face_up is not None:
         shown = [fmt(p) if up else None for p, up in zip(pieces, z.face_up, strict=True)]
+        peek = z.owner_sees
+        if peek is not None and seat is not None and seat == z.owner:
+            peeked = [i for i, up in enumerate(z.face_up) if not up and peek[i]]
+            for i in peeked:
+                shown[i] = fmt(pieces[i])
+            peeked_at = peeked
         hides = None in shown
     else:
         shown = None
@@ -264,6 +284,8 @@ def zone_view(z: Zone, seat: int | None, knowledge: Knowledge | None = None) -> 
         out["table"] = z.table
     if z.stacks is not None:
         out["stacks"] = list(z.stacks)
+    if peeked_at:  # face down, seen by the owner alone: a renderer marks them as peeked at
+        out["peeked"] = peeked_at
     if hides and knowledge is not None:
         known = knowledge.known_to(seat, key)
         if known:  # only then look for which of them are still there

@@ -206,7 +206,7 @@ function seatBox(s, view, ctx, { layout, waits, held, pos }) {
     if (z.show === "hand" && me) stats.push(statRow(title, String(z.count), { zone: z.key }));
     else {
       // a hand's known cards need the panel's width: drawn in one grid cell they ran over the next
-      const wide = z.known && z.known.length ? "stat-wide" : "";
+      const wide = (z.known && z.known.length) || z.show === "grid" ? "stat-wide" : "";
       const cards = Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : "";
       stats.push(statRow(title, zoneContents(z), { zone: z.key }, `${cards} ${wide}`));
     }
@@ -307,6 +307,7 @@ export function zoneContents(z) {
     z.known && z.known.length ? h("span", { class: "known" }, " known: ", drawPieces(z.piece, z.known)) : null);
   }
   if (z.show === "count") return h("span", { class: "count" }, String(z.count));
+  if (z.show === "grid" && z.columns && pieces.length) return gridCards(z);
   if (!pieces.length) return h("span", { class: "muted" }, "none");
   if (Array.isArray(z.stacks) && z.stacks.reduce((a, b) => a + b, 0) === pieces.length) return stackRow(z);
   const pile = z.show === "pile";
@@ -329,6 +330,22 @@ export function stackRow(z) {
     return h("span", { class: "stack", role: "img", "aria-label": spoken, title: spoken, dataset: { size: String(size) } },
       stack.map((c) => drawPiece(z.piece, c, { size: "sm", compact: true, hidden: true })));
   }));
+}
+
+/** A grid of pieces (Golf's two rows of four): row by row, each place numbered as the moves name
+ * it, face-down pieces as backs, and those the viewer alone sees face down (z.peeked) marked. */
+function gridCards(z) {
+  const peeked = new Set(z.peeked || []);
+  return h("span", { class: "grid-cards", style: { "--cols": String(z.columns) }, role: "group", "aria-label": z.label },
+    z.pieces.map((code, i) => {
+      const peek = peeked.has(i);
+      const said = code === null ? "face down" : `${z.piece === "card" && isCard(code) ? cardName(code) : code}${peek ? ", face down: only you see it" : ""}`;
+      return h("span", { class: `grid-cell${peek ? " grid-peeked" : ""}${code === null ? " grid-down" : ""}`,
+                         dataset: { place: String(i + 1), card: code === null ? "" : code }, title: `${i + 1}: ${said}` },
+        drawPiece(z.piece, code, { size: "sm", backSize: "sm" }),
+        h("span", { class: "grid-place", "aria-hidden": "true" }, peek ? `${i + 1} peek` : String(i + 1)),
+        h("span", { class: "visually-hidden" }, `place ${i + 1}: ${said}`));
+    }));
 }
 
 // ---- the board: each team's area ------------------------------------------------------------------

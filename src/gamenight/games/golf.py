@@ -1,0 +1,581 @@
+"""Golf — the family rule book (seed 000, p.13).
+
+Any number of players (two to eight seats here) with three decks and their jokers (162 cards) up
+to six players and four decks (216 cards) from seven on. Each player is dealt eight cards face
+down in two rows of four, which he may not look at — except the two outer cards of his bottom row
+(the bottom corners), which he may look at whenever he likes: the view shows them to him, and to
+nobody else, where they lie. The next card starts the discard pile; the player left of the dealer
+begins.
+
+A turn: take the top card of the stock (``draw``) or of the discard pile (``take 7H``), then
+either exchange it for one of your eight cards (``exchange 3``: the new card lies face up there,
+the card it replaces goes face up on the discard pile; a face-up card may be exchanged again
+later), or discard it and turn one of your face-down cards face up (``flip 5``). A card taken from
+the discard pile must be exchanged. Cards are numbered 1–4 along the top row and 5–8 along the
+bottom row, left to right; the bottom corners are 5 and 8.
+
+Knocking (``knock``, at the start of a turn instead of drawing): your cards stay as they are and
+every other player has exactly one more turn. When a player's eighth card is face up, likewise
+every other player has one more turn. Then everyone's cards are turned face up and scored.
+
+Scoring, by columns: king 0, red seven 0, joker −5, queen, jack and ten 10, nine to two their
+face value, ace 1. Two cards of the same rank in a column (a pair) count nothing. Two pairs of the
+same rank side by side (a block of four) count −10 for the four; a block of four jokers −50.
+
+Money, in quarters (cents: GEN-11): everyone antes 25¢ into the pot at the start; after each
+hole the highest score pays 25¢ into the pot (all tied highest pay), and a knocker who is highest
+(or tied highest) pays double, 50¢. After nine holes the lowest total takes the pot. The ledger
+shows every payment with its reason; the score sheet is the money sheet (each hole's row notes
+the hole's scores and the running totals); the outcome says who won the money.
+
+House decisions where the book is silent (``shared/rules/metzker-book.md`` §12):
+
+* Decks: three decks with jokers up to six players, four from seven on (option ``decks``).
+* G-GO-1 — the ante is paid once a game, a game is nine holes and the lowest total takes the
+  pot; equal lowest totals share it (the odd cents to the sharer nearest the dealer's left).
+  Option ``settlement`` "per round": everyone antes each hole and the lowest score of the hole
+  takes that hole's pot. Option ``rounds``: 9 or 18 holes.
+* G-GO-2 — a knock is made at the start of one's turn instead of drawing, and the knocker's cards
+  are then frozen. Option ``knock_timing`` "after your action": the knock ends the turn
+  (``exchange 3 knock``, ``flip 5 knock``).
+* G-GO-3 — a pair is two cards of the same rank (a queen over a jack is no pair). Option
+  ``pair_match`` "value": any two cards of the same value pair (queen, jack and ten; a king over a
+  red seven), and a block is four cards of one value.
+* G-GO-4 — two jokers in a column do not cancel: −10 (pairing never makes a score worse).
+  Option ``joker_pair`` "zero": they pair like any other (0). Four jokers in a block are −50 either way.
+* Blocks may not share cards; of the ways to find them the one scoring lowest counts (eight of a
+  rank: two blocks, −20).
+* G-GO-5 — a card taken from the discard pile must be exchanged.
+* G-GO-6 — a knocker tied for highest pays double.
+* G-GO-7 — the first of a knock and an eighth card face up ends the round; once one has
+  happened nobody knocks, and an eighth card turned up starts nothing more.
+* G-GO-8 — a red seven over a black seven is a pair: 0.
+* G-GO-9 — the knocker has no turn after the others' last turns.
+* When the stock runs out, the discard pile but its top card is shuffled into a new stock
+  (GEN-10). The deal passes to the left (GEN-7); the first dealer is drawn at random (GEN-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gamenight.core.layout import Field, Kind
+from gamenight.core.moves import Move
+from gamenight.core.options import Options, option
+from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.registry import GameSpec, register
+from gamenight.core.scoring import CENTS, money
+from gamenight.core.zones import Show, Visibility, Zone
+from gamenight.equipment import cards as C
+from gamenight.families.draw_discard import HAND, DrawDiscardState, DrawPhase, Phase, PlayPhase
+from gamenight.families.match import MatchRules
+from gamenight.families.melds import MeldRules
+from gamenight.families.stakes import Rounding, Stakes
+
+#: a quarter, in cents (GEN-11): the ante and what the highest score pays
+QUARTER = 25
+CARDS = 8
+COLUMNS = 4
+#: positions the owner may look at: the two outer cards of the bottom row (positions 5 and 8)
+CORNERS = (4, 7)
+PEEK: list[bool] = [i in CORNERS for i in range(CARDS)]
+BY_PLAYERS = "by_players"
+INSTEAD, AFTER = "instead_of_turn", "after_action"
+RANK, VALUE = "rank", "value"
+MINUS10, ZERO = "minus10", "zero"
+PER_GAME, PER_ROUND = "per_game", "per_round"
+KNOCK_WORD = "knock"
+PLACES = "Name one of your cards by its place, 1 to 4 along the top row and 5 to 8 along the bottom."
+
+#: each card's value: K 0, red 7 0, joker −5, Q J 10 → 10, 9..2 face value, A 1
+_RANK_VALUE = (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0, 1)
+VALUES: tuple[int, ...] = tuple(
+    [0 if (C.RANK_OF[c] == C.SEVEN and C.SUIT_OF[c] in (C.HEARTS, C.DIAMONDS)) else _RANK_VALUE[C.RANK_OF[c]]
+     for c in range(52)] + [-5])
+JOKER_PAIR = -10  # G-GO-4: two jokers in a column keep their −5 each
+BLOCK = -10
+JOKER_BLOCK = -50
+
+KNOCK: Move = Move("knock")
+EXCHANGE: list[Move] = [C.card_move("exchange", (), i + 1) for i in range(CARDS)]
+FLIP: list[Move] = [C.card_move("flip", (), i + 1) for i in range(CARDS)]
+EXCHANGE_KNOCK: list[Move] = [C.card_move("exchange", (), i + 1, None, KNOCK_WORD) for i in range(CARDS)]
+FLIP_KNOCK: list[Move] = [C.card_move("flip", (), i + 1, None, KNOCK_WORD) for i in range(CARDS)]
+
+
+def decks_for(players: int, choice: str = BY_PLAYERS) -> int:
+    """Three decks with jokers up to six players, four from seven on (or as chosen)."""
+    if choice != BY_PLAYERS:
+        return int(choice)
+    return 3 if players <= 6 else 4
+
+
+def _match_key(c: int, pair_match: str) -> int:
+    """What two cards must share to pair: the rank (jokers their own), or the value."""
+    if pair_match == VALUE:
+        return 100 + VALUES[c]
+    return C.RANK_OF[c]
+
+
+def column_score(top: int, bottom: int, pair_match: str = RANK, joker_pair: str = MINUS10) -> int:
+    """One column: a pair counts nothing (G-GO-3; a red 7 over a black 7 too, G-GO-8), two jokers
+    −10 unless the option pairs them (G-GO-4), anything else the two values."""
+    if top == C.JOKER and bottom == C.JOKER:
+        return 0 if joker_pair == ZERO else JOKER_PAIR
+    if C.RANK_OF[top] == C.RANK_OF[bottom] or _match_key(top, pair_match) == _match_key(bottom, pair_match):
+        return 0
+    return VALUES[top] + VALUES[bottom]
+
+
+def block_score(a: Sequence[int], b: Sequence[int], pair_match: str) -> int | None:
+    """Two side-by-side columns ``a`` and ``b`` (top, bottom): their block's score, or None."""
+    cards = (*a, *b)
+    if all(c == C.JOKER for c in cards):
+        return JOKER_BLOCK
+    if C.JOKER in cards:
+        return None
+    key = _match_key(cards[0], pair_match)
+    rank = C.RANK_OF[cards[0]]
+    if all(_match_key(c, pair_match) == key for c in cards) or all(C.RANK_OF[c] == rank for c in cards):
+        return BLOCK
+    return None
+
+
+def grid_score(grid: Sequence[int], pair_match: str = RANK, joker_pair: str = MINUS10) -> int:
+    """A grid's score (positions 0–3 the top row, 4–7 the bottom row): columns, with the
+    non-overlapping blocks that score lowest (T-GO-1 to T-GO-5)."""
+    cols = [(grid[i], grid[i + COLUMNS]) for i in range(COLUMNS)]
+    single = [column_score(t, b, pair_match, joker_pair) for t, b in cols]
+    best = [0] * (COLUMNS + 2)
+    for i in range(COLUMNS - 1, -1, -1):
+        best[i] = single[i] + best[i + 1]
+        if i + 1 < COLUMNS:
+            block = block_score(cols[i], cols[i + 1], pair_match)
+            if block is not None:
+                best[i] = min(best[i], block + best[i + 2])
+    return best[0]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GolfOptions(Options):
+    knock_timing: str = option(
+        INSTEAD, "Knocking",
+        "When a player may knock; after a knock everyone else has one more turn.",
+        choices={INSTEAD: "At the start of your turn, instead of drawing: your cards stay as they are",
+                 AFTER: "At the end of your turn, after exchanging or turning up a card"})
+    pair_match: str = option(
+        RANK, "Pairs",
+        "Which two cards in a column pair and count nothing.",
+        choices={RANK: "Two cards of the same rank (a queen over a jack is no pair)",
+                 VALUE: "Two cards of the same value (queen, jack and ten all pair; a king with a red "
+                        "seven)"})
+    joker_pair: str = option(
+        MINUS10, "Two jokers in a column",
+        "Whether two jokers one above the other pair like other cards.",
+        choices={MINUS10: "They keep their minus five each: minus ten",
+                 ZERO: "They pair like any other two cards: nothing"})
+    rounds: str = option(
+        "9", "Holes", "How many rounds (holes) a game lasts.",
+        choices={"9": "Nine holes", "18": "Eighteen holes"})
+    settlement: str = option(
+        PER_GAME, "The pot",
+        "When the ante is paid and who takes the pot.",
+        choices={PER_GAME: "Everyone antes once; after the last hole the lowest total takes the pot",
+                 PER_ROUND: "Everyone antes every hole; the lowest score of the hole takes that hole's pot"})
+    decks: str = option(
+        BY_PLAYERS, "Decks",
+        "How many decks (each with its two jokers) are shuffled together.",
+        choices={BY_PLAYERS: "Three up to six players, four from seven players on",
+                 "3": "Always three", "4": "Always four"})
+
+
+class GolfDraw(DrawPhase):
+    """The draw: the stock or the top discard, or a knock instead (G-GO-2)."""
+
+    def kinds(self, s: Any) -> list[MoveKind]:
+        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                MoveKind(("take",), "_take_moves", "_why_not_take", "_take"),
+                MoveKind(("knock",), "_knock_moves", "_why_not_knock", "_knock")]
+
+
+class GolfPlay(PlayPhase):
+    """Exchange the card drawn for one of yours, or discard it and turn one of yours up."""
+
+    wrong: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("draw", "take"), "You have drawn already this turn: exchange the card or turn "
+                                          "one up."),
+        "knock": "Knock at the start of your turn, instead of drawing.",
+        "discard": "Discard the card by turning one of yours face up: 'flip N'.",
+    }
+
+    def kinds(self, s: Any) -> list[MoveKind]:
+        return [MoveKind(("exchange",), "_exchange_moves", "_why_not_exchange", "_exchange"),
+                MoveKind(("flip",), "_flip_moves", "_why_not_flip", "_flip")]
+
+
+class Golf(Stakes, DrawDiscardState):
+    DEAL_WORD = "hole"
+    FIELDS: tuple[Field, ...] = (
+        Field("deal", ""),  # the hole counter says it
+        Field("taken", ""),  # the card in hand says it
+        Field("hole_of", "{Deal}", Kind.COUNTER, head=True),
+        Field("last_lap", "Last turns", Kind.TEXT, head=True),
+        Field("money", "Money", Kind.LEDGER),
+        Field("showing", "Showing", Kind.NUMBER, per_seat=True),
+        Field("totals", "Total", Kind.NUMBER, per_seat=True),
+        Field("knocker", "Knocked", Kind.SEAT),
+        Field("my_corners", "Your corners (only you see them)", Kind.PIECES, piece="card"),
+        Field("last_hole", "Last hole", Kind.TEXT, minor=True),
+        Field("decks", "Decks", Kind.NUMBER, minor=True),
+    )
+    MELDS_IN_TURN = False
+    LAY_OFF_IN_TURN = False
+    options: GolfOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        **DrawDiscardState.phases, Phase.DRAW: GolfDraw(), Phase.PLAY: GolfPlay(),
+    }
+    PHASE_LABELS: ClassVar[dict[str, str]] = {
+        Phase.PLAY: "Exchange the card for one of yours, or turn one up (places 1-4 top, 5-8 bottom)"}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        o = self.options
+        n = self.num_players
+        self.decks = decks_for(n, o.decks)
+        self.holes = int(o.rounds)
+        self._init_table(MeldRules(runs=False))
+        self.match_rules = MatchRules(deals=self.holes, lowest_wins=True)
+        self.sheet.unit = CENTS
+        self.open_stakes()
+        self.grids: list[list[int]] = [[] for _ in range(n)]
+        self.up: list[list[bool]] = [[False] * CARDS for _ in range(n)]
+        #: each hole's scores, and the running totals
+        self.hole_scores: list[list[int]] = []
+        self.totals: list[int] = [0] * n
+        self.knocker: int | None = None
+        #: who started the last turns (by knocking or by an eighth card face up); None: nobody yet
+        self.ender: int | None = None
+        self.last_hole: str | None = None
+        self._start_hole()
+
+    def deck_template(self) -> list[int]:
+        return C.standard_deck(decks=self.decks, jokers=2 * self.decks)
+
+    # ---- the deal -----------------------------------------------------------------------------
+
+    def _start_hole(self) -> None:
+        self.begin_deal()
+        n = self.num_players
+        per_round = self.options.settlement == PER_ROUND
+        if per_round or self.deal_no == 1:  # G-GO-1: the ante, once a game or every hole
+            for s in self.seats_from(self.left_of_dealer()):
+                self.pay_pot(s, QUARTER, f"the ante for hole {self.deal_no}" if per_round else "the ante")
+        self.deal(CARDS)
+        self.grids = [self.hands[s] for s in range(n)]  # dealt into two rows of four, face down
+        self.hands = [[] for _ in range(n)]
+        self.up = [[False] * CARDS for _ in range(n)]
+        self.knocker = None
+        self.ender = None
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals eight cards each, face down; "
+                          f"{C.LABEL_OF[self.discards[-1]]} starts the discard pile.")
+        for s in range(n):
+            g = self.grids[s]
+            left, right = (C.LABEL_OF[g[i]] for i in CORNERS)
+            self.emit("peek", f"Your bottom corners: {left} and {right}.", seat=s, to=s)
+        self.begin_turn(self.left_of_dealer())
+
+    def _take_leaves_a_way_on(self, seat: int, top: int) -> bool:
+        return True  # the card taken is exchanged: there is always a place for it
+
+    # ---- knocking -----------------------------------------------------------------------------
+
+    def _may_knock(self, seat: int) -> bool:
+        return self.ender is None  # G-GO-7: once the last turns have begun, nobody knocks
+
+    def _knock_moves(self, seat: int) -> list[Move]:
+        return [KNOCK] if self.options.knock_timing == INSTEAD and self._may_knock(seat) else []
+
+    def _why_not_knock(self, seat: int, move: Move) -> str:
+        if self.ender is not None:
+            return "The last turns have begun: nobody knocks now."
+        if self.options.knock_timing == AFTER:
+            return "Knock at the end of your turn: 'exchange N knock' or 'flip N knock'."
+        return "Knock by itself: 'knock'."
+
+    def _knock(self, seat: int, move: Move) -> None:
+        self._knocks(seat)
+        self._next_turn(seat)
+
+    def _knocks(self, seat: int) -> None:
+        self.knocker = self.ender = seat
+        self.emit("knock", f"{self.names[seat]} knocks: everyone else has one more turn.", seat=seat)
+
+    # ---- exchanging and turning up ------------------------------------------------------------
+
+    def _knock_variant(self, seat: int, pos: int, verb_moves: list[Move]) -> Move | None:
+        """``after_action``: the move that also knocks, where the turn leaves a card face down."""
+        if self.options.knock_timing != AFTER or not self._may_knock(seat):
+            return None
+        down = sum(not u for u in self.up[seat])
+        if down - (not self.up[seat][pos]) == 0:
+            return None  # the eighth card face up ends it anyway (G-GO-7)
+        return verb_moves[pos]
+
+    def _exchange_moves(self, seat: int) -> list[Move]:
+        out = list(EXCHANGE)
+        for pos in range(CARDS):
+            k = self._knock_variant(seat, pos, EXCHANGE_KNOCK)
+            if k is not None:
+                out.append(k)
+        return out
+
+    def _flip_moves(self, seat: int) -> list[Move]:
+        if self.taken is not None:
+            return []  # G-GO-5: a card from the discard pile must be exchanged
+        out = [FLIP[pos] for pos in range(CARDS) if not self.up[seat][pos]]
+        for pos in range(CARDS):
+            if not self.up[seat][pos]:
+                k = self._knock_variant(seat, pos, FLIP_KNOCK)
+                if k is not None:
+                    out.append(k)
+        return out
+
+    def _position(self, move: Move) -> int | None:
+        n = move.number
+        return n - 1 if n is not None and 1 <= n <= CARDS else None
+
+    def _why_not_exchange(self, seat: int, move: Move) -> str:
+        if self._position(move) is None:
+            return PLACES
+        return self._why_not_knock(seat, move) if move.flag is not None else "You may not exchange now."
+
+    def _why_not_flip(self, seat: int, move: Move) -> str:
+        pos = self._position(move)
+        if pos is None:
+            return PLACES
+        if self.taken is not None:
+            return "A card taken from the discard pile must be exchanged for one of yours."
+        if self.up[seat][pos]:
+            return f"Card {pos + 1} is face up already: turn up a face-down card."
+        if move.flag is not None:
+            return self._why_not_knock(seat, move)
+        return "You may not turn that card up now."
+
+    def _exchange(self, seat: int, move: Move) -> None:
+        pos = self._position(move)
+        assert pos is not None
+        new = self.hands[seat].pop()
+        self.knowledge.forget(HAND[seat], (new,))
+        old = self.grids[seat][pos]
+        was_up = self.up[seat][pos]
+        self.grids[seat][pos] = new
+        self.up[seat][pos] = True
+        self.discards.append(old)
+        how = "" if was_up else ", face down till now"
+        self.emit("exchange", f"{self.names[seat]} puts {C.LABEL_OF[new]} in place {pos + 1} and discards "
+                              f"{C.LABEL_OF[old]}{how}.", seat=seat, card=C.CODE_OF[new], out=C.CODE_OF[old])
+        self._end_turn(seat, move)
+
+    def _flip(self, seat: int, move: Move) -> None:
+        pos = self._position(move)
+        assert pos is not None
+        drawn = self.hands[seat].pop()
+        self.discards.append(drawn)
+        self.up[seat][pos] = True
+        c = self.grids[seat][pos]
+        self.emit("flip", f"{self.names[seat]} discards {C.LABEL_OF[drawn]} and turns up card {pos + 1}: "
+                          f"{C.LABEL_OF[c]}.", seat=seat, card=C.CODE_OF[c], out=C.CODE_OF[drawn])
+        self._end_turn(seat, move)
+
+    def _end_turn(self, seat: int, move: Move) -> None:
+        if self.ender is None and all(self.up[seat]):
+            self.ender = seat
+            self.emit("all_up", f"{self.names[seat]} has all eight cards face up: everyone else has one more "
+                                "turn.", seat=seat)
+        elif move.flag == KNOCK_WORD:
+            self._knocks(seat)
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
+        """After a knock or an eighth card face up, each other player has one more turn; the
+        knocker has none after them (G-GO-9)."""
+        nxt = self.next_seat(seat)
+        if self.ender is not None and nxt == self.ender:
+            self.phase_name = Phase.NONE
+            self._on_hand_over(None)
+            return
+        self.begin_turn(nxt)
+
+    # ---- scoring ------------------------------------------------------------------------------
+
+    def score_of(self, seat: int) -> int:
+        o = self.options
+        return grid_score(self.grids[seat], o.pair_match, o.joker_pair)
+
+    def showing(self, seat: int) -> int:
+        """What the face-up cards alone score (face-down ones counted as nothing)."""
+        o = self.options
+        g = self.grids[seat]
+        up = self.up[seat]
+        total = 0
+        for i in range(COLUMNS):
+            t, b = i, i + COLUMNS
+            if up[t] and up[b]:
+                total += column_score(g[t], g[b], o.pair_match, o.joker_pair)
+            elif up[t]:
+                total += VALUES[g[t]]
+            elif up[b]:
+                total += VALUES[g[b]]
+        return total
+
+    def _on_hand_over(self, out: int | None) -> None:
+        n = self.num_players
+        if self.ender is None:  # the stock could not be remade: the hole ends as it stands
+            self.emit("stock", "The stock is spent: the hole ends here.")
+        for s in range(n):
+            self.up[s] = [True] * CARDS
+        scores = [self.score_of(s) for s in range(n)]
+        for s in range(n):
+            shown = " ".join(C.LABEL_OF[c] for c in self.grids[s][:COLUMNS]) + " / " + \
+                " ".join(C.LABEL_OF[c] for c in self.grids[s][COLUMNS:])
+            self.emit("show", f"{self.names[s]} turns up {shown}: {scores[s]}.", seat=s,
+                      cards=C.codes(self.grids[s]))
+        self.hole_scores.append(scores)
+        self.totals = [t + sc for t, sc in zip(self.totals, scores, strict=True)]
+        self._pay_highest(scores)
+        if self.options.settlement == PER_ROUND:
+            self._pay_lowest(scores, f"the lowest score of hole {self.deal_no}")
+        last = self.deal_no >= self.holes
+        if last and self.options.settlement == PER_GAME:
+            self._pay_lowest(self.totals, "the lowest total")
+        how = (f"{self.names[self.knocker]} knocked" if self.knocker is not None
+               else f"{self.names[self.ender]} turned up all eight" if self.ender is not None
+               else "the stock ran out")
+        details = [f"{scores[s]} (total {self.totals[s]})" for s in range(n)]
+        label = f"{self.deal_name()}: {how}"
+        self.sheet_deal(label, details=details, note=f"pot {money(self.ledger.pot())}")
+        said = ", ".join(f"{self.names[s]} {scores[s]}" for s in range(n))
+        self.last_hole = f"{label}: {said}."
+        self.emit("score", f"{label}: {said}.")
+        if last:
+            self._finish()
+            return
+        self.pass_deal()
+        self._start_hole()
+
+    def _pay_highest(self, scores: list[int]) -> None:
+        """The highest score pays a quarter into the pot, all tied highest pay, and a knocker who
+        is (tied) highest pays double (G-GO-6)."""
+        high = max(scores)
+        for s in self.seats_from(self.left_of_dealer()):
+            if scores[s] != high:
+                continue
+            if s == self.knocker:
+                self.pay_pot(s, 2 * QUARTER, f"knocked and had the highest score, {high}, so pays double")
+            else:
+                self.pay_pot(s, QUARTER, f"highest score of hole {self.deal_no}, {high}")
+
+    def _pay_lowest(self, scores: list[int], why: str) -> None:
+        """The lowest takes the pot; equal lowest share it, odd cents nearest the dealer's left."""
+        low = min(scores)
+        winners = [s for s in self.seats_from(self.left_of_dealer()) if scores[s] == low]
+        pot = self.ledger.pot()
+        if not pot:
+            return
+        if len(winners) == 1:
+            self.take_pot(winners[0], why)
+        else:
+            self.split_pot(winners, f"a share of the pot: {why}", rounding=Rounding.FIRST)
+        who = " and ".join(self.names[s] for s in winners)
+        self.emit("pot", f"{who} {'takes' if len(winners) == 1 else 'share'} the pot of {money(pot)}: {why}.")
+
+    def _finish(self) -> None:
+        """The money decides: each seat scores its net winnings. With one pot for the game its
+        winners are the lowest totals, who shared it (a sharer's odd cent does not split them)."""
+        if self.options.settlement == PER_ROUND:
+            self.finish_on_money(self._why_over())
+            return
+        low = min(self.totals)
+        self.finish(self.ledger.nets(), [s for s in range(self.num_players) if self.totals[s] == low],
+                    self._why_over())
+
+    def _why_over(self) -> str:
+        low = min(self.totals)
+        who = " and ".join(self.names[s] for s in range(self.num_players) if self.totals[s] == low)
+        if self.options.settlement == PER_GAME:
+            return f"After {self.holes} holes {who} had the lowest total, {low}, and took the pot."
+        return f"After {self.holes} holes, the money won and lost decides (lowest total: {who}, {low})."
+
+    # ---- what a seat sees ---------------------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        out = self._table_view(seat)
+        n = self.num_players
+        ender = self.ender
+        lap = None
+        if ender is not None and not self.is_over:
+            why = "knocked" if self.knocker == ender else "turned up all eight"
+            lap = f"{self.names[ender]} {why}: one more turn each"
+        out.update({
+            "hole": self.deal_no,
+            "holes": self.holes,
+            "hole_of": [self.deal_no, self.holes],
+            "decks": self.decks,
+            "money": self.ledger_view(),
+            "showing": [self.showing(s) for s in range(n)],
+            "totals": list(self.totals),
+            "hole_scores": [list(r) for r in self.hole_scores],
+            "knocker": self.knocker,
+            "ender": ender,
+            "last_lap": lap,
+            "last_hole": self.last_hole,
+            "face_up": [list(u) for u in self.up],
+            "grids": [self._grid_view(s, seat) for s in range(n)],
+            "my_corners": self._corners(seat),
+        })
+        return out
+
+    def _corners(self, seat: int | None) -> list[str] | None:
+        """The seat's bottom corners while they lie face down (it may look at them any time)."""
+        if seat is None:
+            return None
+        down = [C.CODE_OF[self.grids[seat][i]] for i in CORNERS if not self.up[seat][i]]
+        return down or None
+
+    def _grid_view(self, owner: int, seat: int | None) -> list[str | None]:
+        """``owner``'s grid as ``seat`` sees it: face-up cards, and the owner's two corners to
+        him alone; None for a card face down."""
+        g = self.grids[owner]
+        up = self.up[owner]
+        mine = seat == owner
+        return [C.CODE_OF[g[i]] if up[i] or (mine and PEEK[i]) else None for i in range(CARDS)]
+
+    def zones(self) -> list[Zone]:
+        zones = super().zones()
+        names = self.names
+        for s in range(self.num_players):
+            zones.append(Zone(f"grid/{s}", self.grids[s], C.CARD_TEXT, owner=s, visibility=Visibility.FACES,
+                              face_up=self.up[s], owner_sees=PEEK, show=Show.GRID, columns=COLUMNS,
+                              label=f"{names[s]}'s cards"))
+        return zones
+
+
+SPEC: GameSpec = register(GameSpec(
+    id="golf",
+    title="Golf",
+    family="rummy",
+    players=(2, 3, 4, 5, 6, 7, 8),
+    default_players=4,
+    options_cls=GolfOptions,
+    state_cls=Golf,
+    summary="Eight cards face down in two rows of four, two corners peeked at; draw, exchange or turn "
+            "one up, knock; pairs, red sevens, kings and jokers are good; the highest hole pays a "
+            "quarter, the lowest total takes the pot.",
+    rules=__doc__ or "",
+    tested_players=(2, 4, 7),
+))
+
+__all__ = ["CORNERS", "PEEK", "QUARTER", "SPEC", "VALUES", "Golf", "GolfOptions", "block_score",
+           "column_score", "decks_for", "grid_score"]
