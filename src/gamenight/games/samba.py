@@ -178,7 +178,7 @@ class SambaOptions(Options):
                                               PUBLISHED: "1,000 for each sequence shorter than five, whoever "
                                                          "ends the hand (BIC, RG)"})
     ask_partner: str = option(OPTIONAL, "Ask partner", "Asking the partner 'may I go out?' (four players).",
-                              choices={OPTIONAL: "A player may ask, and the answer binds (D4, classic §7.6)",
+                              choices={OPTIONAL: "A player may ask, and the answer binds (the book)",
                                        OFF: "Nobody asks"})
     pile_opens: bool = option(True, "Pile for the first meld", "The pile may be taken to make a side's first "
                               "meld (Brazilian: no).")
