@@ -88,6 +88,10 @@ def test_the_partners_melds_are_pooled() -> None:
     assert s.books[0][0].wilds == 1
     entry = next(t for t in s.view(0)["team_books"] if 0 in t["seats"])
     assert entry["seats"] == [0, 2] and entry["name"] == "Player 1 and Player 3"
+    # the partner's old side is gone from the table: two sides are drawn, each somebody's
+    view = s.view(0)
+    assert [t["seats"] for t in view["team_books"]] == [[0, 2], [1]]
+    assert not any(z["key"] == "books/2" for z in view["layout"]["zones"])
 
 
 def test_8_9_2_and_3_the_stock_ends_with_the_last_drawers_discard() -> None:

@@ -136,7 +136,9 @@ class ViewMixin(MeldMixin):
             # identical card leaves the hand
             "known_cards": [C.codes(sorted(known)) if (known := public(f"hand/{s}")) else []
                             for s in range(n)],
-            "team_books": [self._team_books_entry(memo, t) for t in range(self.teams)],
+            # a side with no seat (three-hand's partner whose melds went to the partnership) is
+            # not drawn: it holds nothing and nobody plays for it this hand
+            "team_books": [self._team_books_entry(memo, t) for t in range(self.teams) if memo.seats[t]],
             "need": memo.need,
             "rules": {k: dict(v) if isinstance(v, dict) else v for k, v in memo.rules.items()},
         }
@@ -213,6 +215,8 @@ class ViewMixin(MeldMixin):
                             label=f"Stock pile {i + 1}") for i, pile in enumerate(stocks))
         out.append(Zone("discards", self.discards, CARD_TEXT, show=Show.PILE, label="Discard pile"))
         for t in range(self.teams):
+            if not self.books[t] and not self.red3[t] and not self._view_cache.seats[t]:
+                continue  # an absorbed side (three-hand): empty, and nobody's
             team = self.sheet.columns[t]
             group = f"team/{t}"
             out.append(Zone(f"books/{t}", [c for b in self.books[t] for c in b.cards], CARD_TEXT,
