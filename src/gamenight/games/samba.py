@@ -119,7 +119,7 @@ from gamenight.families.canasta_turn.sequences import SequenceMixin
 from gamenight.families.canasta_turn.threes import red_three_points
 from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
-from gamenight.games.hand_and_foot import card_values, team_names
+from gamenight.games.hand_and_foot import card_values, plural, team_names
 
 SAMBA_TABLE, FLAT150, BRAZILIAN, BRAZILIAN_TABLE = "samba_table", "flat150", "brazilian", "brazilian_table"
 TWO_CANASTAS, CANASTA_AND_SAMBA = "two_canastas", "canasta_and_samba"
@@ -330,7 +330,7 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
     def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
         if why is MatchEnd.TARGET:
             return f"A side reached {self.options.target}."
-        return f"Nobody reached {self.options.target} in {self.options.max_hands} hands."
+        return f"Nobody reached {self.options.target} in {plural(self.options.max_hands, 'hand')}."
 
     # ---- what a seat sees ----------------------------------------------------------------
 

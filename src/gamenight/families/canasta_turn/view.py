@@ -33,11 +33,12 @@ class _ViewMemo:
     describing it). Shared by a state's clones: it holds only what follows from the rules, the
     seating and the book objects themselves."""
 
-    __slots__ = ("books", "need", "rules", "seats")
+    __slots__ = ("books", "kind_names", "need", "rules", "seats")
 
     def __init__(self, state: ViewMixin) -> None:
         self.rules = rules_json(state.turn_rules)
         self.need = state.turn_rules.need.describe()
+        self.kind_names = dict(zip((CLEAN, DIRTY, WILDBOOK), state.KIND_NAMES, strict=True))
         n = state.num_players
         self.seats = [tuple(s for s in range(n) if state.team_of(s) == t) for t in range(state.teams)]
         self.books: dict[int, tuple[Book, dict[str, Any]]] = {}
@@ -48,11 +49,23 @@ class _ViewMemo:
             if len(self.books) > 1024:
                 self.books.clear()
             kind = book.kind(rules)
+            canasta = book.is_canasta(rules)
             got = self.books[id(book)] = (book, {
                 "rank": "wild" if book.rank == WILD else C.RANKS[book.rank],
                 "cards": tuple(C.codes(book.cards)), "naturals": book.naturals, "wilds": book.wilds,
-                "closed": book.closed, "kind": kind, "canasta": book.is_canasta(rules)})
+                "closed": book.closed, "kind": kind, "canasta": canasta,
+                "text": self.book_words(book, kind, canasta)})
         return got[1]
+
+    def book_words(self, book: Book, kind: str, canasta: bool) -> str:
+        """The book as a person says it, in the game's words: "a natural canasta of kings (7
+        cards)", "queens (4 cards, 1 wild)", "wild cards (3 cards)"."""
+        what = "wild cards" if book.rank == WILD else C.RANK_PLURALS[book.rank]
+        wilds = f", {book.wilds} wild" if book.wilds and book.rank != WILD else ""
+        size = f"{len(book.cards)} cards{wilds}"
+        if canasta:
+            return f"a {self.kind_names.get(kind, kind)} canasta of {what} ({size})"
+        return f"{what} ({size})"
 
 
 class ViewMixin(MeldMixin):

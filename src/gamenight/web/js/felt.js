@@ -383,9 +383,11 @@ function bookList(entry, field) {
       const rank = b.rank !== undefined ? String(b.rank) : "";
       const rankWord = RANK_WORDS[rank] || rank;
       const mix = b.wilds ? `${b.naturals ?? cards.length - b.wilds}+${b.wilds} wild` : "";
-      const spoken = [`Book ${number}`, rankWord, `${cards.length} cards`,
-        b.naturals !== undefined ? `${b.naturals} natural, ${b.wilds || 0} wild` : "", b.kind || "", b.closed ? "closed" : ""]
-        .filter(Boolean).join(", ");
+      // the game's own sentence for the book ("a samba of hearts 8-A") where it gives one
+      const spoken = b.text ? `Book ${number}: ${b.text}${b.closed ? ", closed" : ""}`
+        : [`Book ${number}`, rankWord, `${cards.length} cards`,
+          b.naturals !== undefined ? `${b.naturals} natural, ${b.wilds || 0} wild` : "", b.kind || "", b.closed ? "closed" : ""]
+          .filter(Boolean).join(", ");
       const face = cards.find((c) => c !== "JK" && !c.startsWith("2")) || cards[0];
       return h("li", { class: `book${b.closed ? " book-closed" : ""}${b.kind ? ` book-${b.kind}` : ""}`, dataset: { book: String(number) } },
         h("details", {},
@@ -394,7 +396,8 @@ function bookList(entry, field) {
             face ? drawPiece(field.piece || "card", face) : null,
             h("span", { class: "book-count" }, `×${cards.length}`),
             mix ? h("span", { class: "book-mix" }, mix) : null,
-            b.closed ? h("span", { class: "book-state" }, "closed") : null),
+            b.closed ? h("span", { class: "book-state" }, "closed") : null,
+            b.text ? h("span", { class: "book-text" }, b.text) : null),
           h("div", { class: "book-cards" }, drawPieces(field.piece || "card", cards, spoken))));
     }));
 }
