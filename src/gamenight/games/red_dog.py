@@ -277,6 +277,11 @@ def raise_move(amount: int) -> Move:
     return move
 
 
+def _pair(f: Fraction | None) -> list[int] | None:
+    """A fraction as JSON: [numerator, denominator]."""
+    return None if f is None else [f.numerator, f.denominator]
+
+
 class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     DEAL_WORD = "round"
     FIELDS: tuple[Field, ...] = (
@@ -541,6 +546,26 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         dealt lying face up on the table or in the discards."""
         return shoe_counts(self.shoe, self.ace_low)
 
+    def next_counts(self) -> list[int]:
+        """The value counts of the shoe the next card comes from, as everyone can work it out:
+        while betting, a fresh shoe if the dealer will reshuffle before dealing (GAP 6)."""
+        if self.phase_name == RedDogPhase.BET and not self.stacked_left:
+            o = self.options
+            total = 52 * o.decks
+            if o.reshuffle == "every_hand":
+                fresh = bool(self.discards or self.left)
+            else:
+                fresh = (total - len(self.shoe)) * 100 >= o.penetration * total or len(self.shoe) < 3
+            if fresh:
+                return full_counts(o.decks, self.ace_low)
+        return self.left_counts()
+
+    def round_odds(self) -> Fraction | None:
+        """While betting: what the coming round is worth a unit of bet, raising at best."""
+        if self.phase_name != RedDogPhase.BET:
+            return None
+        return round_value(self.next_counts(), self.options.max_raise_multiple)
+
     def raise_odds(self) -> tuple[Fraction, int, int] | None:
         """Now, on a spread: what a unit raised is worth, the cards between and the cards left."""
         if self.phase_name != RedDogPhase.RAISE or not self.left:
@@ -591,8 +616,12 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         o = self.options
         edge = self.exact_house_edge()
         policy = "reshuffled every round" if o.reshuffle == "every_hand" else f"cut card at {o.penetration}%"
-        return (f"{len(self.shoe)} cards left of {o.decks} deck{'s' if o.decks > 1 else ''}, {policy}; "
+        text = (f"{len(self.shoe)} cards left of {o.decks} deck{'s' if o.decks > 1 else ''}, {policy}; "
                 f"house edge with the best raising {percent(edge)} on a fresh shoe")
+        coming = self.round_odds()
+        if coming is not None and o.show_odds and o.reshuffle != "every_hand":
+            text += f"; the next round is worth {signed_units(coming)} a unit bet"
+        return text
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.options
@@ -610,7 +639,10 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
             "limits": self.limits_text(),
             "shoe_note": self.shoe_text(),
             "last_result": self.result,
-            "shoe_left": self.left_counts(),
+            "up_cards": C.codes([*self.left, *self.right]),
+            "third_card": C.codes(self.third),
+            "round_ev": _pair(self.round_odds()),
+            "raise_ev": _pair(odds[0]) if (odds := self.raise_odds()) else None,
             "rules": {"ace_low": o.ace_low, "max_raise_multiple": o.max_raise_multiple, "chip": o.chip,
                       "min_bet": o.min_bet, "max_bet": o.max_bet},
         }
