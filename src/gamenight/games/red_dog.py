@@ -64,6 +64,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from gamenight.core.errors import OptionError
@@ -160,6 +161,13 @@ def round_value(counts: Sequence[int], max_raise_multiple: int = 1, *, raising: 
     return Fraction(total, n * (n - 1) * rest)
 
 
+@lru_cache(maxsize=4096)
+def _round_value(counts: tuple[int, ...], max_raise_multiple: int) -> Fraction:
+    """:func:`round_value` remembered: a fresh shoe's comes back every round."""
+    return round_value(counts, max_raise_multiple)
+
+
+@lru_cache(maxsize=64)
 def house_edge(decks: int = 6, max_raise_multiple: int = 1, *, raising: str = "best",
                ace_low: bool = False) -> Fraction:
     """The house's exact edge per unit of first bet on a fresh shoe of ``decks`` decks (§2.2:
@@ -288,6 +296,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         Field("spread_marker", "Spread", Kind.TEXT, head=True),
         Field("money", "Money", Kind.LEDGER),
         Field("bets", "Bet", Kind.TEXT, per_seat=True),
+        Field("last_round", "Last round", Kind.TEXT, per_seat=True),
         Field("raise_odds", "Raising is worth", Kind.TEXT),
         Field("payouts", "Pays", Kind.TEXT),
         Field("house", "The house", Kind.TEXT),
@@ -306,8 +315,12 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         self.ace_low = o.ace_low
         # the top of the shoe is the end of the list (a stacked deck is given top first)
         template = self.deck_template()
+        # the top of a stacked shoe is the end of the list (the deck is given top first); any other
+        # card is drawn at random from those left (_draw), which is dealing a shuffled shoe
         self.shoe: list[int] = (C.stack_deck(template, self.stacked_deck, self.rng)[::-1]
-                                if self.stacked_deck is not None else C.shuffled(template, self.rng))
+                                if self.stacked_deck is not None else template)
+        #: how many cards of each value are left in the shoe (kept as cards leave and come back)
+        self.counts = shoe_counts(self.shoe, o.ace_low)
         #: how many stacked cards still lie on top of the shoe (no reshuffle until they are dealt)
         self.stacked_left = len(self.stacked_deck or ())
         self.left: list[int] = []
@@ -331,9 +344,17 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         return C.standard_deck(decks=self.options.decks)
 
     def _draw(self) -> int:
+        """The next card of the shoe: a stacked card from the top, else one drawn at random from
+        those left (a shuffled shoe dealt from the top, without shuffling all of it each round)."""
+        shoe = self.shoe
         if self.stacked_left:
             self.stacked_left -= 1
-        return self.shoe.pop()
+        else:
+            i = self.rng.randrange(len(shoe))
+            shoe[i], shoe[-1] = shoe[-1], shoe[i]
+        card = shoe.pop()
+        self.counts[value_of(card, self.ace_low)] -= 1
+        return card
 
     def _needs_shuffle(self) -> bool:
         """GAP 6: before every round, or once the cut card is reached; never while stacked cards
@@ -353,7 +374,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def _shuffle_shoe(self) -> None:
         self.shoe.extend(self.discards)
         self.discards.clear()
-        self.rng.shuffle(self.shoe)
+        self.counts = full_counts(self.options.decks, self.ace_low)
         if self.options.reshuffle != "every_hand":
             self.emit("shuffle", f"The cut card is out: the dealer reshuffles the shoe "
                                  f"({len(self.shoe)} cards).")
@@ -535,7 +556,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
 
     def _finish(self, why: str) -> None:
         self.phase_name = RedDogPhase.OVER
-        house = -sum(self.ledger.nets())
+        house = self.house_won()
         word = "won" if house >= 0 else "lost"
         self.finish_on_money(f"{why} The house {word} {money(abs(house))}.")
 
@@ -544,7 +565,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def left_counts(self) -> list[int]:
         """The value counts of the cards left in the shoe: everyone may work them out, every card
         dealt lying face up on the table or in the discards."""
-        return shoe_counts(self.shoe, self.ace_low)
+        return list(self.counts)
 
     def next_counts(self) -> list[int]:
         """The value counts of the shoe the next card comes from, as everyone can work it out:
@@ -564,7 +585,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         """While betting: what the coming round is worth a unit of bet, raising at best."""
         if self.phase_name != RedDogPhase.BET:
             return None
-        return round_value(self.next_counts(), self.options.max_raise_multiple)
+        return _round_value(tuple(self.next_counts()), self.options.max_raise_multiple)
 
     def raise_odds(self) -> tuple[Fraction, int, int] | None:
         """Now, on a spread: what a unit raised is worth, the cards between and the cards left."""
@@ -608,8 +629,12 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         raising = f"raise up to {most}" if o.max_raise_multiple else "no raising"
         return f"bets {money(o.min_bet)} to {money(o.max_bet)} in chips of {money(o.chip)}; {raising}"
 
+    def house_won(self) -> int:
+        """What the bank has won from the players so far (the bets on the table not counted)."""
+        return -sum(self.ledger.nets()) - self.ledger.pot(BETS)
+
     def house_text(self) -> str:
-        house = -sum(self.ledger.nets())
+        house = self.house_won()
         return f"{'won' if house >= 0 else 'lost'} {money(abs(house))} this session"
 
     def shoe_text(self) -> str:
@@ -630,6 +655,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
             "spread": self.spread,
             "money": self.ledger_view(),
             "bets": [self.bet_text(s) for s in range(self.num_players)],
+            "last_round": self.sheet.rows[-1].details if self.sheet.rows else None,
             "bet_amounts": list(self.bet),
             "raised": list(self.raised),
             "raise_odds": self._raise_odds_text(),
