@@ -28,7 +28,7 @@ reason. A purse never goes below zero: a player who cannot cover the smallest be
 one who cannot cover a chip more stands. The score sheet is the money sheet (a row a round).
 
 **The match** (the book plays on for as long as the table likes): a session of ``rounds`` rounds
-(10 by default), ended sooner when no player can cover the smallest bet. Whoever won the most
+(20 by default), ended sooner when no player can cover the smallest bet. Whoever won the most
 money wins; the outcome says what the house won or lost.
 
 **The odds shown** (option ``show_odds``, on by default): while raising, each player reads what a
@@ -193,7 +193,7 @@ class RedDogOptions(Options):
                        minimum=1, maximum=100000)
     stake: int = option(2000, "Starting purse (cents)", "The money each player sits down with.",
                         minimum=1, maximum=10000000)
-    rounds: int = option(10, "Rounds", "How many rounds the session lasts (sooner if nobody can bet).",
+    rounds: int = option(20, "Rounds", "How many rounds the session lasts (sooner if nobody can bet).",
                          minimum=1, maximum=500)
     max_raise_multiple: int = option(
         1, "Largest raise (times the bet)",
@@ -293,6 +293,7 @@ def _pair(f: Fraction | None) -> list[int] | None:
 class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     DEAL_WORD = "round"
     FIELDS: tuple[Field, ...] = (
+        Field("round", "{Deal}", Kind.COUNTER, head=True),
         Field("spread_marker", "Spread", Kind.TEXT, head=True),
         Field("money", "Money", Kind.LEDGER),
         Field("bets", "Bet", Kind.TEXT, per_seat=True),
@@ -651,6 +652,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.options
         return {
+            "round": [self.deal_no, o.rounds],
             "spread_marker": self.spread_text(),
             "spread": self.spread,
             "money": self.ledger_view(),

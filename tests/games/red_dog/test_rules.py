@@ -393,9 +393,9 @@ def test_edge_estimate() -> None:
 
 def test_golden_match_replays_to_its_score_sheet() -> None:
     s = golden_match("red_dog_random")
-    assert s.is_over and s.sheet.unit == "cents" and s.num_players == 3 and len(s.sheet.rows) == 10
-    assert s.sheet.totals == [10600, 4900, 10700]
-    assert s.outcome is not None and s.outcome.winners == (2,) and list(s.outcome.scores) == s.sheet.totals
-    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 10 rounds. The house lost $262.00."
+    assert s.is_over and s.sheet.unit == "cents" and s.num_players == 3 and len(s.sheet.rows) == 20
+    assert s.sheet.totals == [8800, 2600, 8700]
+    assert s.outcome is not None and s.outcome.winners == (0,) and list(s.outcome.scores) == s.sheet.totals
+    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds. The house lost $201.00."
     shoe = golden_match("red_dog_casino_shoe")
     assert shoe.sheet.totals == [1600, 1600, 1600, 1600] and len(shoe.sheet.rows) == 30
