@@ -609,6 +609,12 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def spread_text(self) -> str:
         if not self.left:
             return "no cards yet"
+        if self.phase_name != RedDogPhase.RAISE:
+            return f"{self._spread_words()} (last round)" if self.phase_name == RedDogPhase.BET else \
+                self._spread_words()
+        return self._spread_words()
+
+    def _spread_words(self) -> str:
         if self.spread is None:
             return "a pair: three of a kind pays 11 to 1, else a push"
         if self.spread == 0:
