@@ -296,6 +296,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         Field("round", "{Deal}", Kind.COUNTER, head=True),
         Field("spread_marker", "Spread", Kind.TEXT, head=True),
         Field("money", "Money", Kind.LEDGER),
+        Field("purses", "Purse", Kind.TEXT, per_seat=True),
         Field("bets", "Bet", Kind.TEXT, per_seat=True),
         Field("last_round", "Last round", Kind.TEXT, per_seat=True),
         Field("raise_odds", "Raising is worth", Kind.TEXT),
@@ -563,6 +564,16 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
 
     # ---- what a seat sees -------------------------------------------------------------
 
+    def phase_label(self) -> str:
+        """The phase in words; while raising, with what a raise is worth (option ``show_odds``),
+        so a person reads it on the smallest screen."""
+        label = super().phase_label()
+        odds = self.raise_odds() if self.options.show_odds else None
+        if odds is None:
+            return label
+        best = "raise" if odds[0] > 0 else "stand"
+        return f"{label}: a raise is worth {signed_units(odds[0])} a unit, best {best}"
+
     def left_counts(self) -> list[int]:
         """The value counts of the cards left in the shoe: everyone may work them out, every card
         dealt lying face up on the table or in the discards."""
@@ -662,6 +673,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
             "spread_marker": self.spread_text(),
             "spread": self.spread,
             "money": self.ledger_view(),
+            "purses": [money(p) for p in self.ledger.purses],
             "bets": [self.bet_text(s) for s in range(self.num_players)],
             "last_round": self.sheet.rows[-1].details if self.sheet.rows else None,
             "bet_amounts": list(self.bet),
