@@ -17,7 +17,7 @@ import pytest
 import gamenight
 from gamenight.bots.base import sampler_for
 from gamenight.bots.games.red_dog import RedDogBot
-from gamenight.core.errors import IllegalMove, OptionError
+from gamenight.core.errors import DeckError, IllegalMove, OptionError
 from gamenight.equipment import cards as C
 from gamenight.families.house import HouseGame, HouseRound, edge_estimate
 from gamenight.games.red_dog import (
@@ -399,3 +399,21 @@ def test_golden_match_replays_to_its_score_sheet() -> None:
     assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds. The house lost $201.00."
     shoe = golden_match("red_dog_casino_shoe")
     assert shoe.sheet.totals == [1600, 1600, 1600, 1600] and len(shoe.sheet.rows) == 30
+
+
+def test_a_stacked_shoe_names_no_card_more_often_than_the_decks_hold_it() -> None:
+    with pytest.raises(DeckError):
+        gamenight.new("red-dog", players=1, deck=["AS", "AS"], options={"decks": 1})
+    s = gamenight.new("red-dog", players=1, deck=["AS"] * 6, options={"decks": 6})
+    assert isinstance(s, RedDog) and s.shoe[-6:] == [C.card("AS")] * 6
+
+
+def test_seven_players_each_settled_alone_against_the_same_cards() -> None:
+    s = red_dog(["4S", "6H", "7C"], players=7)
+    for seat in range(7):
+        s.play(f"bet {5 * (seat + 1)}", seat)
+    for seat in range(7):
+        s.play("raise 5" if seat % 2 else "stand", seat)
+    stakes = [5 * (seat + 1) + (5 if seat % 2 else 0) for seat in range(7)]
+    assert [net(s, seat) for seat in range(7)] == [-x for x in stakes]
+    assert s.house_rounds() == [HouseRound(140, 155, -155)] and s.house_won() == 155
