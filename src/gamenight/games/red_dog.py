@@ -669,6 +669,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         o = self.options
         return {
+            "hand": None if seat is None else [],  # nobody holds cards: the dealer's lie face up
             "round": [self.deal_no, o.rounds],
             "spread_marker": self.spread_text(),
             "spread": self.spread,
