@@ -261,8 +261,11 @@ def sim(
                 assert games is not None
                 task = progress.add_task(first.spec.title, total=games)
                 for i in range(games):
-                    totals.add(sim_match(first.spec.id, kinds, seed=seed + i, players=first.num_players,
-                                         options=option or [], preset=preset))
+                    state = sim_match(first.spec.id, kinds, seed=seed + i, players=first.num_players,
+                                      options=option or [], preset=preset)
+                    totals.add(state)
+                    if isinstance(state, HouseGame):
+                        settled.extend(state.house_rounds())
                     progress.advance(task)
             else:
                 task = progress.add_task(f"{first.spec.title}, rounds", total=rounds)
@@ -285,8 +288,7 @@ def sim(
     done = totals.games
     title = f"{first.spec.title}: {done} matches, seeds {seed}–{seed + done - 1}"
     console.print(render_sim(totals, first.names, kinds, title))
-    if rounds is not None:
-        assert isinstance(first, HouseGame)
+    if isinstance(first, HouseGame) and settled:
         console.print(render_house(edge_estimate(settled), first.exact_house_edge(), kinds))
     console.print(f"Moves: {totals.moves} in all, {totals.moves / totals.games:.1f} a match.")
     console.print(f"Time: {elapsed:.2f} s ({done / elapsed:.1f} games/s, "

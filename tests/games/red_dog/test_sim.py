@@ -60,3 +60,9 @@ def test_only_games_against_the_house_count_rounds() -> None:
     assert result.exit_code != 0 and "not played against the house" in result.output
     code, out = sim("--rounds", "10", "--games", "2")
     assert code != 0 and "not both" in out
+
+
+def test_counting_matches_reports_the_edge_too() -> None:
+    code, out = sim("--games", "5", "--seed", "3")
+    assert code == 0 and "Red Dog: 5 matches" in out and "Against the house" in out
+    assert "Rounds settled 100" in re.sub(r"\s+", " ", out)  # 5 sessions of 20 rounds
