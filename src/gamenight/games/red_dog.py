@@ -315,7 +315,6 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         self.sheet.unit = CENTS
         self.open_stakes(stake=o.stake, pots=(BETS,), may_owe=False)
         self.ace_low = o.ace_low
-        # the top of the shoe is the end of the list (a stacked deck is given top first)
         template = self.deck_template()
         # the top of a stacked shoe is the end of the list (the deck is given top first); any other
         # card is drawn at random from those left (_draw), which is dealing a shuffled shoe
@@ -373,7 +372,8 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
             self.discards.extend(pile)
             pile.clear()
 
-    def _shuffle_shoe(self) -> None:
+    def _reshuffle(self) -> None:
+        """Every card back in the shoe; it is shuffled by drawing at random from it (``_draw``)."""
         self.shoe.extend(self.discards)
         self.discards.clear()
         self.counts = full_counts(self.options.decks, self.ace_low)
@@ -431,7 +431,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def _deal_up_cards(self) -> None:
         self._clear_table()
         if self._needs_shuffle():
-            self._shuffle_shoe()
+            self._reshuffle()
         self.left.append(self._draw())
         self.right.append(self._draw())
         a, b = (value_of(c, self.ace_low) for c in (self.left[0], self.right[0]))
