@@ -363,7 +363,7 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         if self.stacked_left:
             return False
         if self.options.reshuffle == "every_hand":
-            return bool(self.discards)
+            return bool(self.discards or self.left)  # any card dealt since (on the table or gone)
         total = 52 * self.options.decks
         return (total - len(self.shoe)) * 100 >= self.options.penetration * total or len(self.shoe) < 3
 
@@ -582,15 +582,8 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
     def next_counts(self) -> list[int]:
         """The value counts of the shoe the next card comes from, as everyone can work it out:
         while betting, a fresh shoe if the dealer will reshuffle before dealing (GAP 6)."""
-        if self.phase_name == RedDogPhase.BET and not self.stacked_left:
-            o = self.options
-            total = 52 * o.decks
-            if o.reshuffle == "every_hand":
-                fresh = bool(self.discards or self.left)
-            else:
-                fresh = (total - len(self.shoe)) * 100 >= o.penetration * total or len(self.shoe) < 3
-            if fresh:
-                return full_counts(o.decks, self.ace_low)
+        if self.phase_name == RedDogPhase.BET and self._needs_shuffle():
+            return full_counts(self.options.decks, self.ace_low)
         return self.left_counts()
 
     def round_odds(self) -> Fraction | None:
