@@ -132,3 +132,11 @@ def test_a_money_sheet_and_outcome_write_their_amounts_as_money() -> None:
     assert "points_text" not in points.to_json()["rows"][0] and "unit" not in points.to_json()
     assert Outcome((140, -20), (0,), "done", CENTS).to_json()["scores_text"] == ["+$1.40", "-20¢"]
     assert "scores_text" not in Outcome((1,), (0,), "done").to_json()
+
+
+def test_a_pot_or_the_bank_paying_begins_its_sentence_with_a_capital() -> None:
+    ledger = Ledger.open(2, stake=500, pots=("bets",), may_owe=False)
+    ledger = ledger.pay(0, "bets", 100, "bets $1.00", 1).pay("bets", BANK, 100, "North loses $1.00", 1)
+    words = [ledger.sentence(e, NAMES) for e in ledger.entries]
+    assert words == ["North pays $1.00 into the bets pot: bets $1.00",
+                     "The bets pot pays $1.00 into the bank: North loses $1.00"]

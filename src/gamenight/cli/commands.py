@@ -32,6 +32,7 @@ from gamenight.cli.loops import (
     SimTotals,
     leave_table,
     load_log,
+    render_house,
     render_sim,
     replay_log,
     sim_match,
@@ -42,6 +43,7 @@ from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_sp
 from gamenight.core import registry
 from gamenight.core.options import build
 from gamenight.core.state import State
+from gamenight.families.house import HouseGame, HouseRound, edge_estimate
 from gamenight.server.limits import Limits as _Limits
 
 #: the defaults of ``gamenight serve``'s limits
@@ -57,6 +59,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+#: rounds a simulation of a game against the house plays when not told
+HOUSE_ROUNDS = 100_000
 
 #: exit status for a bad command line or a file that cannot be used (as Click uses for usage errors)
 USAGE_ERROR = 2
@@ -209,7 +214,12 @@ def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str
 @app.command()
 def sim(
     game: GameArg,
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many matches to play.")],
+    games: Annotated[int | None, typer.Option("--games", "-g", min=1,
+                                              help="How many matches to play.")] = None,
+    rounds: Annotated[int | None, typer.Option(
+        "--rounds", "-r", min=1,
+        help="Games against the house: play matches until this many rounds are settled, and measure the "
+             "house edge.")] = None,
     bots: Annotated[str, typer.Option(
         "--bots", help="One bot kind for every seat, or one per seat: heuristic,random,random,random.")
     ] = "heuristic",
@@ -218,7 +228,8 @@ def sim(
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Match i is played with seed SEED+i.")] = 0,
 ) -> None:
-    """Let bots play N full matches against each other and tally wins and scores."""
+    """Let bots play N full matches against each other and tally wins and scores; for a game against
+    the house, play N rounds and measure the house edge with its 95% confidence interval."""
     console = out_console()
     notes: list[str] = []
     try:
@@ -226,20 +237,48 @@ def sim(
         kinds = bot_kinds(bots, first.spec.id, first.num_players, notes)
     except CliError as e:
         fail(err_console(), str(e))
+    house = isinstance(first, HouseGame)
+    if rounds is not None and not house:
+        fail(err_console(), f"{first.spec.title} is not played against the house: count matches with "
+                            "--games.")
+    if games is not None and rounds is not None:
+        fail(err_console(), "Give --games or --rounds, not both.")
+    if games is None and rounds is None:
+        if not house:
+            fail(err_console(), "Say how many matches to play: --games N.")
+        rounds = HOUSE_ROUNDS
     for note in notes:
         console.print(Text(note, style="yellow"))
     totals = SimTotals(first.num_players)
+    settled: list[HouseRound] = []
     started = time.perf_counter()
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                         RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
                         console=console)
     try:
         with progress:
-            task = progress.add_task(first.spec.title, total=games)
-            for i in range(games):
-                totals.add(sim_match(first.spec.id, kinds, seed=seed + i, players=first.num_players,
-                                     options=option or [], preset=preset))
-                progress.advance(task)
+            if rounds is None:
+                assert games is not None
+                task = progress.add_task(first.spec.title, total=games)
+                for i in range(games):
+                    state = sim_match(first.spec.id, kinds, seed=seed + i, players=first.num_players,
+                                      options=option or [], preset=preset)
+                    totals.add(state)
+                    if isinstance(state, HouseGame):
+                        settled.extend(state.house_rounds())
+                    progress.advance(task)
+            else:
+                task = progress.add_task(f"{first.spec.title}, rounds", total=rounds)
+                while len(settled) < rounds:
+                    state = sim_match(first.spec.id, kinds, seed=seed + totals.games,
+                                      players=first.num_players, options=option or [], preset=preset)
+                    totals.add(state)
+                    assert isinstance(state, HouseGame)
+                    got = list(state.house_rounds())[:rounds - len(settled)]
+                    if not got:
+                        fail(err_console(), f"A match of {first.spec.title} settled no round.")
+                    settled.extend(got)
+                    progress.advance(task, len(got))
     except KeyboardInterrupt:
         console.print(Text(f"Interrupted: the summary covers the {totals.games} matches finished.",
                            style="yellow"))
@@ -249,6 +288,8 @@ def sim(
     done = totals.games
     title = f"{first.spec.title}: {done} matches, seeds {seed}–{seed + done - 1}"
     console.print(render_sim(totals, first.names, kinds, title))
+    if isinstance(first, HouseGame) and settled:
+        console.print(render_house(edge_estimate(settled), first.exact_house_edge(), kinds))
     console.print(f"Moves: {totals.moves} in all, {totals.moves / totals.games:.1f} a match.")
     console.print(f"Time: {elapsed:.2f} s ({done / elapsed:.1f} games/s, "
                   f"{totals.moves / elapsed:.0f} moves/s).")

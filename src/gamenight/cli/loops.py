@@ -7,6 +7,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,10 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
+from gamenight.core.scoring import money
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
+from gamenight.families.house import EdgeEstimate
 
 # =========================================================================================
 # A person's match
@@ -289,6 +292,32 @@ def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], ti
                   "for each tied seat). Share: each match split equally among its winners, so the shares "
                   "add up to the matches played.", style="dim")
     return Group(out, legend)
+
+
+def render_house(estimate: EdgeEstimate, exact: Fraction | None, kinds: Sequence[str]) -> RenderableType:
+    """A game against the house: the house edge measured over the rounds, its 95% confidence
+    interval, and the exact figure of the rules where the game gives one."""
+    out = Table(title="Against the house", box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False,
+                show_header=False)
+    out.add_column("what")
+    out.add_column("value", justify="right")
+    out.add_row("Rounds settled", f"{estimate.rounds:,}")
+    out.add_row("First bets", money(estimate.bets))
+    out.add_row("Bets and raises", money(estimate.wagered))
+    out.add_row("Players' net", money(estimate.net, signed=True))
+    out.add_row("House edge (per unit of first bet)",
+                f"{100 * estimate.edge:.3f}% ± {100 * estimate.half_width:.3f}%")
+    out.add_row("95% confidence interval", f"{100 * estimate.low:.3f}% to {100 * estimate.high:.3f}%")
+    out.add_row("Per unit bet or raised", f"{100 * estimate.edge_wagered:.3f}%")
+    lines: list[RenderableType] = [out]
+    if exact is not None:
+        inside = estimate.covers(float(exact))
+        out.add_row("Exact, best play on a fresh shoe", f"{100 * float(exact):.4f}% ({exact})")
+        best = all(k == "heuristic" for k in kinds)
+        verdict = ("within the interval" if inside else "OUTSIDE the interval") if best else \
+            "(the exact figure is for the best play: these bots do not all play it)"
+        lines.append(Text(f"The exact edge is {verdict}.", style="green" if inside and best else "yellow"))
+    return Group(*lines)
 
 
 # =========================================================================================

@@ -210,6 +210,7 @@ class Ledger:
                     else f"{names[e.payee]} takes {amount} from {payer}")
         else:
             text = f"{payer} pays {amount} into {self._party_name(e.payee, names)}"
+        text = text[0].upper() + text[1:]  # a pot or the bank paying begins the sentence
         return f"{text}: {e.why}" if e.why else text
 
     def _party_name(self, party: Party, names: Sequence[str]) -> str:
