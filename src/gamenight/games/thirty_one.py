@@ -48,7 +48,7 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §19)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -416,8 +416,8 @@ class ThirtyOne(Stakes, DrawDiscardState):
     def _pay_out(self, winner: int) -> None:
         pot = self.ledger.pot()
         self.take_pot(winner, "last player standing")
-        self.emit("pot", f"{self.names[winner]} is the last player standing and takes the pot of {money(pot)}.",
-                  seat=winner)
+        self.emit("pot", f"{self.names[winner]} is the last player standing and takes the pot of "
+                         f"{money(pot)}.", seat=winner)
 
     # ---- what a seat sees ---------------------------------------------------------------------
 
@@ -433,7 +433,6 @@ class ThirtyOne(Stakes, DrawDiscardState):
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
         n = self.num_players
-        o = self.options
         hand = self.hands[seat] if seat is not None else []
         out.update({
             "money": self.ledger_view(),
@@ -446,13 +445,17 @@ class ThirtyOne(Stakes, DrawDiscardState):
             "hand_value2": best_value2(hand) if hand else None,
             "hand_count": (half_text(best_value2(hand)) + (" (best three)" if len(hand) > HAND_SIZE else ""))
             if hand else None,
-            "last_counts": [None if v is None else
-                            half_text(v) + (f", −{lives_word(self.last_lost[s])}" if self.last_lost[s] else "")
-                            for s, v in enumerate(self.last_counts)] if self.last_result else None,
+            "last_counts": self._last_counts() if self.last_result else None,
             "last_result": self.last_result,
             "rules_words": self._rules_words(),
         })
         return out
+
+    def _last_counts(self) -> list[str | None]:
+        """Each seat's count in the last round, and the lives it lost."""
+        lost = self.last_lost
+        return [None if v is None else half_text(v) + (f", −{lives_word(lost[s])}" if lost[s] else "")
+                for s, v in enumerate(self.last_counts)]
 
     def _rules_words(self) -> list[str]:
         o = self.options
@@ -463,7 +466,7 @@ class ThirtyOne(Stakes, DrawDiscardState):
         ]
 
 
-def _and(words: Any) -> str:
+def _and(words: Iterable[str]) -> str:
     items = list(words)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
@@ -484,6 +487,20 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 7),
 ))
 
-__all__ = ["ALL_OTHERS_LOSE", "AFTER_DRAW", "INSTEAD_OF_DRAW", "KNOCK", "KNOCK_ALONE", "LOWEST_LOSES", "SPEC",
-           "THIRTY_ONE2", "TRIPS2", "VALUE2", "ThirtyOne", "ThirtyOneOptions", "best_value2", "half_text",
-           "hand_value2"]
+__all__ = [
+    "AFTER_DRAW",
+    "ALL_OTHERS_LOSE",
+    "INSTEAD_OF_DRAW",
+    "KNOCK",
+    "KNOCK_ALONE",
+    "LOWEST_LOSES",
+    "SPEC",
+    "THIRTY_ONE2",
+    "TRIPS2",
+    "VALUE2",
+    "ThirtyOne",
+    "ThirtyOneOptions",
+    "best_value2",
+    "half_text",
+    "hand_value2",
+]
