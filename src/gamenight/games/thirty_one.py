@@ -205,6 +205,18 @@ class ThirtyOne(Stakes, DrawDiscardState):
         self.sheet_deal("Ante", details=[f"antes {money(o.quarter)}"] * self.num_players)
         self._start_round()
 
+    def phase_label(self) -> str:
+        """The turn in players' words, saying where the knock is (option ``knock_timing``)."""
+        name = self.phase_name
+        may_knock = self.knocker is None
+        if name == Phase.DRAW:
+            knock = ", or knock" if may_knock and self.options.knock_timing == INSTEAD_OF_DRAW else ""
+            return f"Drawing: from the stock or the discard pile{knock}"
+        if name == Phase.PLAY:
+            return "Discarding, or knocking as you discard" if may_knock and \
+                self.options.knock_timing == AFTER_DRAW else "Discarding"
+        return super().phase_label()
+
     # ---- lives -------------------------------------------------------------------------------
 
     def quarters(self, seat: int) -> int:
