@@ -46,7 +46,7 @@ def test_a_round_is_played_by_clicking_with_pot_purses_and_lives_on_screen(serve
     api = Api(server)
     page, errors, table_id, token = open_first_seat(api, browser, GAME, 4, bot_delay_ms=BOT_DELAY_MS)
     text = page.inner_text("body")
-    assert "Pot" in text and "Lives" in text and "3 quarters + face" in text, text
+    assert "Pot" in text and "Quarters" in text and "3 + face" in text, text
     made = play_by_clicking(api, page, table_id, token, choose, round_scored)
     assert any(m.startswith("knock") or m.startswith("discard") for m in made), made
     final = api.snapshot(table_id, token)
@@ -54,6 +54,6 @@ def test_a_round_is_played_by_clicking_with_pot_purses_and_lives_on_screen(serve
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "thirty_one_4p.png"), full_page=True)
     text = page.inner_text("body")
-    assert "Pot" in text and "Lives" in text and "into the pot" in text, text
+    assert "Pot" in text and "Quarters" in text and "into the pot" in text, text
     page.close()
     assert not errors, errors

@@ -42,6 +42,10 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §19)
 * Options: ``lives`` (quarters each besides the ante, 3), ``quarter`` (the stake of a life, 25¢),
   ``on_face`` (on), ``knock_timing`` and ``on_31``. Preset ``standard``: the published rules —
   knocking instead of drawing, and everyone but the 31 loses a life.
+* The turn is the rummy kernel's (``families/draw_discard.py``) with its melds switched off: its
+  draw, take and discard, the card taken kept known in the taker's hand, the restock; the game adds
+  the knock as a kind of move of the draw (``instead_of_draw``) or of the discard (``after_draw``),
+  31 and the last lap after a knock (``_next_turn``), and the showdown.
 * Money is kept in cents through the stakes ledger (GEN-11): every quarter paid is a line with its
   reason; the score sheet is the money sheet, a row per round; the outcome names who took the pot.
 """
@@ -167,11 +171,11 @@ class ThirtyOnePlay(PlayPhase):
 class ThirtyOne(Stakes, DrawDiscardState):
     DEAL_WORD = "round"
     FIELDS: tuple[Field, ...] = (
-        Field("money", "Quarters", Kind.LEDGER),
-        Field("lives_text", "Lives", Kind.TEXT, per_seat=True),
+        Field("money", "Money", Kind.LEDGER),
+        Field("lives_text", "Quarters", Kind.TEXT, per_seat=True),
+        Field("pot_text", "Pot", Kind.TEXT, head=True),
         Field("knocker", "Knocked", Kind.SEAT),
         Field("hand_count", "Your hand counts", Kind.TEXT, head=True),
-        Field("last_counts", "Last round", Kind.TEXT, per_seat=True, minor=True),
         Field("last_result", "Last round", Kind.TEXT),
         Field("rules_words", "Rules", Kind.TEXT, minor=True),
     )
@@ -439,8 +443,7 @@ class ThirtyOne(Stakes, DrawDiscardState):
         quarters = self.quarters(seat)
         if quarters == 0:
             return "on his face" if self.options.on_face else "out"
-        face = " + face" if self.options.on_face else ""
-        return f"{quarters} quarter{'' if quarters == 1 else 's'}{face}"
+        return f"{quarters} + face" if self.options.on_face else str(quarters)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._table_view(seat)
@@ -453,10 +456,10 @@ class ThirtyOne(Stakes, DrawDiscardState):
             "quarters": [self.quarters(s) for s in range(n)],
             "out": list(self.out),
             "pot": self.ledger.pot(),
+            "pot_text": money(self.ledger.pot()),
             "knocker": self.knocker,
             "hand_value2": best_value2(hand) if hand else None,
-            "hand_count": (half_text(best_value2(hand)) + (" (best three)" if len(hand) > HAND_SIZE else ""))
-            if hand else None,
+            "hand_count": half_text(best_value2(hand)) if hand else None,
             "last_counts": self._last_counts() if self.last_result else None,
             "last_result": self.last_result,
             "rules_words": self._rules_words(),
@@ -496,7 +499,7 @@ SPEC: GameSpec = register(GameSpec(
             "player standing takes the pot.",
     presets=PRESETS,
     rules=__doc__ or "",
-    tested_players=(2, 4, 7),
+    tested_players=(2, 3, 4, 7, 15),
 ))
 
 __all__ = [
