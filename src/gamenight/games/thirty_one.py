@@ -499,7 +499,7 @@ SPEC: GameSpec = register(GameSpec(
             "player standing takes the pot.",
     presets=PRESETS,
     rules=__doc__ or "",
-    tested_players=(2, 3, 4, 7, 15),
+    tested_players=(2, 3, 4, 8),
 ))
 
 __all__ = [

@@ -3,6 +3,7 @@ rule clause and option, the worked cases T-T31-1..6, and a golden match."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -283,3 +284,19 @@ def test_golden_match_with_heuristic_bots() -> None:
 
 GOLDEN_WINNERS = (0,)
 GOLDEN_ROWS = 14  # the ante and thirteen rounds
+
+
+def test_fifteen_players_deal_and_finish() -> None:
+    """The most players the spec names: 45 cards dealt, an upcard, a stock of six, restocked from the
+    pile as it runs out (GEN-10); a seeded random match ends with one player taking the pot. The
+    suites' every-step checks stop at eight players (their cost grows with the seats)."""
+    s = gamenight.new("thirty-one", players=15, seed=3)
+    assert isinstance(s, ThirtyOne)
+    assert sum(map(len, s.hands)) == 45 and len(s.discards) == 1 and len(s.stock) == 6
+    rng = random.Random(3)
+    while not s.is_over:
+        seat = min(s.to_act)
+        moves = s.legal_moves(seat)
+        s.play(moves[rng.randrange(len(moves))], seat)
+    assert s.outcome is not None and len(s.outcome.winners) == 1
+    assert s.ledger.pot() == 0 and sum(s.ledger.nets()) == 0
