@@ -24,7 +24,7 @@ from tests.web.test_browser import (
 __all__ = ["browser", "server"]  # fixtures, used by name
 
 GAME = "thirty-one"
-BOT_DELAY_MS = 150
+BOT_DELAY_MS = 50
 
 
 def choose(view: dict[str, Any]) -> str:
