@@ -87,6 +87,8 @@ MATCHES: dict[str, Recipe] = {
     "golf_heuristic": Recipe("golf", 4, 2026, bot_per_seat=False, about="four heuristic bots, seed 2026"),
     "ten_dime_rummy_heuristic": Recipe("ten-dime-rummy", 4, 2026, bot_per_seat=False,
                                        about="four heuristic bots, seed 2026"),
+    "thirty_one_heuristic": Recipe("thirty-one", 4, 2026,
+                                   about="four heuristic bots, seed 2026: quarters as lives to the last"),
     "whist_with_10s_heuristic": Recipe("whist-with-10s", 4, 2026, about="four heuristic bots, seed 2026"),
     "rook_heuristic": Recipe("rook", 4, 2026, about="four heuristic bots, seed 2026"),
     "push_heuristic": Recipe("push", 4, 2026, about="four heuristic bots, seed 2026"),
