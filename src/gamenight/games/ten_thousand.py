@@ -54,7 +54,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
@@ -69,6 +69,8 @@ DICE = 5
 ROLL = Move("roll")
 TAKE = Move("take")
 STOP = Move("stop")
+#: the two straights of five dice
+STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
 #: the most players the lobby seats (the book says any number)
 MOST_PLAYERS = 10
 
@@ -84,7 +86,7 @@ def set_value(face: int, n: int) -> int:
 
 def is_straight(dice: Sequence[int]) -> bool:
     """All five dice in a row: 1-2-3-4-5 or 2-3-4-5-6 (G-10K-3)."""
-    return len(dice) == DICE and len(set(dice)) == DICE
+    return len(dice) == DICE and tuple(sorted(dice)) in STRAIGHTS
 
 
 def score(dice: Sequence[int]) -> int | None:
@@ -106,7 +108,7 @@ def score(dice: Sequence[int]) -> int | None:
     return total
 
 
-@lru_cache(maxsize=None)
+@cache
 def keeps_of(roll: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every way to keep scoring dice of a roll (sorted faces): each kept multiset whose every
     die scores, with its value, largest value first. Empty: the roll blew it."""
@@ -172,7 +174,7 @@ class TenThousand(State):
     """The state of a game of 10,000: banked scores, the turn in progress and its dice."""
 
     DEAL_WORD: ClassVar[str] = "round"
-    ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"face"})
+    ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"face", "number"})
     #: no piece is ever hidden: the dice lie on the table (the conformance suite's redeal check)
     all_public: ClassVar[bool] = True
     FIELDS = (
@@ -423,7 +425,8 @@ class TenThousand(State):
             "turn_total": self.turn_total,
             "scores": list(self.scores),
             "melded": list(self.melded),
-            "goal": f"{self.options.target:,}; {self.options.meld_threshold:,} in one turn to get on the board",
+            "goal": f"{self.options.target:,}; {self.options.meld_threshold:,} in one turn to get on "
+                    "the board",
             # the rules a bot reads
             "rules": {"target": self.options.target, "meld": self.options.meld_threshold,
                       "save": self.options.takeover_save, "final_round": self.options.final_round},
@@ -435,6 +438,7 @@ class TenThousand(State):
             out["offer_count"] = [total, free]
         if self.last_turns is not None:
             out["last_turn"] = "Last turns: " + ", ".join(self.names[s] for s in self.last_turns)
+            out["last_seats"] = list(self.last_turns)
         return out
 
 
@@ -442,7 +446,7 @@ def faces_text(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
 
 
-@lru_cache(maxsize=None)
+@cache
 def keep_move(kept: tuple[int, ...]) -> Move:
     return Move("keep", *(D.FACE(f) for f in kept))
 
