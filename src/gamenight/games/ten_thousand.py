@@ -421,7 +421,10 @@ class TenThousand(State):
             "round": self.deal_no,
             "dice": {"seat": self.turn, "rolled": list(self.rolled), "held": list(self.held),
                      "free": 0 if self.rolled else self.free_dice(), "verb": "keep",
-                     "hot": len(self.held) == DICE},
+                     "hot": len(self.held) == DICE and not self.rolled, "at": len(self.moves),
+                     # the viewing seat's keeps, so a picture can enable the one its selection names
+                     "moves": [str(m) for m in self.legal_moves(seat)
+                               if m.verb == "keep"] if seat == self.turn else []},
             "turn_total": self.turn_total,
             "scores": list(self.scores),
             "melded": list(self.melded),

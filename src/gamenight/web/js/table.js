@@ -782,6 +782,7 @@ async function start() {
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
+  document.addEventListener("gamenight:move", (event) => sendMove(event.detail)); // a picture's own move (dice kept)
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
   page.chat = mountChat({ seat: null, send: sendChat });
