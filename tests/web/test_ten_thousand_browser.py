@@ -42,7 +42,8 @@ def click_keep(page: Any, move: str, rolled: list[int], *, keyboard: bool) -> No
             page.click(die)
         assert page.get_attribute(die, "aria-pressed") == "true"
     assert page.is_enabled(".dice-table button.dice-confirm")
-    assert page.inner_text(".dice-table button.dice-confirm") == "Keep " + " ".join(str(f) for f in sorted(faces))
+    named = "Keep " + " ".join(str(f) for f in sorted(faces))
+    assert page.inner_text(".dice-table button.dice-confirm") == named
     page.click(".dice-table button.dice-confirm")
 
 

@@ -243,7 +243,7 @@ def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
 
 def dice_text(dice: dict[str, Any], names: Names) -> Text:
     """Dice on the table: the roll to keep from, the dice held apart in brackets, and how many
-    are left to roll: ``Ann rolled ⚀ 1 ⚃ 4 ⚄ 5 · held [⚀ 1] · 3 to roll``."""
+    are left to roll: ``Ann rolled ⚀ 1 ⚃ 4 ⚄ 5 · held apart ⚀ 1 · 3 to roll``."""
     parts = []
     who = names.seat(dice.get("seat")) or ""
     rolled = [str(f) for f in dice.get("rolled") or []]
@@ -251,7 +251,7 @@ def dice_text(dice: dict[str, Any], names: Names) -> Text:
     if rolled:
         parts.append(Text.assemble(f"{who} rolled ".lstrip(), pieces_text(rolled, "face", group=False)))
     if held:
-        parts.append(Text.assemble("held [", pieces_text(held, "face", group=False), "]"))
+        parts.append(Text.assemble(("held apart ", "italic"), pieces_text(held, "face", group=False)))
     free = dice.get("free") or 0
     if free:
         parts.append(Text(f"{free} to roll" + (" (hot dice)" if dice.get("hot") else "")))

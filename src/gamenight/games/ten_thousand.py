@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.equipment import dice as D
@@ -170,7 +170,49 @@ class TenThousandPhase(PhaseName):
     OVER = "over", "The game is over"
 
 
-class TenThousand(State):
+class _TurnPhase(KindsPhase["TenThousand"]):
+    """A phase of the turn: the player whose turn it is acts."""
+
+    def to_act(self, s: TenThousand) -> frozenset[int]:
+        return frozenset((s.turn,))
+
+
+class _Start(_TurnPhase):
+    wrong: ClassVar[dict[str, str]] = {
+        "keep": "Roll first: dice are kept from a roll.",
+        "stop": "Roll first: there is nothing to bank yet.",
+    }
+    otherwise = "Start the turn: roll all five dice, or take over the count before."
+
+    def kinds(self, s: TenThousand) -> list[MoveKind]:
+        return [MoveKind(("roll",), "_start_moves", "_why_not_roll", "_start_roll"),
+                MoveKind(("take",), "_take_moves", "_why_not_take", "_take")]
+
+
+class _Keep(_TurnPhase):
+    wrong: ClassVar[dict[str, str]] = {
+        "roll": "Keep at least one scoring die from the roll before rolling again or stopping.",
+        "stop": "Keep at least one scoring die from the roll before rolling again or stopping.",
+        "take": "Taking over is chosen at the start of a turn, before rolling.",
+    }
+    otherwise = "Keep scoring dice from the roll: keep 1 5, keep 4 4 4..."
+
+    def kinds(self, s: TenThousand) -> list[MoveKind]:
+        return [MoveKind(("keep",), "_keep_moves", "_why_not_keep", "_keep_move")]
+
+
+class _Go(_TurnPhase):
+    wrong: ClassVar[dict[str, str]] = {
+        "keep": "Keep dice just after a roll, from that roll.",
+        "take": "Taking over is chosen at the start of a turn, before rolling.",
+    }
+    otherwise = "Roll the dice left, or stop and bank the count."
+
+    def kinds(self, s: TenThousand) -> list[MoveKind]:
+        return [MoveKind(("roll", "stop"), "_go_moves", "_why_not_roll", "_roll_on")]
+
+
+class TenThousand(PhaseDispatch, State):
     """The state of a game of 10,000: banked scores, the turn in progress and its dice."""
 
     DEAL_WORD: ClassVar[str] = "round"
@@ -188,6 +230,13 @@ class TenThousand(State):
         Field("last_turn", "Last turns", Kind.TEXT, head=True),
     )
     options: TenThousandOptions
+    phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
+        TenThousandPhase.START: _Start(),
+        TenThousandPhase.KEEP: _Keep(),
+        TenThousandPhase.GO: _Go(),
+        TenThousandPhase.OVER: PhaseHandler(),
+    }
+    phase_name: TenThousandPhase
 
     def __init__(self, spec: GameSpec, options: Options, players: int, seed: int,
                  deck: Sequence[str] | None = None, preset: str | None = None) -> None:
@@ -200,7 +249,7 @@ class TenThousand(State):
         self.round_points = [0] * players
         self.first = 0 if deck is not None else self.rng.randrange(players)
         self.turn = self.first
-        self.phase_now = TenThousandPhase.START
+        self.phase_name = TenThousandPhase.START
         self.turn_total = 0
         self.taking = False
         self.rolled: list[int] = []
@@ -210,7 +259,7 @@ class TenThousand(State):
         #: with a final round: the seats still to have their last turn
         self.last_turns: list[int] | None = None
         self.deal_no = 1
-        self.emit("round", f"Round 1: {self.names[self.first]} rolls first.")
+        self.emit("deal", f"Round 1: {self.names[self.first]} rolls first.")
 
     def deck_template(self) -> list[int]:
         """The pieces the zones hold: none, the dice are the view's (they are not dealt pieces)."""
@@ -224,24 +273,13 @@ class TenThousand(State):
 
     # ---- the protocol hooks -----------------------------------------------------------
 
-    def _to_act(self) -> frozenset[int]:
-        return frozenset() if self._outcome is not None else frozenset((self.turn,))
+    # ---- the moves of each phase (core.phases: one handler a phase) ----------------------
 
-    def phase(self) -> str:
-        return str(self.phase_now)
+    def _start_moves(self, seat: int) -> list[Move]:
+        return [ROLL]
 
-    def phase_label(self) -> str:
-        return self.phase_now.label
-
-    def _legal(self, seat: int) -> list[Move]:
-        if self._outcome is not None or seat != self.turn:
-            return []
-        phase = self.phase_now
-        if phase is TenThousandPhase.START:
-            return [ROLL, TAKE] if self.may_take_over(seat) else [ROLL]
-        if phase is TenThousandPhase.KEEP:
-            return [keep_move(kept) for kept, _ in keeps_of(tuple(sorted(self.rolled)))]
-        return [ROLL, STOP]
+    def _take_moves(self, seat: int) -> list[Move]:
+        return [TAKE] if self.may_take_over(seat) else []
 
     def may_take_over(self, seat: int) -> bool:
         """A count left by a player who stopped, and (option) the taker on the board."""
@@ -249,45 +287,45 @@ class TenThousand(State):
             return False
         return self.melded[seat] or not self.options.takeover_requires_melded
 
-    def _why_illegal(self, seat: int, move: Move) -> str:
-        phase = self.phase_now
-        verb = move.verb
-        if verb == "take":
-            if phase is not TenThousandPhase.START:
-                return "Taking over is chosen at the start of a turn, before rolling."
-            if self.offer is None:
-                return "There is nothing to take over: the player before did not stop with a count."
-            return "Only a player on the board may take over a count (the rules in effect)."
-        if verb == "keep":
-            if phase is not TenThousandPhase.KEEP:
-                return "Keep dice just after a roll, from that roll."
-            faces = list(move.numbers)
-            pool = list(self.rolled)
-            for f in faces:
-                if f not in pool:
-                    return f"The roll ({faces_text(self.rolled)}) has no more {f}s to keep."
-                pool.remove(f)
-            return (f"Every die kept must score within this roll: {faces_text(faces)} does not "
-                    "(a 1, a 5, three or more of a kind, or a straight of all five).")
-        if verb in ("roll", "stop"):
-            if phase is TenThousandPhase.KEEP:
-                return "Keep at least one scoring die from the roll before rolling again or stopping."
-            if verb == "stop":
-                return "Roll first: there is nothing to bank yet."
-        return f"{move} is not a move in 10,000: roll, take, keep the scoring dice, or stop."
+    def _why_not_roll(self, seat: int, move: Move) -> str:
+        return f"{move} is not a move in 10,000 now."
 
-    def _apply(self, seat: int, move: Move) -> None:
-        verb = move.verb
-        if verb == "roll":
-            if self.phase_now is TenThousandPhase.START:
-                self.turn_total, self.held, self.taking = 0, [], False
-            self.roll_free_dice()
-        elif verb == "take":
-            self.take_over(seat)
-        elif verb == "keep":
-            self.keep(seat, list(move.numbers))
-        else:
+    def _why_not_take(self, seat: int, move: Move) -> str:
+        if self.offer is None:
+            return "There is nothing to take over: the player before did not stop with a count."
+        return "Only a player on the board may take over a count (the rules in effect)."
+
+    def _start_roll(self, seat: int, move: Move) -> None:
+        self.turn_total, self.held, self.taking = 0, [], False
+        self.roll_free_dice()
+
+    def _take(self, seat: int, move: Move) -> None:
+        self.take_over(seat)
+
+    def _keep_moves(self, seat: int) -> list[Move]:
+        return [keep_move(kept) for kept, _ in keeps_of(tuple(sorted(self.rolled)))]
+
+    def _why_not_keep(self, seat: int, move: Move) -> str:
+        faces = list(move.numbers)
+        pool = list(self.rolled)
+        for f in faces:
+            if f not in pool:
+                return f"The roll ({faces_text(self.rolled)}) has no more {f}s to keep."
+            pool.remove(f)
+        return (f"Every die kept must score within this roll: {faces_text(faces)} does not "
+                "(a 1, a 5, three or more of a kind, or a straight of all five).")
+
+    def _keep_move(self, seat: int, move: Move) -> None:
+        self.keep(seat, list(move.numbers))
+
+    def _go_moves(self, seat: int) -> list[Move]:
+        return [ROLL, STOP]
+
+    def _roll_on(self, seat: int, move: Move) -> None:
+        if move is STOP:
             self.stop(seat)
+        else:
+            self.roll_free_dice()
 
     # ---- the rules ----------------------------------------------------------------------
 
@@ -312,7 +350,7 @@ class TenThousand(State):
             self.blow_it("no scoring dice")
             return
         self.rolled = faces
-        self.phase_now = TenThousandPhase.KEEP
+        self.phase_name = TenThousandPhase.KEEP
 
     def take_over(self, seat: int) -> None:
         """Take the count the player before stopped with and roll the dice they left free."""
@@ -333,7 +371,7 @@ class TenThousand(State):
         if len(self.held) == DICE:
             text += "; hot dice, all five may be rolled again"
         self.emit("keep", text + ".", seat=seat, faces=faces, value=value, total=self.turn_total)
-        self.phase_now = TenThousandPhase.GO
+        self.phase_name = TenThousandPhase.GO
 
     def blow_it(self, why: str) -> None:
         seat = self.turn
@@ -375,7 +413,7 @@ class TenThousand(State):
             self.close_round()
             self.finish(list(self.scores), [seat],
                         f"{self.names[seat]} reached {self.options.target:,} first.")
-            self.phase_now = TenThousandPhase.OVER
+            self.phase_name = TenThousandPhase.OVER
             return
         n = self.num_players
         self.last_turns = [(seat + i) % n for i in range(1, n)]
@@ -393,16 +431,16 @@ class TenThousand(State):
                 best = max(self.scores)
                 self.finish(list(self.scores), [s for s in range(n) if self.scores[s] == best],
                             "The last turns are over: the highest score wins.")
-                self.phase_now = TenThousandPhase.OVER
+                self.phase_name = TenThousandPhase.OVER
                 return
             nxt = self.last_turns[0]
         if nxt == self.first and self.last_turns is None:
             self.close_round()
             self.deal_no += 1
-            self.emit("round", f"Round {self.deal_no}.")
+            self.emit("deal", f"Round {self.deal_no}.")
         self.turn = nxt
         self.taking = False
-        self.phase_now = TenThousandPhase.START
+        self.phase_name = TenThousandPhase.START
 
     def close_round(self) -> None:
         """The round's row of the score sheet: what each player banked in it."""
@@ -434,7 +472,7 @@ class TenThousand(State):
             "rules": {"target": self.options.target, "meld": self.options.meld_threshold,
                       "save": self.options.takeover_save, "final_round": self.options.final_round},
         }
-        if self.offer is not None and self.phase_now is TenThousandPhase.START:
+        if self.offer is not None and self.phase_name is TenThousandPhase.START:
             total, held = self.offer
             free = DICE - len(held) or DICE
             out["offer"] = f"{total:,} with {free} {'die' if free == 1 else 'dice'} to roll"
