@@ -7,7 +7,11 @@ matches, and the bare table lookup), the smallest count at which stopping is bes
 of dice left (on the board, and not yet), the value of a fresh turn, and when taking over the
 count before beats a fresh roll. Usage::
 
-    python3 bench/ten_thousand_stop.py [--matches 20]
+    python3 bench/ten_thousand_stop.py [--matches 20] [--versus 500]
+
+``--versus N`` also plays N seeded two-player matches of the exact bot against a rule of thumb
+(keep the most valuable dice, never take over, stop at 300 once on the board, at the opening
+count before), the seats alternating: what computing the expectation is worth.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import random
 import statistics
 import time
+from typing import Any
 
 import gamenight
 from gamenight.bots.games.ten_thousand import (
@@ -26,6 +31,7 @@ from gamenight.bots.games.ten_thousand import (
     thresholds,
     turn_table,
 )
+from gamenight.core.moves import Move
 
 
 def build_times() -> list[tuple[str, float]]:
@@ -65,6 +71,45 @@ def stop_decisions(matches: int) -> tuple[list[float], list[float]]:
     return whole, bare
 
 
+class RuleOfThumb:
+    """Keeps the most valuable dice (the first listed), never takes over, stops at 300 once on
+    the board and at the opening count before."""
+
+    name = "rule of thumb"
+
+    def choose(self, view: dict[str, Any], legal: list[Move], sampler: Any, rng: random.Random) -> Move:
+        verbs = {m.verb: m for m in legal}
+        if "keep" in verbs:
+            return legal[0]
+        if "stop" in verbs:
+            seat = view["seat"]
+            need = 300 if view["melded"][seat] else view["rules"]["meld"]
+            return verbs["stop"] if view["turn_total"] >= need else verbs["roll"]
+        return verbs["roll"]
+
+
+def versus(matches: int) -> tuple[float, float, float]:
+    """The exact bot's share of wins against the rule of thumb, and both mean scores."""
+    exact, thumb = TenThousandBot(), RuleOfThumb()
+    wins = 0.0
+    scores = [0, 0]
+    for seed in range(matches):
+        s = gamenight.new("ten-thousand", players=2, seed=seed)
+        mine = seed % 2
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = s.to_move
+            assert seat is not None
+            bot: Any = exact if seat == mine else thumb
+            s.play(bot.choose(s.view(seat, layout=False), s.legal_moves(seat), None, rng), seat)
+        assert s.outcome is not None
+        if mine in s.outcome.winners:
+            wins += 1 / len(s.outcome.winners)
+        scores[0] += s.outcome.scores[mine]
+        scores[1] += s.outcome.scores[1 - mine]
+    return wins / matches, scores[0] / matches, scores[1] / matches
+
+
 def takeover_table() -> list[tuple[int, list[str]]]:
     """For counts taken over, with 1..5 dice free: take (T) or roll afresh (R), by the rule of
     the book (a 1 or 5 saves it), for a player on the board."""
@@ -83,6 +128,7 @@ def takeover_table() -> list[tuple[int, list[str]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=20)
+    parser.add_argument("--versus", type=int, default=0)
     args = parser.parse_args()
     for name, ms in build_times():
         print(f"table build ({name}): {ms:.1f} ms")
@@ -104,6 +150,10 @@ def main() -> None:
     print("  count  " + "".join(f"{n:>8} dice" for n in range(1, 6)))
     for count, cells in takeover_table():
         print(f"  {count:5}  " + "".join(f"{c:>13}" for c in cells))
+    if args.versus:
+        share, mine, theirs = versus(args.versus)
+        print(f"\nexact bot against the rule of thumb, {args.versus} two-player matches: wins {share:.1%}, "
+              f"mean score {mine:.0f} against {theirs:.0f}")
 
 
 if __name__ == "__main__":
