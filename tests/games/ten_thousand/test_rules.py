@@ -250,6 +250,27 @@ def test_the_view_asks_for_a_dice_picture() -> None:
     assert kinds["dice"] == "dice" and "ten" not in str(s.view(0)["layout"]["family"])
 
 
+def test_the_terminal_writes_the_dice_held_apart() -> None:
+    from rich.console import Console
+
+    from gamenight.cli.render import render_view
+
+    s = play(game("15346"), "roll", "keep 1 5")
+    console = Console(width=80, record=True)
+    console.print(render_view(s.view(0)))
+    text = console.export_text()
+    assert "Dice: held apart ⚀ 1 ⚄ 5 · 3 to roll" in text and "This turn 150" in text
+
+
+def test_the_final_round_bot_rolls_on_until_it_beats_the_leader() -> None:
+    bot = TenThousandBot()
+    s = play(game("11152", "15346", players=2, target=1000, final_round=True), "roll", "keep 1 1 1", "stop")
+    play(s, "roll", "keep 1 5")  # 150: short of the opening and of the leader
+    view = s.view(1, layout=False)
+    assert view["last_seats"] == [1]
+    assert str(bot.choose(view, s.legal_moves(), lambda r: s, random.Random(0))) == "roll"
+
+
 # ---- the bot: the exact expectation ---------------------------------------------------------
 
 def test_the_turn_table_is_an_exact_expectation() -> None:
