@@ -452,7 +452,8 @@ function draw() {
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
   redrawOnChange($("#window"), [page.version, win && [win.seats, win.lapse, win.until === null], page.pending,
     ctx.seats], () => renderWindow($("#window"), view, win, ctx));
-  $("#hand-section").hidden = mySeat === null;
+  // a game played on a picture with no hand at all (dice) shows no empty hand
+  $("#hand-section").hidden = mySeat === null || (!state.layout.hand && state.layout.pictures.length > 0);
   if (mySeat !== null) {
     $("#hand-heading").textContent = "Your hand";
     const handCtx = {
