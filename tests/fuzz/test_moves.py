@@ -34,7 +34,8 @@ ODD_WORDS = ["²", "٥", "５", "--5", "+5", "-", "-0", "5.0", "1e3", "1_000", "
 def any_word(game: str, preset: str | None) -> st.SearchStrategy[str]:
     verbs, args = words(game, preset)
     return st.one_of(
-        st.sampled_from(verbs), st.sampled_from(args), st.sampled_from(C.CODE_OF),
+        # (args or verbs: a match whose positions show no argument, a dice game's rolls and stops)
+        st.sampled_from(verbs), st.sampled_from(args or verbs), st.sampled_from(C.CODE_OF),
         st.sampled_from(ODD_WORDS), st.integers().map(str),
         st.text(st.characters(blacklist_categories=["Zs", "Cc"]), min_size=1, max_size=8),
     )

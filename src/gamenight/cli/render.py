@@ -234,9 +234,28 @@ def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
         return Text("yes" if value else "no")
     if kind == "scorecard" and isinstance(value, dict):
         return scorecard_text(value)
+    if kind == "dice" and isinstance(value, dict):
+        return dice_text(value, names)
     if kind in ("number", "text") and is_scalar(value):
         return scalar_text(value)
     return data_text(value, piece)
+
+
+def dice_text(dice: dict[str, Any], names: Names) -> Text:
+    """Dice on the table: the roll to keep from, the dice held apart in brackets, and how many
+    are left to roll: ``Ann rolled ⚀ 1 ⚃ 4 ⚄ 5 · held apart ⚀ 1 · 3 to roll``."""
+    parts = []
+    who = names.seat(dice.get("seat")) or ""
+    rolled = [str(f) for f in dice.get("rolled") or []]
+    held = [str(f) for f in dice.get("held") or []]
+    if rolled:
+        parts.append(Text.assemble(f"{who} rolled ".lstrip(), pieces_text(rolled, "face", group=False)))
+    if held:
+        parts.append(Text.assemble(("held apart ", "italic"), pieces_text(held, "face", group=False)))
+    free = dice.get("free") or 0
+    if free:
+        parts.append(Text(f"{free} to roll" + (" (hot dice)" if dice.get("hot") else "")))
+    return Text(" · ").join(parts) if parts else Text("none", style="dim")
 
 
 def scorecard_text(card: dict[str, Any]) -> Text:

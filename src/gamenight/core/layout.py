@@ -71,6 +71,11 @@ class Kind(StrEnum):
     #: "label", "amount", "text"}], "payments": [sentences, newest last]}; amounts in cents, each
     #: also written out, so a renderer prints the words it is given
     LEDGER = "ledger"
+    #: dice on the table: {"seat" (whose turn), "rolled": [faces just rolled, to keep from],
+    #: "held": [faces set aside this turn], "free": dice to roll next, "hot": all five held,
+    #: "verb": the move that keeps dice}; a renderer draws them as dice, the held ones apart,
+    #: and lets the seat to act select rolled dice and keep them
+    DICE = "dice"
 
 
 KINDS = frozenset(k.value for k in Kind)

@@ -56,3 +56,44 @@ def _read_face(word: str) -> int | None:
 
 #: a die's face in a move, printed as its number; numbers slot
 FACE = Kind("face", "numbers", str, _read_face, priority=32, listed=False)
+
+
+# ---- rolling through a game's own RNG, with stacked dice for tests --------------------------
+
+
+def read_stack(codes: Iterable[str], die: Die = D6) -> list[int] | str:
+    """The faces a stacked ``deck=`` lays down for dice, in the order they will be rolled: each
+    code is one or more faces written as digits (``"11153"`` or ``"1"``; spaces ignored). A
+    sentence saying what is wrong instead, for a code that names no face of ``die``."""
+    faces: list[int] = []
+    for code in codes:
+        for ch in str(code).replace(" ", ""):
+            if not ch.isdigit() or int(ch) not in die.faces:
+                return f"{code!r} is not a list of die faces (digits {die.faces[0]} to {die.faces[-1]})."
+            faces.append(int(ch))
+    return faces
+
+
+def roll_stacked(rng: random.Random, n: int, stack: list[int], pos: int,
+                 die: Die = D6) -> tuple[list[int], int]:
+    """``n`` dice: the stacked faces from ``stack[pos:]`` first (a test's stacked rolls), then
+    rolls of ``rng``; returns the faces and the new position in the stack. The stack is never
+    changed, so a state's clone may share it."""
+    take = stack[pos:pos + n]
+    rest = n - len(take)
+    return (take + roll(rng, rest, die) if rest else list(take)), pos + len(take)
+
+
+def multisets(n: int, die: Die = D6) -> list[tuple[tuple[int, ...], int]]:
+    """Every roll of ``n`` dice as a sorted tuple of faces, with the number of ordered rolls that
+    give it (its weight out of ``sides ** n``): the sums an exact expectation over rolls runs on."""
+    from itertools import combinations_with_replacement
+    from math import factorial
+
+    out = []
+    for faces in combinations_with_replacement(die.faces, n):
+        weight = factorial(n)
+        for f in set(faces):
+            weight //= factorial(faces.count(f))
+        out.append((faces, weight))
+    return out

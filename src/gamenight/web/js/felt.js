@@ -82,10 +82,19 @@ export function renderFelt(el, bar, view, ctx) {
     h("ul", { class: "seats", "aria-label": "Players, in turn order from you" }, seats),
     trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
     piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
-      piles.map(pileBox)) : null);
+      piles.map(pileBox)) : null,
+    pictureBox(view, ctx, layout));
   fill(bar, corner(view, ctx, layout));
   bar.hidden = !bar.childElementCount;
   fitFelt(el);
+}
+
+/** The pictures a view asks for (dice on the table), in the middle of the felt. */
+function pictureBox(view, ctx, layout) {
+  const shown = layout.pictures.filter((f) => view[f.key] !== null && view[f.key] !== undefined);
+  if (!shown.length) return null;
+  return h("div", { class: "felt-piles felt-piles-centre felt-picture" }, shown.map((f) =>
+    h("section", { class: "felt-picture-field", dataset: { key: f.key }, "aria-label": f.label }, renderField(f, view[f.key], ctx.names))));
 }
 
 // ---- a party of several tables ---------------------------------------------------------------------

@@ -19,7 +19,9 @@ export function familyOf(view) {
 }
 
 /** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
-const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds"]);
+const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice"]);
+/** Field kinds that are pictures drawn in the middle of the felt (dice on the table). */
+const PICTURES = new Set(["dice"]);
 
 /** The view's layout, arranged: what goes in each seat's box, the middle, the hand, the rest. */
 export function arrange(view) {
@@ -74,6 +76,7 @@ export function arrange(view) {
     marks: ofKind("marks"),
     choose: ofKind("choose")[0] || null,
     melds,
+    pictures: fields.filter((f) => PICTURES.has(f.kind) && !f.per_seat),
     info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };
 }

@@ -13,6 +13,7 @@ import { sentence } from "./cards.js";
 import { arrange } from "./layout.js";
 import { ladderOf, moveLabel, moveSpeech, numberVerb, tailLabel } from "./moves.js";
 import { drawPiece, drawPieces, drawSuit } from "./pieces.js";
+import { diceField } from "./dice.js";
 import { seatName, waitingFor } from "./felt.js";
 import { capitalise } from "./select.js";
 
@@ -75,6 +76,8 @@ export function renderField(field, value, names) {
       return scoreCard(value);
     case "ledger":
       return renderLedger(value, names);
+    case "dice":
+      return diceField(value, names);
     case "number":
     case "text":
       if (isScalar(value)) return sentence(String(value));

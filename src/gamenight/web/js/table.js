@@ -452,7 +452,8 @@ function draw() {
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
   redrawOnChange($("#window"), [page.version, win && [win.seats, win.lapse, win.until === null], page.pending,
     ctx.seats], () => renderWindow($("#window"), view, win, ctx));
-  $("#hand-section").hidden = mySeat === null;
+  // a game played on a picture with no hand at all (dice) shows no empty hand
+  $("#hand-section").hidden = mySeat === null || (!state.layout.hand && state.layout.pictures.length > 0);
   if (mySeat !== null) {
     $("#hand-heading").textContent = "Your hand";
     const handCtx = {
@@ -782,6 +783,7 @@ async function start() {
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
+  document.addEventListener("gamenight:move", (event) => sendMove(event.detail)); // a picture's own move (dice kept)
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
   page.chat = mountChat({ seat: null, send: sendChat });
