@@ -315,7 +315,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         order = self.seats_from(self.left_of_dealer())
         for i, s in enumerate(order):
             self.hands[s] = deck[i:size * n:n]
-        self.stock = deck[size * n:]
+        self.stock = deck[size * n:][::-1]  # the top of the pile (drawn first) last in the list
         self.turn = order[0]
         self.phase_name = FiveInARowPhase.PLAY
         colours = "; ".join(f"{self.side_name(t)} play {COLOURS[t]}" for t in range(self.sides))
@@ -384,7 +384,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         if card not in self.hands[seat]:
             return f"You do not hold {C.LABEL_OF[card]}."
         if card in ONE_EYED:
-            return f"{C.LABEL_OF[card]} is a one-eyed jack: it takes an opposing disc off ('remove {C.CODE_OF[card]} r,c')."
+            return (f"{C.LABEL_OF[card]} is a one-eyed jack: it takes an opposing disc off "
+                    f"('remove {C.CODE_OF[card]} r,c').")
         if LAYOUT[cell] == FREE:
             return "A corner is a free space: no disc goes there."
         if self.board[cell] != EMPTY:
@@ -464,7 +465,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.board[cell] = side
         self.idle = 0
         how = "two-eyed jack: " if card in TWO_EYED else ""
-        self.last_play = f"{self.names[seat]} played {C.LABEL_OF[card]} and put a {COLOURS[side]} disc on {cell_text(cell)}."
+        self.last_play = (f"{self.names[seat]} played {C.LABEL_OF[card]} and put a {COLOURS[side]} disc "
+                          f"on {cell_text(cell)}.")
         self.emit("play", f"{self.names[seat]} plays {how}{C.LABEL_OF[card]} and puts a {COLOURS[side]} disc "
                           f"on {cell_text(cell)}.", seat=seat, card=C.CODE_OF[card], space=cell_text(cell))
         if self._mark_rows(seat, cell):
@@ -477,7 +479,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         gone = self.board[cell]
         self.board[cell] = EMPTY
         self.idle = 0
-        self.last_play = f"{self.names[seat]} played {C.LABEL_OF[card]} and took the {COLOURS[gone]} disc off {cell_text(cell)}."
+        self.last_play = (f"{self.names[seat]} played {C.LABEL_OF[card]} and took the {COLOURS[gone]} disc "
+                          f"off {cell_text(cell)}.")
         self.emit("remove", f"{self.names[seat]} plays one-eyed jack {C.LABEL_OF[card]} and takes the "
                             f"{COLOURS[gone]} disc off {cell_text(cell)}.", seat=seat, card=C.CODE_OF[card],
                   space=cell_text(cell))
@@ -528,8 +531,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
             # the book: forgetting to draw costs the next turn; the card is drawn now
             self.owes_draw[nxt] = False
             self._draw_card(nxt)
-            self.emit("missed", f"{self.names[nxt]} misses this turn (no card was drawn last turn) and draws now.",
-                      seat=nxt)
+            self.emit("missed", f"{self.names[nxt]} misses this turn (no card was drawn last turn) and "
+                                "draws now.", seat=nxt)
             nxt = self.next_seat(nxt)
         self.turn = nxt
 

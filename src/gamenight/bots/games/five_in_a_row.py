@@ -17,8 +17,17 @@ from typing import Any
 
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
-from gamenight.games.five_in_a_row import CELL_OF_SQUARE, CELLS_OF, CORNERS, EMPTY, JACKS, ONE_EYED, \
-    TWO_EYED, WINDOWS, WINDOWS_AT
+from gamenight.games.five_in_a_row import (
+    CELL_OF_SQUARE,
+    CELLS_OF,
+    CORNERS,
+    EMPTY,
+    JACKS,
+    ONE_EYED,
+    TWO_EYED,
+    WINDOWS,
+    WINDOWS_AT,
+)
 
 #: a line holding k of my discs (none of theirs) gains this much from one more
 OWN = (1.0, 4.0, 16.0, 80.0, 5000.0)
