@@ -257,7 +257,6 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
     }
     FIELDS: tuple[Field, ...] = (
         Field("board", "The board", Kind.BOARD),
-        Field("rows_made", "Rows", Kind.TEAMS, head=True),
         Field("rows_to_win", "Rows to win", Kind.NUMBER),
         Field("discs", "Discs", Kind.TEXT),
         Field("missing_turn", "Misses the next turn", Kind.SEATS),
@@ -550,6 +549,9 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
             self.rows.append((side, d, cells))
             for i in cells:
                 self.locked[i] = True
+            # the score sheet counts the rows: a line for each, a point to the side that made it
+            self.sheet.add(f"Row {len(self.rows)}", [int(t == side) for t in range(self.sides)],
+                           note=f"{DIR_NAMES[d]}, {cell_text(cells[0])} to {cell_text(cells[-1])}")
             self.emit("row", f"{self.side_name(side)} finish a row of five {DIR_NAMES[d]}, "
                              f"{cell_text(cells[0])} to {cell_text(cells[-1])}: it is marked "
                              f"({self.rows_of(side)} of {self.options.rows_to_win}).",
@@ -559,12 +561,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
             return True
         return False
 
-    def _record(self, note: str) -> None:
-        self.sheet.add("Rows", [self.rows_of(t) for t in range(self.sides)], note=note)
-
     def _won(self, side: int) -> None:
         self.phase_name = FiveInARowPhase.NONE
-        self._record(f"{self.side_name(side)} won")
         rows = [self.rows_of(t) for t in range(self.sides)]
         winners = [s for s in range(self.num_players) if self.side_of(s) == side]
         self.finish([rows[self.side_of(s)] for s in range(self.num_players)], winners,
@@ -572,7 +570,6 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
 
     def _drawn_game(self) -> None:
         self.phase_name = FiveInARowPhase.NONE
-        self._record("drawn")
         rows = [self.rows_of(t) for t in range(self.sides)]
         self.finish([rows[self.side_of(s)] for s in range(self.num_players)], list(range(self.num_players)),
                     f"A whole pass of the {IDLE_LIMIT} cards put no disc on the board and took none off: "

@@ -218,7 +218,8 @@ def test_three_rows_win_and_partners_share_them() -> None:
     assert s.is_over and s.outcome is not None
     assert s.outcome.winners == (1, 3)
     assert "East–West" in s.outcome.reason
-    assert s.score_sheet.totals == [0, 3]
+    assert s.rows_of(1) == 3 and s.outcome.scores == (0, 3, 0, 3)
+    assert s.score_sheet.totals == [0, 1]  # the sheet's line for the row made in play
 
 
 def test_rows_to_win_option() -> None:
