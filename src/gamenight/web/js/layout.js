@@ -10,6 +10,8 @@ const FAMILIES = {
   // seats in a row, each team's melds in its own area, the stock and the discard pile between
   rummy: { shape: "board", centre: (z) => z.show === "pile" || z.show === "spread" },
   canasta: { shape: "board", centre: (z) => z.show === "pile" },
+  // a board game: the seats in a row, the board's picture (a field of kind "board") and the piles
+  board: { shape: "board", centre: (z) => z.show === "pile" || z.show === "spread" },
 };
 const GENERIC = { shape: "ring", centre: (z) => z.show === "trick" || z.show === "pile" || z.show === "spread" };
 
@@ -19,7 +21,7 @@ export function familyOf(view) {
 }
 
 /** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
-const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds"]);
+const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "board"]);
 
 /** The view's layout, arranged: what goes in each seat's box, the middle, the hand, the rest. */
 export function arrange(view) {
@@ -74,6 +76,7 @@ export function arrange(view) {
     marks: ofKind("marks"),
     choose: ofKind("choose")[0] || null,
     melds,
+    boards: ofKind("board"),
     info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };
 }
