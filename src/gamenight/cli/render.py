@@ -544,22 +544,25 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
     return Group(Packed(out), *blocks)
 
 
-#: a side's disc on a board space, and (bold) a disc in a finished row
-DISC, ROW_DISC = "●", "◉"
+#: each side's disc on a board space (its own shape, for a terminal without colours), and the
+#: same disc in a finished row
+DISCS = ("●", "◆", "▲", "■")
+ROW_DISCS = ("◉", "◈", "△", "□")
 #: the colours the engine names for sides, as the terminal shows them
 DISC_STYLES = {"blue": "bold blue", "green": "bold green", "red": "bold red", "yellow": "bold yellow"}
 
 
 def board_block(board: dict[str, Any]) -> Text:
     """A ``board`` field in text: a line per row of the grid under the column numbers, each space
-    its piece (a card) and, before it, the disc on it in its side's colour (◉ in a finished row);
+    its piece (a card) and, before it, the disc on it in its side's colour and shape (● ◆; ◉ ◈ in a
+    finished row);
     a free space is ★. The key of the sides' colours stands at the right of the first rows."""
     cols = int(board.get("cols", 0)) or 1
     spaces = board.get("spaces", [])
     sides = board.get("sides", [])
     styles = [DISC_STYLES.get(str(s.get("colour")), "bold") for s in sides]
-    key = [Text.assemble((DISC, styles[i]), f" {s.get('name', '')}") for i, s in enumerate(sides)]
-    key.append(Text(f"{ROW_DISC} in a finished row", style="dim"))
+    key = [Text.assemble((DISCS[i % 4], styles[i]), f" {s.get('name', '')}") for i, s in enumerate(sides)]
+    key.append(Text(f"{ROW_DISCS[0]} {ROW_DISCS[1]} in a finished row", style="dim"))
     piece = str(board.get("piece", ""))
     out = Text("    " + "".join(f"{c:<5}" for c in range(cols)).rstrip(), style="dim")
     for k, space in enumerate(spaces):
@@ -568,7 +571,7 @@ def board_block(board: dict[str, Any]) -> Text:
         disc = space.get("disc")
         label = str(space.get("label", ""))
         if disc is not None and 0 <= disc < len(styles):
-            out.append(ROW_DISC if space.get("row") else DISC, style=styles[disc])
+            out.append((ROW_DISCS if space.get("row") else DISCS)[disc % 4], style=styles[disc])
         else:
             out.append(" ")
         if label in ("FREE", "DEAD"):

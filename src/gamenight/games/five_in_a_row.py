@@ -48,8 +48,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from gamenight.core.errors import IllegalMove
 from gamenight.core.layout import Field, Kind
-from gamenight.core.moves import Move
+from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
@@ -133,6 +134,15 @@ PLACE = {(c, i): place_move(c, i) for c in range(52) for i in range(CELLS) if LA
 REMOVE = {(c, i): remove_move(c, i) for c in ONE_EYED for i in range(CELLS) if LAYOUT[i] != FREE}
 DEAD = [Move("dead", C.CARD_ARG[c]) for c in range(52)]
 DISCARD = [Move("discard", C.CARD_ARG[c]) for c in range(52)]
+
+
+def _card_on_space(card: int, word: str) -> Move | None:
+    """``7S 3,1``: the card played on that space (a one-eyed jack taking the disc off it)."""
+    try:
+        cell = CELL_OF_SQUARE.get(B.square_of(word), -1)
+    except ValueError:
+        return None
+    return (REMOVE if card in ONE_EYED else PLACE).get((card, cell))
 
 
 def find_rows(team_cells: set[int], free: frozenset[int], rows: list[tuple[int, int, tuple[int, ...]]],
@@ -574,6 +584,29 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.finish([rows[self.side_of(s)] for s in range(self.num_players)], list(range(self.num_players)),
                     f"A whole pass of the {IDLE_LIMIT} cards put no disc on the board and took none off: "
                     "the game is drawn.")
+
+    # ---- typed shorthands ------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Move:
+        """A card and a space (``7S 3,1``) play it there (a one-eyed jack takes the disc off); a
+        bare card makes its one legal move, or is answered with the moves it has."""
+        words = text.split()
+        if words and C.is_card_code(words[0]) and len(words) <= 2:
+            card = C.card(words[0])
+            if len(words) == 2:
+                made = _card_on_space(card, words[1])
+                if made is not None:
+                    return made
+            elif not self.is_over:
+                legal = [m for m in self.legal_moves(self.turn) if card in m.cards]
+                if len(legal) == 1:
+                    return legal[0]
+                if legal:
+                    some = ", ".join(str(m) for m in legal[:4]) + ("…" if len(legal) > 4 else "")
+                    example = str(legal[0]).split(" ", 1)[1]
+                    raise IllegalMove(f"{C.LABEL_OF[card]} has {len(legal)} moves ({some}): name the space "
+                                      f"too, e.g. '{example}'.")
+        return parse_move(text)
 
     # ---- what a seat sees ----------------------------------------------------------------------
 

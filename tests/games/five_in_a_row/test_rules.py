@@ -281,3 +281,15 @@ def test_golden_match_with_heuristic_bots() -> None:
     assert s.is_over and s.outcome is not None
     assert s.outcome.winners == (1, 3)
     assert s.score_sheet.totals == [0, 3]
+
+
+def test_typed_shorthands_a_card_and_its_space_or_a_bare_card_with_one_move() -> None:
+    s = new(["2H 3H 4H 5H 6H", "2S 3S 4S 4S JS"])
+    put(s, 0, (2, 2))
+    s.play("4S 7,5", 1)
+    assert s.board[cell(7, 5)] == 1
+    s.play("2H 4,1", 0)
+    with pytest.raises(IllegalMove, match="name the space too"):
+        s.play("2S", 1)
+    s.play("JS 2,2", 1)  # a one-eyed jack and the disc it takes off
+    assert s.board[cell(2, 2)] == EMPTY
