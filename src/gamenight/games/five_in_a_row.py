@@ -266,6 +266,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         FiveInARowPhase.DRAW: DrawPhase(),
     }
     FIELDS: tuple[Field, ...] = (
+        Field("deal", "{Deal}", Kind.NUMBER, head=True),
         Field("board", "The board", Kind.BOARD),
         Field("rows_to_win", "Rows to win", Kind.NUMBER),
         Field("discs", "Discs", Kind.TEXT),
@@ -328,8 +329,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.turn = order[0]
         self.phase_name = FiveInARowPhase.PLAY
         colours = "; ".join(f"{self.side_name(t)} play {COLOURS[t]}" for t in range(self.sides))
-        self.emit("deal", f"{self.names[self.dealer]} deals {size} cards each; {colours}. "
-                          f"{self.names[self.turn]} begins.", seat=self.dealer)
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {size} cards each; "
+                          f"{colours}. {self.names[self.turn]} begins.", seat=self.dealer)
 
     # ---- what a seat may do -----------------------------------------------------------------
 
@@ -560,7 +561,8 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
             for i in cells:
                 self.locked[i] = True
             # the score sheet counts the rows: a line for each, a point to the side that made it
-            self.sheet.add(f"Row {len(self.rows)}", [int(t == side) for t in range(self.sides)],
+            self.sheet.add(f"{self.deal_name()}, row {len(self.rows)}",
+                           [int(t == side) for t in range(self.sides)],
                            note=f"{DIR_NAMES[d]}, {cell_text(cells[0])} to {cell_text(cells[-1])}")
             self.emit("row", f"{self.side_name(side)} finish a row of five {DIR_NAMES[d]}, "
                              f"{cell_text(cells[0])} to {cell_text(cells[-1])}: it is marked "
@@ -633,6 +635,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         return {
+            "deal": self.deal_no,
             "board": self.board_view(),
             "rows_made": [self.rows_of(t) for t in range(self.sides)],
             "rows_to_win": self.options.rows_to_win,
