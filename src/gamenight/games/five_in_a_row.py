@@ -21,8 +21,11 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §20,
 
 * G-5R-1 — the board is the spec's proposed layout (``five-in-a-row-board.json``): every non-jack
   card twice, the two copies never in one line and at least three spaces apart.
-* G-5R-2 — the corners are free and count for every colour (option ``free_corners`` off: the
-  corners are dead spaces, on nobody's side, and no disc may go there).
+* G-5R-2 — the corners are free and count for every colour. Option ``free_corners`` off: no
+  free spaces, which only a layout with a card on every corner allows (option ``layout``).
+* Option ``layout`` (OPT-5R-layout): another board, 100 spaces row by row (card codes, FREE for
+  a free space); empty, the proposed board. A card shows on at most two spaces (two decks), a
+  jack on none.
 * G-5R-3 — J♠ and J♥ are one-eyed, J♣ and J♦ two-eyed.
 * G-5R-4 — two rows in one line may not share a disc (nine in a line is one row, ten two);
   option ``same_line_overlap``: they may share one (nine in a line is two rows), as in Sequence.
@@ -48,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from gamenight.core.errors import IllegalMove
+from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options, Preset, option
@@ -81,11 +84,46 @@ LAYOUT_TEXT: tuple[tuple[str, ...], ...] = (
 )
 #: the card each space shows, by cell ``r * 10 + c`` (FREE for a corner)
 LAYOUT: tuple[int, ...] = tuple(FREE if t == "FREE" else C.card(t) for line in LAYOUT_TEXT for t in line)
-#: the cells showing each card
-CELLS_OF: dict[int, tuple[int, ...]] = {}
-for _i, _c in enumerate(LAYOUT):
-    if _c != FREE:
-        CELLS_OF[_c] = (*CELLS_OF.get(_c, ()), _i)
+#: the longest layout text an option takes
+MAX_LAYOUT_TEXT = 1000
+
+
+def cells_of(layout: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """The cells showing each card of a layout."""
+    out: dict[int, tuple[int, ...]] = {}
+    for i, c in enumerate(layout):
+        if c != FREE:
+            out[c] = (*out.get(c, ()), i)
+    return out
+
+
+def parse_layout(text: str) -> tuple[int, ...]:
+    """A board typed as 100 spaces row by row (``FREE 4H 7D …``; commas or spaces between them);
+    an empty text is the proposed board. ``OptionError`` says what is wrong."""
+    if not text.strip():
+        return LAYOUT
+    if len(text) > MAX_LAYOUT_TEXT:
+        raise OptionError(f"A board layout is at most {MAX_LAYOUT_TEXT} characters long.")
+    words = text.replace(",", " ").split()
+    if len(words) != CELLS:
+        raise OptionError(f"A board layout names {CELLS} spaces, row by row, not {len(words)}.")
+    out: list[int] = []
+    for k, word in enumerate(words):
+        if word.upper() == "FREE":
+            out.append(FREE)
+            continue
+        if not C.is_card_code(word) or C.card(word) >= 52:
+            raise OptionError(f"Space {k // SIZE},{k % SIZE} of the layout, {word!r}, is no card (or FREE).")
+        card = C.card(word)
+        if C.RANK_OF[card] == C.JACK:
+            raise OptionError(f"Space {k // SIZE},{k % SIZE} of the layout shows a jack: no jack is on the "
+                              "board.")
+        out.append(card)
+    return tuple(out)
+
+
+#: the cells showing each card on the proposed board
+CELLS_OF: dict[int, tuple[int, ...]] = cells_of(LAYOUT)
 CORNERS: tuple[int, ...] = tuple(i for i, c in enumerate(LAYOUT) if c == FREE)
 #: the board square (move notation) of each cell, and back
 SQUARE: tuple[int, ...] = tuple(B.square(i // SIZE, i % SIZE) for i in range(CELLS))
@@ -129,9 +167,9 @@ def remove_move(card: int, cell: int) -> Move:
 
 
 #: every move built once: (verb, card, cell) -> move
-PLACE = {(c, i): place_move(c, i) for c in range(52) for i in range(CELLS) if LAYOUT[i] != FREE
-         and (c in TWO_EYED or LAYOUT[i] == c)}
-REMOVE = {(c, i): remove_move(c, i) for c in ONE_EYED for i in range(CELLS) if LAYOUT[i] != FREE}
+PLACE = {(c, i): place_move(c, i) for c in range(52) for i in range(CELLS) if C.RANK_OF[c] != C.JACK
+         or c in TWO_EYED}
+REMOVE = {(c, i): remove_move(c, i) for c in ONE_EYED for i in range(CELLS)}
 DEAD = [Move("dead", C.CARD_ARG[c]) for c in range(52)]
 DISCARD = [Move("discard", C.CARD_ARG[c]) for c in range(52)]
 
@@ -201,8 +239,23 @@ class FiveInARowOptions(Options):
     )
     free_corners: bool = option(
         True, "Free corners",
-        "Whether the four corner spaces count for every colour. Off: they are dead spaces.",
+        "Whether the free spaces (the corners) count for every colour. Off only with a layout "
+        "that puts a card on every corner.",
     )
+    layout: str = option(
+        "", "Board layout",
+        "Another board: its 100 spaces row by row, card codes (7H, 10S) or FREE, separated by spaces "
+        "or commas. Empty: the usual board, with free corners.",
+    )
+
+    def check(self, players: int) -> None:
+        try:
+            layout = parse_layout(self.layout)
+        except OptionError as err:
+            raise OptionError(f"Option 'layout': {err}") from None
+        if not self.free_corners and FREE in layout:
+            raise OptionError("Free corners can be switched off only with a layout that puts a card on "
+                              "every free space (option 'layout').")
     manual_draw_penalty: bool = option(
         False, "Draw yourself",
         "You draw your own card after playing; end the turn without drawing and you miss your next "
@@ -288,7 +341,10 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.locked: list[bool] = [False] * CELLS
         #: the rows marked: (side, direction, cells)
         self.rows: list[tuple[int, int, tuple[int, ...]]] = []
-        self.free: frozenset[int] = frozenset(CORNERS) if self.options.free_corners else frozenset()
+        #: the card on each cell (FREE: a free space) and the cells of each card
+        self.layout: tuple[int, ...] = parse_layout(self.options.layout)
+        self.cells_of: dict[int, tuple[int, ...]] = cells_of(self.layout)
+        self.free: frozenset[int] = frozenset(i for i, c in enumerate(self.layout) if c == FREE)
         self.turn = 0
         self.dead_used = False
         #: seats that ended a turn without drawing (manual draw): they miss their next turn
@@ -335,9 +391,9 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
     # ---- what a seat may do -----------------------------------------------------------------
 
     def is_dead(self, card: int) -> bool:
-        """A card whose spaces are all taken (never a jack)."""
-        cells = CELLS_OF.get(card)
-        return cells is not None and all(self.board[i] != EMPTY for i in cells)
+        """A card whose spaces are all taken (one the board does not show at all, too); never a
+        jack."""
+        return card not in JACKS and all(self.board[i] != EMPTY for i in self.cells_of.get(card, ()))
 
     def removable(self, seat: int) -> list[int]:
         """The opposing discs a one-eyed jack may take off: any not in a finished row."""
@@ -350,9 +406,10 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         board = self.board
         for c in sorted(set(self.hands[seat])):
             if c in TWO_EYED:
-                out += [PLACE[c, i] for i in range(CELLS) if board[i] == EMPTY and LAYOUT[i] != FREE]
+                free = self.free
+                out += [PLACE[c, i] for i in range(CELLS) if board[i] == EMPTY and i not in free]
             elif c not in ONE_EYED:
-                out += [PLACE[c, i] for i in CELLS_OF[c] if board[i] == EMPTY]
+                out += [PLACE[c, i] for i in self.cells_of.get(c, ()) if board[i] == EMPTY]
         return out
 
     def _remove_moves(self, seat: int) -> list[Move]:
@@ -396,12 +453,12 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         if card in ONE_EYED:
             return (f"{C.LABEL_OF[card]} is a one-eyed jack: it takes an opposing disc off "
                     f"('remove {C.CODE_OF[card]} r,c').")
-        if LAYOUT[cell] == FREE:
-            return "A corner is a free space: no disc goes there."
+        if cell in self.free:
+            return "A free space counts for everyone: no disc goes there."
         if self.board[cell] != EMPTY:
             return f"Space {cell_text(cell)} is taken already."
         if card not in TWO_EYED:
-            where = " and ".join(cell_text(i) for i in CELLS_OF[card])
+            where = " and ".join(cell_text(i) for i in self.cells_of.get(card, ())) or "none on this board"
             return f"{C.LABEL_OF[card]} puts a disc only on a space showing {C.LABEL_OF[card]} ({where})."
         return "That card cannot go there."
 
@@ -618,10 +675,10 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         board, locked = self.board, self.locked
         spaces = []
         for i in range(CELLS):
-            c = LAYOUT[i]
+            c = self.layout[i]
             spaces.append({
                 "space": cell_text(i),
-                "label": C.CODE_OF[c] if c != FREE else ("FREE" if self.options.free_corners else "DEAD"),
+                "label": C.CODE_OF[c] if c != FREE else "FREE",
                 "disc": board[i] if board[i] != EMPTY else None,
                 "row": locked[i],
             })
@@ -648,7 +705,6 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
             "side": self.side_of(seat) if seat is not None else None,
             "discs_on": [self.board[i] for i in range(CELLS)],
             "locked": [self.locked[i] for i in range(CELLS)],
-            "free_corners": self.options.free_corners,
             "dead_used": self.dead_used,
             "stock_size": len(self.stock),
             "turn": self.turn,

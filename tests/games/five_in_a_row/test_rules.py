@@ -85,7 +85,7 @@ def test_two_eyed_jack_places_on_any_free_space_but_not_a_corner() -> None:
     s = new(["2H 3H 4H 5H 6H", "JC 3S 4S 5S 6S"])
     jc = [m for m in moves(s) if m.startswith("play JC")]
     assert len(jc) == 96
-    with pytest.raises(IllegalMove, match="corner"):
+    with pytest.raises(IllegalMove, match="free space"):
         s.play("play JC 0,0", 1)
     s.play("play JC 4,4", 1)
     assert s.board[cell(4, 4)] == 1
@@ -182,12 +182,11 @@ def test_T_5R_2_crossing_rows_share_a_disc() -> None:
 
 def test_T_5R_3_a_free_corner_counts_for_every_colour() -> None:
     assert rows_after([(0, c) for c in range(1, 5)]) == 1
-    s = new(["7H 3H 4H 5H 6H", "2S 3S 4S 5S 6S"], free_corners=False)
+    s = new(["7H 3H 4H 5H 6H", "2S 3S 4S 5S 6S"])
     put(s, 0, (0, 1), (0, 2), (0, 3))
     s.turn = 0
     s.play("play 7H 0,4", 0)
-    assert s.rows_of(0) == 0
-    assert "DEAD" in {sp["label"] for sp in s.view(0)["board"]["spaces"]}
+    assert s.rows_of(0) == 1
 
 
 def test_T_5R_4_a_whole_line_of_ten_is_two_rows_nine_is_one() -> None:
@@ -293,3 +292,31 @@ def test_typed_shorthands_a_card_and_its_space_or_a_bare_card_with_one_move() ->
         s.play("2S", 1)
     s.play("JS 2,2", 1)  # a one-eyed jack and the disc it takes off
     assert s.board[cell(2, 2)] == EMPTY
+
+
+CORNERS_FILLED = " ".join((["2H", "3H", "4H", "5H"][(r // 9) * 2 + c // 9] if t == "FREE" else t)
+                          for r, line in enumerate(LAYOUT_TEXT) for c, t in enumerate(line))
+
+
+def test_free_corners_off_only_with_a_layout_that_fills_them() -> None:
+    with pytest.raises(gamenight.OptionError, match="Free corners"):
+        gamenight.new("five-in-a-row", players=2, seed=1, options={"free_corners": False})
+    s = new(["7H 6C 4H 5H 6H", "2S 3S 4S 5S 6S"], free_corners=False, layout=CORNERS_FILLED)
+    assert s.view(0)["board"]["spaces"][0]["label"] == "2H"
+    put(s, 0, (0, 1), (0, 2))
+    s.turn = 0
+    s.play("play 7H 0,4", 0)
+    s.play("play 2S 6,1", 1)
+    s.play("play 6C 0,3", 0)
+    assert s.rows_of(0) == 0  # the corner counts for nobody now: a card shows there
+    assert "play 2H 0,0" not in moves(s, 0)
+
+
+def test_layout_option_is_checked() -> None:
+    for bad, why in (("7H 8H", "100 spaces"), (CORNERS_FILLED.replace("8C", "JC", 1), "jack"),
+                     (CORNERS_FILLED.replace("8C", "XX", 1), "no card")):
+        with pytest.raises(gamenight.OptionError, match=why):
+            gamenight.new("five-in-a-row", players=2, seed=1, options={"layout": bad})
+    s = gamenight.new("five-in-a-row", players=2, seed=1, options={"layout": CORNERS_FILLED})
+    assert isinstance(s, FiveInARow) and s.free == frozenset()
+    assert s.cells_of[C.card("2H")] == (0, 41, 70)

@@ -17,16 +17,17 @@ from typing import Any
 
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
+from gamenight.equipment import cards as C
 from gamenight.games.five_in_a_row import (
     CELL_OF_SQUARE,
-    CELLS_OF,
-    CORNERS,
     EMPTY,
+    FREE,
     JACKS,
     ONE_EYED,
     TWO_EYED,
     WINDOWS,
     WINDOWS_AT,
+    cells_of,
 )
 
 #: a line holding k of my discs (none of theirs) gains this much from one more
@@ -94,7 +95,7 @@ class FiveInARowBot:
             return dead[0]
         discs: list[int] = view["discs_on"]
         side: int = view["side"]
-        free = frozenset(CORNERS) if view.get("free_corners", True) else frozenset()
+        free, cells = _board_of(view)
         counts = _counts(discs, free, side)
         best: Move | None = None
         best_value = -1e18
@@ -110,7 +111,7 @@ class FiveInARowBot:
                 value = remove_value(cell, counts) - KEEP_ONE_EYED
             elif m.verb == "discard":
                 card = m.cards[0]
-                value = -_card_worth(card, discs, counts)
+                value = -_card_worth(card, cells, discs, counts)
             else:
                 continue
             value += rng.random() * 0.01
@@ -119,10 +120,23 @@ class FiveInARowBot:
         return best if best is not None else legal[0]
 
 
-def _card_worth(card: int, discs: list[int], counts: Counts) -> float:
+def _card_worth(card: int, cells: dict[int, tuple[int, ...]], discs: list[int], counts: Counts) -> float:
     if card in JACKS:
         return KEEP_TWO_EYED if card not in ONE_EYED else KEEP_ONE_EYED
-    return max((place_value(i, counts) for i in CELLS_OF.get(card, ()) if discs[i] == EMPTY), default=0.0)
+    return max((place_value(i, counts) for i in cells.get(card, ()) if discs[i] == EMPTY), default=0.0)
+
+
+_BOARDS: dict[tuple[str, ...], tuple[frozenset[int], dict[int, tuple[int, ...]]]] = {}
+
+
+def _board_of(view: dict[str, Any]) -> tuple[frozenset[int], dict[int, tuple[int, ...]]]:
+    """The free spaces and each card's spaces of the board in the view (the layout in play)."""
+    labels = tuple(sp["label"] for sp in view["board"]["spaces"])
+    known = _BOARDS.get(labels)
+    if known is None:
+        layout = tuple(FREE if t == "FREE" else C.card(t) for t in labels)
+        known = _BOARDS[labels] = (frozenset(i for i, c in enumerate(layout) if c == FREE), cells_of(layout))
+    return known
 
 
 GAME_BOTS = {"five-in-a-row": FiveInARowBot}
