@@ -320,3 +320,22 @@ def test_layout_option_is_checked() -> None:
     s = gamenight.new("five-in-a-row", players=2, seed=1, options={"layout": CORNERS_FILLED})
     assert isinstance(s, FiveInARow) and s.free == frozenset()
     assert s.cells_of[C.card("2H")] == (0, 41, 70)
+
+
+def test_the_terminal_draws_the_board_in_text() -> None:
+    from rich.console import Console
+
+    from gamenight.cli.render import board_block
+
+    s = new(["8S 3H 4H 5H 6H", "2S 3S 4S 5S 6S"])
+    put(s, 0, (4, 2), (4, 3), (4, 5), (4, 6))
+    put(s, 1, (0, 1))
+    s.turn = 0
+    s.play("play 8S 4,4", 0)
+    console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(board_block(s.view(0)["board"]))
+    lines = console.export_text().splitlines()
+    assert len(lines) == 11 and max(map(len, lines)) <= 76
+    assert lines[1].split()[:3] == ["0", "★", "◆4♥"]  # a free corner; Player 2's disc on 4♥
+    assert "◉8♠" in lines[5]  # a disc of the finished row
+    assert "● Player 1" in lines[1] and "◆ Player 2" in lines[2]
