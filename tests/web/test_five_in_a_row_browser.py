@@ -61,10 +61,11 @@ def test_discs_are_placed_by_clicking_the_board(server: str, browser: Any) -> No
         wait_for_version(page, after["version"])
         label = page.get_attribute(target, "aria-label") or ""
         assert "disc of" in label, label
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "five_in_a_row_desktop.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     width = page.evaluate("document.querySelector('svg.board-svg').getBoundingClientRect().width")
     assert 0 < width <= 390
-    ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "five_in_a_row_phone.png"), full_page=True)
     page.close()
     assert not errors, errors

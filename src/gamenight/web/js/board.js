@@ -11,6 +11,8 @@ import { cardLabel, cardName, isCard, isRed } from "./cards.js";
 import { parts } from "./select.js";
 
 const CELL = 40;
+/** Room at the top and the left for the column and row numbers (a space's text is "row,column"). */
+const EDGE = 14;
 const DISC_FILL = { blue: "#2f6fd6", green: "#1f9d55", red: "#d64545", yellow: "#e0b020" };
 
 function spaceName(space, piece) {
@@ -21,7 +23,7 @@ function spaceName(space, piece) {
 
 function centre(text, cols) {
   const [r, c] = String(text).split(",").map(Number);
-  return { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2, ok: Number.isInteger(r) && Number.isInteger(c) && c < cols };
+  return { x: EDGE + c * CELL + CELL / 2, y: EDGE + r * CELL + CELL / 2, ok: Number.isInteger(r) && Number.isInteger(c) && c < cols };
 }
 
 /** The board as an SVG figure, every space a focusable button-like group carrying its text. */
@@ -33,8 +35,8 @@ export function drawBoard(board, label = "The board") {
   const spaces = (board.spaces || []).map((sp, k) => {
     const r = Math.floor(k / cols);
     const c = k % cols;
-    const x = c * CELL;
-    const y = r * CELL;
+    const x = EDGE + c * CELL;
+    const y = EDGE + r * CELL;
     const side = Number.isInteger(sp.disc) ? sides[sp.disc] : null;
     const card = piece === "card" && isCard(sp.label);
     const text = card ? cardLabel(sp.label) : sp.label === "FREE" ? "★" : sp.label === "DEAD" ? "×" : String(sp.label);
@@ -57,8 +59,11 @@ export function drawBoard(board, label = "The board") {
                                       stroke: DISC_FILL[side.colour] || "#fff", "stroke-width": 4,
                                       "stroke-linecap": "round", opacity: 0.8 }) : null;
   });
-  const svg = s("svg", { viewBox: `0 0 ${cols * CELL} ${rows * CELL}`, class: "board-svg", role: "group",
-                         "aria-label": label }, spaces, s("g", { "pointer-events": "none" }, lines));
+  const numbers = s("g", { class: "board-numbers", "aria-hidden": "true", "font-size": 10, fill: "#e8f3ec" },
+    Array.from({ length: cols }, (_, c) => s("text", { x: EDGE + c * CELL + CELL / 2, y: EDGE - 3, "text-anchor": "middle" }, String(c))),
+    Array.from({ length: rows }, (_, r) => s("text", { x: EDGE - 4, y: EDGE + r * CELL + CELL / 2 + 3, "text-anchor": "end" }, String(r))));
+  const svg = s("svg", { viewBox: `0 0 ${EDGE + cols * CELL} ${EDGE + rows * CELL}`, class: "board-svg", role: "group",
+                         "aria-label": label }, numbers, spaces, s("g", { "pointer-events": "none" }, lines));
   const key = h("ul", { class: "board-key" }, sides.map((side) => h("li", {},
     h("span", { class: "board-key-disc", style: { background: DISC_FILL[side.colour] || side.colour } }), " ", side.name)));
   const first = svg.querySelector("[data-space]");
