@@ -28,6 +28,8 @@ from gamenight.equipment import cards as C
 WIDTH, HEIGHT = 80, 24
 #: the decisions drawn: every STRIDE-th, at most SHOTS of them
 STRIDE, SHOTS = 41, 12
+#: games whose matches between bots run to fewer than three strides: a shorter stride
+SHORT_STRIDES = {"five-in-a-row": 13}
 
 
 def configs() -> list[tuple[str, str | None, int]]:
@@ -58,7 +60,7 @@ def shots(game: str, preset: str | None, players: int, seed: int = 7) -> list[di
     step = 0
     while not state.is_over and len(out) < SHOTS:
         seat = min(state.to_act)
-        if step % STRIDE == 0 and state.legal_moves(seat):
+        if step % SHORT_STRIDES.get(game, STRIDE) == 0 and state.legal_moves(seat):
             out.append(state.view(seat))
         bot, rng = bots[seat]
         bot_move(state, seat, bot, rng)

@@ -56,6 +56,8 @@ MATCHES: dict[str, Recipe] = {
     "court_whist_nine": Recipe("court-whist", 9, 2026,
                                about="nine heuristic bots, seed 2026: two tables, a man sitting out"),
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
+    "five_in_a_row_heuristic": Recipe("five-in-a-row", 4, 2026, about="four heuristic bots, seed 2026: "
+                                                                     "partners opposite"),
     "five_hundreds_heuristic": Recipe("five-hundreds", 4, 2026, bot_per_seat=False,
                                       about="four heuristic bots, seed 2026"),
     "five_hundred_rummy_heuristic": Recipe("five-hundred-rummy", 4, 2024,

@@ -535,7 +535,7 @@ def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
     return [f for f in Layout.of(view).fields
             if not (f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(view.get(f["key"])))
             and (detail.minor or not f.get("minor"))
-            and (detail.info or (detail.books and f["kind"] == "melds"))]
+            and (detail.info or (detail.books and f["kind"] in ("melds", "board")))]
 
 
 def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
@@ -553,12 +553,60 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
             blocks.extend(melds_block(value, f.get("piece", ""), detail.melds))
         elif f["kind"] == "ledger" and isinstance(value, dict):
             blocks.extend(ledger_block(f["label"], value, names, detail.minor))
+        elif f["kind"] == "board" and isinstance(value, dict):
+            blocks.insert(0, board_block(value))
         elif f["kind"] == "text" and isinstance(value, list):
             items = [styled_sentence(str(v)) for v in value]
             blocks.append(Packed(led(Text(f"{f['label']}:", style="bold"), items)))
         else:
             out.append(Text.assemble((f"{f['label']}: ", "bold"), field_value_text(f, value, names)))
     return Group(Packed(out), *blocks)
+
+
+#: each side's disc on a board space (its own shape, for a terminal without colours), and the
+#: same disc in a finished row
+DISCS = ("●", "◆", "▲", "■")
+ROW_DISCS = ("◉", "◈", "△", "□")
+#: the colours the engine names for sides, as the terminal shows them
+DISC_STYLES = {"blue": "bold blue", "green": "bold green", "red": "bold red", "yellow": "bold yellow"}
+
+
+def board_block(board: dict[str, Any]) -> Text:
+    """A ``board`` field in text: a line per row of the grid under the column numbers, each space
+    its piece (a card) and, before it, the disc on it in its side's colour and shape (● ◆; ◉ ◈ in a
+    finished row);
+    a free space is ★. The key of the sides' colours stands at the right of the first rows."""
+    cols = int(board.get("cols", 0)) or 1
+    spaces = board.get("spaces", [])
+    sides = board.get("sides", [])
+    styles = [DISC_STYLES.get(str(s.get("colour")), "bold") for s in sides]
+    key = [Text.assemble((DISCS[i % 4], styles[i]), f" {s.get('name', '')}") for i, s in enumerate(sides)]
+    key.append(Text(f"{ROW_DISCS[0]} {ROW_DISCS[1]} in a finished row", style="dim"))
+    piece = str(board.get("piece", ""))
+    out = Text("    " + "".join(f"{c:<5}" for c in range(cols)).rstrip(), style="dim")
+    for k, space in enumerate(spaces):
+        if k % cols == 0:
+            out.append(f"\n{k // cols:>2} ", style="dim")
+        disc = space.get("disc")
+        label = str(space.get("label", ""))
+        if disc is not None and 0 <= disc < len(styles):
+            out.append((ROW_DISCS if space.get("row") else DISCS)[disc % 4], style=styles[disc])
+        else:
+            out.append(" ")
+        if label in ("FREE", "DEAD"):
+            drawn = Text("★" if label == "FREE" else "×", style="dim")
+        else:
+            drawn = drawer(piece)(label)
+        if disc is not None and space.get("row"):
+            drawn.stylize("underline")
+        out.append_text(drawn)
+        last = k % cols == cols - 1
+        if last and k // cols < len(key):
+            out.append(" " * max(1, 4 - drawn.cell_len))
+            out.append_text(key[k // cols])
+        elif not last:
+            out.append(" " * max(1, 4 - drawn.cell_len))
+    return out
 
 
 def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: bool) -> list[RenderableType]:

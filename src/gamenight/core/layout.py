@@ -76,6 +76,12 @@ class Kind(StrEnum):
     #: "verb": the move that keeps dice}; a renderer draws them as dice, the held ones apart,
     #: and lets the seat to act select rolled dice and keep them
     DICE = "dice"
+    #: a board of spaces (5 in a Row's grid): {"rows", "cols", "piece" (what a space shows: "card"),
+    #: "spaces": [{"space" (its text in moves: "4,2"), "label" (a piece code, "FREE"...), "disc"
+    #: (the side whose disc is there, or null), "row" (in a finished row)}] in reading order,
+    #: "sides": [{"name", "colour"}], "lines": [{"side", "from", "to"}] (finished rows)}; a renderer
+    #: draws the picture, and a space a legal move names is a place to click for it
+    BOARD = "board"
 
 
 KINDS = frozenset(k.value for k in Kind)

@@ -11,6 +11,7 @@ import { cardLabel, cardName, isCard } from "./cards.js";
 import { arrange, zoneTitle } from "./layout.js";
 import { drawPiece, drawPieces } from "./pieces.js";
 import { renderField } from "./render.js";
+import { drawBoard } from "./board.js";
 
 /** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
 const PILE_SHOWN = 5;
@@ -62,7 +63,8 @@ export function renderFelt(el, bar, view, ctx) {
       h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
         order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
       boardAreas(view, ctx, layout),
-      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)));
+      h("div", { class: "board-middle" }, (layout.boards || []).filter((f) => view[f.key])
+        .map((f) => drawBoard(view[f.key], f.label)), [...layout.centre, ...layout.tablePiles].map(pileBox)));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
     el.classList.remove("felt-flow");

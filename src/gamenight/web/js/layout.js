@@ -10,6 +10,8 @@ const FAMILIES = {
   // seats in a row, each team's melds in its own area, the stock and the discard pile between
   rummy: { shape: "board", centre: (z) => z.show === "pile" || z.show === "spread" },
   canasta: { shape: "board", centre: (z) => z.show === "pile" },
+  // a board game: the seats in a row, the board's picture (a field of kind "board") and the piles
+  board: { shape: "board", centre: (z) => z.show === "pile" || z.show === "spread" },
 };
 const GENERIC = { shape: "ring", centre: (z) => z.show === "trick" || z.show === "pile" || z.show === "spread" };
 
@@ -19,7 +21,7 @@ export function familyOf(view) {
 }
 
 /** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
-const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice"]);
+const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice", "board"]);
 /** Field kinds that are pictures drawn in the middle of the felt (dice on the table). */
 const PICTURES = new Set(["dice"]);
 
@@ -77,6 +79,7 @@ export function arrange(view) {
     choose: ofKind("choose")[0] || null,
     melds,
     pictures: fields.filter((f) => PICTURES.has(f.kind) && !f.per_seat),
+    boards: ofKind("board"),
     info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };
 }

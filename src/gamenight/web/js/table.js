@@ -18,6 +18,7 @@
 import { $, $$, fill, h } from "./dom.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
+import { boardKey, boardMove, markBoardTargets } from "./board.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
@@ -447,6 +448,7 @@ function draw() {
   // person's finger would lose the tap (a press on the old one, the release on the new).
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
+  markBoardTargets($("#felt"), view.legal_moves, state.codes);
   drawSummary(view);
   const win = page.window;
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
@@ -729,6 +731,24 @@ function onFeltClick(event) {
   }
 }
 
+/** A board's space clicked (or chosen with Enter): the move it makes with the cards selected. */
+function onBoardClick(event) {
+  const g = event.target.closest && event.target.closest("[data-space]");
+  if (!g || !page.view || page.pending) return;
+  const move = boardMove(g.dataset.space, page.view.legal_moves, handState(page.view).codes);
+  if (move) sendMove(move);
+  else if ((page.view.legal_moves || []).length) showError(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
+}
+
+function onBoardKey(event) {
+  if (boardKey(event)) return;
+  if ((event.key === "Enter" || event.key === " ") && event.target.closest && event.target.closest("[data-space]")) {
+    event.preventDefault();
+    event.stopPropagation();
+    onBoardClick(event);
+  }
+}
+
 function onSummaryClick(event) {
   if (event.target.closest("[data-dismiss]")) {
     closeSummary();
@@ -780,6 +800,8 @@ async function start() {
   $("#move-buttons").addEventListener("click", onActionsClick);
   $("#window").addEventListener("click", onWindowClick);
   $("#felt-bar").addEventListener("click", onFeltClick);
+  $("#felt").addEventListener("click", onBoardClick);
+  $("#felt").addEventListener("keydown", onBoardKey);
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
