@@ -71,6 +71,12 @@ class Kind(StrEnum):
     #: "label", "amount", "text"}], "payments": [sentences, newest last]}; amounts in cents, each
     #: also written out, so a renderer prints the words it is given
     LEDGER = "ledger"
+    #: domino lines of play (``families.dominoes.lines_picture``): {"centre": tile code or None,
+    #: "lines": [{"key", "label", "seat", "tiles" (as they lie), "open", "start", "marked",
+    #: "open_to_all", "target", "from"?: {"line", "index"}, "note"?}], "verb", "marker"}; a page
+    #: draws the lines radiating from the centre tile, and a tile of the hand with a line's end
+    #: makes the move ``verb tile target``; zones naming the field as their ``detail`` are drawn by it
+    DOMINOES = "dominoes"
 
 
 KINDS = frozenset(k.value for k in Kind)
