@@ -219,7 +219,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     FIELDS: tuple[Field, ...] = (
         Field("deal", "{Deal}", Kind.COUNTER, head=True),
         Field("engine", "Engine", Kind.PIECE, piece="tile", head=True),
-        Field("to_do", "Now", Kind.TEXT, head=True),
+        Field("to_do", "Now", Kind.TEXT),
         Field("trains", "Trains", Kind.DOMINOES, piece="tile"),
         Field("train_state", "Train", Kind.TEXT, per_seat=True),
         Field("last_round", "Last round", Kind.TEXT, minor=True),
