@@ -104,7 +104,7 @@ MATCHES: dict[str, Recipe] = {
     "joker_canasta_heuristic": Recipe("joker-canasta", 4, 2026, about="four heuristic bots, seed 2026"),
     "sweep_heuristic": Recipe("sweep", 4, 2026, about="four heuristic bots, two decks, seed 2026"),
     "mexican_train_heuristic": Recipe("mexican-train", 4, 2026,
-                                      about="four heuristic bots, seed 2026: thirteen rounds from 12-12 to 0-0"),
+                                      about="four heuristic bots, seed 2026: thirteen rounds, 12-12 to 0-0"),
     "red_dog_random": Recipe("red-dog", 3, 2026, bot="random", bot_per_seat=False, options={"stake": 10000},
                              about="three random bots (bets and raises of any size), $100 purses, seed 2026"),
     "red_dog_casino_shoe": Recipe("red-dog", 4, 2026, preset="casino_shoe", options={"rounds": 30},

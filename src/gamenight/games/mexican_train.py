@@ -167,7 +167,8 @@ PRESETS: dict[str, Preset] = {
     "common": Preset("common", "The rules most published sets print: uncovered doubles must be covered, "
                                "the marker comes off only on the owner's own train, larger hands for "
                                "five to eight players.",
-                     {"must_satisfy_doubles": True, "marker_removal": "own_train_only", "tiles_table": "common"}),
+                     {"must_satisfy_doubles": True, "marker_removal": "own_train_only",
+                      "tiles_table": "common"}),
 }
 
 
@@ -293,7 +294,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
             self.hands[starter].remove(double)
             self.knowledge.forget(f"hand/{starter}", [double])
             self.centre.append(double)
-            self.emit("engine", f"{self.names[starter]} lays the {D.CODE_OF[double]} in the centre and plays first.",
+            self.emit("engine", f"{self.names[starter]} lays the {D.CODE_OF[double]} in the centre "
+                                "and plays first.",
                       seat=starter, tile=D.CODE_OF[double])
         self.starter = self.turn = starter
         self.phase_name = MexicanTrainPhase.PLAY
@@ -384,7 +386,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         if t not in self.hands[seat]:
             return f"You do not hold the {D.CODE_OF[t]}."
         line = self.line_of(k)
-        where = "the Mexican train" if line == n else ("your train" if line == seat else f"{self.names[line]}'s train")
+        where = self._line_name(line, seat)
         if self.options.must_satisfy_doubles and self.uncovered and line != self.uncovered[0]:
             u = self.uncovered[0]
             return (f"The {self.ends[u]}-{self.ends[u]} must be covered first "
@@ -448,7 +450,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         self.emit("play", text + ".", seat=seat, tile=D.CODE_OF[t], train=k)
         if self.marked[seat] and (self.options.marker_removal == "can_play_anywhere" or line == seat):
             self.marked[seat] = False
-            self.emit("unmark", f"{self.names[seat]}'s marker comes off: his train is his own again.", seat=seat)
+            self.emit("unmark", f"{self.names[seat]}'s marker comes off: his train is his own again.",
+                      seat=seat)
         self.drew = False
         if not self.hands[seat]:
             self._end_round(seat)
@@ -538,17 +541,20 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         details = [f"{len(self.hands[s])} tiles" if self.hands[s] else "out" for s in range(n)]
         for s in range(n):
             if self.hands[s]:
-                self.emit("hand", f"{self.names[s]} holds {' '.join(D.codes(self.hands[s]))}: {points[s]}.", seat=s,
+                held = " ".join(D.codes(self.hands[s]))
+                self.emit("hand", f"{self.names[s]} holds {held}: {points[s]}.", seat=s,
                           tiles=D.codes(self.hands[s]))
         label = self.deal_name()
         if out is not None:
-            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.", seat=out)
+            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.",
+                      seat=out)
             note = f"{self.names[out]} went out"
             self.next_starter = out
         else:
             note = "blocked"
             low = min(points)
-            self.next_starter = next(s for s in self.seats_from(self.next_seat(self.starter)) if points[s] == low)
+            after = self.seats_from(self.next_seat(self.starter))
+            self.next_starter = next(s for s in after if points[s] == low)
         self.last_out = out
         self.sheet.add(label, points, details=details, note=note)
         parts = ", ".join(f"{self.names[s]} {points[s]}" for s in range(n) if s != out)
@@ -600,7 +606,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
             lines.append(line_record(
                 "mexican" if line == n else f"train/{line}", label, self.engine, self.lines[line],
                 target=str(TRAIN_ARG[k]), seat=None if line == n else line,
-                marked=line < n and self.marked[line], open_to_all=line == n or line == first))
+                marked=line < n and self.marked[line],
+                open_to_all=line in (n, first) or (line < n and self.marked[line])))
         return lines_picture(self.centre[0] if self.centre else None, lines)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -630,13 +637,15 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     def zones(self) -> list[Zone]:
         n = self.num_players
         tt = D.TILE_TEXT
-        out = [Zone(f"hand/{s}", self.hands[s], tt, s, OWNER, None, Show.HAND, f"{name}'s tiles", order=_in_order)
+        out = [Zone(f"hand/{s}", self.hands[s], tt, s, OWNER, None, Show.HAND, f"{name}'s tiles",
+                    order=_in_order)
                for s, name in enumerate(self.names)]
         out.append(Zone("boneyard", self.boneyard, tt, None, UNSEEN, None, Show.COUNT, "Boneyard"))
         out.append(Zone("centre", self.centre, tt, None, PUBLIC, None, Show.ROW, "Engine", detail="trains"))
         out += [Zone(f"train/{s}", self.lines[s], tt, None, PUBLIC, None, Show.ROW, f"{name}'s train",
                      detail="trains") for s, name in enumerate(self.names)]
-        out.append(Zone("mexican", self.lines[n], tt, None, PUBLIC, None, Show.ROW, "Mexican train", detail="trains"))
+        out.append(Zone("mexican", self.lines[n], tt, None, PUBLIC, None, Show.ROW, "Mexican train",
+                        detail="trains"))
         return out
 
 

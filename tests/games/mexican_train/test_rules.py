@@ -3,6 +3,7 @@ clause and option, the worked cases T-MT-1..5, and the golden match."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from tests.helpers import golden_match
 GAME = "mexican-train"
 
 
-def stacked(players: int, hands: dict[int, list[str]], boneyard: list[str] = (), **options: Any) -> MexicanTrain:
+def stacked(players: int, hands: dict[int, list[str]], boneyard: Sequence[str] = (),
+            **options: Any) -> MexicanTrain:
     """A game whose first round is drawn from a stacked boneyard: each seat's hand in turn from the
     shuffler's left (seat 1, 2, ..., then seat 0), then the boneyard in order. A hand given short
     is filled up with tiles no other hand or the boneyard names."""
@@ -35,8 +37,9 @@ def stacked(players: int, hands: dict[int, list[str]], boneyard: list[str] = (),
     return state
 
 
-def position(hands: list[list[str]], *, turn: int = 0, boneyard: list[str] = ("10-10",), engine: int = 12,
-             trains: dict[int, list[str]] | None = None, mexican: list[str] = (), marked: tuple[int, ...] = (),
+def position(hands: list[list[str]], *, turn: int = 0, boneyard: Sequence[str] = ("10-10",), engine: int = 12,
+             trains: dict[int, list[str]] | None = None, mexican: Sequence[str] = (),
+             marked: tuple[int, ...] = (),
              **options: Any) -> MexicanTrain:
     """A round in progress, set by hand: each seat's tiles, the boneyard, the trains laid (tiles
     in the order laid, each from the engine outward), markers and whose turn it is. The boneyard

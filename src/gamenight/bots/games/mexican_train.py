@@ -81,7 +81,8 @@ class MexicanTrainBot:
         plan = longest_chain(own_end, hand)
         planned = set(plan)
         # the other ends it may play on now: where a double's follow-up could go
-        open_ends = [ends[seat], ends[mexican], *(ends[j] for j in range(len(marked)) if marked[j] and j != seat)]
+        others = [ends[j] for j in range(len(marked)) if marked[j] and j != seat]
+        open_ends = [ends[seat], ends[mexican], *others]
         best, best_score = plays[0], float("-inf")
         for m in plays:
             t, k = PLAY_OF[m]
