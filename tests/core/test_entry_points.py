@@ -302,6 +302,8 @@ def test_a_domino_tile_or_a_board_space_in_a_card_game_is_refused(game: str) -> 
     # '12-7' reads as a domino tile and '4,2' as a board square wherever they are typed; a card
     # rule reading a tile as a card ran off the end of the card tables (the fuzz suite found it)
     s = started(game, steps=4)
+    if s.ARG_KINDS is not None and "card" not in s.ARG_KINDS:
+        pytest.skip("a game of tiles or a board: its own pieces are not foreign to it")
     seat = min(s.to_act)
     verbs = sorted({m.verb for m in s.legal_moves(seat)} | {"play", "pass", "discard", "meld"})
     before = fingerprint(s)
