@@ -37,6 +37,8 @@ Options (``shared/rules/metzker-book.md`` §23, code MT):
   he plays on his own train (the common rule) — G-MT-3.
 * ``announce`` — the program announces a player's last tile (default), or the player must say
   it and draws a tile if he keeps quiet — G-MT-5.
+* ``rounds`` — a shorter game (HOUSE): the first so many engines from the 12-12 down (13, the
+  book's whole game, by default).
 * ``tiles_table`` — the book's hand sizes (15 / 11 / 8), or the usual published ones (15 for two
   to four, 12 for five or six, 10 for seven or eight).
 
@@ -155,6 +157,12 @@ class MexicanTrainOptions(Options):
         choices={"automatic": "The table says it for him",
                  "penalty": "He must say it himself, or draw a tile"},
     )
+    rounds: int = option(
+        ROUNDS, "Rounds",
+        "How many rounds the game lasts: the engines go down from the 12-12, one a round "
+        "(13: every double down to the 0-0).",
+        minimum=1, maximum=ROUNDS,
+    )
     tiles_table: str = option(
         "book", "Tiles each",
         "How many tiles each player draws for his hand.",
@@ -230,7 +238,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         super().__init__(*args, **kwargs)
         n = self.num_players
         self.init_seating()
-        self.match_rules = MatchRules(deals=ROUNDS, lowest_wins=True)
+        self.match_rules = MatchRules(deals=self.options.rounds, lowest_wins=True)
         self.phase_name: str = MexicanTrainPhase.NONE
         self.hand_size = hand_size(n, self.options.tiles_table)
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -280,7 +288,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         self.uncovered = []
         self.announced = [False] * n
         self.owed = self.drew = False
-        self.emit("deal", f"{self.deal_name()} of {ROUNDS}: the engine is the {D.CODE_OF[double]}. "
+        rounds = self.options.rounds
+        self.emit("deal", f"{self.deal_name()} of {rounds}: the engine is the {D.CODE_OF[double]}. "
                           f"Each player draws {k} tiles; {len(self.boneyard)} stay in the boneyard.",
                   seat=self.dealer)
         if held:
@@ -565,7 +574,9 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
             self._start_round()
 
     def _why_end(self, why: MatchEnd, totals: list[int]) -> str:
-        return f"After {number_word(ROUNDS)} rounds the lowest total ({min(totals)}) wins."
+        rounds = self.options.rounds
+        played = f"{number_word(rounds)} round{'s' if rounds > 1 else ''}"
+        return f"After {played} the lowest total ({min(totals)}) wins."
 
     # ---- what a seat sees ------------------------------------------------------------------
 
@@ -613,7 +624,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
         return {
-            "deal": [self.deal_no, ROUNDS],
+            "deal": [self.deal_no, self.options.rounds],
             "engine": D.CODE_OF[D.DOUBLE[self.engine]],
             "to_do": self.to_do(seat) or None,
             "trains": self.trains_picture(seat),

@@ -362,3 +362,10 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
     assert len(s.moves) == 1286 and s.deal_no == 13 and len(s.sheet.rows) == 13
     assert s.sheet.totals == [285, 212, 361, 329] and s.outcome.winners == (1,)
     assert s.outcome.reason == "After thirteen rounds the lowest total (212) wins."
+
+
+def test_option_a_shorter_game_of_so_many_rounds() -> None:
+    s = position([["12-5"], ["12-11", "6-3"]], rounds=1)
+    s.play("play 12-5 1", 0)
+    assert s.outcome is not None and s.outcome.winners == (0,)
+    assert s.outcome.reason == "After one round the lowest total (0) wins."
