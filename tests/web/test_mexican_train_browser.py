@@ -1,7 +1,7 @@
 """Mexican Train in real Chromium, played by clicking the picture: a person at seat 0 and a bot.
 The page draws the trains as SVG radiating from the engine; the person selects a tile in his hand
-and clicks the open end of the train it goes on (the Mexican train or his own), or draws when he
-cannot play, and the tile lands on that train in the picture."""
+and clicks the open end of the train it goes on (the Mexican train or his own) — once by the
+keyboard alone — or draws when he cannot play, and the tile lands on that train in the picture."""
 
 from __future__ import annotations
 
@@ -50,10 +50,19 @@ def test_a_domino_is_played_by_clicking_a_tile_then_its_train(server: str, brows
             continue
         move = plays[0]
         _, tile, target = move.split()
-        page.click(f"#hand button.hand-card[data-card='{tile}']")
+        by_keys = len(played) == 1  # the second tile by keys alone: Enter on the tile, then on the end
+        if by_keys:
+            page.focus(f"#hand button.hand-card[data-card='{tile}']")
+            page.keyboard.press("Enter")
+        else:
+            page.click(f"#hand button.hand-card[data-card='{tile}']")
         slot = page.wait_for_selector(f"#felt .domino-slot-live[data-move='{move}']")
         assert slot is not None and slot.get_attribute("data-target") == target
-        slot.click()
+        if by_keys:
+            slot.focus()
+            page.keyboard.press("Enter")
+        else:
+            slot.click()
         after = wait_for_api_past(api, table_id, token, snap["version"])
         line = "mexican" if target == "mexican" else f"train/{int(target) - 1}"
         wait_for_version(page, after["version"])
