@@ -369,3 +369,31 @@ def test_option_a_shorter_game_of_so_many_rounds() -> None:
     s.play("play 12-5 1", 0)
     assert s.outcome is not None and s.outcome.winners == (0,)
     assert s.outcome.reason == "After one round the lowest total (0) wins."
+
+
+def test_the_trains_are_drawn_in_the_terminal_with_their_markers() -> None:
+    from rich.console import Console
+
+    from gamenight.cli.render import render_view
+
+    s = position([["5-2", "9-9"], ["8-8", "1-0"]], trains={0: ["12-9"], 1: ["12-5"]}, mexican=["12-3", "3-3"],
+                 marked=(1,))
+    console = Console(width=80, record=True, color_system=None)
+    console.print(render_view(s.view(0)))
+    text = console.export_text()
+    assert "Trains: centre  12|12" in text
+    assert "Your train:  12|9" in text and "Mexican train:  12|3  3|3" in text
+    assert "Player 2's train ⚑marker:  12|5" in text
+    assert "5|2" in text  # the hand
+
+
+def test_the_picture_names_each_train_and_what_a_move_calls_it() -> None:
+    s = position([["5-2", "9-9"], ["8-8", "1-0"]], trains={1: ["12-5"]}, marked=(1,))
+    picture = s.view(0)["trains"]
+    assert picture["centre"] == "12-12" and picture["verb"] == "play"
+    assert [(line["key"], line["target"], line["marked"], line["open_to_all"]) for line in picture["lines"]] == [
+        ("train/0", "1", False, False), ("train/1", "2", True, True), ("mexican", "mexican", False, True)]
+    field = next(f for f in s.view(0)["layout"]["fields"] if f["key"] == "trains")
+    assert field["kind"] == "dominoes"
+    # the trains' zones are drawn by the picture, not as piles
+    assert {z["key"]: z.get("detail") for z in s.view(0)["layout"]["zones"]}["mexican"] == "trains"
