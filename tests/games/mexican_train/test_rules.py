@@ -392,7 +392,8 @@ def test_the_picture_names_each_train_and_what_a_move_calls_it() -> None:
     picture = s.view(0)["trains"]
     assert picture["centre"] == "12-12" and picture["verb"] == "play"
     seen = [(line["key"], line["target"], line["marked"], line["open_to_all"]) for line in picture["lines"]]
-    assert seen == [("train/0", "1", False, False), ("train/1", "2", True, True), ("mexican", "mexican", False, True)]
+    assert seen == [("train/0", "1", False, False), ("train/1", "2", True, True),
+                    ("mexican", "mexican", False, True)]
     field = next(f for f in s.view(0)["layout"]["fields"] if f["key"] == "trains")
     assert field["kind"] == "dominoes"
     # the trains' zones are drawn by the picture, not as piles
