@@ -72,6 +72,9 @@ BOUNDED[("joker-canasta", None)] = {"max_hands": 3}
 #: Samba, Bolivia, Brazilian: random sides' totals drift (red threes and hands count minus) and a
 #: random match to 10,000 or 15,000 runs past the move budget (three hands: about 1,500 moves)
 BOUNDED.update({("samba", p): {"max_hands": 3} for p in (None, "bolivia", "brazilian")})
+#: Mexican Train: thirteen rounds of random play (about 1,300 moves a match, each checked at every
+#: step in the slow tier) are bounded to four; the engines of later rounds are the game's own tests
+BOUNDED.update({("mexican-train", p): {"rounds": 4} for p in (None, "common")})
 
 
 #: options that change how play flows rather than what it scores (a claim window after every
@@ -81,6 +84,9 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("five-hundreds", {"claim_resolution": "first_click"}),
     ("sweep", {"face_up_timing": "after_hand_empty"}),
     ("sweep", {"ten_led": "normal_lowest"}),
+    ("mexican-train", {"announce": "penalty", "rounds": 2}),
+    ("mexican-train", {"held_out_engine": True, "rounds": 2}),
+    ("mexican-train", {"must_satisfy_doubles": True, "rounds": 2}),
 ]
 VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 

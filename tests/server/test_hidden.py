@@ -60,6 +60,7 @@ import gamenight
 from gamenight.core.events import Event
 from gamenight.core.state import VIEW_EVENTS, State
 from gamenight.equipment import cards as C
+from gamenight.equipment import dominoes as D
 from gamenight.server import create_app
 from gamenight.server.limits import Limits
 from gamenight.server.service import LiveTable, TableService
@@ -69,6 +70,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 CODES = {code: c for c, code in enumerate(C.CODE_OF)}
+#: a hand's pieces by their codes: cards, or domino tiles ("12-7" is no card code)
+HAND_CODES = {**CODES, **{code: t for t, code in enumerate(D.CODE_OF)}}
 WORD_RE = re.compile(r"[A-Z0-9]+")
 #: what a wild card stands for, in a move word (``JK=9H``: Oklahoma Canasta): a card the player
 #: names, wherever the real one lies, so not a place a card is
@@ -356,7 +359,8 @@ def check_cards(state: Any, key: Key, frame: dict[str, Any], hidden: set[int],
         assert view.get("hand") is None
         public = set.intersection(*(codes[s] for s in range(state.num_players)))
     else:
-        assert sorted(CODES[c] for c in view["hand"]) == sorted(hand_zone(state.card_zones(), "hand", key))
+        own = sorted(hand_zone(state.card_zones(), "hand", key))
+        assert sorted(HAND_CODES[c] for c in view["hand"]) == own
         public = codes[None]
     leaks = [(path, C.CODE_OF[c]) for path, c in card_codes(view) if c in hidden and (path, c) not in public]
     assert not leaks, f"v{v} seat {key}: hidden cards in the frame: {leaks}"

@@ -61,9 +61,9 @@ def card_text(code: str) -> Text:
 
 
 def tile_text(code: str) -> Text:
-    """A domino tile as its two ends: ``12-7`` is ``[12|7]``."""
+    """A domino tile as its two ends on a light face: ``12-7`` is `` 12|7 `` (reversed)."""
     a, sep, b = code.partition("-")
-    return Text(f"[{a}|{b}]" if sep else f"[{code}]", style="bold")
+    return Text(f" {a}|{b} " if sep else f" {code} ", style="bold reverse")
 
 
 #: die faces one to six as the die's own glyphs
@@ -365,7 +365,7 @@ class Layout:
         """Zones drawn on the felt (piles, stock, melds; a seat's melds too), except those a
         field of kind ``melds`` shows in detail (its records name their zone group, or the zone
         names the field)."""
-        shown_by_field = {f["key"] for f in self.fields if f["kind"] == "melds" and view.get(f["key"])}
+        shown_by_field = {f["key"] for f in self.fields if f["kind"] in TABLE_KINDS and view.get(f["key"])}
         covered = {r.get("group") for f in self.fields if f["key"] in shown_by_field
                    for r in view[f["key"]] if isinstance(r, dict)}
         return [z for z in self.zones if z["show"] != "trick" and z not in self.seat_zones()
@@ -535,7 +535,7 @@ def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
     return [f for f in Layout.of(view).fields
             if not (f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(view.get(f["key"])))
             and (detail.minor or not f.get("minor"))
-            and (detail.info or (detail.books and f["kind"] in ("melds", "board")))]
+            and (detail.info or (detail.books and f["kind"] in TABLE_KINDS))]
 
 
 def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
@@ -551,6 +551,8 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
             out.append(Text(f["label"], style="italic"))
         elif f["kind"] == "melds" and is_records(value):
             blocks.extend(melds_block(value, f.get("piece", ""), detail.melds))
+        elif f["kind"] == "dominoes" and isinstance(value, dict):
+            blocks.extend(dominoes_block(f["label"], value, detail.melds))
         elif f["kind"] == "ledger" and isinstance(value, dict):
             blocks.extend(ledger_block(f["label"], value, names, detail.minor))
         elif f["kind"] == "board" and isinstance(value, dict):
@@ -629,6 +631,41 @@ def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: boo
 def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
     """A non-empty list of dicts (a team's books)."""
     return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+#: the field kinds that draw the table itself (a renderer keeps them while it has room for melds)
+TABLE_KINDS = frozenset({"melds", "dominoes", "board"})
+#: the most tiles of a line of play drawn: its open end and the tiles before it
+LINE_SHOWN = (6, 2)
+
+
+def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[RenderableType]:
+    """A ``dominoes`` field: the centre tile, then each line of play as an item — its name, its
+    marker, its last tiles as they lie up to the open end (``…[5|3][3|9]``) and how many it holds
+    — packed side by side where they fit. ``full``: more tiles of each line."""
+    centre = picture.get("centre")
+    head = Text.assemble((f"{label}: ", "bold"), "centre ",
+                         tile_text(centre) if centre else Text("not laid yet", style="dim"))
+    items: list[Text] = []
+    shown = LINE_SHOWN[0] if full else LINE_SHOWN[1]
+    for line in picture.get("lines", []):
+        tiles = list(line.get("tiles", []))
+        item = Text(f"{line.get('label', '')}", style="bold")
+        if line.get("marked"):
+            item.append(f" ⚑{picture.get('marker', 'marker')}", style="yellow")
+        elif line.get("open_to_all") and line.get("seat") is not None:
+            item.append(" (open)", style="yellow")
+        if line.get("from"):
+            item.append(f" (from {line['from'].get('line')})", style="dim")
+        item.append(": ")
+        if not tiles:
+            item.append(f"starts on {line.get('start', '')}", style="dim")
+        else:
+            if len(tiles) > shown:
+                item.append(f"{len(tiles)}: …", style="dim")
+            item.append_text(Text("").join(tile_text(t) for t in tiles[-shown:]))
+        items.append(item)
+    return [head, Padding(Packed(items), (0, 0, 0, 2))]
 
 
 def melds_block(teams: list[dict[str, Any]], piece: str, full: bool) -> list[RenderableType]:

@@ -82,6 +82,12 @@ class Kind(StrEnum):
     #: "sides": [{"name", "colour"}], "lines": [{"side", "from", "to"}] (finished rows)}; a renderer
     #: draws the picture, and a space a legal move names is a place to click for it
     BOARD = "board"
+    #: domino lines of play (``families.dominoes.lines_picture``): {"centre": tile code or None,
+    #: "lines": [{"key", "label", "seat", "tiles" (as they lie), "open", "start", "marked",
+    #: "open_to_all", "target", "from"?: {"line", "index"}, "note"?}], "verb", "marker"}; a page
+    #: draws the lines radiating from the centre tile, and a tile of the hand with a line's end
+    #: makes the move ``verb tile target``; zones naming the field as their ``detail`` are drawn by it
+    DOMINOES = "dominoes"
 
 
 KINDS = frozenset(k.value for k in Kind)

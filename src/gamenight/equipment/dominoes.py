@@ -19,6 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from gamenight.core.errors import DeckError
 from gamenight.core.notation import Arg, Kind, read_digits
 
 Tile = int
@@ -129,12 +130,68 @@ SETS: dict[str, DominoSet] = {s.name: s for s in (DOUBLE_SIX, DOUBLE_NINE, DOUBL
                                                   DOUBLE_FIFTEEN, DOUBLE_EIGHTEEN)}
 
 
-def pip_count(ts: Sequence[Tile]) -> int:
-    """The pips on these tiles (what a hand left at the end scores in most games)."""
-    return sum(PIPS[t] for t in ts)
+def pip_count(ts: Sequence[Tile], double_blank: int = 0) -> int:
+    """The pips on these tiles (what a hand left at the end scores in most games); the double
+    blank counts ``double_blank`` (0 by its pips; 50 where a book charges it)."""
+    return sum(PIPS[t] for t in ts) + (double_blank if 0 in ts else 0)
+
+
+def codes(ts: Iterable[Tile]) -> list[str]:
+    """The text of each tile: ``["12-7", "0-0"]``."""
+    return [CODE_OF[t] for t in ts]
+
+
+def laid(start: int, ts: Sequence[Tile]) -> list[str]:
+    """A line of play as it lies: each tile written from the end that touches the one before
+    (``start``, the number it grows from) to its open end — ``laid(12, [12-5, 5-3])`` is
+    ``["12-5", "5-3"]``, and a tile matched on its low end reads low first (``"3-9"``)."""
+    out = []
+    end = start
+    for t in ts:
+        nxt = other_end(t, end)
+        out.append(f"{end}-{nxt}")
+        end = nxt
+    return out
+
+
+def open_end(start: int, ts: Sequence[Tile]) -> int:
+    """The number a line of play grown from ``start`` is open on."""
+    end = start
+    for t in ts:
+        end = other_end(t, end)
+    return end
+
+
+def deck_problem(tiles_: Sequence[Tile], top: Sequence[str]) -> str:
+    """Why the tiles named in ``top`` cannot lie on top of a boneyard of ``tiles_`` (a code that
+    is no tile, a tile the set lacks or that is named twice), or ``""``."""
+    left = set(tiles_)
+    for text in top:
+        t = _read_tile(text.strip()) if isinstance(text, str) else None
+        if t is None:
+            shown = repr(text) if len(repr(text)) <= 20 else repr(text)[:17] + "..."
+            return f"{shown} in the stacked boneyard is not a domino: write its two ends, like 12-7."
+        if t not in left:
+            return f"The stacked boneyard names {CODE_OF[t]} twice, or this set has no such tile."
+        left.discard(t)
+    return ""
+
+
+def stack(tiles_: Sequence[Tile], top: Sequence[str], rng: random.Random) -> list[Tile]:
+    """The set with the tiles named in ``top`` first, in that order, the rest shuffled after them
+    (a stacked boneyard for tests: ``deck=``). ``DeckError`` if ``top`` names a tile badly."""
+    why = deck_problem(tiles_, top)
+    if why:
+        raise DeckError(why)
+    head = [tile_of(t) for t in top]
+    rest = [t for t in tiles_ if t not in set(head)]
+    rng.shuffle(rest)
+    return head + rest
 
 
 #: a domino tile in a move: ``12-7`` (either order reads); pieces slot
 TILE = Kind("tile", "pieces", CODE_OF.__getitem__, _read_tile, priority=40)
 #: the move argument of every tile
 TILE_ARG: list[Arg] = [TILE(t) for t in range(len(CODE_OF))]
+#: how a zone of tiles prints its pieces (like the cards' ``CARD_TEXT``)
+TILE_TEXT = TILE

@@ -7,6 +7,7 @@
 // the table's seats (names, people or bots) and who is being waited for.
 
 import { fill, h } from "./dom.js";
+import { dominoesPicture } from "./dominoes.js";
 import { cardLabel, cardName, isCard } from "./cards.js";
 import { arrange, zoneTitle } from "./layout.js";
 import { drawPiece, drawPieces } from "./pieces.js";
@@ -58,6 +59,18 @@ export function renderFelt(el, bar, view, ctx) {
   const waits = new Map(waitingFor(view, ctx).map((w) => [w.seat, w]));
   const order = Array.from({ length: n }, (_, i) => (bottom + i) % n); // the viewer, then clockwise
   const common = { layout, waits, held: ctx.held };
+  if (layout.lines.length) { // a picture of the table (domino lines): the seats in a row above it
+    fill(el,
+      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
+        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      layout.lines.map((f) => dominoesPicture(f, view[f.key], view, ctx)),
+      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)));
+    fill(bar, corner(view, ctx, layout));
+    bar.hidden = !bar.childElementCount;
+    el.dataset.shape = "picture";
+    el.classList.remove("felt-flow");
+    return;
+  }
   if (layout.shape === "board") {
     fill(el,
       h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },

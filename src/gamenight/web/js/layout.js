@@ -21,7 +21,8 @@ export function familyOf(view) {
 }
 
 /** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
-const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice", "board"]);
+const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice", "board",
+  "dominoes"]);
 /** Field kinds that are pictures drawn in the middle of the felt (dice on the table). */
 const PICTURES = new Set(["dice"]);
 
@@ -38,7 +39,10 @@ export function arrange(view) {
   const tablePiles = []; // a ring's other shared zones (an up-card, a kitty): on the felt beside the trick
   const groups = new Map(); // group name -> zones nobody owns, drawn together (a team's books)
   let hand = null;
+  // zones a picture field draws in detail (a domino layout's lines): drawn by it, not as piles
+  const pictured = new Set(fields.filter((f) => f.kind === "dominoes" && view[f.key]).map((f) => f.key));
   for (const z of zones) {
+    if (z.detail && pictured.has(z.detail)) continue;
     if (z.show === "hand" && seat !== null && z.owner === seat && Array.isArray(z.pieces)) {
       hand = { label: "Your hand", pieces: z.pieces.filter((p) => p !== null), piece: z.piece, zone: z.key };
     }
@@ -80,6 +84,7 @@ export function arrange(view) {
     melds,
     pictures: fields.filter((f) => PICTURES.has(f.kind) && !f.per_seat),
     boards: ofKind("board"),
+    lines: ofKind("dominoes").filter((f) => view[f.key]),
     info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };
 }

@@ -9,13 +9,24 @@
 //    many cards as the verb's smallest listed set, and the server's sentence answers a refusal;
 //  - choose: a field of kind "choose" ({verb, count}) asks for `count` cards, one move each (a Hearts
 //    pass): the button sends them one after another.
-// Moves naming no hand card (pass, draw, bid 3, take 8♥) are plain buttons.
+// Moves naming no hand card (pass, draw, bid 3, take 8♥) are plain buttons. A domino tile of the hand
+// ("12-7") is a hand piece like a card.
 //
 // A wild card named as the card it stands for (`JK=9H`, Oklahoma Canasta) is a hand card like any
 // other for the selection: the moves that differ only in what the wild stands for are one button
 // each, read "Meld 8♥ Joker 10♥ (Joker as 9♥)".
 
 import { cardLabel, isCard } from "./cards.js";
+import { isTile } from "./tiles.js";
+
+/** A piece of a hand a move may name: a card, or a domino tile ("12-7"). */
+function isPiece(word) {
+  return isCard(word) || isTile(word);
+}
+
+function pieceLabel(code) {
+  return isTile(code) ? code : cardLabel(code);
+}
 
 /** A wild card and the card it stands for, from a word `JK=9H`; null for any other word. */
 export function namedCard(word) {
@@ -43,7 +54,7 @@ export function parts(move) {
       cards.push(named.card);
       names.push(named);
     } else {
-      (isCard(w) ? cards : rest).push(w);
+      (isPiece(w) ? cards : rest).push(w);
     }
   }
   return { verb: all[0], cards, names, rest };
@@ -156,7 +167,7 @@ export function actionsFor(sorted, selected) {
 /** "Discard 7♣", "Meld 5♥ 5♠ 2♦ (run)", "Add 2♦ to #1", "Meld 8♥ Joker 10♥ (Joker as 9♥)": a hand
  * move as its button reads. */
 export function actionLabel(verb, cards, rest, names = []) {
-  const shown = cards.length > 4 ? `${cards.length} cards` : cards.map(cardLabel).join(" ");
+  const shown = cards.length > 4 ? `${cards.length} cards` : cards.map(pieceLabel).join(" ");
   const numbers = rest.filter((w) => /^\d+$/.test(w));
   const others = rest.filter((w) => !/^\d+$/.test(w));
   others.push(...names.map((n) => `${cardLabel(n.card)} as ${cardLabel(n.as)}`));
@@ -198,7 +209,9 @@ export function promptFor(sorted) {
   const verbs = [...sorted.verbs.values()].filter((v) => !sorted.choose || v.verb !== sorted.choose.verb);
   if (verbs.length) {
     const single = verbs.every((v) => !v.pattern && v.max === 1);
-    parts.push(`select ${single ? "a card" : "cards"} to ${verbs.map((v) => v.verb).join(" or ")}`);
+    const tiles = sorted.handMoves.length && sorted.handMoves.every((m) => m.cards.every(isTile));
+    const noun = tiles ? ["a tile", "tiles"] : ["a card", "cards"];
+    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => v.verb).join(" or ")}`);
   }
   const plain = sorted.plain;
   const numbers = plain.length && plain.every((m) => /^\S+ -?\d+$/.test(m));

@@ -437,7 +437,7 @@ function draw() {
   const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
   const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
                 held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
-                pending: page.pending, prompt: promptFor(sorted) };
+                pending: page.pending, prompt: promptFor(sorted), selectedCodes: page.selected.map(codeOf) };
   document.body.classList.toggle("spectator", mySeat === null);
   document.body.dataset.version = String(page.version); // which state is on screen (tests wait on it)
   document.body.dataset.holding = page.held ? "trick" : "";
@@ -446,7 +446,7 @@ function draw() {
   renderNotes($("#notes"), view);
   // Each part is drawn again only when what it shows changes: a button or a card replaced under a
   // person's finger would lose the tap (a press on the old one, the release on the new).
-  redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting],
+  redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting, page.selected],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
   markBoardTargets($("#felt"), view.legal_moves, state.codes);
   drawSummary(view);
@@ -725,6 +725,11 @@ function onWindowClick(event) {
 }
 
 function onFeltClick(event) {
+  const spot = event.target.closest && event.target.closest("#felt [data-move]");
+  if (spot && !page.pending) { // a place on a picture of the table where the selected piece goes
+    sendMove(spot.dataset.move);
+    return;
+  }
   if (event.target.closest("[data-action='last-trick']")) {
     page.reviewOpen = !page.reviewOpen;
     draw();
@@ -802,6 +807,13 @@ async function start() {
   $("#felt-bar").addEventListener("click", onFeltClick);
   $("#felt").addEventListener("click", onBoardClick);
   $("#felt").addEventListener("keydown", onBoardKey);
+  $("#felt").addEventListener("click", onFeltClick);
+  $("#felt").addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#felt [data-move]")) {
+      event.preventDefault();
+      onFeltClick(event);
+    }
+  });
   $("#summary").addEventListener("click", onSummaryClick);
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
