@@ -272,6 +272,14 @@ def open_first_seat(api: Api, browser: Any, game: str, players: int,
     return page, errors, made["table_id"], made["seats"][0]["token"]
 
 
+def chosen_together(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``{verb, count}`` the page selects several cards for at once (a Hearts pass, a bury),
+    from the view's first field of kind ``choose``, as the page reads it; None when there is none."""
+    fields = [f for f in view["layout"]["fields"] if f["kind"] == "choose"]
+    value = view.get(fields[0]["key"]) if fields else None
+    return value if isinstance(value, dict) else None
+
+
 def play_by_clicking(api: Api, page: Any, table_id: str, token: str,
                      choose: Callable[[dict[str, Any]], str],
                      done: Callable[[dict[str, Any], list[str]], bool], *, seconds: float = 90,
@@ -290,7 +298,14 @@ def play_by_clicking(api: Api, page: Any, table_id: str, token: str,
         if 0 in view["to_act"] and view["legal_moves"]:
             wait_for_version(page, snap["version"])
             move = choose(view)
-            make_move(page, move, view["hand"] or [])
+            several = chosen_together(view)
+            if several and several["count"] > 1 and move.split()[0] == several["verb"]:
+                picks = [m.split()[1] for m in view["legal_moves"] if m.split()[0] == several["verb"]]
+                select_cards(page, list(dict.fromkeys(picks))[:several["count"]])
+                page.click("#move-buttons button[data-kind='choose']")
+                wait_until_passed(api, table_id, token)
+            else:
+                make_move(page, move, view["hand"] or [])
             wait_for_api_past(api, table_id, token, snap["version"])
             made.append(move)
             if after is not None:

@@ -29,21 +29,23 @@ __all__ = ["browser", "server"]  # fixtures, used by name
 
 def newcomer() -> Callable[[dict[str, Any]], str]:
     """A newcomer who knows the point of the game: take the pile or meld when he can, else draw,
-    else discard his first card. A meld he had to take back (short of his side's minimum) he does
-    not lay again that turn: laying and taking it back would go on for ever."""
-    taken_back: set[str] = set()
+    else his first move (a discard). Melds he had to take back (short of his side's minimum) he
+    does not try again that turn: laying and taking back would go on for ever."""
+    holding = [False]  # took his melds back this turn: no more laying until he discards
 
     def choose(view: dict[str, Any]) -> str:
         legal = view["legal_moves"]
-        for verb in ("pickup", "meld", "add", "draw"):
-            found = [m for m in legal if m.split()[0] == verb and m not in taken_back]
+        verbs = ("draw",) if holding[0] else ("pickup", "meld", "add", "draw")
+        for verb in verbs:
+            found = [m for m in legal if m.split()[0] == verb]
             if found:
-                if verb == "meld":
-                    taken_back.add(found[0])  # if it must be retracted, not again this turn
                 return found[0]
-        if not any(m.startswith("retract") for m in legal):
-            taken_back.clear()
-        return legal[0]
+        move = legal[0]
+        if move.startswith("retract"):
+            holding[0] = True
+        elif move.startswith("discard"):
+            holding[0] = False
+        return move
 
     return choose
 

@@ -50,22 +50,21 @@ class _ViewMemo:
                 self.books.clear()
             kind = book.kind(rules)
             canasta = book.is_canasta(rules)
-            got = self.books[id(book)] = (book, {
+            facts = {
                 "rank": "wild" if book.rank == WILD else C.RANKS[book.rank],
                 "cards": tuple(C.codes(book.cards)), "naturals": book.naturals, "wilds": book.wilds,
-                "closed": book.closed, "kind": kind, "canasta": canasta,
-                "text": self.book_words(book, kind, canasta)})
+                "closed": book.closed, "kind": kind, "canasta": canasta}
+            if canasta:  # its kind in the game's words; a shorter book reads off its rank and count
+                facts["text"] = self.book_words(book, kind)
+            got = self.books[id(book)] = (book, facts)
         return got[1]
 
-    def book_words(self, book: Book, kind: str, canasta: bool) -> str:
-        """The book as a person says it, in the game's words: "a natural canasta of kings (7
-        cards)", "queens (4 cards, 1 wild)", "wild cards (3 cards)"."""
+    def book_words(self, book: Book, kind: str) -> str:
+        """A canasta as a person says it, in the game's words: "a natural canasta of kings (7
+        cards)", "a mixed canasta of queens (8 cards, 2 wild)", "a wild canasta of wild cards"."""
         what = "wild cards" if book.rank == WILD else C.RANK_PLURALS[book.rank]
         wilds = f", {book.wilds} wild" if book.wilds and book.rank != WILD else ""
-        size = f"{len(book.cards)} cards{wilds}"
-        if canasta:
-            return f"a {self.kind_names.get(kind, kind)} canasta of {what} ({size})"
-        return f"{what} ({size})"
+        return f"a {self.kind_names.get(kind, kind)} canasta of {what} ({len(book.cards)} cards{wilds})"
 
 
 class ViewMixin(MeldMixin):
