@@ -352,7 +352,7 @@ export function stackRow(z) {
     at += size;
     const spoken = [...stack].reverse().map(said).join(" on ");
     return h("span", { class: "stack", role: "img", "aria-label": spoken, title: spoken, dataset: { size: String(size) } },
-      stack.map((c) => drawPiece(z.piece, c, { size: "sm", compact: true, hidden: true })));
+      stack.map((c) => drawPiece(z.piece, c, { size: "sm", backSize: "sm", compact: true, hidden: true })));
   }));
 }
 

@@ -15,7 +15,7 @@ const DRAWERS = {
   card: {
     one: (code, opts = {}) => (isCard(code) ? cardImage(code, { size: "sm", compact: true, ...opts }) : textPiece(code)),
     row: (codes, label) => (codes.every(isCard) ? cardRow(codes, { label: label ? `${label}: ${codes.map(cardName).join(", ")}` : null }) : null),
-    back: (opts = {}) => backImage({ size: opts.backSize || opts.size || "xs" }),
+    back: (opts = {}) => backImage({ size: opts.backSize || "xs" }),
     suit: (letter) => (SUITS.includes(letter) ? h("span", { class: "suit-name" }, suitText(letter), " ", SUIT_NAMES[letter])
       : ROOK_COLOURS[letter] ? h("span", { class: "suit-name" }, suitText(letter)) : null),
   },
