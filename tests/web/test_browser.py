@@ -504,7 +504,7 @@ def test_hearts_two_people_see_each_other(server: str, browser: Any) -> None:
             if seat not in view["to_act"] or not view["legal_moves"]:
                 continue
             wait_for_version(page, snap["version"])
-            choose = view.get("choose")
+            choose = chosen_together(view)
             if choose:
                 select_cards(page, view["hand"][:choose["count"]])
                 page.click("#move-buttons button[data-kind='choose']")
