@@ -351,7 +351,8 @@ function optionValueText(value) {
 }
 
 /** The rules in effect: the preset, each option's value with its label and the rule it changes. */
-export function renderRules(el, view, spec) {
+/** The rules panel: ``brief`` (its folded line) names the rule set, ``el`` holds the rest. */
+export function renderRules(el, view, spec, brief = null) {
   const options = view.options || {};
   const infos = spec ? spec.options : Object.keys(options).map((name) => ({ name, label: prettyKey(name), help: "" }));
   const preset = view.preset && spec && spec.presets ? spec.presets[view.preset] : null;
@@ -366,9 +367,13 @@ export function renderRules(el, view, spec) {
       o.help ? h("div", { class: "help" }, o.help) : null);
   });
   const changed = items.filter((li) => li.classList.contains("changed")).length;
+  const changedText = changed ? `${changed} option${changed === 1 ? "" : "s"} changed` : "";
+  if (brief) {
+    brief.textContent = `: ${view.preset ? `preset ${view.preset}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
+  }
   fill(el,
     h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, view.preset), preset ? `: ${preset.description}` : "")
-      : "The book's rules", changed ? ` (${changed} option${changed === 1 ? "" : "s"} changed).` : "."),
+      : "The book's rules", changed ? ` (${changedText}).` : "."),
     items.length ? h("details", { class: "rules-options" }, h("summary", {}, `Every option (${items.length})`),
       h("ul", { class: "rules-list" }, items)) : h("p", { class: "muted" }, "This game has no options."),
     spec && spec.rules ? h("details", { class: "rules-text" }, h("summary", {}, `How ${spec.title} is played`),

@@ -494,7 +494,7 @@ function draw() {
   // Drawn again only when they change, so an opened "How ... is played" stays open.
   const rulesKey = JSON.stringify([view.options, view.preset, Boolean(page.spec)]);
   if (rulesKey !== page.drawnRules) {
-    renderRules($("#rules"), view, page.spec);
+    renderRules($("#rules"), view, page.spec, $("#rules-brief"));
     page.drawnRules = rulesKey;
   }
   const fairKey = JSON.stringify([page.info ? page.info.seed_commitment : null, page.seed, page.seedVerified]);
@@ -821,6 +821,8 @@ async function start() {
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
   page.chat = mountChat({ seat: null, send: sendChat });
+  // the rules drawer is open where the side column sits beside the table, folded on a phone
+  $("#rules-panel").open = window.matchMedia("(min-width: 601px)").matches;
   if (!tableId) {
     fatal("This page needs a table: open a link from the lobby.");
     return;
