@@ -146,8 +146,12 @@ def score_hands_left(state: State, hands: Sequence[Sequence[int]], double_blank:
 
 def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, target: str,
                 seat: int | None = None, marked: bool = False, open_to_all: bool = False,
-                branch: tuple[str, int] | None = None, note: str = "") -> dict[str, Any]:
-    """One line of play for a ``dominoes`` field (see the module's docstring)."""
+                branch: tuple[str, int] | None = None, note: str = "", turn: int | None = None,
+                closed: bool = False, crosswise: Sequence[int] = ()) -> dict[str, Any]:
+    """One line of play for a ``dominoes`` field (see the module's docstring). A branch may say
+    which way it leaves its tile (``turn``: degrees from its parent line's direction; a page turns
+    it a quarter otherwise); ``closed``: nothing more goes on the line's end (a chicken foot's
+    double, whose toes carry on); ``crosswise``: the indexes of its tiles that lie across it."""
     out: dict[str, Any] = {
         "key": key, "label": label, "seat": seat, "tiles": D.laid(start, tiles),
         "open": D.open_end(start, tiles), "start": start, "marked": marked, "open_to_all": open_to_all,
@@ -155,6 +159,12 @@ def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, targe
     }
     if branch is not None:
         out["from"] = {"line": branch[0], "index": branch[1]}
+        if turn is not None:
+            out["from"]["turn"] = turn
+    if closed:
+        out["closed"] = True
+    if crosswise:
+        out["crosswise"] = list(crosswise)
     if note:
         out["note"] = note
     return out
