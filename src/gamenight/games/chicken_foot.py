@@ -100,7 +100,8 @@ LINE_ARG = [NUMBER(k) for k in range(MAX_LINES + 1)]
 PLAY: list[list[Move]] = [[Move("play", D.TILE_ARG[t], LINE_ARG[k]) for k in range(MAX_LINES + 1)]
                           for t in range(len(D.DOUBLE_TWELVE))]
 #: each play move's (tile, line number from 1)
-PLAY_OF: dict[Move, tuple[int, int]] = {m: (t, k) for t, row in enumerate(PLAY) for k, m in enumerate(row) if k}
+PLAY_OF: dict[Move, tuple[int, int]] = {m: (t, k) for t, row in enumerate(PLAY)
+                                         for k, m in enumerate(row) if k}
 DRAW = Move("draw")
 PASS = Move("pass")
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(MAX_PLAYERS)]
@@ -149,7 +150,8 @@ class ChickenFootOptions(Options):
 
     def check(self, players: int) -> None:
         if self.tile_set == "double9" and players > NINE_MAX:
-            raise OptionError(f"A double-nine set has 55 tiles: enough for seven players at most, not {players}.")
+            raise OptionError("A double-nine set has 55 tiles: enough for seven players at most, "
+                              f"not {players}.")
 
 
 class ChickenFootPhase(PhaseName):
@@ -221,7 +223,6 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     # ---- a round --------------------------------------------------------------------------
 
     def _start_round(self) -> None:
-        n = self.num_players
         if self.deal_no:
             self.dealer = self.starter  # G-CF-6: the last starter's left draws first
         self.deal_no += 1
@@ -238,8 +239,9 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         self.footed = [False] * ARMS
         self.foot = []
         self.drew = False
-        self.emit("deal", f"{self.deal_name()} of {self.rounds}: the centre double is the {D.CODE_OF[double]}. "
-                          f"Each player draws {HAND} tiles; {len(self.boneyard)} stay in the chicken yard.",
+        self.emit("deal", f"{self.deal_name()} of {self.rounds}: the centre double is the "
+                          f"{D.CODE_OF[double]}. Each player draws {HAND} tiles; {len(self.boneyard)} "
+                          "stay in the chicken yard.",
                   seat=self.dealer)
         self.centre = []
         starter = draw_for_double(self, self.hands, self.boneyard, double, order, whole_pass=False,
@@ -343,7 +345,8 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
             return "Say 'pass' on its own."
         if self._playable(seat):
             return "You can play a tile, so you must."
-        return "Draw from the chicken yard first: you pass only when it is empty or the tile drawn does not fit."
+        return ("Draw from the chicken yard first: you pass only when it is empty or the tile drawn "
+                "does not fit.")
 
     # ---- doing it -------------------------------------------------------------------------
 
@@ -367,8 +370,9 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
             return
         if D.IS_DOUBLE[t]:
             self._open_foot(x, start)
-            self.emit("foot", f"{self.names[seat]}: \u201cChicken foot!\u201d The {D.CODE_OF[t]} lies crosswise; "
-                              "its three toes need a tile each before play goes anywhere else.", seat=seat)
+            self.emit("foot", f"{self.names[seat]}: \u201cChicken foot!\u201d The {D.CODE_OF[t]} lies "
+                              "crosswise; its three toes need a tile each before play goes anywhere "
+                              "else.", seat=seat)
         self._next_turn(seat)
 
     def _open_foot(self, x: int, number: int) -> None:
@@ -415,7 +419,8 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         details = [f"{len(self.hands[s])} tiles" if self.hands[s] else "out" for s in range(n)]
         label = self.deal_name()
         if out is not None:
-            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.", seat=out)
+            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.",
+                      seat=out)
             note = f"{self.names[out]} went out"
         else:
             note = "blocked"
@@ -439,7 +444,8 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         if self.foot:
             d = D.CODE_OF[self.lines[self._foot_of(self.foot[0])][-1]]
             left = sum(1 for y in self.foot if not self.lines[y])
-            return f"Chicken foot: the {d} needs {left} more toe{'s' if left > 1 else ''} before play goes elsewhere"
+            return (f"Chicken foot: the {d} needs {left} more toe{'s' if left > 1 else ''} before play "
+                    "goes elsewhere")
         empty = sum(1 for y in range(ARMS) if not self.lines[y])
         if empty:
             return (f"The {D.CODE_OF[self.centre[0]]} needs a tile on each of its four arms "
