@@ -171,11 +171,15 @@ def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, targe
 
 
 def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str = "play",
-                  marker_word: str = "marker") -> dict[str, Any]:
+                  marker_word: str = "marker", hint: str = "") -> dict[str, Any]:
     """The value of a ``dominoes`` field: the centre tile (``None``: none laid yet), the lines, and
-    the move verb a tile and a line's ``target`` make (``play 12-7 3``)."""
-    return {"centre": None if centre is None else D.CODE_OF[centre], "lines": lines, "verb": verb,
-            "marker": marker_word}
+    the move verb a tile and a line's ``target`` make (``play 12-7 3``); ``hint``: how a person
+    plays a tile on the page, in the game's words (a page has its own otherwise)."""
+    out: dict[str, Any] = {"centre": None if centre is None else D.CODE_OF[centre], "lines": lines,
+                           "verb": verb, "marker": marker_word}
+    if hint:
+        out["hint"] = hint
+    return out
 
 
 __all__ = ["DealsTiles", "deal_hands", "draw_for_double", "draw_tile", "holder_of", "line_record",

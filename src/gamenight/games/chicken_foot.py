@@ -473,7 +473,9 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
                               turn=branch[2] if branch else None,
                               closed=self.footed[x], crosswise=[len(tiles) - 1] if self.footed[x] else ())
             lines.append(rec)
-        return lines_picture(self.centre[0] if self.centre else None, lines)
+        return lines_picture(self.centre[0] if self.centre else None, lines,
+                             hint="Select a tile in your hand, then the open end of an arm or a toe "
+                                  "to lay it there.")
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {
