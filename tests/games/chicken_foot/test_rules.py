@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import gamenight
+from gamenight.cli.render import dominoes_block
 from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.equipment import dominoes as D
 from gamenight.games.chicken_foot import ChickenFoot, pips_left, set_top
@@ -273,5 +274,30 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
     s = golden_match("chicken_foot_heuristic")
     assert s.is_over and s.outcome is not None
     assert s.deal_no == 10 and len(s.sheet.rows) == 10
+    assert s.sheet.totals == [185, 167, 245, 192] and s.outcome.winners == (1,)
+    assert s.outcome.reason == "After ten rounds the lowest total (167) wins."
     doubles = [t for t in texts(s) if "the centre double is the" in t]
     assert "the 0-0" in doubles[0] and "the 9-9" in doubles[-1]
+
+
+# ---- the picture ---------------------------------------------------------------------------------
+
+
+def test_the_picture_fans_a_foots_toes_out_from_its_crosswise_double() -> None:
+    s = position([["5-5", "7-3", "9-9"], ["5-1", "5-2", "3-8"]],
+                 arms=(("0-5",), ("0-3",), ("0-4",), ("0-6",)))
+    assert len(s.lines) == 4 and not s.foot  # G-CF-7: the centre double has four arms, no toes
+    s.play("play 5-5 1", 0)
+    picture = s.view(1)["barnyard"]
+    arm, toes = picture["lines"][0], picture["lines"][4:]
+    assert arm["closed"] and arm["crosswise"] == [1] and arm["note"] == "chicken foot of the 5-5"
+    assert [t["from"] for t in toes] == [{"line": "line/0", "index": 1, "turn": turn}
+                                         for turn in (-50, 0, 50)]
+    assert [t["target"] for t in toes] == ["5", "6", "7"] and all(t["open_to_all"] for t in toes)
+    assert not picture["lines"][1]["open_to_all"]  # play may not go there until the toes are filled
+    head, body = dominoes_block("Barnyard", picture, True)
+    assert "centre" in str(head)
+    items = body.renderable.items  # type: ignore[attr-defined]
+    shown = [i.plain for i in items]
+    assert shown[0].startswith("Arm 1 (chicken foot of the 5-5)") and shown[0].endswith("✕")
+    assert shown[4].startswith("Toe 5 (from Arm 1): starts on 5")
