@@ -87,6 +87,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("mexican-train", {"announce": "penalty", "rounds": 2}),
     ("mexican-train", {"held_out_engine": True, "rounds": 2}),
     ("mexican-train", {"must_satisfy_doubles": True, "rounds": 2}),
+    ("chicken-foot", {"tile_set": "double12", "round_order": "descending", "double_blank": 0, "rounds": 3}),
 ]
 VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 

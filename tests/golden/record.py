@@ -110,6 +110,8 @@ MATCHES: dict[str, Recipe] = {
                                      about="four bots, the published take-over and a last round, seed 17"),
     "mexican_train_heuristic": Recipe("mexican-train", 4, 2026,
                                       about="four heuristic bots, seed 2026: thirteen rounds, 12-12 to 0-0"),
+    "chicken_foot_heuristic": Recipe("chicken-foot", 4, 2026,
+                                     about="four heuristic bots, seed 2026: ten rounds, 0-0 to 9-9"),
     "red_dog_random": Recipe("red-dog", 3, 2026, bot="random", bot_per_seat=False, options={"stake": 10000},
                              about="three random bots (bets and raises of any size), $100 purses, seed 2026"),
     "red_dog_casino_shoe": Recipe("red-dog", 4, 2026, preset="casino_shoe", options={"rounds": 30},

@@ -648,6 +648,7 @@ def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[Rend
                          tile_text(centre) if centre else Text("not laid yet", style="dim"))
     items: list[Text] = []
     shown = LINE_SHOWN[0] if full else LINE_SHOWN[1]
+    labels = {line.get("key"): line.get("label") for line in picture.get("lines", [])}
     for line in picture.get("lines", []):
         tiles = list(line.get("tiles", []))
         item = Text(f"{line.get('label', '')}", style="bold")
@@ -656,7 +657,10 @@ def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[Rend
         elif line.get("open_to_all") and line.get("seat") is not None:
             item.append(" (open)", style="yellow")
         if line.get("from"):
-            item.append(f" (from {line['from'].get('line')})", style="dim")
+            parent = labels.get(line["from"].get("line"), line["from"].get("line"))
+            item.append(f" (from {parent})", style="dim")
+        if line.get("note"):
+            item.append(f" ({line['note']})", style="yellow")
         item.append(": ")
         if not tiles:
             item.append(f"starts on {line.get('start', '')}", style="dim")
@@ -664,6 +668,8 @@ def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[Rend
             if len(tiles) > shown:
                 item.append(f"{len(tiles)}: …", style="dim")
             item.append_text(Text("").join(tile_text(t) for t in tiles[-shown:]))
+            if line.get("closed"):
+                item.append(" ✕", style="dim")  # nothing more on this end: its branches carry on
         items.append(item)
     return [head, Padding(Packed(items), (0, 0, 0, 2))]
 

@@ -84,7 +84,8 @@ class Kind(StrEnum):
     BOARD = "board"
     #: domino lines of play (``families.dominoes.lines_picture``): {"centre": tile code or None,
     #: "lines": [{"key", "label", "seat", "tiles" (as they lie), "open", "start", "marked",
-    #: "open_to_all", "target", "from"?: {"line", "index"}, "note"?}], "verb", "marker"}; a page
+    #: "open_to_all", "target", "from"?: {"line", "index", "turn"?}, "note"?, "closed"?,
+    #: "crosswise"? (indexes of tiles lying across the line)}], "verb", "marker", "hint"?}; a page
     #: draws the lines radiating from the centre tile, and a tile of the hand with a line's end
     #: makes the move ``verb tile target``; zones naming the field as their ``detail`` are drawn by it
     DOMINOES = "dominoes"

@@ -1,6 +1,6 @@
-"""Domino games: the boneyard they draw from, and lines of play as a picture.
+"""Domino games: the boneyard they draw from, the round's double, and lines of play as a picture.
 
-Shared by the domino games (Mexican Train; Chicken Foot after it):
+Shared by the domino games (Mexican Train, Chicken Foot):
 
 * :class:`DealsTiles` — a game's set, shuffled by its own RNG, except the first round of a game
   started with a stacked ``deck`` (tile codes, ``["12-12", "7-3", ...]``), which lies as stacked;
@@ -12,6 +12,12 @@ Shared by the domino games (Mexican Train; Chicken Foot after it):
   by a tile selected in the hand and a click on a line's end. A line may branch off another
   (``from``: the line's key and the index of the tile it grows from: a chicken foot's toes);
   a line without ``from`` grows from the centre.
+* The round's plumbing both games' books share: :func:`round_double` (the centre double of round
+  k, the set's doubles taken downwards or upwards), :func:`deal_hands` (hands drawn in blocks, the
+  rest the boneyard), :func:`draw_for_double` (nobody holds the round's double: everyone draws in
+  turn until it turns up), :func:`draw_tile` (a player who cannot play draws one), and the hand's
+  end: :func:`nobody_can_play` (a blocked hand) and :func:`score_hands_left` (the pips left in each
+  hand, the double blank as the book charges it).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from gamenight.core.state import State
 from gamenight.equipment import dominoes as D
 
 
@@ -52,10 +59,99 @@ class DealsTiles:
         return template
 
 
+def round_double(round_no: int, top: int, order: str = "descending") -> int:
+    """The number of round ``round_no``'s centre double (rounds from 1) in a double-``top`` set:
+    ``descending`` from the top-top down (Mexican Train), ``ascending`` from the 0-0 up (Chicken
+    Foot)."""
+    return top - (round_no - 1) if order == "descending" else round_no - 1
+
+
+def deal_hands(hands: list[list[int]], bones: list[int], order: Sequence[int], size: int) -> list[int]:
+    """Each seat of ``order`` in turn takes ``size`` tiles off the top of ``bones`` as one block (so
+    a stacked boneyard names each hand whole); returns what is left: the boneyard."""
+    for i, s in enumerate(order):
+        hands[s] = bones[i * size:(i + 1) * size]
+    return bones[len(order) * size:]
+
+
+def holder_of(hands: Sequence[Sequence[int]], t: int) -> int | None:
+    """The seat holding tile ``t``, if any."""
+    for s, hand in enumerate(hands):
+        if t in hand:
+            return s
+    return None
+
+
+def draw_for_double(state: State, hands: list[list[int]], boneyard: list[int], double: int,
+                    order: Sequence[int], *, whole_pass: bool = True, yard: str = "boneyard") -> int:
+    """Nobody holds the round's ``double``: the seats of ``order`` draw a tile each in turn from
+    the boneyard until it turns up, and the tiles drawn stay in the hands; returns its holder.
+    ``whole_pass``: the drawing stops at the end of the pass round the table in which it turned up
+    (Mexican Train); otherwise at once (Chicken Foot)."""
+    holder = holder_of(hands, double)
+    passes = 0
+    while holder is None and boneyard:
+        passes += 1
+        drawers: list[str] = []
+        for s in order:
+            if not boneyard:
+                break
+            t = boneyard.pop(0)
+            hands[s].append(t)
+            drawers.append(state.names[s])
+            if t == double:
+                holder = s
+                state.knowledge.tell(f"hand/{s}", [t])
+            state.emit("draw", f"You draw the {D.CODE_OF[t]}.", seat=s, to=s, tile=D.CODE_OF[t])
+            if holder is not None and not whole_pass:
+                break
+        if whole_pass:
+            state.emit("draw", f"Nobody held the {D.CODE_OF[double]}: everyone draws a tile"
+                               f"{' again' if passes > 1 else ''}.")
+        else:
+            state.emit("draw", f"Nobody held the {D.CODE_OF[double]}: {', '.join(drawers)} "
+                               f"draw{'s' if len(drawers) == 1 else ''} from the {yard} in turn.")
+    assert holder is not None, "the round's double is always in a hand or the boneyard"
+    return holder
+
+
+def draw_tile(state: State, hands: list[list[int]], boneyard: list[int], seat: int) -> int:
+    """``seat`` cannot play and draws the top tile of the boneyard (the table hears he drew, he
+    sees what); returns it."""
+    t = boneyard.pop(0)
+    hands[seat].append(t)
+    state.emit("draw", f"{state.names[seat]} draws a tile.", seat=seat)
+    state.emit("draw", f"You draw the {D.CODE_OF[t]}.", seat=seat, to=seat, tile=D.CODE_OF[t])
+    return t
+
+
+def nobody_can_play(hands: Sequence[Sequence[int]], ends: Sequence[int]) -> bool:
+    """No tile of any hand matches any of the open ``ends``: with the boneyard empty the hand is
+    blocked."""
+    high, low = D.HIGH, D.LOW
+    wanted = set(ends)
+    return not any(high[t] in wanted or low[t] in wanted for hand in hands for t in hand)
+
+
+def score_hands_left(state: State, hands: Sequence[Sequence[int]], double_blank: int) -> list[int]:
+    """The hand's end: each player's pips left (the double blank ``double_blank``), each hand
+    shown to the table; returns the points."""
+    points = [D.pip_count(h, double_blank) for h in hands]
+    for s, hand in enumerate(hands):
+        if hand:
+            state.emit("hand", f"{state.names[s]} holds {' '.join(D.codes(hand))}: {points[s]}.", seat=s,
+                       tiles=D.codes(hand))
+    return points
+
+
 def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, target: str,
                 seat: int | None = None, marked: bool = False, open_to_all: bool = False,
-                branch: tuple[str, int] | None = None, note: str = "") -> dict[str, Any]:
-    """One line of play for a ``dominoes`` field (see the module's docstring)."""
+                branch: tuple[str, int] | None = None, note: str = "", turn: int | None = None,
+                closed: bool = False, crosswise: Sequence[int] = ()) -> dict[str, Any]:
+    """One line of play for a ``dominoes`` field (see the module's docstring). A branch may say
+    which way it leaves its tile (``turn``: degrees from its parent line's direction; a page turns
+    it a quarter otherwise); ``closed``: nothing more goes on the line's end (a chicken foot's
+    double, whose toes carry on); ``crosswise``: the indexes of its tiles that lie across it."""
     out: dict[str, Any] = {
         "key": key, "label": label, "seat": seat, "tiles": D.laid(start, tiles),
         "open": D.open_end(start, tiles), "start": start, "marked": marked, "open_to_all": open_to_all,
@@ -63,17 +159,28 @@ def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, targe
     }
     if branch is not None:
         out["from"] = {"line": branch[0], "index": branch[1]}
+        if turn is not None:
+            out["from"]["turn"] = turn
+    if closed:
+        out["closed"] = True
+    if crosswise:
+        out["crosswise"] = list(crosswise)
     if note:
         out["note"] = note
     return out
 
 
 def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str = "play",
-                  marker_word: str = "marker") -> dict[str, Any]:
+                  marker_word: str = "marker", hint: str = "") -> dict[str, Any]:
     """The value of a ``dominoes`` field: the centre tile (``None``: none laid yet), the lines, and
-    the move verb a tile and a line's ``target`` make (``play 12-7 3``)."""
-    return {"centre": None if centre is None else D.CODE_OF[centre], "lines": lines, "verb": verb,
-            "marker": marker_word}
+    the move verb a tile and a line's ``target`` make (``play 12-7 3``); ``hint``: how a person
+    plays a tile on the page, in the game's words (a page has its own otherwise)."""
+    out: dict[str, Any] = {"centre": None if centre is None else D.CODE_OF[centre], "lines": lines,
+                           "verb": verb, "marker": marker_word}
+    if hint:
+        out["hint"] = hint
+    return out
 
 
-__all__ = ["DealsTiles", "line_record", "lines_picture"]
+__all__ = ["DealsTiles", "deal_hands", "draw_for_double", "draw_tile", "holder_of", "line_record",
+           "lines_picture", "nobody_can_play", "round_double", "score_hands_left"]

@@ -83,7 +83,17 @@ from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import dominoes as D
-from gamenight.families.dominoes import DealsTiles, line_record, lines_picture
+from gamenight.families.dominoes import (
+    DealsTiles,
+    deal_hands,
+    draw_for_double,
+    draw_tile,
+    line_record,
+    lines_picture,
+    nobody_can_play,
+    round_double,
+    score_hands_left,
+)
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
 
@@ -120,7 +130,7 @@ def hand_size(players: int, table: str = "book") -> int:
 
 def engine_of(round_no: int) -> int:
     """The centre double's number in round ``round_no`` (from 1): 12, then 11, ... down to 0."""
-    return TOP - (round_no - 1)
+    return round_double(round_no, TOP)
 
 
 def pips_left(hand: list[int], double_blank: int) -> int:
@@ -279,9 +289,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         bones = self._fresh_boneyard(without=(double,) if held else ())
         k = self.hand_size
         order = self.seats_from(self.left_of_dealer())
-        for i, s in enumerate(order):
-            self.hands[s] = bones[i * k:(i + 1) * k]
-        self.boneyard = bones[n * k:]
+        self.boneyard = deal_hands(self.hands, bones, order, k)
         self.lines = [[] for _ in range(n + 1)]
         self.ends = [engine] * (n + 1)
         self.marked = [False] * n
@@ -299,7 +307,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
                                 f"{self.names[starter]} plays first.", seat=starter, tile=D.CODE_OF[double])
         else:
             self.centre = []
-            starter = self._draw_for_engine(double, order)
+            starter = draw_for_double(self, self.hands, self.boneyard, double, order)
             self.hands[starter].remove(double)
             self.knowledge.forget(f"hand/{starter}", [double])
             self.centre.append(double)
@@ -308,32 +316,6 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
                       seat=starter, tile=D.CODE_OF[double])
         self.starter = self.turn = starter
         self.phase_name = MexicanTrainPhase.PLAY
-
-    def _holder(self, double: int) -> int | None:
-        for s in range(self.num_players):
-            if double in self.hands[s]:
-                return s
-        return None
-
-    def _draw_for_engine(self, double: int, order: list[int]) -> int:
-        """Nobody holds the engine: everyone draws a tile in turn until it turns up."""
-        holder = self._holder(double)
-        passes = 0
-        while holder is None and self.boneyard:
-            passes += 1
-            for s in order:
-                if not self.boneyard:
-                    break
-                t = self.boneyard.pop(0)
-                self.hands[s].append(t)
-                if t == double:
-                    holder = s
-                    self.knowledge.tell(f"hand/{s}", [t])
-                self.emit("draw", f"You draw the {D.CODE_OF[t]}.", seat=s, to=s, tile=D.CODE_OF[t])
-            self.emit("draw", f"Nobody held the {D.CODE_OF[double]}: everyone draws a tile"
-                              f"{' again' if passes > 1 else ''}.")
-        assert holder is not None, "the engine is always in a hand or the boneyard"
-        return holder
 
     # ---- what a seat may play -----------------------------------------------------------
 
@@ -473,12 +455,9 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         self._end_turn(seat)
 
     def _draw(self, seat: int, move: Move) -> None:
-        t = self.boneyard.pop(0)
-        self.hands[seat].append(t)
+        draw_tile(self, self.hands, self.boneyard, seat)
         self.drew = True
         self.announced[seat] = False
-        self.emit("draw", f"{self.names[seat]} draws a tile.", seat=seat)
-        self.emit("draw", f"You draw the {D.CODE_OF[t]}.", seat=seat, to=seat, tile=D.CODE_OF[t])
         if not self._play_moves(seat):
             self._mark(seat, "cannot play the tile drawn")
             self._end_turn(seat)
@@ -539,20 +518,15 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         everywhere = list(range(n + 1))
         if self.options.must_satisfy_doubles and self.uncovered:
             everywhere = [self.uncovered[0]]
-        return not any(self.plays_for(s, everywhere) for s in range(n))
+        return nobody_can_play(self.hands, [self.ends[line] for line in everywhere])
 
     # ---- the end of a round -------------------------------------------------------------
 
     def _end_round(self, out: int | None) -> None:
         n = self.num_players
         blank = self.options.double_blank
-        points = [pips_left(self.hands[s], blank) for s in range(n)]
+        points = score_hands_left(self, self.hands, blank)
         details = [f"{len(self.hands[s])} tiles" if self.hands[s] else "out" for s in range(n)]
-        for s in range(n):
-            if self.hands[s]:
-                held = " ".join(D.codes(self.hands[s]))
-                self.emit("hand", f"{self.names[s]} holds {held}: {points[s]}.", seat=s,
-                          tiles=D.codes(self.hands[s]))
         label = self.deal_name()
         if out is not None:
             self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.",

@@ -4,8 +4,10 @@
 // touching the tile before inward), a marker on a marked line, and a dashed space at its open end.
 // With one tile of the hand selected, each open end the tile may go on is a button making the move
 // `verb tile target` (the field names the verb, each line its target); Tab reaches them, Enter or
-// Space plays. A line may grow from a tile of another ("from": {line, index}): drawn from that tile,
-// turned a quarter. Nothing here knows a game: only the field's data.
+// Space plays. A line may grow from a tile of another ("from": {line, index, turn?}): drawn from that
+// tile, turned a quarter (or `turn` degrees: a chicken foot's three toes fan out). A tile whose index
+// a line lists in "crosswise" lies across it (a chicken foot's double); a "closed" line has no open
+// end to play on (its branches carry on). Nothing here knows a game: only the field's data.
 
 import { h, s } from "./dom.js";
 import { PIPS } from "./tiles.js";
@@ -98,23 +100,28 @@ export function dominoesPicture(field, value, view, ctx = {}) {
     if (line.from && where.has(line.from.line)) {
       const base = where.get(line.from.line);
       const at = base.centres[Math.min(base.centres.length - 1, Math.max(0, line.from.index - base.skipped))] || base.centres[0];
-      deg = base.deg + 90 * (line.index_side || 1);
+      const turn = Number.isFinite(line.from.turn) ? line.from.turn : 90 * (line.index_side || 1);
+      deg = base.deg + turn;
       origin = at;
-      start = TILE_W / 2 + GAP;
+      // clear of the tile it grows from: its side, or its end when it leaves straight on
+      const across = base.crosswise.has(line.from.index);
+      start = ((turn % 180 === 0) === across ? TILE_W / 2 : TILE_L / 2) + GAP;
     }
     if (deg === undefined) deg = 90;
     const rad = (deg * Math.PI) / 180;
     const tiles = line.tiles || [];
     const skipped = Math.max(0, tiles.length - shown);
     const centres = [];
+    const crosswise = new Set(Array.isArray(line.crosswise) ? line.crosswise : []);
     tiles.slice(skipped).forEach((code, i) => {
       const r = start + (TILE_L + GAP) * i + TILE_L / 2;
       const [x, y] = point(origin[0], origin[1], r, rad);
       centres.push([x, y]);
       grow(x, y, TILE_L / 2 + 2, TILE_L / 2 + 2);
-      parts.push(tileAt(code, x, y, deg, { "data-line": line.key }));
+      const across = crosswise.has(i + skipped);
+      parts.push(tileAt(code, x, y, across ? deg + 90 : deg, { "data-line": line.key, ...(across ? { "data-crosswise": "true" } : {}) }));
     });
-    where.set(line.key, { centres, deg, skipped });
+    where.set(line.key, { centres, deg, skipped, crosswise });
     if (skipped) {
       const [x, y] = point(origin[0], origin[1], start - 8, rad);
       parts.push(s("text", { x: x.toFixed(1), y: (y + 4).toFixed(1), "text-anchor": "middle", "font-size": 10, class: "domino-more" }, `+${skipped}`));
@@ -123,10 +130,10 @@ export function dominoesPicture(field, value, view, ctx = {}) {
     const r = start + (TILE_L + GAP) * drawn + TILE_L / 2;
     const [sx, sy] = point(origin[0], origin[1], r, rad);
     grow(sx, sy, TILE_L / 2 + 2, TILE_L / 2 + 2);
-    const move = moveFor(value, line, selected, legal);
+    const move = line.closed ? null : moveFor(value, line, selected, legal);
     const name = `${line.label}${line.marked ? ` (${value.marker || "marker"})` : ""}, open on ${line.open}`;
     const slotTurn = ((deg % 180) + 180) % 180 > 90 ? deg - 180 : deg;
-    slots.push(s("g", {
+    if (!line.closed) slots.push(s("g", {
       transform: `translate(${sx.toFixed(1)} ${sy.toFixed(1)}) rotate(${slotTurn.toFixed(1)})`,
       class: `domino-slot${move ? " domino-slot-live" : ""}`, role: "button", tabindex: move ? 0 : -1,
       "aria-disabled": move ? null : "true", "aria-label": move ? `Play ${selected} on ${line.label}` : name,
@@ -142,6 +149,7 @@ export function dominoesPicture(field, value, view, ctx = {}) {
         s("line", { x1: 0, y1: 12, x2: 0, y2: -8, stroke: "#222", "stroke-width": 1.5 }),
         s("path", { d: "M0 -8 L12 -4 L0 0 Z", fill: "#d22" })));
     }
+    if (line.closed) continue; // its label would lie on its branches: the picture's summary names it
     const [lx, ly] = point(origin[0], origin[1], r + TILE_L / 2 + 16, rad);
     grow(lx, ly, 3.2 * Math.min(24, line.label.length) + 4, 10);
     labels.push(s("text", { x: lx.toFixed(1), y: (ly + 4).toFixed(1), "text-anchor": "middle", "font-size": 11,
@@ -151,7 +159,7 @@ export function dominoesPicture(field, value, view, ctx = {}) {
   const centre = value.centre
     ? tileAt(value.centre, c, c, 0, { class: "domino domino-centre", "data-line": "centre" })
     : s("circle", { cx: c, cy: c, r: 16, fill: "none", stroke: "#aaa", "stroke-dasharray": "3 3" });
-  const summary = lines.map((l) => `${l.label}: ${(l.tiles || []).length} tiles, open on ${l.open}${l.marked ? `, ${value.marker || "marker"}` : ""}`).join("; ");
+  const summary = lines.map((l) => `${l.label}: ${(l.tiles || []).length} tiles, ${l.closed ? (l.note || "closed") : `open on ${l.open}`}${l.marked ? `, ${value.marker || "marker"}` : ""}`).join("; ");
   const view_ = box.map((v) => v.toFixed(0));
   const svg = s("svg", { viewBox: `${view_[0]} ${view_[1]} ${(box[2] - box[0]).toFixed(0)} ${(box[3] - box[1]).toFixed(0)}`,
     class: "dominoes-svg", role: "group",
@@ -159,5 +167,5 @@ export function dominoesPicture(field, value, view, ctx = {}) {
   centre, parts, marks, slots, labels);
   return h("section", { class: "dominoes", dataset: { field: field.key }, "aria-label": field.label },
     svg,
-    selected ? null : h("p", { class: "muted dominoes-hint" }, "Select a tile in your hand, then the end of a train to lay it there."));
+    selected ? null : h("p", { class: "muted dominoes-hint" }, value.hint || "Select a tile in your hand, then the end of a train to lay it there."));
 }

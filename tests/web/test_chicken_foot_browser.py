@@ -1,0 +1,76 @@
+"""Chicken Foot in real Chromium, played by clicking the picture: a person at seat 0 and a bot.
+The page draws the centre double's four arms and every chicken foot's toes as SVG; the person
+selects a tile in his hand and clicks the open end of the arm or toe it goes on — once by the
+keyboard alone — or draws (or passes) when he cannot play, and the tile lands on that line."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from tests.web.test_browser import (
+    ARTIFACTS,
+    Api,
+    browser,
+    open_first_seat,
+    server,
+    settled_snapshot,
+    wait_for_api_past,
+    wait_for_version,
+)
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+GAME = "chicken-foot"
+#: tiles the person lays by clicking
+PLAYS = 3
+
+
+def test_a_domino_is_played_by_clicking_a_tile_then_its_arm(server: str, browser: Any) -> None:
+    api = Api(server)
+    page, errors, table_id, token = open_first_seat(api, browser, GAME, 2)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.wait_for_selector("#felt svg.dominoes-svg")
+    played: list[str] = []
+    deadline = time.monotonic() + 60
+    while len(played) < PLAYS:
+        assert time.monotonic() < deadline, played
+        snap = settled_snapshot(api, page, table_id, token)
+        view = snap["view"]
+        if view["is_over"]:
+            break
+        plays = [m for m in view["legal_moves"] if m.startswith("play ")]
+        if not plays:  # draw or pass: the plain button
+            page.click(f"#move-buttons button[data-move='{view['legal_moves'][0]}']")
+            wait_for_api_past(api, table_id, token, snap["version"])
+            continue
+        move = plays[0]
+        _, tile, target = move.split()
+        by_keys = len(played) == 1  # the second tile by keys alone: Enter on the tile, then on the end
+        if by_keys:
+            page.focus(f"#hand button.hand-card[data-card='{tile}']")
+            page.keyboard.press("Enter")
+        else:
+            page.click(f"#hand button.hand-card[data-card='{tile}']")
+        slot = page.wait_for_selector(f"#felt .domino-slot-live[data-move='{move}']")
+        assert slot is not None and slot.get_attribute("data-target") == target
+        if by_keys:
+            slot.focus()
+            page.keyboard.press("Enter")
+        else:
+            slot.click()
+        after = wait_for_api_past(api, table_id, token, snap["version"])
+        wait_for_version(page, after["version"])
+        line = f"line/{int(target) - 1}"
+        laid = page.eval_on_selector_all(f"#felt g.domino[data-line='{line}']", "els => els.length")
+        assert laid >= 1, (move, laid)
+        played.append(move)
+    assert len(played) == PLAYS, played
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "chicken_foot_phone.png"), full_page=True)
+    page.close()
+    assert not errors, errors
