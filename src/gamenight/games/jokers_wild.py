@@ -340,13 +340,22 @@ def swap(r: Rules, pos: Position, b: int, src: int, dst: int, notes: list[str]) 
     return ""
 
 
+def holes_and_counts(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The holes a move names and, in a split, each part's count. Read from its arguments in
+    order: typed text not built by the game reads every number as a count."""
+    values = tuple(a.value for a in move.args[1:] if isinstance(a.value, int))
+    if move.verb == "split":
+        return values[0::2], values[1::2]
+    return values, ()
+
+
 def play_card(r: Rules, pos: Position, seat_b: int, move: Move, notes: list[str]) -> str:
     """Make ``move`` (a card's move by board seat ``seat_b``) on ``pos``; why not, or ""."""
     verb, card = move.verb, move.cards[0]
     b = mover_of(r, pos, seat_b)
     if b < 0:
         return "your side's marbles are all in their Castles"
-    sp, nums = move.spaces, move.numbers
+    sp, nums = holes_and_counts(move)
     rank = C.RANK_OF[card] if card != JOKER else -1
     if verb == "out":
         if rank not in OUT_RANKS:
@@ -477,6 +486,14 @@ def _splits(r: Rules, pos: Position, seat_b: int, b: int, card: int, total: int,
                 if not step(r, first.copy(), h2, n2, []):
                     out.append(Move("split", arg, HOLE_ARG[h1], NUM_ARG[a], HOLE_ARG[h2], NUM_ARG[rest]))
     return out
+
+
+def rules_from(data: dict[str, Any]) -> Rules:
+    """The rules a view spells out (``view["rules"]``), for a program that plays from views."""
+    partner = tuple(int(q) for q in data["partner"])
+    side = tuple(frozenset({b, partner[b]} - {-1}) for b in range(BOARD.seats))
+    return Rules(int(data["marbles"]), bool(data["back_in"]), bool(data["must_wait"]),
+                 bool(data["land_partner"]), bool(data["nine_split"]), side, partner)
 
 
 def side_done(r: Rules, pos: Position, b: int) -> bool:
@@ -647,7 +664,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
         if move.verb == "discard":
             return "You have a move: a card is thrown away only when none of yours can move a marble."
-        if any(h >= HOLES for h in move.spaces):
+        if any(h >= HOLES for h in holes_and_counts(move)[0]):
             return "There is no such hole."
         why = play_card(self.rules, self.pos.copy(), self.bseat[seat], move, [])
         if why:
@@ -817,6 +834,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             "barred": sorted(self.pos.bar),
             "stock_size": len(self.stock),
             "turn": self.turn,
+            "rules": {"marbles": r.marbles, "back_in": r.back_in, "must_wait": r.must_wait,
+                      "land_partner": r.land_partner, "nine_split": r.nine_split, "partner": list(r.partner)},
         }
 
     def zones(self) -> list[Zone]:
@@ -844,4 +863,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "marble_moves", "play_card"]
+__all__ = ["SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "marble_moves", "play_card",
+           "rules_from"]
