@@ -11,8 +11,8 @@ from tests.helpers import deal_deck
 
 
 def test_bot_brings_a_marble_into_its_castle_rather_than_past_it() -> None:
-    s = gamenight.new("jokers-wild", players=4,
-                      deck=deal_deck(["6H 5D 2S 2H 2C", "3C 3D 3H 3S 4C", "4D 4H 4S 3C 3D", "3H 3S 4C 4D 4H"]))
+    hands = ["6H 5D 2S 2H 2C", "3C 3D 3H 3S 4C", "4D 4H 4S 3C 3D", "3H 3S 4C 4D 4H"]
+    s = gamenight.new("jokers-wild", players=4, deck=deal_deck(hands))
     assert isinstance(s, JokersWild)
     s.turn = 0
     for h in HOME[0]:

@@ -19,7 +19,7 @@ FILLERS = ["3C 3D 3H 3S 4C", "4D 4H 4S 3C 3D", "3H 3S 4C 4D 4H"]
 
 def new(hand: str, *, players: int = 4, rest: str = "", **options: Any) -> JokersWild:
     """Seat 0 holds ``hand`` (five cards) and plays first; the others hold threes and fours."""
-    hands = [hand] + FILLERS[:players - 1]
+    hands = [hand, *FILLERS[:players - 1]]
     s = gamenight.new("jokers-wild", deck=deal_deck(hands, rest), players=players, options=options)
     assert isinstance(s, JokersWild)
     s.turn = 0
@@ -171,7 +171,8 @@ def test_T_JW_7_a_7_finishes_with_2_and_moves_the_partner_5_or_wastes_it() -> No
 def test_ace_moves_one_or_brings_out_and_faces_move_ten() -> None:
     s = new("AH JD 2D 2S 2H")
     put(s, 0, 20)
-    assert set(moves(s)) == {"out AH", "move AH 20", "out JD", "move JD 20", "move 2D 20", "move 2H 20", "move 2S 20"}
+    assert set(moves(s)) == {"out AH", "move AH 20", "out JD", "move JD 20", "move 2D 20", "move 2H 20",
+                             "move 2S 20"}
     s.play("move JD 20", 0)
     assert at(s, 0) == [30]
 
@@ -367,7 +368,8 @@ def test_view_draws_the_track_and_offers_each_marbles_moves() -> None:
     track = s.view(0)["track"]
     assert track["loop"] == 72 and len(track["seats"]) == 4
     mine = {m["hole"]: m for m in track["marbles"] if m["side"] == 0}
-    assert {x["move"] for x in mine[20]["moves"]} == {"move 5H 20", "move KH 20", "move 2D 20", "move 2S 20", "move 2H 20"}
+    assert {x["move"] for x in mine[20]["moves"]} == {"move 5H 20", "move KH 20", "move 2D 20", "move 2S 20",
+                                                      "move 2H 20"}
     assert {x["label"] for x in mine[20]["moves"]} >= {"5♥: to 25"}
     assert [x["move"] for x in mine[HOME[0][0]]["moves"]] == ["out KH"]
     assert all(not m["moves"] for m in s.view(1)["track"]["marbles"])
