@@ -815,8 +815,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         castles = []
         for s in range(n):
             b = self.bseat[s]
-            castles.append(f"{self.names[s]} ({COLOURS[b]}): {self.pos.in_castle(b)} of {r.marbles}, "
-                           f"{len(self.pos.in_home(b))} in Home")
+            castles.append(f"{self.names[s]} ({COLOURS[b]}) {self.pos.in_castle(b)} of {r.marbles}")
         helping = [f"{self.names[s]} moves {self.names[self.player_of[r.partner[self.bseat[s]]]]}'s marbles"
                    for s in range(n) if r.partner[self.bseat[s]] >= 0
                    and self.pos.in_castle(self.bseat[s]) >= r.marbles]
