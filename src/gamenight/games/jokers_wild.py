@@ -67,6 +67,8 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §22,
   order written (the first may clear the way for the second); a part that brings your last marble
   into its Castle hands the rest to your partner's marbles, as above.
 * Marbles that go Home fill its lowest free hole; a marble comes out from its lowest full one.
+* A marble a joker moves (or one sent to its entrance) may turn into its Castle on its next
+  forward move, whatever an 8 did to it before.
 * No scores: the score sheet records, at the end, each side's marbles in its Castles.
 """
 
@@ -573,6 +575,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         JokersWildPhase.NONE: PhaseHandler(), JokersWildPhase.PLAY: PlayPhase(),
     }
     FIELDS: tuple[Field, ...] = (
+        Field("deal", "{Deal}", Kind.NUMBER, head=True),
         Field("track", "The board", Kind.TRACK),
         Field("castles", "In the Castles", Kind.TEXT),
         Field("helping", "Moving a partner's marbles", Kind.TEXT),
@@ -642,7 +645,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         self.turn = order[0]
         self.phase_name = JokersWildPhase.PLAY
         colours = "; ".join(f"{self.names[s]} plays {COLOURS[self.bseat[s]]}" for s in range(n))
-        self.emit("deal", f"{self.names[self.dealer]} deals {HAND_SIZE} cards each; {colours}. "
+        self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {HAND_SIZE} cards each; "
+                          f"{colours}. "
                           f"{self.names[self.turn]} begins.", seat=self.dealer)
 
     # ---- what a seat may do ---------------------------------------------------------------------
@@ -664,7 +668,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
         if move.verb == "discard":
             return "You have a move: a card is thrown away only when none of yours can move a marble."
-        if any(h >= HOLES for h in holes_and_counts(move)[0]):
+        if any(not 0 <= h < HOLES for h in holes_and_counts(move)[0]):
             return "There is no such hole."
         why = play_card(self.rules, self.pos.copy(), self.bseat[seat], move, [])
         if why:
@@ -725,7 +729,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         inside = [0] * cols
         for s in range(n):
             inside[self.side_of(s)] += self.pos.in_castle(self.bseat[s])
-        self.sheet.add("Marbles in the Castles", inside)
+        self.sheet.add(f"{self.deal_name()}: marbles in the Castles", inside)
         side = self.side_of(seat)
         winners = [s for s in range(n) if self.side_of(s) == side]
         who = " and ".join(self.names[s] for s in winners)
@@ -796,18 +800,21 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
                 "mine": mover if seat is not None else None}
 
     def _move_label(self, m: Move) -> str:
+        """What a move's button says beside its marble: ``5♥: to 25``, ``7♥: 3 here, 4 with 40``."""
         card = C.LABEL_OF[m.cards[0]]
         sp, nums = m.spaces, m.numbers
         if m.verb == "out":
-            return f"{card}: out"
+            b = mover_of(self.rules, self.pos, self.bseat[self.turn])
+            return f"{card}: out to {OUT_HOLE[b]}"
         if m.verb == "swap":
             return f"{card}: take {sp[1]}"
         if m.verb == "move":
             went = goes(self.rules, self.pos, sp[0], steps_of(m.cards[0]))
             return f"{card}: to {hole_text(went[0])}" if not isinstance(went, str) else card
-        parts = " + ".join(f"{k}" if i == 0 else f"{k} from {hole_text(h)}"
-                           for i, (h, k) in enumerate(zip(sp, nums, strict=True)))
-        return f"{card}: {parts}"
+        back = " back" if C.RANK_OF[m.cards[0]] == C.NINE else ""
+        if len(sp) == 1:
+            return f"{card}: {nums[0]} here, the rest lost"
+        return f"{card}: {nums[0]} here, {nums[1]}{back} with {hole_text(sp[1])}"
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.num_players
@@ -820,6 +827,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
                    for s in range(n) if r.partner[self.bseat[s]] >= 0
                    and self.pos.in_castle(self.bseat[s]) >= r.marbles]
         return {
+            "deal": self.deal_no,
             "track": self.track_view(seat),
             "castles": castles,
             "helping": helping or None,
@@ -852,7 +860,7 @@ SPEC: GameSpec = register(GameSpec(
     title="Jokers Wild",
     family="board",
     players=(2, 4),
-    default_players=4,
+    default_players=2,
     options_cls=JokersWildOptions,
     state_cls=JokersWild,
     summary="Cards move your marbles from Home round a 72-hole loop into your Castle; jokers swap, 7s split, "
