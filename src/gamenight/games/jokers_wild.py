@@ -3,9 +3,9 @@
 A marble race played with cards, after Pegs and Jokers. Three decks with their jokers (162
 cards). Two players, or four in two partnerships, partners opposite. The board is a loop of 72
 holes, 18 to a side, played clockwise (hole numbers rise); each side has a Home of five holes
-beside its come-out hole (the 8th hole of its side: 8, 26, 44, 62) and a Castle of five holes
-branching off its Castle entrance (the 3rd hole: 3, 21, 39, 57). With two players they sit at the
-first and the third side. Each player has five marbles, all in Home at the start; five cards
+beside its come-out hole (hole 8 of its side, its corner counted 0: 8, 26, 44, 62) and a Castle
+of five holes branching off its Castle entrance (hole 3 of the side: 3, 21, 39, 57). With two
+players they sit at the first and the third side. Each player has five marbles, all in Home at the start; five cards
 each, the rest face down as the draw pile; the player left of the dealer begins.
 
 On your turn you play one card and make its move, then draw back to five:
@@ -102,9 +102,8 @@ ENTRANCE = BOARD.exit
 HOME = BOARD.start
 CASTLE = BOARD.finish
 #: the Castle index (0 = C1) of each hole (-1: not a Castle hole), and each hole's owner
-CASTLE_INDEX: tuple[int, ...] = tuple(
-    next((CASTLE[p].index(h) for p in range(BOARD.seats) if h in CASTLE[p]), -1) for h in range(HOLES))
-IN_HOME: tuple[bool, ...] = tuple(any(h in HOME[p] for p in range(BOARD.seats)) for h in range(HOLES))
+CASTLE_INDEX: tuple[int, ...] = BOARD.finish_index
+IN_HOME: tuple[bool, ...] = BOARD.is_start
 COLOURS = ("red", "blue", "green", "yellow")
 SEAT_WORDS = ("first", "second", "third", "fourth")
 JOKER = C.JOKER

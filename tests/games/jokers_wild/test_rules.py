@@ -390,3 +390,10 @@ def test_golden_match_with_heuristic_bots() -> None:
 
 GOLDEN_WINNERS: tuple[int, ...] = (1, 3)
 GOLDEN_TOTALS: list[int] = [7, 10]
+
+
+def test_track_board_knows_each_castle_holes_place_and_the_homes() -> None:
+    from gamenight.equipment.boards import JOKERS_WILD
+    assert [JOKERS_WILD.finish_index[h] for h in CASTLE[2]] == [0, 1, 2, 3, 4]
+    assert JOKERS_WILD.finish_index[5] == -1 and JOKERS_WILD.finish_index[HOME[1][0]] == -1
+    assert all(JOKERS_WILD.is_start[h] for h in HOME[3]) and not JOKERS_WILD.is_start[CASTLE[3][0]]
