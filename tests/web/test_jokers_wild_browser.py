@@ -60,6 +60,9 @@ def test_marbles_move_by_clicking_the_track(server: str, browser: Any) -> None:
             page.click(marble)
         button = f".track-moves button[data-move='{move}']"
         page.wait_for_selector(button)
+        if clicked == 0:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "jokers_wild_chosen.png"))
         page.click(button)
         after = wait_for_api_past(api, table_id, token, snap["version"])
         assert after["view"]["holes"] != view["holes"], (move, after["view"]["events"][-3:])
