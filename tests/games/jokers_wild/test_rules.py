@@ -397,3 +397,19 @@ def test_track_board_knows_each_castle_holes_place_and_the_homes() -> None:
     assert [JOKERS_WILD.finish_index[h] for h in CASTLE[2]] == [0, 1, 2, 3, 4]
     assert JOKERS_WILD.finish_index[5] == -1 and JOKERS_WILD.finish_index[HOME[1][0]] == -1
     assert all(JOKERS_WILD.is_start[h] for h in HOME[3]) and not JOKERS_WILD.is_start[CASTLE[3][0]]
+
+
+def test_an_8_never_moves_a_marble_in_the_castle_and_a_joker_never_takes_your_own() -> None:
+    s = new("8H JK 2D 2S 2H")
+    put(s, 0, "C1", 10, 20)
+    with pytest.raises(IllegalMove, match="nly a marble on the loop moves backward"):
+        s.play(f"move 8H {CASTLE[0][0]}", 0)
+    with pytest.raises(IllegalMove, match="not one of your own"):
+        s.play("swap JK 10 20", 0)
+
+
+def test_the_discards_are_shuffled_into_a_new_draw_pile_when_it_runs_out() -> None:
+    s = new("5H 5D 5S 5C 6H")
+    s.discards, s.stock = s.stock[:-1], []
+    s.play("discard 6H", 0)
+    assert len(s.hands[0]) == 5 and s.stock and any(e.kind == "reshuffle" for e in s.events)
