@@ -5,8 +5,9 @@ cards). Two players, or four in two partnerships, partners opposite. The board i
 holes, 18 to a side, played clockwise (hole numbers rise); each side has a Home of five holes
 beside its come-out hole (hole 8 of its side, its corner counted 0: 8, 26, 44, 62) and a Castle
 of five holes branching off its Castle entrance (hole 3 of the side: 3, 21, 39, 57). With two
-players they sit at the first and the third side. Each player has five marbles, all in Home at the start; five cards
-each, the rest face down as the draw pile; the player left of the dealer begins.
+players they sit at the first and the third side. Each player has five marbles, all in Home at
+the start; five cards each, the rest face down as the draw pile; the player left of the dealer
+begins.
 
 On your turn you play one card and make its move, then draw back to five:
 
