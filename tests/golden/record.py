@@ -58,6 +58,8 @@ MATCHES: dict[str, Recipe] = {
     "euchre_heuristic": Recipe("euchre", 4, 7, about="four heuristic bots, seed 7"),
     "five_in_a_row_heuristic": Recipe("five-in-a-row", 4, 2026, about="four heuristic bots, seed 2026: "
                                                                      "partners opposite"),
+    "jokers_wild_heuristic": Recipe("jokers-wild", 4, 2026, about="four heuristic bots, seed 2026: partners "
+                                                                 "opposite race their marbles home"),
     "five_hundreds_heuristic": Recipe("five-hundreds", 4, 2026, bot_per_seat=False,
                                       about="four heuristic bots, seed 2026"),
     "five_hundred_rummy_heuristic": Recipe("five-hundred-rummy", 4, 2024,

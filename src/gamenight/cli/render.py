@@ -557,6 +557,8 @@ def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableTy
             blocks.extend(ledger_block(f["label"], value, names, detail.minor))
         elif f["kind"] == "board" and isinstance(value, dict):
             blocks.insert(0, board_block(value))
+        elif f["kind"] == "track" and isinstance(value, dict):
+            blocks.insert(0, track_block(value))
         elif f["kind"] == "text" and isinstance(value, list):
             items = [styled_sentence(str(v)) for v in value]
             blocks.append(Packed(led(Text(f"{f['label']}:", style="bold"), items)))
@@ -611,6 +613,46 @@ def board_block(board: dict[str, Any]) -> Text:
     return out
 
 
+#: a track's marble on a hole, by side (its own shape, for a terminal without colours)
+MARBLES = ("●", "◆", "▲", "■")
+
+
+def track_block(track: dict[str, Any]) -> Text:
+    """A ``track`` field in text: a line per side of the loop (its holes from the left, two
+    columns each: a marble in its side's colour and shape, » the Castle entrance, o the come-out
+    hole, · an empty hole), then that side's player, Home and Castle (C1 first)."""
+    per = int(track.get("per_side", 18)) or 18
+    loop = int(track.get("loop", per * 4))
+    seats = track.get("seats", [])
+    styles = [DISC_STYLES.get(str(s.get("colour")), "bold") for s in seats]
+    on: dict[int, int] = {int(m["hole"]): int(m["side"]) for m in track.get("marbles", [])}
+
+    def dot(hole: int, empty: str) -> Text:
+        side = on.get(hole)
+        if side is None or not 0 <= side < len(styles):
+            return Text(empty, style="dim")
+        return Text(MARBLES[side % 4], style=styles[side])
+
+    marks = {int(s.get("entrance", -1)): "»" for s in seats} | {int(s.get("out", -1)): "o" for s in seats}
+    out = Text("   " + "".join(f"{c:<10}" for c in range(0, per, 5)).rstrip(), style="dim")
+    for k in range(loop // per):
+        out.append(f"\n{k * per:>2} ", style="dim")
+        for hole in range(k * per, (k + 1) * per):
+            out.append_text(dot(hole, marks.get(hole, "·")))
+            out.append(" ")
+        if k < len(seats) and seats[k].get("name"):
+            seat = seats[k]
+            out.append(f" {str(seat['name'])[:10]}", style=styles[k])
+            out.append(" Home ", style="dim")
+            home = sorted(seat.get("home", []), key=lambda h: int(h) not in on)  # the marbles first
+            for hole in home:
+                out.append_text(dot(int(hole), "○"))
+            out.append(" Castle ", style="dim")
+            for hole in seat.get("castle", []):
+                out.append_text(dot(int(hole), "·"))
+    return out
+
+
 def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: bool) -> list[RenderableType]:
     """A ``ledger`` field: the pots and each seat's purse on one packed line (the amounts as the
     engine wrote them), then (``payments``, where there is room) the last payment. Where nobody
@@ -634,7 +676,7 @@ def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
 
 
 #: the field kinds that draw the table itself (a renderer keeps them while it has room for melds)
-TABLE_KINDS = frozenset({"melds", "dominoes", "board"})
+TABLE_KINDS = frozenset({"melds", "dominoes", "board", "track"})
 #: the most tiles of a line of play drawn: its open end and the tiles before it
 LINE_SHOWN = (6, 2)
 

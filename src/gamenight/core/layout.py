@@ -89,6 +89,15 @@ class Kind(StrEnum):
     #: draws the lines radiating from the centre tile, and a tile of the hand with a line's end
     #: makes the move ``verb tile target``; zones naming the field as their ``detail`` are drawn by it
     DOMINOES = "dominoes"
+    #: a race track of numbered holes (Jokers Wild's loop): {"loop" (holes round the loop, numbered
+    #: 0.. clockwise), "per_side", "seats": [{"name" (or null: a side nobody plays), "seat",
+    #: "colour", "out" (the hole marbles come out on), "entrance" (where the finish branches off),
+    #: "home": [holes], "castle": [holes, from the loop in]}] one per side, "marbles": [{"hole",
+    #: "text" (as a person reads it), "side", "moves": [{"move", "label"}] (the viewing seat's moves
+    #: with that marble, when it is to act)}], "mine" (the side whose marbles the viewer moves)}; a
+    #: renderer draws the loop, the Homes and the finish stretches, and a marble with moves is a
+    #: place to click: it offers its moves
+    TRACK = "track"
 
 
 KINDS = frozenset(k.value for k in Kind)

@@ -134,6 +134,21 @@ class TrackBoard:
     start: tuple[tuple[Space, ...], ...]
     finish: tuple[tuple[Space, ...], ...]
     owner: tuple[int, ...]
+    #: per hole: its place in its seat's finish stretch (0 the first from the loop; -1 elsewhere)
+    finish_index: tuple[int, ...] = field(init=False, repr=False)
+    #: per hole: whether it is a start hole (a Home)
+    is_start: tuple[bool, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index = [-1] * len(self.owner)
+        starting = [False] * len(self.owner)
+        for p in range(len(self.entry)):
+            for i, s in enumerate(self.finish[p]):
+                index[s] = i
+            for s in self.start[p]:
+                starting[s] = True
+        object.__setattr__(self, "finish_index", tuple(index))
+        object.__setattr__(self, "is_start", tuple(starting))
 
     @property
     def seats(self) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.equipment import cards as C
 
@@ -34,3 +34,31 @@ class DealsCards:
         if self.deal_no == 1 and self.stacked_deck is not None:
             return C.stack_deck(template, self.stacked_deck, self.rng)
         return C.shuffled(template, self.rng)
+
+
+class DrawsBack:
+    """A hand drawn back up from a face-down draw pile after each card played (5 in a Row,
+    Jokers Wild): the discard pile, shuffled, becomes the new draw pile when it runs out.
+    ``stock`` keeps its top card last."""
+
+    hands: list[list[int]]
+    stock: list[int]
+    discards: list[int]
+    rng: random.Random
+
+    if TYPE_CHECKING:  # the state's own (a stub here would hide it)
+        def emit(self, kind: str, text: str, *, seat: int | None = None, to: int | None = None,
+                 **data: Any) -> None: ...
+
+    def draw_card(self, seat: int) -> bool:
+        """One card from the stock into the hand, the discards shuffled into a new stock when it
+        is empty. False when there is no card anywhere."""
+        if not self.stock:
+            if not self.discards:
+                return False
+            self.stock = self.discards
+            self.discards = []
+            self.rng.shuffle(self.stock)
+            self.emit("reshuffle", "The draw pile is empty: the discard pile is shuffled into a new one.")
+        self.hands[seat].append(self.stock.pop())
+        return True

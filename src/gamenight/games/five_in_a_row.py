@@ -61,7 +61,7 @@ from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import boards as B
 from gamenight.equipment import cards as C
-from gamenight.families.dealing import DealsCards
+from gamenight.families.dealing import DealsCards, DrawsBack
 from gamenight.families.table import Seating
 
 SIZE = 10
@@ -308,7 +308,7 @@ class DrawPhase(KindsPhase["FiveInARow"]):
                 MoveKind(("done",), "_done_moves", "_why_not_done", "_done")]
 
 
-class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
+class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     """Cards played to put discs on a board of cards: three rows of five win."""
 
     DEAL_WORD: ClassVar[str] = "game"
@@ -512,19 +512,6 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.hands[seat].remove(card)
         self.discards.append(card)
 
-    def _draw_card(self, seat: int) -> bool:
-        """One card from the stock into the hand, the discards shuffled into a new stock when it
-        is empty. False when there is no card anywhere."""
-        if not self.stock:
-            if not self.discards:
-                return False
-            self.stock = self.discards
-            self.discards = []
-            self.rng.shuffle(self.stock)
-            self.emit("reshuffle", "The draw pile is empty: the discard pile is shuffled into a new one.")
-        self.hands[seat].append(self.stock.pop())
-        return True
-
     def _play(self, seat: int, move: Move) -> None:
         card, cell = move.cards[0], CELL_OF_SQUARE[move.spaces[0]]
         self._take(seat, card)
@@ -559,7 +546,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self.dead_used = True
         self.emit("dead", f"{self.names[seat]} throws away dead card {C.LABEL_OF[card]} and draws another.",
                   seat=seat, card=C.CODE_OF[card])
-        self._draw_card(seat)
+        self.draw_card(seat)
 
     def _discard(self, seat: int, move: Move) -> None:
         card = move.cards[0]
@@ -571,7 +558,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         self._after_play(seat)
 
     def _draw(self, seat: int, move: Move) -> None:
-        self._draw_card(seat)
+        self.draw_card(seat)
         self._next_turn(seat)
 
     def _done(self, seat: int, move: Move) -> None:
@@ -587,7 +574,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         if self.options.manual_draw_penalty:
             self.phase_name = FiveInARowPhase.DRAW
             return
-        self._draw_card(seat)
+        self.draw_card(seat)
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
@@ -597,7 +584,7 @@ class FiveInARow(PhaseDispatch, DealsCards, Seating, State):
         while self.owes_draw[nxt]:
             # the book: forgetting to draw costs the next turn; the card is drawn now
             self.owes_draw[nxt] = False
-            self._draw_card(nxt)
+            self.draw_card(nxt)
             self.emit("missed", f"{self.names[nxt]} misses this turn (no card was drawn last turn) and "
                                 "draws now.", seat=nxt)
             nxt = self.next_seat(nxt)

@@ -13,6 +13,7 @@ import { arrange, zoneTitle } from "./layout.js";
 import { drawPiece, drawPieces } from "./pieces.js";
 import { renderField } from "./render.js";
 import { drawBoard } from "./board.js";
+import { trackPicture } from "./track.js";
 
 /** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
 const PILE_SHOWN = 5;
@@ -77,7 +78,9 @@ export function renderFelt(el, bar, view, ctx) {
         order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
       boardAreas(view, ctx, layout),
       h("div", { class: "board-middle" }, (layout.boards || []).filter((f) => view[f.key])
-        .map((f) => drawBoard(view[f.key], f.label)), [...layout.centre, ...layout.tablePiles].map(pileBox)));
+        .map((f) => drawBoard(view[f.key], f.label)),
+      (layout.tracks || []).filter((f) => view[f.key]).map((f) => trackPicture(f, view[f.key], view, ctx)),
+      [...layout.centre, ...layout.tablePiles].map(pileBox)));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
     el.classList.remove("felt-flow");

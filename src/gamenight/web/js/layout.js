@@ -22,7 +22,7 @@ export function familyOf(view) {
 
 /** Field kinds drawn somewhere of their own rather than in the "On the table" list. */
 const OWN_PLACE = new Set(["hand", "flag", "trick", "teams", "marks", "choose", "melds", "dice", "board",
-  "dominoes"]);
+  "dominoes", "track"]);
 /** Field kinds that are pictures drawn in the middle of the felt (dice on the table). */
 const PICTURES = new Set(["dice"]);
 
@@ -84,6 +84,7 @@ export function arrange(view) {
     melds,
     pictures: fields.filter((f) => PICTURES.has(f.kind) && !f.per_seat),
     boards: ofKind("board"),
+    tracks: ofKind("track"),
     lines: ofKind("dominoes").filter((f) => view[f.key]),
     info: fields.filter((f) => !f.head && !f.per_seat && !OWN_PLACE.has(f.kind)),
   };

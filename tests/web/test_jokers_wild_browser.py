@@ -1,0 +1,79 @@
+"""Jokers Wild in real Chromium: a person at seat 0 against a bot moves marbles by clicking a
+marble on the page's SVG track and then one of its moves (once with the keyboard: the marble
+focused, Enter, then its first move), and the track shows the marble moved; a card with no move
+is thrown away with the page's own buttons; on a phone's width the track fits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+from tests.web.test_browser import (
+    ARTIFACTS,
+    Api,
+    browser,
+    make_move,
+    open_first_seat,
+    server,
+    settled_snapshot,
+    wait_for_api_past,
+    wait_for_version,
+)
+
+__all__ = ["browser", "server"]  # fixtures, used by name
+
+GAME = "jokers-wild"
+
+
+def a_marble_move(view: dict[str, Any]) -> tuple[int, str] | None:
+    """The first marble with moves, and its first move."""
+    for marble in view["track"]["marbles"]:
+        if marble["moves"]:
+            return marble["hole"], marble["moves"][0]["move"]
+    return None
+
+
+def test_marbles_move_by_clicking_the_track(server: str, browser: Any) -> None:
+    api = Api(server)
+    page, errors, table_id, token = open_first_seat(api, browser, GAME, 2)
+    page.wait_for_selector("svg.track-svg .track-marble")
+    clicked = 0
+    for _ in range(30):
+        snap = settled_snapshot(api, page, table_id, token)
+        view = snap["view"]
+        if view["is_over"] or clicked >= 2:
+            break
+        found = a_marble_move(view)
+        if found is None:  # no card moves a marble: throw one away with the page's buttons
+            make_move(page, view["legal_moves"][0], view["hand"])
+            wait_for_api_past(api, table_id, token, snap["version"])
+            continue
+        hole, move = found
+        marble = f"svg.track-svg .track-marble.track-live[data-hole='{hole}']"
+        if clicked == 1:
+            page.focus(marble)
+            page.keyboard.press("Enter")
+        else:
+            page.click(marble)
+        button = f".track-moves button[data-move='{move}']"
+        page.wait_for_selector(button)
+        if clicked == 0:
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "jokers_wild_chosen.png"))
+        page.click(button)
+        after = wait_for_api_past(api, table_id, token, snap["version"])
+        assert after["view"]["holes"] != view["holes"], (move, after["view"]["events"][-3:])
+        wait_for_version(page, after["version"])
+        clicked += 1
+    assert clicked == 2
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "jokers_wild_desktop.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    width = page.evaluate("document.querySelector('svg.track-svg').getBoundingClientRect().width")
+    assert 0 < width <= 390
+    page.screenshot(path=str(ARTIFACTS / "jokers_wild_phone.png"), full_page=True)
+    page.close()
+    assert not errors, errors
