@@ -165,6 +165,8 @@ def deal_word_in_headline(view: dict[str, Any]) -> str | None:
 def test_headline_log_and_sheet_call_a_deal_by_one_word(spec: GameSpec) -> None:
     word = spec.deal_word.capitalize()
     state = played(spec, 400)
+    # a race (Jokers Wild) scores its one row when it is won: play on until a row is written
+    state = state if state.score_sheet.rows else played(spec, 20_000)
     view = state.view(None)
     assert view["layout"]["deal_word"] == spec.deal_word
     assert deal_word_in_headline(view) == word, spec.id

@@ -46,6 +46,8 @@ def test_marbles_move_by_clicking_the_track(server: str, browser: Any) -> None:
         view = snap["view"]
         if view["is_over"] or clicked >= 2:
             break
+        if any(m.startswith("out ") for m in view["legal_moves"]):  # the game's words, not the verb's
+            assert "select a card to bring a marble out" in page.inner_text("#turn")
         found = a_marble_move(view)
         if found is None:  # no card moves a marble: throw one away with the page's buttons
             make_move(page, view["legal_moves"][0], view["hand"])

@@ -155,11 +155,16 @@ def declared_fields(cls: type) -> tuple[tuple[str, dict[str, Any]], ...]:
 
 
 def build_layout(family: str, zones: list[dict[str, Any]], fields: tuple[tuple[str, dict[str, Any]], ...],
-                 view: dict[str, Any], *, deal_word: str = "deal") -> dict[str, Any]:
+                 view: dict[str, Any], *, deal_word: str = "deal",
+                 verb_words: dict[str, str] | None = None) -> dict[str, Any]:
     """The layout description of ``view``: the fields whose keys the view holds (shared,
-    read-only dicts: renderers never change them), and the game's word for a deal."""
-    return {"family": family, "zones": zones, "fields": [f for key, f in fields if key in view],
-            "deal_word": deal_word}
+    read-only dicts: renderers never change them), the game's word for a deal, and its words for
+    verbs that read badly alone (only where a game has some)."""
+    out: dict[str, Any] = {"family": family, "zones": zones,
+                           "fields": [f for key, f in fields if key in view], "deal_word": deal_word}
+    if verb_words:
+        out["verb_words"] = verb_words
+    return out
 
 
 __all__ = ["KINDS", "Field", "Kind", "build_layout", "declared_fields"]

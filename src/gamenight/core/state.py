@@ -57,6 +57,9 @@ class State(ABC):
     _game_names: list[str] | None = None
     #: the game's one word for a deal, in the headline, the log and the score sheet alike ("round")
     DEAL_WORD: ClassVar[str] = "deal"
+    #: what a verb does, in the game's words, where the verb alone reads badly in a prompt
+    #: ("select a card to bring a marble out", not "... to out"); verbs not named stay as they are
+    VERB_WORDS: ClassVar[dict[str, str]] = {}
     #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
     deal_no: int = 0
     #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
@@ -384,7 +387,7 @@ class State(ABC):
         if layout:
             zones = zone_layout(self.zones(), seat, self.knowledge)
             out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out,
-                                         deal_word=self.DEAL_WORD)
+                                         deal_word=self.DEAL_WORD, verb_words=self.VERB_WORDS)
         return out
 
     def card_zones(self) -> dict[str, list[int]]:

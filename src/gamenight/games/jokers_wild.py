@@ -569,6 +569,9 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     """Cards move marbles round a 72-hole loop, from Home to the Castle."""
 
     DEAL_WORD: ClassVar[str] = "game"
+    VERB_WORDS: ClassVar[dict[str, str]] = {"out": "bring a marble out", "move": "move a marble",
+                                            "split": "split between two marbles",
+                                            "swap": "swap with another marble"}
     ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"card", "hole", "number", "word"})
     options: JokersWildOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
@@ -860,7 +863,7 @@ SPEC: GameSpec = register(GameSpec(
     title="Jokers Wild",
     family="board",
     players=(2, 4),
-    default_players=2,
+    default_players=4,
     options_cls=JokersWildOptions,
     state_cls=JokersWild,
     summary="Cards move your marbles from Home round a 72-hole loop into your Castle; jokers swap, 7s split, "

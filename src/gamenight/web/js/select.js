@@ -202,8 +202,9 @@ export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** What the person is asked to do, in a few words: "select cards to meld or discard, or draw". */
-export function promptFor(sorted) {
+/** What the person is asked to do, in a few words: "select cards to meld or discard, or draw";
+ *  ``words``: the game's phrase for a verb that reads badly alone (the layout's ``verb_words``). */
+export function promptFor(sorted, words = {}) {
   const parts = [];
   if (sorted.choose) parts.push(`select ${sorted.choose.count} cards to ${sorted.choose.verb}`);
   const verbs = [...sorted.verbs.values()].filter((v) => !sorted.choose || v.verb !== sorted.choose.verb);
@@ -211,7 +212,7 @@ export function promptFor(sorted) {
     const single = verbs.every((v) => !v.pattern && v.max === 1);
     const tiles = sorted.handMoves.length && sorted.handMoves.every((m) => m.cards.every(isTile));
     const noun = tiles ? ["a tile", "tiles"] : ["a card", "cards"];
-    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => v.verb).join(" or ")}`);
+    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => words[v.verb] || v.verb).join(" or ")}`);
   }
   const plain = sorted.plain;
   const numbers = plain.length && plain.every((m) => /^\S+ -?\d+$/.test(m));

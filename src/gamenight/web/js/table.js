@@ -437,7 +437,7 @@ function draw() {
   const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
   const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
                 held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
-                pending: page.pending, prompt: promptFor(sorted), selectedCodes: page.selected.map(codeOf) };
+                pending: page.pending, prompt: promptFor(sorted, (view.layout && view.layout.verb_words) || {}), selectedCodes: page.selected.map(codeOf) };
   document.body.classList.toggle("spectator", mySeat === null);
   document.body.dataset.version = String(page.version); // which state is on screen (tests wait on it)
   document.body.dataset.holding = page.held ? "trick" : "";
