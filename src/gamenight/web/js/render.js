@@ -371,9 +371,11 @@ export function renderRules(el, view, spec, brief = null) {
   if (brief) {
     brief.textContent = `: ${view.preset ? `preset ${view.preset}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
   }
-  fill(el,
-    h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, view.preset), preset ? `: ${preset.description}` : "")
-      : "The book's rules", changed ? ` (${changedText}).` : "."),
+  // the book's rules are named in the folded line already; a preset's description is not
+  const named = brief && !view.preset ? null
+    : h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, view.preset), preset ? `: ${preset.description}` : "")
+      : "The book's rules", changed ? ` (${changedText}).` : ".");
+  fill(el, named,
     items.length ? h("details", { class: "rules-options" }, h("summary", {}, `Every option (${items.length})`),
       h("ul", { class: "rules-list" }, items)) : h("p", { class: "muted" }, "This game has no options."),
     spec && spec.rules ? h("details", { class: "rules-text" }, h("summary", {}, `How ${spec.title} is played`),
