@@ -22,13 +22,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 ARTIFACTS = Path(__file__).parents[1] / "artifacts"  # tests/artifacts (git-ignored)
@@ -134,29 +134,6 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    pytest.importorskip("gamenight.server.app", reason="the server package is not there")
-    running = Server(tmp_path_factory.mktemp("browser") / "tables.db").start()
-    try:
-        yield running.base
-    finally:
-        running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    executable = chromium_path()
-    if executable is None:
-        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def watch_errors(page: Any, errors: list[str] | None = None) -> list[str]:

@@ -14,13 +14,9 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     PLAY_DEADLINE,
     Api,
-    browser,
-    server,
     wait_for_version,
     watch_errors,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 
 def zone(view: dict[str, Any], key: str) -> dict[str, Any]:

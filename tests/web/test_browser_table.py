@@ -16,17 +16,13 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     enabled_moves,
     hand_cards,
     select_cards,
-    server,
     wait_for_version,
     wait_until_passed,
     watch_errors,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 
 def new_table(api: Api, game: str, *, people: int = 1, players: int = 4, **body: Any) -> dict[str, Any]:

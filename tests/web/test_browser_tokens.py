@@ -12,9 +12,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-from tests.web.test_browser import Api, browser, server, table_of, wait_for_version, watch_errors
-
-__all__ = ["browser", "server"]  # fixtures, used by name
+from tests.web.test_browser import Api, table_of, wait_for_version, watch_errors
 
 
 def hearts_for_two_people(api: Api) -> dict[str, Any]:

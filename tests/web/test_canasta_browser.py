@@ -17,14 +17,10 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
-    server,
     settled_snapshot,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 
 def newcomer() -> Callable[[dict[str, Any]], str]:

@@ -14,9 +14,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-from tests.web.test_browser import ARTIFACTS, Api, browser, server, wait_for_version, watch_errors
-
-__all__ = ["browser", "server"]  # fixtures, used by name
+from tests.web.test_browser import ARTIFACTS, Api, wait_for_version, watch_errors
 
 
 def one_hand_on_a_spectators_page(api: Api, browser: Any, game: str,

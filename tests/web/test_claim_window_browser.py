@@ -15,11 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web import test_browser
-from tests.web.test_browser import Api, Server, table_of, watch_errors
-
-#: the same Chromium as the other browser tests (its fixture, shared)
-browser = test_browser.browser
+from tests.web.test_browser import ARTIFACTS, Api, Server, table_of, watch_errors
 
 
 @pytest.fixture(scope="module")
@@ -90,8 +86,8 @@ def test_the_window_shows_a_claim_button_and_a_countdown_until_it_lapses(server:
     line = watcher.inner_text("#window .window-wait")
     assert line.startswith("Waiting for Bob and Cy to claim or let it go (") and line.endswith(" s)"), line
     assert watcher.query_selector("#window button") is None
-    test_browser.ARTIFACTS.mkdir(exist_ok=True)
-    bob.screenshot(path=str(test_browser.ARTIFACTS / "claim-window.png"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    bob.screenshot(path=str(ARTIFACTS / "claim-window.png"))
     # counting down, on the page's own clock
     bob.wait_for_function("n => Number(document.querySelector('#window').dataset.left) < n", arg=first_left)
     assert bar_width(bob) < first_width

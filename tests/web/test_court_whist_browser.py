@@ -16,12 +16,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.test_browser import (  # noqa: F401 - the module's fixtures
+from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     make_move,
-    server,
     table_of,
     wait_for_api_past,
     wait_for_version,
@@ -43,7 +41,7 @@ def wait_until(done: Any, why: str, limit: float = 10) -> None:
         time.sleep(0.05)
 
 
-def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str, browser: Any) -> None:  # noqa: F811
+def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str, browser: Any) -> None:
     api = Api(server)
     bot = {"kind": "bot", "bot": "heuristic"}
     seats = [{"kind": "human"} if s in PEOPLE else bot for s in range(PLAYERS)]
@@ -132,7 +130,7 @@ def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str,
     assert not errors, errors
 
 
-def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, browser: Any) -> None:  # noqa: F811
+def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, browser: Any) -> None:
     api = Api(server)
     seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"} for _ in range(12)]
     status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
@@ -155,7 +153,7 @@ def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, b
 
 
 def test_a_whole_party_of_thirteen_with_three_people_reaches_the_grand_total(
-        server: str, browser: Any) -> None:  # noqa: F811
+        server: str, browser: Any) -> None:
     """All seven games: twelve at three tables and one sitting out (in turn), three people and ten
     bots. Their moves go through the API (clicking every card of seven games would take minutes —
     the party of eight above clicks). The people's pages are open for the first game, leave, and

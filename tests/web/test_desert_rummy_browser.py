@@ -14,15 +14,11 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
     scored,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 
 def choose(legal: list[str]) -> str:

@@ -15,15 +15,11 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
     scored,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 GAME = "five-hundreds"
 #: the bots wait this long before each move, so the page the test reads is the one it looked at

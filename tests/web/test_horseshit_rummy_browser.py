@@ -15,15 +15,11 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
     scored,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 GAME = "horseshit-rummy"
 #: the bots wait this long before each move, so the round the page shows cannot end (a bot going

@@ -14,16 +14,12 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     make_move,
     open_first_seat,
-    server,
     settled_snapshot,
     wait_for_api_past,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 GAME = "jokers-wild"
 

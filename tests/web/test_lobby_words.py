@@ -11,9 +11,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 import gamenight
-from tests.web.test_browser import Api, browser, server, table_of, watch_errors
-
-__all__ = ["browser", "server"]  # fixtures, used by name
+from tests.web.test_browser import Api, table_of, watch_errors
 
 
 def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(server: str,

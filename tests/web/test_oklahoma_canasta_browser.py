@@ -15,15 +15,11 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     card_label,
     open_first_seat,
     play_by_clicking,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 
 def choose(view: dict[str, Any]) -> str:

@@ -16,11 +16,7 @@ from typing import Any
 import pytest
 
 from tests.server.test_links import qr_matrix, symbol_of
-from tests.web import test_browser
 from tests.web.test_browser import Api, Server, watch_errors
-
-#: the same Chromium as the other browser tests (its fixture, shared)
-browser = test_browser.browser
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,10 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 #: one stick for everyone, so the hidden one is known to the test (not to the page)
 CATALOGUE = "S3+S3, R4[H]"

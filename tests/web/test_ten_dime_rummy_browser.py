@@ -14,14 +14,10 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
     play_by_clicking,
-    server,
     wait_for_version,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 GAME = "ten-dime-rummy"
 #: the most moves the person makes: he buys, then lays his contract as soon as he can

@@ -15,14 +15,10 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
-    server,
     wait_for_api_past,
     wait_for_version,
     watch_errors,
 )
-
-__all__ = ["browser", "server"]  # fixtures, used by name
 
 KEEPS = 3
 

@@ -18,6 +18,7 @@ Shared by the domino games (Mexican Train, Chicken Foot):
   turn until it turns up), :func:`draw_tile` (a player who cannot play draws one), and the hand's
   end: :func:`nobody_can_play` (a blocked hand) and :func:`score_hands_left` (the pips left in each
   hand, the double blank as the book charges it).
+* :class:`DrawOrPass` — the turn's way out when no tile fits: draw once, then play or pass.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.equipment import dominoes as D
+
+DRAW = Move("draw")
+PASS = Move("pass")
 
 
 class DealsTiles:
@@ -125,6 +130,55 @@ def draw_tile(state: State, hands: list[list[int]], boneyard: list[int], seat: i
     return t
 
 
+class DrawOrPass:
+    """The domino turn's way out when no tile fits: draw one tile from the yard, once a turn,
+    then play it or pass; pass at once when the yard is empty. The game says whether a seat can
+    play now (``_play_moves``) and names its yard (``YARD``: "boneyard", "chicken yard");
+    ``DRAWN_MAY_WAIT`` is whether a drawn tile that fits may still be kept (Chicken Foot's "may be
+    played at once") or must be played (Mexican Train). The moves themselves stay the game's."""
+
+    boneyard: list[int]
+    #: the seat to act has drawn this turn
+    drew: bool
+    YARD: ClassVar[str] = "boneyard"
+    DRAWN_MAY_WAIT: ClassVar[bool] = False
+
+    def _play_moves(self, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def _draw_moves(self, seat: int) -> list[Move]:
+        return [DRAW] if self.boneyard and not self.drew and not self._play_moves(seat) else []
+
+    def _pass_moves(self, seat: int) -> list[Move]:
+        if self.drew and self.DRAWN_MAY_WAIT:
+            return [PASS]
+        return [PASS] if (self.drew or not self.boneyard) and not self._play_moves(seat) else []
+
+    def _why_not_draw(self, seat: int, move: Move) -> str:
+        if len(move.args):
+            return "Say 'draw' on its own."
+        if self.drew:
+            if self.DRAWN_MAY_WAIT:
+                return "You have drawn already: play the tile you drew if it fits, or pass."
+            return "You have drawn already, and the tile you drew fits: play it."
+        if self._play_moves(seat):
+            return "You can play a tile, so you must: you draw only when you cannot play."
+        return f"The {self.YARD} is empty: pass."
+
+    def _why_not_pass(self, seat: int, move: Move) -> str:
+        if len(move.args):
+            return "Say 'pass' on its own."
+        if self._play_moves(seat):
+            return "You can play a tile, so you must."
+        return (f"Draw from the {self.YARD} first: you pass only when it is empty or the tile drawn "
+                "does not fit.")
+
+
+def in_hand_order(tiles: list[int]) -> list[int]:
+    """A hand as players stand it: high tiles first."""
+    return sorted(tiles, key=lambda t: (-D.HIGH[t], -D.LOW[t]))
+
+
 def nobody_can_play(hands: Sequence[Sequence[int]], ends: Sequence[int]) -> bool:
     """No tile of any hand matches any of the open ``ends``: with the boneyard empty the hand is
     blocked."""
@@ -182,5 +236,6 @@ def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str 
     return out
 
 
-__all__ = ["DealsTiles", "deal_hands", "draw_for_double", "draw_tile", "holder_of", "line_record",
-           "lines_picture", "nobody_can_play", "round_double", "score_hands_left"]
+__all__ = ["DRAW", "PASS", "DealsTiles", "DrawOrPass", "deal_hands", "draw_for_double", "draw_tile",
+           "holder_of", "in_hand_order", "line_record", "lines_picture", "nobody_can_play", "round_double",
+           "score_hands_left"]

@@ -75,9 +75,11 @@ from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import dominoes as D
 from gamenight.families.dominoes import (
     DealsTiles,
+    DrawOrPass,
     deal_hands,
     draw_for_double,
     draw_tile,
+    in_hand_order,
     line_record,
     lines_picture,
     nobody_can_play,
@@ -102,8 +104,6 @@ PLAY: list[list[Move]] = [[Move("play", D.TILE_ARG[t], LINE_ARG[k]) for k in ran
 #: each play move's (tile, line number from 1)
 PLAY_OF: dict[Move, tuple[int, int]] = {m: (t, k) for t, row in enumerate(PLAY)
                                          for k, m in enumerate(row) if k}
-DRAW = Move("draw")
-PASS = Move("pass")
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(MAX_PLAYERS)]
 OWNER, PUBLIC, UNSEEN = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
 #: how the three toes of a foot leave its double (degrees from the line it ends): a picture hint
@@ -169,9 +169,11 @@ class PlayPhase(KindsPhase["ChickenFoot"]):
                 MoveKind(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
 
 
-class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
+class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):
     """Four arms from the centre double, a chicken foot of three toes from every other double."""
 
+    YARD: ClassVar[str] = "chicken yard"
+    DRAWN_MAY_WAIT: ClassVar[bool] = True  # "may be played at once": the player may pass instead
     DEAL_WORD: ClassVar[str] = "round"
     options: ChickenFootOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
@@ -282,16 +284,6 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     def _play_moves(self, seat: int) -> list[Move]:
         return self._playable(seat)
 
-    def _draw_moves(self, seat: int) -> list[Move]:
-        if self.boneyard and not self.drew and not self._playable(seat):
-            return [DRAW]
-        return []
-
-    def _pass_moves(self, seat: int) -> list[Move]:
-        if self.drew or (not self.boneyard and not self._playable(seat)):
-            return [PASS]
-        return []
-
     # ---- why not ----------------------------------------------------------------------------
 
     def _line_name(self, x: int) -> str:
@@ -330,23 +322,6 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         if self.drew:
             return "That tile cannot be played now: play the tile you drew, or pass."
         return "That tile cannot be played now."
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'draw' on its own."
-        if self.drew:
-            return "You have drawn already: play the tile you drew if it fits, or pass."
-        if self._playable(seat):
-            return "You can play a tile, so you must: you draw only when you cannot play."
-        return "The chicken yard is empty: pass."
-
-    def _why_not_pass(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'pass' on its own."
-        if self._playable(seat):
-            return "You can play a tile, so you must."
-        return ("Draw from the chicken yard first: you pass only when it is empty or the tile drawn "
-                "does not fit.")
 
     # ---- doing it -------------------------------------------------------------------------
 
@@ -501,7 +476,7 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     def zones(self) -> list[Zone]:
         tt = D.TILE_TEXT
         out = [Zone(f"hand/{s}", self.hands[s], tt, s, OWNER, None, Show.HAND, f"{name}'s tiles",
-                    order=_in_order)
+                    order=in_hand_order)
                for s, name in enumerate(self.names)]
         out.append(Zone("boneyard", self.boneyard, tt, None, UNSEEN, None, Show.COUNT, "Chicken yard"))
         out.append(Zone("centre", self.centre, tt, None, PUBLIC, None, Show.ROW, "Centre double",
@@ -510,10 +485,6 @@ class ChickenFoot(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         out.append(Zone("lines", laid, tt, None, PUBLIC, None, Show.ROW, "Arms and toes", detail="barnyard"))
         return out
 
-
-def _in_order(tiles: list[int]) -> list[int]:
-    """A hand as players stand it: high tiles first."""
-    return sorted(tiles, key=lambda t: (-D.HIGH[t], -D.LOW[t]))
 
 
 SPEC: GameSpec = register(GameSpec(

@@ -85,9 +85,11 @@ from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import dominoes as D
 from gamenight.families.dominoes import (
     DealsTiles,
+    DrawOrPass,
     deal_hands,
     draw_for_double,
     draw_tile,
+    in_hand_order,
     line_record,
     lines_picture,
     nobody_can_play,
@@ -114,8 +116,6 @@ PLAY: list[list[Move]] = [[Move("play", D.TILE_ARG[t], TRAIN_ARG[k]) for k in ra
                           for t in range(len(D.DOUBLE_TWELVE))]
 #: each play move's (tile, train number)
 PLAY_OF: dict[Move, tuple[int, int]] = {m: (t, k) for t, row in enumerate(PLAY) for k, m in enumerate(row)}
-DRAW = Move("draw")
-PASS = Move("pass")
 ANNOUNCE = Move("announce")
 QUIET = Move("quiet")
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(MAX_PLAYERS)]
@@ -226,9 +226,10 @@ class AnnouncePhase(KindsPhase["MexicanTrain"]):
                 MoveKind(("quiet",), "_announce_moves_quiet", "_why_not_announce", "_quiet")]
 
 
-class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
+class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):
     """Personal trains and the Mexican train from a centre double, thirteen rounds from 12-12 to 0-0."""
 
+    YARD: ClassVar[str] = "boneyard"
     DEAL_WORD: ClassVar[str] = "round"
     options: MexicanTrainOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
@@ -347,16 +348,6 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
     def _play_moves(self, seat: int) -> list[Move]:
         return self.plays_for(seat, self.open_lines(seat))
 
-    def _draw_moves(self, seat: int) -> list[Move]:
-        if self.boneyard and not self.drew and not self._play_moves(seat):
-            return [DRAW]
-        return []
-
-    def _pass_moves(self, seat: int) -> list[Move]:
-        if (self.drew or not self.boneyard) and not self._play_moves(seat):
-            return [PASS]
-        return []
-
     def _announce_moves(self, seat: int) -> list[Move]:
         return [ANNOUNCE]
 
@@ -394,22 +385,6 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         if line == n:
             return "the Mexican train"
         return "your train" if line == seat else f"{self.names[line]}'s train"
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'draw' on its own."
-        if self._play_moves(seat):
-            return "You can play a tile, so you must: you draw only when you cannot play."
-        if self.drew:
-            return "You have drawn already: play the tile you drew if it fits, or pass."
-        return "The boneyard is empty: pass."
-
-    def _why_not_pass(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'pass' on its own."
-        if self._play_moves(seat):
-            return "You can play a tile, so you must."
-        return "Draw from the boneyard first: you pass only when it is empty or the tile drawn does not fit."
 
     def _why_not_announce(self, seat: int, move: Move) -> str:
         return f"Say '{move.verb}' on its own."
@@ -623,7 +598,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
         n = self.num_players
         tt = D.TILE_TEXT
         out = [Zone(f"hand/{s}", self.hands[s], tt, s, OWNER, None, Show.HAND, f"{name}'s tiles",
-                    order=_in_order)
+                    order=in_hand_order)
                for s, name in enumerate(self.names)]
         out.append(Zone("boneyard", self.boneyard, tt, None, UNSEEN, None, Show.COUNT, "Boneyard"))
         out.append(Zone("centre", self.centre, tt, None, PUBLIC, None, Show.ROW, "Engine", detail="trains"))
@@ -633,10 +608,6 @@ class MexicanTrain(PhaseDispatch, DealsTiles, Seating, MatchPlay, State):
                         detail="trains"))
         return out
 
-
-def _in_order(tiles: list[int]) -> list[int]:
-    """A hand as players stand it: high tiles first."""
-    return sorted(tiles, key=lambda t: (-D.HIGH[t], -D.LOW[t]))
 
 
 SPEC: GameSpec = register(GameSpec(

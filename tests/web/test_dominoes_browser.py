@@ -1,11 +1,14 @@
-"""Mexican Train in real Chromium, played by clicking the picture: a person at seat 0 and a bot.
-The page draws the trains as SVG radiating from the engine; the person selects a tile in his hand
-and clicks the open end of the train it goes on (the Mexican train or his own) — once by the
-keyboard alone — or draws when he cannot play, and the tile lands on that train in the picture."""
+"""The domino games in real Chromium, played by clicking the picture: a person at seat 0 and a bot.
+The page draws Mexican Train's trains radiating from the engine, and Chicken Foot's four arms of
+the centre double with every chicken foot's toes, as SVG; the person selects a tile in his hand
+and clicks the open end of the line it goes on (a train, the Mexican train, an arm, a toe) — once
+by the keyboard alone — or draws (or passes) when he cannot play, and the tile lands on that line
+in the picture. Both on a phone-sized page."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,24 +18,34 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     Api,
-    browser,
     open_first_seat,
-    server,
     settled_snapshot,
     wait_for_api_past,
     wait_for_version,
 )
 
-__all__ = ["browser", "server"]  # fixtures, used by name
-
-GAME = "mexican-train"
 #: tiles the person lays by clicking
 PLAYS = 3
 
 
-def test_a_domino_is_played_by_clicking_a_tile_then_its_train(server: str, browser: Any) -> None:
+def train_line(target: str) -> str:
+    """Mexican Train: the picture's line a move's target names (``mexican``, or a seat's train from 1)."""
+    return "mexican" if target == "mexican" else f"train/{int(target) - 1}"
+
+
+def arm_line(target: str) -> str:
+    """Chicken Foot: arms 1-4 of the centre double, then the toes, numbered on from 5."""
+    return f"line/{int(target) - 1}"
+
+
+GAMES: list[tuple[str, Callable[[str], str]]] = [("mexican-train", train_line), ("chicken-foot", arm_line)]
+
+
+@pytest.mark.parametrize(("game", "line_of"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_domino_is_played_by_clicking_a_tile_then_its_line(server: str, browser: Any, game: str,
+                                                             line_of: Callable[[str], str]) -> None:
     api = Api(server)
-    page, errors, table_id, token = open_first_seat(api, browser, GAME, 2)
+    page, errors, table_id, token = open_first_seat(api, browser, game, 2)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.wait_for_selector("#felt svg.dominoes-svg")
     played: list[str] = []
@@ -64,13 +77,13 @@ def test_a_domino_is_played_by_clicking_a_tile_then_its_train(server: str, brows
         else:
             slot.click()
         after = wait_for_api_past(api, table_id, token, snap["version"])
-        line = "mexican" if target == "mexican" else f"train/{int(target) - 1}"
         wait_for_version(page, after["version"])
-        laid = page.eval_on_selector_all(f"#felt g.domino[data-line='{line}']", "els => els.length")
+        line = f"#felt g.domino[data-line='{line_of(target)}']"
+        laid = page.eval_on_selector_all(line, "els => els.length")
         assert laid >= 1, (move, laid)
         played.append(move)
     assert len(played) == PLAYS, played
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "mexican_train_phone.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{game.replace('-', '_')}_phone.png"), full_page=True)
     page.close()
     assert not errors, errors

@@ -1,0 +1,39 @@
+"""The browser tests' two fixtures, for every module here: ``server`` (the real app under uvicorn
+in a subprocess, one per module, with its own SQLite database) and ``browser`` (Debian's Chromium
+driven by Playwright, one per module). A module that needs a server with test-only games defines
+its own ``server``, which takes precedence. The helpers they use live in ``test_browser.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("gamenight.server.app", reason="the server package is not there")
+    from tests.web.test_browser import Server
+
+    running = Server(tmp_path_factory.mktemp("browser") / "tables.db").start()
+    try:
+        yield running.base
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    from tests.web.test_browser import chromium_path
+
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable)
+        try:
+            yield launched
+        finally:
+            launched.close()
