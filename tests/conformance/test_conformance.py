@@ -8,7 +8,8 @@
 * view(seat) == sample(seat, rng).view(seat) at every step, and sample really moves the
   unseen cards.
 
-"Every step" is every step of the first ``DENSE_STEPS`` and every ``SAMPLE_EVERY``-th after.
+"Every step" is every step of the first deal and ``AFTER_FIRST_DEAL`` steps into the next (at most
+``DENSE_STEPS``), and every ``SAMPLE_EVERY``-th after.
 
 Two tiers. The default run (``python3 -m pytest``) plays, for every game × preset × player count,
 one whole seeded playout with its replay, and one short seeded playout with every every-step check
@@ -42,6 +43,10 @@ MAX_MOVES = 20_000
 #: the phases the first one went through (a check every tenth step still lands in each of them)
 DENSE_STEPS = 500
 SAMPLE_EVERY = 10
+#: once the first deal is over, the checks stay at every step this much longer (the next deal
+#: dealt and begun), then go to every SAMPLE_EVERY-th: random play ends a first deal at a median of
+#: 65 steps, and every step of 500 repeated the same phases in deal after deal for most games
+AFTER_FIRST_DEAL = 30
 #: the slow tier's every-step playout stops here: several deals into any game (a random rummy match
 #: runs to five thousand moves and more, its later deals repeating the phases of the first ones);
 #: the end of every match is the whole playouts' (three seeds of every configuration)
@@ -219,9 +224,13 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
     verbs: set[str] = set()  # every verb legal so far: a near-miss may use any of them
     moved_unseen = 0
     steps = 0
+    dense = DENSE_STEPS
+    first_deal = s.deal_no
     while not s.is_over and steps < max_steps:
         steps += 1
-        if steps > DENSE_STEPS and steps % SAMPLE_EVERY:
+        if dense == DENSE_STEPS and s.deal_no != first_deal:
+            dense = min(DENSE_STEPS, steps + AFTER_FIRST_DEAL)
+        if steps > dense and steps % SAMPLE_EVERY:
             seat = sorted(s.to_act)[rng.randrange(len(s.to_act))]
             legal = s.legal_moves(seat)
             s.play(legal[rng.randrange(len(legal))], seat)
