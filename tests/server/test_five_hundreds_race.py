@@ -68,6 +68,7 @@ def test_two_people_race_to_claim_a_discard_and_exactly_one_gets_it(client: Test
     moves = {s: str(state.legal_moves(s)[0]) for s in (first, second)}
     assert all(m.startswith("claim") for m in moves.values()), moves
     before = [list(state.table_cards(s)) for s in range(4)]
+    deal = state.deal_no  # read now: ``state`` is the table's own, which the race moves on
     table = live(client, table_id)
     service = service_of(client)
     version = table.version
@@ -89,7 +90,7 @@ def test_two_people_race_to_claim_a_discard_and_exactly_one_gets_it(client: Test
     assert len(taken) == 1, (taken, results)
     winner = taken[0]
     assert winner == (first if resolution == TURN_ORDER else second)
-    if after.deal_no == state.deal_no:
+    if after.deal_no == deal:
         gained = [s for s in range(4) if after.table_cards(s).count(card) > before[s].count(card)]
         assert gained == [winner], gained
     assert after.claim is None
