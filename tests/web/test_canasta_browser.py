@@ -31,12 +31,10 @@ def newcomer() -> Callable[[dict[str, Any]], str]:
 
     def choose(view: dict[str, Any]) -> str:
         legal = view["legal_moves"]
-        verbs = ("draw",) if holding[0] else ("pickup", "meld", "add", "draw")
-        for verb in verbs:
-            found = [m for m in legal if m.split()[0] == verb]
-            if found:
-                return found[0]
-        move = legal[0]
+        # holding back, he ends the turn: the first listed move may be the meld just taken back
+        verbs = ("draw", "discard") if holding[0] else ("pickup", "meld", "add", "draw")
+        found = [m for verb in verbs for m in legal if m.split()[0] == verb]
+        move = found[0] if found else legal[0]
         if move.startswith("retract"):
             holding[0] = True
         elif move.startswith("discard"):
