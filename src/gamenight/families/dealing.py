@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 
 
@@ -45,10 +46,22 @@ class DrawsBack:
     stock: list[int]
     discards: list[int]
     rng: random.Random
+    names: list[str]
 
     if TYPE_CHECKING:  # the state's own (a stub here would hide it)
         def emit(self, kind: str, text: str, *, seat: int | None = None, to: int | None = None,
                  **data: Any) -> None: ...
+
+    def zones(self) -> list[Zone]:
+        """Each hand, its owner's; the draw pile face down; the discard pile face up."""
+        out = [Zone(f"hand/{s}", self.hands[s], C.CARD_TEXT, s, Visibility.OWNER, None, Show.HAND,
+                    f"{name}'s hand") for s, name in enumerate(self.names)]
+        out += [
+            Zone("stock", self.stock, C.CARD_TEXT, None, Visibility.NOBODY, None, Show.PILE, "Draw pile"),
+            Zone("discards", self.discards, C.CARD_TEXT, None, Visibility.PUBLIC, None, Show.PILE,
+                 "Discard pile"),
+        ]
+        return out
 
     def draw_card(self, seat: int) -> bool:
         """One card from the stock into the hand, the discards shuffled into a new stock when it

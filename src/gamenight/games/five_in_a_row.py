@@ -58,7 +58,7 @@ from gamenight.core.options import Options, Preset, option
 from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
-from gamenight.core.zones import Show, Visibility, Zone
+from gamenight.core.zones import Visibility
 from gamenight.equipment import boards as B
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards, DrawsBack
@@ -696,15 +696,6 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             "stock_size": len(self.stock),
             "turn": self.turn,
         }
-
-    def zones(self) -> list[Zone]:
-        out = [Zone(f"hand/{s}", self.hands[s], C.CARD_TEXT, s, OWNER, None, Show.HAND, f"{name}'s hand")
-               for s, name in enumerate(self.names)]
-        out += [
-            Zone("stock", self.stock, C.CARD_TEXT, None, UNSEEN, None, Show.PILE, "Draw pile"),
-            Zone("discards", self.discards, C.CARD_TEXT, None, PUBLIC, None, Show.PILE, "Discard pile"),
-        ]
-        return out
 
 
 SPEC: GameSpec = register(GameSpec(
