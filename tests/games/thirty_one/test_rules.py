@@ -15,8 +15,10 @@ from tests.helpers import deal_deck, golden_match, play_all
 
 
 def new(hands: list[str], rest: str = "", **options: Any) -> ThirtyOne:
-    """Dealer seat 0, so seat 1 plays first; ``rest``: the upcard, then the stock from its top."""
-    s = gamenight.new("thirty-one", deck=deal_deck(hands, rest), players=len(hands), options=options)
+    """Dealer seat 0, so seat 1 plays first; ``rest``: the upcard, then the stock from its top. The
+    seed is fixed: the next round is dealt from it, and a 31 dealt there at random ended that round
+    at once (a test reading the last round's losses then read the new one's)."""
+    s = gamenight.new("thirty-one", deck=deal_deck(hands, rest), players=len(hands), options=options, seed=1)
     assert isinstance(s, ThirtyOne)
     return s
 
