@@ -184,7 +184,7 @@ def test_a_black_three_on_top_blocks_only_until_covered() -> None:
 
 def test_the_upcard_wild_or_red_three_is_covered_and_freezes() -> None:
     deck = deal_deck([" ".join(h) for h in INERT_HAND], "JK 3H 9C 7S")
-    s = gamenight.new("canasta", players=4, deck=deck)
+    s = gamenight.new("canasta", players=4, deck=deck, seed=1)
     assert isinstance(s, Canasta)
     assert codes(s.discards) == ["3H", "9C", "JK"]
     assert s.view(1)["pile_state"] == FROZEN_WILD
@@ -200,7 +200,7 @@ def test_red_threes_dealt_are_laid_out_and_replaced() -> None:
     hands = [list(h) for h in INERT_HAND]
     hands[1][0] = "3H"
     deck = deal_deck([" ".join(h) for h in hands], "9C 6S")
-    s = gamenight.new("canasta", players=4, deck=deck)
+    s = gamenight.new("canasta", players=4, deck=deck, seed=1)
     assert codes(s.red3[1]) == ["3H"] and C.card("6S") in s.hands[1] and len(s.hands[1]) == 11
 
 

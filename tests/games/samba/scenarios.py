@@ -41,7 +41,7 @@ def samba(hands: dict[int, str], up: str = "KD", rest: str = "", preset: str | N
         assert len(got) == 15
         full.append(" ".join(got))
     deck = deal_deck(full) + up.split() + rest.split()
-    s = gamenight.new("samba", players=4, deck=deck, preset=preset, options=options or None)
+    s = gamenight.new("samba", players=4, deck=deck, preset=preset, options=options or None, seed=1)
     assert isinstance(s, Samba)
     SPELLED[id(s)] = {seat: len(hands.get(seat, "").split()) for seat in range(4)}
     return s
