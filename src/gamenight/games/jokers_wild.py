@@ -236,7 +236,6 @@ def forward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str
     its Castle), or why it cannot go."""
     holes = pos.holes
     b = holes[src]
-    side = r.side[b]
     ci = CASTLE_INDEX[src]
     if ci >= 0:
         if ci + n > len(CASTLE[b]) - 1:
@@ -263,12 +262,23 @@ def forward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str
             barred = False  # past the entrance going forward: it may turn in next time round
         cur = cur + 1 if cur + 1 < LOOP else 0
         left -= 1
-        there = holes[cur]
-        if there != EMPTY and there in side and cur != src and (left or not r.land_partner or there == b):
-            verb = "land on" if not left else "pass"
-            whose = "your own" if there == b else "your partner's"
-            return f"the marble on {src} would {verb} {whose} marble on {cur}"
+        why = _side_in_the_way(r, holes, src, cur, left)
+        if why:
+            return why
     return cur, barred
+
+
+def _side_in_the_way(r: Rules, holes: list[int], src: int, cur: int, left: int) -> str:
+    """Why the marble from ``src`` may not reach ``cur`` with ``left`` holes still to go: it never
+    passes a marble of its side, and lands on one only on the partner's, with the option of G-JW-4."""
+    b, there = holes[src], holes[cur]
+    if there == EMPTY or there not in r.side[b] or cur == src:
+        return ""
+    if not left and r.land_partner and there != b:  # landing on the partner, allowed by the option
+        return ""
+    verb = "land on" if not left else "pass"
+    whose = "your own" if there == b else "your partner's"
+    return f"the marble on {src} would {verb} {whose} marble on {cur}"
 
 
 def backward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str:
@@ -277,18 +287,15 @@ def backward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | st
     if src >= LOOP:
         where = "Home" if IN_HOME[src] else "the Castle"
         return f"only a marble on the loop moves backward, not one in {where}"
-    side = r.side[b]
     barred = src in pos.bar
     cur = src
     for left in range(n - 1, -1, -1):
         cur = cur - 1 if cur else LOOP - 1
-        there = holes[cur]
         if cur == ENTRANCE[b] and left and not r.back_in:
             barred = True
-        if there != EMPTY and there in side and cur != src and (left or not r.land_partner or there == b):
-            verb = "land on" if not left else "pass"
-            whose = "your own" if there == b else "your partner's"
-            return f"the marble on {src} would {verb} {whose} marble on {cur}"
+        why = _side_in_the_way(r, holes, src, cur, left)
+        if why:
+            return why
     return cur, barred
 
 
