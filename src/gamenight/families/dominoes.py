@@ -18,7 +18,8 @@ Shared by the domino games (Mexican Train, Chicken Foot):
   turn until it turns up), :func:`draw_tile` (a player who cannot play draws one), and the hand's
   end: :func:`nobody_can_play` (a blocked hand) and :func:`score_hands_left` (the pips left in each
   hand, the double blank as the book charges it).
-* :class:`DrawOrPass` — the turn's way out when no tile fits: draw once, then play or pass.
+* :class:`DrawOrPass` — the turn's way out when no tile fits: draw once, then play or pass; and
+  :func:`record_round`, the round's end on the score sheet and in the log.
 """
 
 from __future__ import annotations
@@ -174,6 +175,26 @@ class DrawOrPass:
                 "does not fit.")
 
 
+def record_round(state: State, hands: Sequence[Sequence[int]], out: int | None,
+                 double_blank: int) -> tuple[list[int], str]:
+    """A round's end as both domino books score it: the player who went out (``out``; None: the
+    hand is blocked) is named, every hand's pips left are shown and written on the score sheet, and
+    the round is told in one sentence. Returns the points and that sentence."""
+    n = state.num_players
+    points = score_hands_left(state, hands, double_blank)
+    details = [f"{len(hands[s])} tiles" if hands[s] else "out" for s in range(n)]
+    label = state.deal_name()
+    if out is not None:
+        state.emit("out", f"{state.names[out]} plays his last tile and wins the {state.DEAL_WORD}.", seat=out)
+        note = f"{state.names[out]} went out"
+    else:
+        note = "blocked"
+    state.sheet.add(label, points, details=details, note=note)
+    parts = ", ".join(f"{state.names[s]} {points[s]}" for s in range(n) if s != out)
+    state.emit("score", f"{label}: {note}; {parts}.")
+    return points, f"{note.capitalize()}; {parts}."
+
+
 def in_hand_order(tiles: list[int]) -> list[int]:
     """A hand as players stand it: high tiles first."""
     return sorted(tiles, key=lambda t: (-D.HIGH[t], -D.LOW[t]))
@@ -237,5 +258,5 @@ def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str 
 
 
 __all__ = ["DRAW", "PASS", "DealsTiles", "DrawOrPass", "deal_hands", "draw_for_double", "draw_tile",
-           "holder_of", "in_hand_order", "line_record", "lines_picture", "nobody_can_play", "round_double",
-           "score_hands_left"]
+           "holder_of", "in_hand_order", "line_record", "lines_picture", "nobody_can_play", "record_round",
+           "round_double", "score_hands_left"]

@@ -83,8 +83,8 @@ from gamenight.families.dominoes import (
     line_record,
     lines_picture,
     nobody_can_play,
+    record_round,
     round_double,
-    score_hands_left,
 )
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
@@ -389,20 +389,7 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
     # ---- the end of a round -------------------------------------------------------------
 
     def _end_round(self, out: int | None) -> None:
-        n = self.num_players
-        points = score_hands_left(self, self.hands, self.options.double_blank)
-        details = [f"{len(self.hands[s])} tiles" if self.hands[s] else "out" for s in range(n)]
-        label = self.deal_name()
-        if out is not None:
-            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.",
-                      seat=out)
-            note = f"{self.names[out]} went out"
-        else:
-            note = "blocked"
-        self.sheet.add(label, points, details=details, note=note)
-        parts = ", ".join(f"{self.names[s]} {points[s]}" for s in range(n) if s != out)
-        self.last_round = f"{note.capitalize()}; {parts}."
-        self.emit("score", f"{label}: {note}; {parts}.")
+        _, self.last_round = record_round(self, self.hands, out, self.options.double_blank)
         self.phase_name = ChickenFootPhase.NONE
         if not self.match_over(self._why_end):
             self._start_round()

@@ -93,8 +93,8 @@ from gamenight.families.dominoes import (
     line_record,
     lines_picture,
     nobody_can_play,
+    record_round,
     round_double,
-    score_hands_left,
 )
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
@@ -498,26 +498,14 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
     # ---- the end of a round -------------------------------------------------------------
 
     def _end_round(self, out: int | None) -> None:
-        n = self.num_players
-        blank = self.options.double_blank
-        points = score_hands_left(self, self.hands, blank)
-        details = [f"{len(self.hands[s])} tiles" if self.hands[s] else "out" for s in range(n)]
-        label = self.deal_name()
+        points, self.last_round = record_round(self, self.hands, out, self.options.double_blank)
         if out is not None:
-            self.emit("out", f"{self.names[out]} plays his last tile and wins the {self.DEAL_WORD}.",
-                      seat=out)
-            note = f"{self.names[out]} went out"
             self.next_starter = out
         else:
-            note = "blocked"
             low = min(points)
             after = self.seats_from(self.next_seat(self.starter))
             self.next_starter = next(s for s in after if points[s] == low)
         self.last_out = out
-        self.sheet.add(label, points, details=details, note=note)
-        parts = ", ".join(f"{self.names[s]} {points[s]}" for s in range(n) if s != out)
-        self.last_round = f"{note.capitalize()}; {parts}."
-        self.emit("score", f"{label}: {note}; {parts}.")
         self.phase_name = MexicanTrainPhase.NONE
         if not self.match_over(self._why_end):
             self._start_round()
