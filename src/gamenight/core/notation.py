@@ -57,6 +57,8 @@ class Kind:
     priority: int
     noun: str
     listed: bool
+    #: how a person reads a value (``Q♠`` for the card ``QS``); by default its text
+    words: Callable[[Any], str]
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class Kind:
         noun: str | None = None,
         listed: bool = True,
         module: str | None = None,
+        words: Callable[[Any], str] | None = None,
     ) -> None:
         """``listed=False`` leaves the kind out of the sentence naming what a word could be
         (for kinds whose text reads as another kind's, such as a die face). ``module`` is
@@ -82,6 +85,7 @@ class Kind:
         self.priority = priority
         self.noun = name if noun is None else noun
         self.listed = listed
+        self.words = format if words is None else words
         self.__module__ = module if module is not None else sys._getframe(1).f_globals["__name__"]
         self._args: dict[Any, Arg] = {}
         register(self)

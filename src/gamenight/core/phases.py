@@ -26,9 +26,9 @@ read (``view["phase"]``) and the words a person reads (``view["phase_label"]``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, TypeVar
 
 from gamenight.core.moves import Move
 
@@ -52,16 +52,124 @@ class PhaseName(StrEnum):
         return member
 
 
-class MoveKind(NamedTuple):
-    """One kind of move in a phase: its verbs, and the names of the state's methods that list its
-    legal moves (``(seat) -> list[Move]``), say why one is not legal (``(seat, move) -> str``) and
-    apply one (``(seat, move) -> None``). Names, not bound methods, so a phase builds its kinds
-    once per state class instead of at every question."""
+class MoveKind(Generic[S]):
+    """One kind of move (draw, take the pile, meld, discard, bid, keep dice...), its rule written once.
 
-    verbs: tuple[str, ...]
-    can: str
-    why_not: str
-    do: str
+    A kind answers four questions about its moves, each in one method:
+
+    * :meth:`candidates` lists the moves of this kind that *might* be legal now, cheaply (every card
+      in the hand for a discard, every scoring keep of the roll): never missing a legal one;
+    * :meth:`verify` says whether one move is legal now: ``None``, or the sentence of the first rule
+      it breaks — the one place the kind's rule is written;
+    * :meth:`apply` does it;
+    * :meth:`describe` says it in the players' words ("Keep the 1 and the 5").
+
+    The legal moves are the candidates that verify (:meth:`legal`); a kind whose listing is on a hot
+    path overrides :meth:`legal` with a faster equivalent, which the conformance suite
+    (``tests/conformance/test_kinds.py``) checks against the definition at every step it plays. A
+    refused move's sentence is always its kind's :meth:`verify` (the same check), so the refusal and
+    the listing cannot drift.
+
+    Subclasses register themselves (:attr:`registry`): a program or a check can list every kind of
+    move the games have. A kind keeps no state of its own; one instance serves every game.
+    """
+
+    #: the verbs this kind's moves are made with
+    verbs: tuple[str, ...] = ()
+    #: every kind of move, registered by the class itself when it is defined
+    registry: ClassVar[list[type[MoveKind[Any]]]] = []
+    #: a kind still written the old way (listing and refusal apart): :class:`ByName`
+    legacy: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        MoveKind.registry.append(cls)
+
+    def candidates(self, s: S, seat: int) -> Iterable[Move]:
+        """The moves of this kind that might be legal now: a superset of the legal ones."""
+        raise NotImplementedError(f"{type(self).__name__} lists no candidates")
+
+    def verify(self, s: S, seat: int, move: Move) -> str | None:
+        """``None`` when ``move`` (one of this kind's verbs) is legal for ``seat`` now; else the
+        sentence, in the players' words, of the first rule it breaks."""
+        raise NotImplementedError(f"{type(self).__name__} has no rule")
+
+    def apply(self, s: S, seat: int, move: Move) -> None:
+        """Do a legal move of this kind, then every automatic step up to the next decision."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be applied")
+
+    def legal(self, s: S, seat: int) -> list[Move]:
+        """The legal moves of this kind: by definition the candidates that verify."""
+        return [m for m in self.candidates(s, seat) if self.verify(s, seat, m) is None]
+
+    def describe(self, s: S, move: Move, viewer: int | None) -> str:
+        """The move in the players' words, as a button or a menu line reads it: by default its
+        verb and its arguments in words ("Play Q♠", "Bid 3"); a kind says better where it can."""
+        return move_words(move)
+
+
+class OneMove(MoveKind[S]):
+    """A kind with exactly one move, a verb alone (``draw``, ``stop``, ``knock``): its candidate is
+    that move, a word after the verb is refused, and :meth:`rule` (default: none) says when it may
+    not be made."""
+
+    #: the one move of this kind
+    move: Move
+
+    def __init__(self, move: Move) -> None:
+        self.move = move
+        self.verbs = (move.verb,)
+
+    def candidates(self, s: S, seat: int) -> Iterable[Move]:
+        return (self.move,)
+
+    def verify(self, s: S, seat: int, move: Move) -> str | None:
+        if move.args:
+            return f"'{self.move}' takes nothing after it: say just '{self.move}'."
+        return self.rule(s, seat)
+
+    def rule(self, s: S, seat: int) -> str | None:
+        """Why the move may not be made now, or ``None``: by default it always may."""
+        return None
+
+
+class ByName(MoveKind[S]):
+    """A kind still written the old way: the names of the state's methods that list its legal
+    moves (``(seat) -> list[Move]``), say why one is not legal (``(seat, move) -> str``) and apply
+    one (``(seat, move) -> None``). Its refusal and its listing are separate code, so it is marked
+    :attr:`legacy`; a game moves each onto a :class:`MoveKind` of its own (the conformance suite
+    lists the games that still have one)."""
+
+    legacy: ClassVar[bool] = True
+
+    def __init__(self, verbs: tuple[str, ...], can: str, why_not: str, do: str) -> None:
+        self.verbs = verbs
+        self.can = can
+        self.why_not = why_not
+        self.do = do
+
+    def candidates(self, s: S, seat: int) -> Iterable[Move]:
+        return self.legal(s, seat)
+
+    def legal(self, s: S, seat: int) -> list[Move]:
+        moves: list[Move] = getattr(s, self.can)(seat)
+        return moves
+
+    def verify(self, s: S, seat: int, move: Move) -> str | None:
+        if move in self.legal(s, seat):
+            return None
+        why: str = getattr(s, self.why_not)(seat, move)
+        return why
+
+    def apply(self, s: S, seat: int, move: Move) -> None:
+        getattr(s, self.do)(seat, move)
+
+
+def move_words(move: Move) -> str:
+    """A move's verb and its arguments in words, capitalised: ``play QS`` reads "Play Q♠"."""
+    words = " ".join(arg.kind.words(arg.value) for arg in move.args)
+    verb = move.verb.capitalize()
+    return f"{verb} {words}" if words else verb
 
 
 class PhaseHandler(Generic[S]):
@@ -79,6 +187,14 @@ class PhaseHandler(Generic[S]):
     def apply(self, s: S, seat: int, move: Move) -> None:
         raise NotImplementedError(move.verb)
 
+    def kinds_now(self, s: S) -> Sequence[MoveKind[S]] | None:
+        """The kinds of move this phase is made of, or ``None`` for a phase written as a whole
+        (a phase where nobody acts, or one not yet moved onto kinds)."""
+        return None
+
+    def describe(self, s: S, move: Move, viewer: int | None) -> str:
+        return move_words(move)
+
 
 class KindsPhase(PhaseHandler[S]):
     """A phase made of kinds of move (``kinds``), listed in order; a verb of another phase is
@@ -91,46 +207,49 @@ class KindsPhase(PhaseHandler[S]):
 
     def __init__(self) -> None:
         #: per state class: its kinds in order, and each verb's kind
-        self._tables: dict[type, tuple[tuple[MoveKind, ...], dict[str, MoveKind]]] = {}
-        #: per state class: each verb's apply step, as the class's function (no lookup by name
-        #: and no bound method per move)
-        self._steps: dict[type, dict[str, Callable[[S, int, Move], None]]] = {}
+        self._tables: dict[type, tuple[tuple[MoveKind[S], ...], dict[str, MoveKind[S]]]] = {}
 
-    def kinds(self, s: S) -> list[MoveKind]:
+    def kinds(self, s: S) -> Sequence[MoveKind[S]]:
         """The phase's kinds for the state's class, in the order their moves are listed. Read
         once per class (from class-level settings only, such as a meld verb), then kept."""
         raise NotImplementedError
 
-    def _table(self, s: S) -> tuple[tuple[MoveKind, ...], dict[str, MoveKind]]:
+    def _table(self, s: S) -> tuple[tuple[MoveKind[S], ...], dict[str, MoveKind[S]]]:
         table = self._tables.get(s.__class__)
         if table is None:
             kinds = tuple(self.kinds(s))
             table = self._tables[s.__class__] = (kinds, {v: k for k in kinds for v in k.verbs})
         return table
 
-    def kind_of(self, s: S, verb: str) -> MoveKind | None:
+    def kinds_now(self, s: S) -> Sequence[MoveKind[S]] | None:
+        return self._table(s)[0]
+
+    def kind_of(self, s: S, verb: str) -> MoveKind[S] | None:
         """The kind of move ``verb`` names in this phase, if any."""
         return self._table(s)[1].get(verb)
 
     def legal(self, s: S, seat: int) -> list[Move]:
-        return [m for kind in self._table(s)[0] for m in getattr(s, kind.can)(seat)]
+        return [m for kind in self._table(s)[0] for m in kind.legal(s, seat)]
 
     def why_illegal(self, s: S, seat: int, move: Move) -> str:
         kind = self._table(s)[1].get(move.verb)
         if kind is not None:
-            why: str = getattr(s, kind.why_not)(seat, move)
-            return why
+            why = kind.verify(s, seat, move)
+            if why is not None:
+                return why
+            # the kind's rule allows what its listing left out: a defect the conformance suite
+            # catches (test_kinds); the player still gets a sentence, never a crash
+            return f"'{move}' is not a move you can make now."
         if move.verb in self.wrong:
             return self.wrong[move.verb]
         return self.otherwise or super().why_illegal(s, seat, move)
 
     def apply(self, s: S, seat: int, move: Move) -> None:
-        steps = self._steps.get(s.__class__)
-        if steps is None:
-            cls = s.__class__
-            steps = self._steps[cls] = {verb: getattr(cls, kind.do)
-                                        for verb, kind in self._table(s)[1].items()}
-        steps[move.verb](s, seat, move)
+        self._table(s)[1][move.verb].apply(s, seat, move)
+
+    def describe(self, s: S, move: Move, viewer: int | None) -> str:
+        kind = self._table(s)[1].get(move.verb)
+        return move_words(move) if kind is None else kind.describe(s, move, viewer)
 
 
 class PhaseDispatch:
@@ -163,5 +282,14 @@ class PhaseDispatch:
     def _apply(self, seat: int, move: Move) -> None:
         self.phases[self.phase_name].apply(self, seat, move)
 
+    def move_kinds(self, seat: int) -> Sequence[MoveKind[Any]] | None:
+        """The kinds of move ``seat``'s moves are now (``None``: the phase is written as a whole)."""
+        return self.phases[self.phase_name].kinds_now(self)
 
-__all__ = ["KindsPhase", "MoveKind", "PhaseDispatch", "PhaseHandler", "PhaseName"]
+    def describe_move(self, move: Move, viewer: int | None = None) -> str:
+        """``move``, legal now, in the players' words (its kind's :meth:`MoveKind.describe`)."""
+        return self.phases[self.phase_name].describe(self, move, viewer)
+
+
+__all__ = ["ByName", "KindsPhase", "MoveKind", "OneMove", "PhaseDispatch", "PhaseHandler", "PhaseName",
+           "move_words"]

@@ -22,6 +22,7 @@ from gamenight.core.events import Event
 from gamenight.core.layout import Field, build_layout, declared_fields
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
+from gamenight.core.phases import move_words
 from gamenight.core.scoring import Outcome, ScoreSheet
 from gamenight.core.zones import Knowledge, Zone, census, redeal_unseen
 from gamenight.core.zones import layout as zone_layout
@@ -163,6 +164,11 @@ class State(ABC):
 
     def phase(self) -> str:
         return "play"
+
+    def describe_move(self, move: Move, viewer: int | None = None) -> str:
+        """``move``, legal now, in the players' words, as a button or a menu line reads it (a game
+        on :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
+        return move_words(move)
 
     def phase_label(self) -> str:
         """The phase in players' words, for the headline (``view["phase_label"]``)."""

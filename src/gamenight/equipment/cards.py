@@ -149,12 +149,13 @@ def _read_colour(word: str) -> int | None:
 
 
 #: a card in a move: its code (``QS``, ``TH``, ``JK``); pieces slot
-CARD = Kind("card", "pieces", CODE_OF.__getitem__, _read_card, priority=10)
+CARD = Kind("card", "pieces", CODE_OF.__getitem__, _read_card, priority=10, words=LABEL_OF.__getitem__)
 #: a suit in a move: its letter (``H``); suit slot
-SUIT = Kind("suit", "suit", SUITS.__getitem__, _read_suit, priority=20)
+SUIT = Kind("suit", "suit", SUITS.__getitem__, _read_suit, priority=20, words=SUIT_NAMES.__getitem__)
 #: a Rook colour in a move: its letter (``R``); suit slot, so ``move.suit`` is the colour's slot
 #: (unlisted: sentences about unreadable words keep naming the kinds every card game reads)
-COLOUR = Kind("colour", "suit", ROOK_COLOURS.__getitem__, _read_colour, priority=21, listed=False)
+COLOUR = Kind("colour", "suit", ROOK_COLOURS.__getitem__, _read_colour, priority=21, listed=False,
+              words=ROOK_COLOUR_NAMES.__getitem__)
 #: the move argument of every card (``CARD_ARG[c] is CARD(c)``)
 CARD_ARG: list[Arg] = [CARD(c) for c in range(CARD_COUNT)]
 #: the move argument of every suit

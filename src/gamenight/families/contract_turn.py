@@ -51,7 +51,7 @@ from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.contracts import WILD, Contract, search, split_hand
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
@@ -178,8 +178,8 @@ def _runs_at(suit: int, start: int, length: int, counts: dict[int, int], splits:
 class ContractPlayPhase(PlayPhase):
     """The play: melds (the contract's groups first), lay-offs, swaps and the discard."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [*super().kinds(s), MoveKind(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [*super().kinds(s), ByName(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
 
 
 class ContractState(DrawDiscardState):

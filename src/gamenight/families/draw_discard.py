@@ -82,7 +82,7 @@ from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -184,10 +184,10 @@ class DrawPhase(TurnPhase):
     """Draw from the stock, or take the top of the discard pile. A game's subclass adds kinds
     (``kinds``)."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take"),
-                MoveKind(("dig",), "_dig_moves", "_why_not_dig", "_dig")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("take",), "_take_moves", "_why_not_take", "_take"),
+                ByName(("dig",), "_dig_moves", "_why_not_dig", "_dig")]
 
     def why_illegal(self, s: DrawDiscardState, seat: int, move: Move) -> str:
         if self.kind_of(s, move.verb) is None and move.verb not in self.wrong:
@@ -204,9 +204,9 @@ class ClaimPhase(KindsPhase["DrawDiscardState"]):
         assert s.claim is not None
         return s.claim.waiting()
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind((s.CLAIM_VERB,), "_claim_moves", "_why_not_claim", "_claim"),
-                MoveKind(("pass",), "_pass_claim_moves", "_why_not_claim", "_pass_claim")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName((s.CLAIM_VERB,), "_claim_moves", "_why_not_claim", "_claim"),
+                ByName(("pass",), "_pass_claim_moves", "_why_not_claim", "_pass_claim")]
 
 
 class PlayPhase(TurnPhase):
@@ -216,10 +216,10 @@ class PlayPhase(TurnPhase):
     wrong: ClassVar[dict[str, str]] = dict.fromkeys(
         ("draw", "take"), "You have drawn already this turn: meld, lay off or discard.")
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
-                MoveKind(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
-                MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
+                ByName(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
+                ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
 
 
 class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):

@@ -68,7 +68,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -156,10 +156,10 @@ class LayDownPhase(TurnPhase):
         ("draw", "take", "discard"),
         "Someone has gone out: lay down what you can ('meld ...', 'layoff ...'), then say 'done'.")
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
-                MoveKind(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
-                MoveKind(("done",), "_done_moves", "_why_not_done", "_done")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
+                ByName(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
+                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
 
     def to_act(self, s: DrawDiscardState) -> frozenset[int]:
         assert isinstance(s, ArizonaRummy)

@@ -68,7 +68,7 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -163,10 +163,10 @@ class PlayPhase(KindsPhase["ChickenFoot"]):
     def to_act(self, s: ChickenFoot) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: ChickenFoot) -> list[MoveKind]:
-        return [MoveKind(("play",), "_play_moves", "_why_not_play", "_play"),
-                MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
+    def kinds(self, s: ChickenFoot) -> list[MoveKind[Any]]:
+        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
+                ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
 
 
 class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):

@@ -55,7 +55,7 @@ from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Visibility
@@ -285,11 +285,11 @@ class PlayPhase(KindsPhase["FiveInARow"]):
     def to_act(self, s: FiveInARow) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: FiveInARow) -> list[MoveKind]:
-        return [MoveKind(("play",), "_play_moves", "_why_not_play", "_play"),
-                MoveKind(("remove",), "_remove_moves", "_why_not_remove", "_remove"),
-                MoveKind(("dead",), "_dead_moves", "_why_not_dead", "_dead"),
-                MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
+    def kinds(self, s: FiveInARow) -> list[MoveKind[Any]]:
+        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
+                ByName(("remove",), "_remove_moves", "_why_not_remove", "_remove"),
+                ByName(("dead",), "_dead_moves", "_why_not_dead", "_dead"),
+                ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
 
 
 class DrawPhase(KindsPhase["FiveInARow"]):
@@ -303,9 +303,9 @@ class DrawPhase(KindsPhase["FiveInARow"]):
     def to_act(self, s: FiveInARow) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: FiveInARow) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("done",), "_done_moves", "_why_not_done", "_done")]
+    def kinds(self, s: FiveInARow) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
 
 
 class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):

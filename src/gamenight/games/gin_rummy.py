@@ -64,7 +64,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -300,10 +300,10 @@ class GinPlay(PlayPhase):
 
     wrong: ClassVar[dict[str, str]] = {**PlayPhase.wrong, "pass": NOTHING_TO_PASS}
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
         assert isinstance(s, GinRummy)
         return [*super().kinds(s),
-                MoveKind(("knock", "gin", "double"), "_end_moves", "_why_not_end", "_declare")]
+                ByName(("knock", "gin", "double"), "_end_moves", "_why_not_end", "_declare")]
 
     def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
         # the kinds' moves (no melds or lay-offs in Gin's turn: the discards, then the endings),

@@ -64,7 +64,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.core.zones import Show, Visibility, Zone
@@ -194,10 +194,10 @@ class GolfOptions(Options):
 class GolfDraw(DrawPhase):
     """The draw: the stock or the top discard, or a knock instead (G-GO-2)."""
 
-    def kinds(self, s: Any) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take"),
-                MoveKind(("knock",), "_knock_moves", "_why_not_knock", "_knock")]
+    def kinds(self, s: Any) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("take",), "_take_moves", "_why_not_take", "_take"),
+                ByName(("knock",), "_knock_moves", "_why_not_knock", "_knock")]
 
 
 class GolfPlay(PlayPhase):
@@ -210,9 +210,9 @@ class GolfPlay(PlayPhase):
         "discard": "Discard the card by turning one of yours face up: 'flip N'.",
     }
 
-    def kinds(self, s: Any) -> list[MoveKind]:
-        return [MoveKind(("exchange",), "_exchange_moves", "_why_not_exchange", "_exchange"),
-                MoveKind(("flip",), "_flip_moves", "_why_not_flip", "_flip")]
+    def kinds(self, s: Any) -> list[MoveKind[Any]]:
+        return [ByName(("exchange",), "_exchange_moves", "_why_not_exchange", "_exchange"),
+                ByName(("flip",), "_flip_moves", "_why_not_flip", "_flip")]
 
 
 class Golf(Stakes, DrawDiscardState):

@@ -83,7 +83,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Visibility
@@ -568,8 +568,8 @@ class PlayPhase(KindsPhase["JokersWild"]):
     def to_act(self, s: JokersWild) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: JokersWild) -> list[MoveKind]:
-        return [MoveKind(VERBS, "_moves", "_why_not", "_make")]
+    def kinds(self, s: JokersWild) -> list[MoveKind[Any]]:
+        return [ByName(VERBS, "_moves", "_why_not", "_make")]
 
 
 class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):

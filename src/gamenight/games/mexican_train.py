@@ -78,7 +78,7 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -205,10 +205,10 @@ class PlayPhase(KindsPhase["MexicanTrain"]):
     def to_act(self, s: MexicanTrain) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: MexicanTrain) -> list[MoveKind]:
-        return [MoveKind(("play",), "_play_moves", "_why_not_play", "_play"),
-                MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
+    def kinds(self, s: MexicanTrain) -> list[MoveKind[Any]]:
+        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
+                ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
 
 
 class AnnouncePhase(KindsPhase["MexicanTrain"]):
@@ -221,9 +221,9 @@ class AnnouncePhase(KindsPhase["MexicanTrain"]):
     def to_act(self, s: MexicanTrain) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: MexicanTrain) -> list[MoveKind]:
-        return [MoveKind(("announce",), "_announce_moves", "_why_not_announce", "_announce"),
-                MoveKind(("quiet",), "_announce_moves_quiet", "_why_not_announce", "_quiet")]
+    def kinds(self, s: MexicanTrain) -> list[MoveKind[Any]]:
+        return [ByName(("announce",), "_announce_moves", "_why_not_announce", "_announce"),
+                ByName(("quiet",), "_announce_moves_quiet", "_why_not_announce", "_quiet")]
 
 
 class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):

@@ -112,7 +112,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER, Arg
 from gamenight.core.notation import Kind as ArgKind
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
@@ -405,9 +405,9 @@ class OklahomaDraw(DrawPhase):
                 "hand: for example 'pickup 9S 9D JK=9C'.",
         "dig": "Only the whole pile is taken, by melding its top card at once with two cards from your hand."}
 
-    def kinds(self, s: Any) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+    def kinds(self, s: Any) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
 
 
 class OklahomaPlay(PlayPhase):
@@ -416,8 +416,8 @@ class OklahomaPlay(PlayPhase):
     wrong: ClassVar[dict[str, str]] = {
         **PlayPhase.wrong, "pickup": "You have drawn already this turn: meld, add, swap or discard."}
 
-    def kinds(self, s: Any) -> list[MoveKind]:
-        return [*super().kinds(s), MoveKind(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+    def kinds(self, s: Any) -> list[MoveKind[Any]]:
+        return [*super().kinds(s), ByName(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
 
 
 class OklahomaCanasta(DrawDiscardState):

@@ -74,7 +74,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
@@ -136,8 +136,8 @@ class PushOptions(Options):
 class PushDraw(DrawPhase):
     """The draw: take the top discard, or push it with a stock card to the left and draw."""
 
-    def kinds(self, s: Any) -> list[MoveKind]:
-        return [*super().kinds(s), MoveKind(("push",), "_push_moves", "_why_not_push", "_push")]
+    def kinds(self, s: Any) -> list[MoveKind[Any]]:
+        return [*super().kinds(s), ByName(("push",), "_push_moves", "_why_not_push", "_push")]
 
 
 class Push(ContractState):

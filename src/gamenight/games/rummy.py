@@ -67,7 +67,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import HAND, TURN_OVER, DrawDiscardState, DrawPhase, Phase, PlayPhase
@@ -133,9 +133,9 @@ class RummyOptions(Options):
 class RummyDraw(DrawPhase):
     """The draw, and passing the top discard when the stock is used up (R-H1)."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
         assert isinstance(s, Rummy)
-        return [*super().kinds(s), MoveKind(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
+        return [*super().kinds(s), ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
 
 
 

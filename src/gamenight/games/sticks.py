@@ -81,7 +81,7 @@ from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
@@ -181,9 +181,9 @@ class SticksOptions(Options):
 class SticksDraw(DrawPhase):
     """The draw, and trading the stick in on a player's first turn of a deal (option)."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
         assert isinstance(s, Sticks)
-        return [*super().kinds(s), MoveKind(("trade",), "_trade_moves", "_why_not_trade", "_trade")]
+        return [*super().kinds(s), ByName(("trade",), "_trade_moves", "_why_not_trade", "_trade")]
 
 
 class Sticks(ContractState):

@@ -67,7 +67,7 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -199,10 +199,10 @@ class PlayPhase(KindsPhase["Sweep"]):
     def to_act(self, s: Sweep) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: Sweep) -> list[MoveKind]:
-        return [MoveKind(("play",), "_play_moves", "_why_not_play", "_play"),
-                MoveKind(("blind",), "_blind_moves", "_why_not_blind", "_blind"),
-                MoveKind(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+    def kinds(self, s: Sweep) -> list[MoveKind[Any]]:
+        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
+                ByName(("blind",), "_blind_moves", "_why_not_blind", "_blind"),
+                ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
 
 
 class AddPhase(KindsPhase["Sweep"]):
@@ -215,9 +215,9 @@ class AddPhase(KindsPhase["Sweep"]):
     def to_act(self, s: Sweep) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def kinds(self, s: Sweep) -> list[MoveKind]:
-        return [MoveKind(("add",), "_add_moves", "_why_not_add", "_add"),
-                MoveKind(("done",), "_done_moves", "_why_not_done", "_done")]
+    def kinds(self, s: Sweep) -> list[MoveKind[Any]]:
+        return [ByName(("add",), "_add_moves", "_why_not_add", "_add"),
+                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
 
 
 class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):

@@ -83,7 +83,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import money
 from gamenight.equipment import cards as C
@@ -155,9 +155,9 @@ class TenDimeOptions(Options):
 class TenDimeDraw(DrawPhase):
     """The draw: the top of the stock, or buying the top discard (never taking it free)."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
 
     wrong: ClassVar[dict[str, str]] = {
         "take": "The discard pile is not free in this game: 'buy' pays a dime for its top card and the "
@@ -167,8 +167,8 @@ class TenDimeDraw(DrawPhase):
 class TenDimePlay(ContractPlayPhase):
     """The contract kernel's play, and buying again straight after a buy."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [*super().kinds(s), MoveKind(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [*super().kinds(s), ByName(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
 
 
 class TenDimeRummy(Stakes, ContractState):

@@ -60,7 +60,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.equipment import dice as D
@@ -177,6 +177,97 @@ class _TurnPhase(KindsPhase["TenThousand"]):
         return frozenset((s.turn,))
 
 
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+class RollAll(OneMove["TenThousand"]):
+    """Start the turn by rolling all five dice: always allowed."""
+
+    def apply(self, s: TenThousand, seat: int, move: Move) -> None:
+        s.turn_total, s.held, s.taking = 0, [], False
+        s.roll_free_dice()
+
+    def describe(self, s: TenThousand, move: Move, viewer: int | None) -> str:
+        return "Roll all five dice"
+
+
+class TakeOver(OneMove["TenThousand"]):
+    """Take over the count the player before stopped with (G-10K-6, G-10K-7)."""
+
+    def rule(self, s: TenThousand, seat: int) -> str | None:
+        if s.offer is None:
+            return "There is nothing to take over: the player before did not stop with a count."
+        if s.options.takeover_requires_melded and not s.melded[seat]:
+            return "Only a player on the board may take over a count (the rules in effect)."
+        return None
+
+    def apply(self, s: TenThousand, seat: int, move: Move) -> None:
+        s.take_over(seat)
+
+    def describe(self, s: TenThousand, move: Move, viewer: int | None) -> str:
+        total, held = s.offer or (0, ())
+        free = DICE - len(held) or DICE
+        return f"Take over {total:,} and roll {free} {'die' if free == 1 else 'dice'}"
+
+
+class Keep(MoveKind["TenThousand"]):
+    """Hold scoring dice of the roll just made: every kept die is in the roll and scores within it."""
+
+    verbs = ("keep",)
+
+    def candidates(self, s: TenThousand, seat: int) -> list[Move]:
+        return [keep_move(kept) for kept, _ in keeps_of(tuple(sorted(s.rolled)))]
+
+    def legal(self, s: TenThousand, seat: int) -> list[Move]:
+        return self.candidates(s, seat)  # keeps_of lists only what scores: every candidate verifies
+
+    def verify(self, s: TenThousand, seat: int, move: Move) -> str | None:
+        faces = list(move.numbers)
+        if not faces or len(faces) != len(move.args):
+            return "Say which dice you keep, by their faces: keep 1 5, keep 4 4 4."
+        pool = list(s.rolled)
+        for f in faces:
+            if f not in pool:
+                return f"The roll ({faces_text(s.rolled)}) has no more {f}s to keep."
+            pool.remove(f)
+        if score(faces) is None:
+            return (f"Every die kept must score within this roll: {faces_text(faces)} does not "
+                    "(a 1, a 5, three or more of a kind, or a straight of all five).")
+        return None
+
+    def apply(self, s: TenThousand, seat: int, move: Move) -> None:
+        s.keep(seat, list(move.numbers))
+
+    def describe(self, s: TenThousand, move: Move, viewer: int | None) -> str:
+        faces = list(move.numbers)
+        return f"Keep {dice_words(faces)} for {score(faces) or 0:,}"
+
+
+class RollOn(OneMove["TenThousand"]):
+    """Roll the dice not held (all five again after hot dice)."""
+
+    def apply(self, s: TenThousand, seat: int, move: Move) -> None:
+        s.roll_free_dice()
+
+    def describe(self, s: TenThousand, move: Move, viewer: int | None) -> str:
+        free = s.free_dice()
+        if len(s.held) == DICE:
+            return "Roll all five again (hot dice)"
+        return f"Roll the {free} {'die' if free == 1 else 'dice'} left"
+
+
+class Stop(OneMove["TenThousand"]):
+    """Stop and bank the turn's count (nothing, below the meld, for a player not on the board)."""
+
+    def apply(self, s: TenThousand, seat: int, move: Move) -> None:
+        s.stop(seat)
+
+    def describe(self, s: TenThousand, move: Move, viewer: int | None) -> str:
+        if s.banks(s.turn, s.turn_total):
+            return f"Stop and bank {s.turn_total:,}"
+        return (f"Stop with {s.turn_total:,}: it scores nothing, "
+                f"{s.options.meld_threshold:,} in one turn gets you on the board")
+
+
 class _Start(_TurnPhase):
     wrong: ClassVar[dict[str, str]] = {
         "keep": "Roll first: dice are kept from a roll.",
@@ -184,9 +275,8 @@ class _Start(_TurnPhase):
     }
     otherwise = "Start the turn: roll all five dice, or take over the count before."
 
-    def kinds(self, s: TenThousand) -> list[MoveKind]:
-        return [MoveKind(("roll",), "_start_moves", "_why_not_roll", "_start_roll"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take")]
+    def kinds(self, s: TenThousand) -> list[MoveKind[Any]]:
+        return [RollAll(ROLL), TakeOver(TAKE)]
 
 
 class _Keep(_TurnPhase):
@@ -197,8 +287,8 @@ class _Keep(_TurnPhase):
     }
     otherwise = "Keep scoring dice from the roll: keep 1 5, keep 4 4 4..."
 
-    def kinds(self, s: TenThousand) -> list[MoveKind]:
-        return [MoveKind(("keep",), "_keep_moves", "_why_not_keep", "_keep_move")]
+    def kinds(self, s: TenThousand) -> list[MoveKind[Any]]:
+        return [Keep()]
 
 
 class _Go(_TurnPhase):
@@ -208,8 +298,8 @@ class _Go(_TurnPhase):
     }
     otherwise = "Roll the dice left, or stop and bank the count."
 
-    def kinds(self, s: TenThousand) -> list[MoveKind]:
-        return [MoveKind(("roll", "stop"), "_go_moves", "_why_not_roll", "_roll_on")]
+    def kinds(self, s: TenThousand) -> list[MoveKind[Any]]:
+        return [RollOn(ROLL), Stop(STOP)]
 
 
 class TenThousand(PhaseDispatch, State):
@@ -271,61 +361,17 @@ class TenThousand(PhaseDispatch, State):
         stacked = D.read_stack(self.stacked_deck)
         return stacked if isinstance(stacked, str) else ""
 
-    # ---- the protocol hooks -----------------------------------------------------------
-
-    # ---- the moves of each phase (core.phases: one handler a phase) ----------------------
-
-    def _start_moves(self, seat: int) -> list[Move]:
-        return [ROLL]
-
-    def _take_moves(self, seat: int) -> list[Move]:
-        return [TAKE] if self.may_take_over(seat) else []
-
     def may_take_over(self, seat: int) -> bool:
         """A count left by a player who stopped, and (option) the taker on the board."""
-        if self.offer is None:
-            return False
-        return self.melded[seat] or not self.options.takeover_requires_melded
+        return TakeOver(TAKE).rule(self, seat) is None
 
-    def _why_not_roll(self, seat: int, move: Move) -> str:
-        return f"{move} is not a move in 10,000 now."
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
-        if self.offer is None:
-            return "There is nothing to take over: the player before did not stop with a count."
-        return "Only a player on the board may take over a count (the rules in effect)."
-
-    def _start_roll(self, seat: int, move: Move) -> None:
-        self.turn_total, self.held, self.taking = 0, [], False
-        self.roll_free_dice()
-
-    def _take(self, seat: int, move: Move) -> None:
-        self.take_over(seat)
-
-    def _keep_moves(self, seat: int) -> list[Move]:
-        return [keep_move(kept) for kept, _ in keeps_of(tuple(sorted(self.rolled)))]
-
-    def _why_not_keep(self, seat: int, move: Move) -> str:
-        faces = list(move.numbers)
-        pool = list(self.rolled)
-        for f in faces:
-            if f not in pool:
-                return f"The roll ({faces_text(self.rolled)}) has no more {f}s to keep."
-            pool.remove(f)
-        return (f"Every die kept must score within this roll: {faces_text(faces)} does not "
-                "(a 1, a 5, three or more of a kind, or a straight of all five).")
-
-    def _keep_move(self, seat: int, move: Move) -> None:
-        self.keep(seat, list(move.numbers))
-
-    def _go_moves(self, seat: int) -> list[Move]:
-        return [ROLL, STOP]
-
-    def _roll_on(self, seat: int, move: Move) -> None:
-        if move is STOP:
-            self.stop(seat)
-        else:
-            self.roll_free_dice()
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """Dice kept in another order than listed (``keep 5 1``) are the same keep (``keep 1 5``)."""
+        faces = move.numbers
+        if move.verb == "keep" and faces and len(faces) == len(move.args) and all(1 <= f <= 6 for f in faces):
+            same = keep_move(tuple(sorted(faces)))
+            return same if same in legal else None
+        return None
 
     # ---- the rules ----------------------------------------------------------------------
 
@@ -485,6 +531,14 @@ class TenThousand(PhaseDispatch, State):
 
 def faces_text(faces: Sequence[int]) -> str:
     return " ".join(str(f) for f in faces)
+
+
+def dice_words(faces: Sequence[int]) -> str:
+    """Kept dice as a person says them: "the 1 and the 5", "three 4s", "the 1, the 5 and the 5"."""
+    if len(faces) >= 3 and len(set(faces)) == 1:
+        return f"{('three', 'four', 'five')[len(faces) - 3]} {faces[0]}s"
+    named = [f"the {f}" for f in faces]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 @cache

@@ -60,7 +60,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -155,8 +155,8 @@ class VotePhase(KindsPhase["TheCardGame"]):
 
     otherwise = "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
 
-    def kinds(self, s: TheCardGame) -> list[MoveKind]:
-        return [MoveKind(("vote",), "_vote_moves", "_why_not_vote", "_vote")]
+    def kinds(self, s: TheCardGame) -> list[MoveKind[Any]]:
+        return [ByName(("vote",), "_vote_moves", "_why_not_vote", "_vote")]
 
     def to_act(self, s: TheCardGame) -> frozenset[int]:
         return frozenset(seat for seat, v in enumerate(s.votes) if v is None)
@@ -165,9 +165,9 @@ class VotePhase(KindsPhase["TheCardGame"]):
 class CardGamePlay(PlayPhase):
     """The kernel's play (where melds and lay-offs are never legal), and going out."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
         assert isinstance(s, TheCardGame)
-        return [*super().kinds(s), MoveKind(("out",), "_out_moves", "_why_not_out", "_out")]
+        return [*super().kinds(s), ByName(("out",), "_out_moves", "_why_not_out", "_out")]
 
 
 

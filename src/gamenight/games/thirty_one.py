@@ -59,7 +59,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.equipment import cards as C
@@ -145,10 +145,10 @@ PRESETS = {"standard": Preset(
 class ThirtyOneDraw(DrawPhase):
     """The kernel's draw, and knocking instead of drawing (option ``knock_timing``)."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take"),
-                MoveKind(("knock",), "_knock_draw_moves", "_why_not_knock", "_knock")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("take",), "_take_moves", "_why_not_take", "_take"),
+                ByName(("knock",), "_knock_draw_moves", "_why_not_knock", "_knock")]
 
     wrong: ClassVar[dict[str, str]] = {
         "discard": "Draw first: from the stock ('draw') or the discard pile ('take').",
@@ -158,9 +158,9 @@ class ThirtyOneDraw(DrawPhase):
 class ThirtyOnePlay(PlayPhase):
     """Discard, or knock as you discard (``knock 9C``, the book's timing). No melds."""
 
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind]:
-        return [MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
-                MoveKind(("knock",), "_knock_play_moves", "_why_not_knock", "_knock")]
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
+                ByName(("knock",), "_knock_play_moves", "_why_not_knock", "_knock")]
 
     wrong: ClassVar[dict[str, str]] = {
         **PlayPhase.wrong,

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book
 from gamenight.families.canasta_turn.base import Phase
@@ -61,8 +61,8 @@ JOKERS = 13
 class SeqPlayPhase(PlayPhase):
     """The play phase with ``merge``."""
 
-    def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [*super().kinds(s), MoveKind(("merge",), "_merge_moves", "_why_not_merge", "_merge")]
+    def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
+        return [*super().kinds(s), ByName(("merge",), "_merge_moves", "_why_not_merge", "_merge")]
 
 
 class SequenceMixin(CanastaState):

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.rules import BONUS, CLASS, END, ENDS, MAY_MELD
@@ -44,10 +44,10 @@ class DrawPhase(TurnPhase):
 
     otherwise = "Draw first: 'draw', or take the discard pile with 'pickup' and a natural pair."
 
-    def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                MoveKind(("take",), "_take_moves", "_why_not_take", "_take_upcard"),
-                MoveKind(("pickup",), "_pile_moves", "_why_not_pickup", "_pickup")]
+    def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
+        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
+                ByName(("take",), "_take_moves", "_why_not_take", "_take_upcard"),
+                ByName(("pickup",), "_pile_moves", "_why_not_pickup", "_pickup")]
 
 
 class PlayPhase(TurnPhase):
@@ -56,12 +56,12 @@ class PlayPhase(TurnPhase):
     wrong = {verb: "You have drawn already this turn: meld, add or discard."
              for verb in ("draw", "pickup", "take")} | {"answer": "Only the partner who was asked answers."}
 
-    def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("meld", "add"), "_meld_moves", "_why_not_meld", "_lay"),
-                MoveKind(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
-                MoveKind(("ask",), "_ask_moves", "_why_not_ask", "_ask"),
-                MoveKind(("retract",), "_retract_moves", "_why_not_retract", "_retract"),
-                MoveKind(("end",), "_end_moves", "_why_not_end", "_end_hand")]
+    def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
+        return [ByName(("meld", "add"), "_meld_moves", "_why_not_meld", "_lay"),
+                ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
+                ByName(("ask",), "_ask_moves", "_why_not_ask", "_ask"),
+                ByName(("retract",), "_retract_moves", "_why_not_retract", "_retract"),
+                ByName(("end",), "_end_moves", "_why_not_end", "_end_hand")]
 
 
 class AnswerPhase(TurnPhase):
@@ -69,8 +69,8 @@ class AnswerPhase(TurnPhase):
 
     otherwise = "Answer your partner: 'answer yes' or 'answer no'."
 
-    def kinds(self, s: CanastaState) -> list[MoveKind]:
-        return [MoveKind(("answer",), "_answer_moves", "_why_not_answer", "_answer")]
+    def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
+        return [ByName(("answer",), "_answer_moves", "_why_not_answer", "_answer")]
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
         partner = s.partner(s.turn)
