@@ -8,7 +8,12 @@ and each argument's text in the order given, and :func:`parse_move` reads it bac
 move, so a game log is a list of strings and a terminal player types exactly what they read.
 
 Games intern their moves (one object per distinct move), so building legal-move lists
-allocates nothing and membership tests hit the identity fast path. The attributes games read
+allocates nothing and membership tests hit the identity fast path. The table is bounded: it holds
+every live move weakly (for identity), and strongly only a working set of at most ``RECENT`` moves
+asked for lately (emptied when full), so a move nobody holds any more (not a game's constant, not in
+a log or a legal-move list) is let go, and a long-running server that lists thousands of distinct
+moves (Jokers Wild's marble moves) keeps a table of bounded size. A move let go is built afresh
+when next asked for; as nothing held the old object, identity stays equality. The attributes games read
 on their hot paths (``cards``, ``number``, ``suit``, ``flag``...) are computed once, when a
 move is first built. Card games pass arguments in the order suit, numbers, cards, flag, the
 order their texts have always had.
@@ -16,6 +21,8 @@ order their texts have always had.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from gamenight.core.errors import IllegalMove
@@ -24,6 +31,10 @@ from gamenight.core.notation import WORD, Arg, nouns, read_arg
 #: slot order of the text before arguments could come in any order: a typed move whose words
 #: came in another order is looked up again in this order (``meld run 5H 6H JK``)
 _SLOT_ORDER = {"suit": 0, "numbers": 1, "pieces": 2, "spaces": 3, "flag": 4}
+#: how many moves asked for lately the table keeps alive, whoever else holds them: enough for every
+#: move of many turns of the largest game (so moves listed turn after turn are not rebuilt), few
+#: enough that the table's memory is bounded (about 6 MB at most)
+RECENT = 1 << 15
 
 
 class Move:
@@ -41,9 +52,15 @@ class Move:
     word, or ``None``); ``spaces`` (board spaces).
     """
 
-    __slots__ = ("_text", "args", "cards", "flag", "number", "numbers", "pieces", "spaces", "suit", "verb")
-    _interned: ClassVar[dict[tuple[object, ...], Move]] = {}
-    _by_text: ClassVar[dict[str, Move]] = {}
+    __slots__ = ("__weakref__", "_text", "args", "cards", "flag", "number", "numbers", "pieces", "spaces",
+                 "suit", "verb")
+    #: every live move, weakly, by its verb and arguments, and by its text
+    _interned: ClassVar[dict[tuple[object, ...], weakref.ref[Move]]] = {}
+    _by_text: ClassVar[dict[str, weakref.ref[Move]]] = {}
+    #: the working set: moves asked for lately, held strongly (at most ``_limit``: see RECENT); the
+    #: fast path of ``Move(...)`` is one look-up here, as when every move was kept for ever
+    _hot: ClassVar[dict[tuple[object, ...], Move]] = {}
+    _limit: ClassVar[int] = RECENT
 
     _text: str
     verb: str
@@ -57,20 +74,41 @@ class Move:
     spaces: tuple[int, ...]
 
     def __new__(cls, verb: str, *args: Arg) -> Move:
-        move = cls._interned.get((verb, args))
+        move = cls._hot.get((verb, args))
+        if move is None:
+            move = cls._warm(verb, args)
+        return move
+
+    @classmethod
+    def _warm(cls, verb: str, args: tuple[Arg, ...]) -> Move:
+        """The live move with these arguments (built if none), put back in the working set."""
+        key = (verb, args)
+        move = _alive(cls._interned.get(key))
         if move is None:
             move = cls._intern(verb, args)
+        hot = cls._hot
+        if len(hot) >= cls._limit:
+            hot.clear()  # moves still held elsewhere stay live, and the same, in the weak table
+        hot[key] = move
         return move
 
     @classmethod
     def _intern(cls, verb: str, args: tuple[Arg, ...]) -> Move:
         move = cls._make(verb, args)
-        other = cls._by_text.get(move._text)
+        text = move._text
+        other = _alive(cls._by_text.get(text))
         if other is not None:
-            raise ValueError(f"two different moves would both read {move._text!r}: "
+            raise ValueError(f"two different moves would both read {text!r}: "
                              f"{other.verb} {other.args!r} and {verb} {args!r}")
-        cls._interned[(verb, args)] = cls._by_text[move._text] = move
+        key = (verb, args)
+        ref = weakref.ref(move, _forgetter(key, text))
+        cls._interned[key] = cls._by_text[text] = ref
         return move
+
+    @classmethod
+    def table_size(cls) -> int:
+        """How many moves the interning table holds now (bounded: see RECENT)."""
+        return len(cls._interned)
 
     @classmethod
     def _make(cls, verb: str, args: tuple[Arg, ...]) -> Move:
@@ -113,13 +151,13 @@ class Move:
     @classmethod
     def existing(cls, verb: str, *args: Arg) -> Move:
         """The interned move with these arguments, or a throwaway one that no game has built."""
-        move = cls._interned.get((verb, args))
+        move = _alive(cls._interned.get((verb, args)))
         return move if move is not None else cls._make(verb, args)
 
     @classmethod
     def named(cls, text: str) -> Move | None:
         """The interned move whose text is exactly ``text``, if a game built one."""
-        return cls._by_text.get(text)
+        return _alive(cls._by_text.get(text))
 
     def __str__(self) -> str:
         return self._text
@@ -145,6 +183,20 @@ class Move:
         return self.cards[0]
 
 
+def _alive(ref: weakref.ref[Move] | None) -> Move | None:
+    return None if ref is None else ref()
+
+
+def _forgetter(key: tuple[object, ...], text: str) -> Callable[[weakref.ref[Move]], None]:
+    """The callback that takes a move let go out of the table (unless a new move took its place)."""
+    def forget(ref: weakref.ref[Move]) -> None:
+        if Move._interned.get(key) is ref:
+            del Move._interned[key]
+        if Move._by_text.get(text) is ref:
+            del Move._by_text[text]
+    return forget
+
+
 def parse_move(text: str) -> Move:
     """Read a move from its text: a verb, then words each read by the first registered kind
     that knows it (cards, suits, numbers, tiles, board spaces, a trailing word...).
@@ -166,9 +218,9 @@ def parse_move(text: str) -> Move:
             raise IllegalMove(f"{word!r} in {text.strip()!r} is not {nouns()} I know.")
         args.append(arg)
     by_text = Move._by_text
-    move = by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in args)]))
+    move = _alive(by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in args)])))
     if move is None:
         ordered = sorted(args, key=lambda a: _SLOT_ORDER[a.kind.slot])
         if ordered != args:
-            move = by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in ordered)]))
+            move = _alive(by_text.get(" ".join([verb, *(a.kind.format(a.value) for a in ordered)])))
     return move if move is not None else Move._make(verb, tuple(args))

@@ -170,6 +170,9 @@ def card_args(cs: Iterable[Card]) -> tuple[Arg, ...]:
 
 
 _CARD_MOVES: dict[tuple[object, ...], Move] = {}
+#: the memo above is emptied when it reaches this size (a memo only: the moves it held are built again,
+#: or found in the move table, when next asked for), so it stays as bounded as the move table
+CARD_MOVES_MAX = 1 << 14
 
 
 def card_move(
@@ -192,6 +195,8 @@ def card_move(
         args.extend(map(CARD_ARG.__getitem__, cs))
         if flag is not None:
             args.append(WORD(flag))
+        if len(_CARD_MOVES) >= CARD_MOVES_MAX:
+            _CARD_MOVES.clear()
         move = _CARD_MOVES[key] = Move(verb, *args)
     return move
 

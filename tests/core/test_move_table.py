@@ -1,0 +1,57 @@
+"""The move table is bounded: moves nobody holds are let go, and identity stays equality."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+
+from gamenight.core.moves import Move, parse_move
+from gamenight.core.notation import NUMBER
+
+
+@pytest.fixture
+def small_table() -> Iterator[None]:
+    """The table keeps at most 100 moves alive by itself (RECENT is 32,768 in play)."""
+    saved = Move._limit
+    Move._limit = 100
+    try:
+        yield
+    finally:
+        Move._limit = saved
+
+
+def test_moves_nobody_holds_are_let_go(small_table: None) -> None:
+    before = Move.table_size()
+    for n in range(10_000):
+        Move("probe", NUMBER(n))
+    gc.collect()
+    assert Move.table_size() <= before + 100
+
+
+def test_a_move_held_keeps_its_identity_however_many_are_built_after_it(small_table: None) -> None:
+    held = Move("probe", NUMBER(123_456))
+    for n in range(10_000):
+        Move("probe", NUMBER(n))
+    gc.collect()
+    assert Move("probe", NUMBER(123_456)) is held
+    assert parse_move("probe 123456") is held
+
+
+def test_a_move_let_go_is_built_again_the_same(small_table: None) -> None:
+    text = str(Move("probe", NUMBER(654_321)))
+    for n in range(1_000):
+        Move("probe", NUMBER(n))
+    gc.collect()
+    again = Move("probe", NUMBER(654_321))
+    assert str(again) == text and again.number == 654_321 and again is Move("probe", NUMBER(654_321))
+
+
+def test_two_moves_that_read_the_same_are_still_refused_while_both_live() -> None:
+    from gamenight.equipment.dice import FACE
+
+    held = Move("probe", NUMBER(1))
+    with pytest.raises(ValueError, match="both read"):
+        Move("probe", FACE(1))  # a die face prints as "probe 1" too
+    assert held.number == 1
