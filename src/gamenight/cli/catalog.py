@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.core.registry import GameSpec
+from gamenight.core.rules_text import for_people
 
 
 def players_text(spec: GameSpec) -> str:
@@ -25,21 +26,28 @@ def players_text(spec: GameSpec) -> str:
     return f"{', '.join(map(str, counts))} ({spec.default_players})"
 
 
-def render_games(specs: Sequence[GameSpec], heuristic: Iterable[str]) -> Table:
-    """The registry as a table: id, title, family, players, presets and the bots available."""
+def render_games(specs: Sequence[GameSpec], heuristic: Iterable[str]) -> RenderableType:
+    """The registry as a table: id, title, family, players and presets, and the bots where not every
+    game has the heuristic bot. Words wrap at spaces in a narrow terminal, never inside a word: each
+    column is at least as wide as its longest word, and ids and counts stay whole to be copied."""
     has_heuristic = set(heuristic)
-    out = Table(title="Games", box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False,
-                caption="Players: the counts allowed (the usual one in brackets). Bot: the best bot "
-                        "the game has ('random' plays every game).")
-    for name in ("Id", "Title", "Family", "Players", "Presets", "Bot"):
-        # words wrap where a narrow terminal needs it; ids and counts stay whole to be copied
-        out.add_column(name, no_wrap=name in ("Id", "Players", "Bot"), overflow="fold",
-                       min_width=8 if name == "Presets" else None)
-    for spec in specs:
-        bots = "heuristic" if spec.id in has_heuristic else "random"
-        presets = ", ".join(spec.presets) or "—"
-        out.add_row(spec.id, spec.title, spec.family, players_text(spec), presets, bots)
-    return out
+    every_game_has_one = all(spec.id in has_heuristic for spec in specs)
+    rows = [[spec.id, spec.title, spec.family, players_text(spec), "\n".join(spec.presets) or "—"]
+            for spec in specs]
+    names = ["Id", "Title", "Family", "Players", "Presets"]
+    if not every_game_has_one:
+        names.append("Bot")
+        for spec, row in zip(specs, rows, strict=True):
+            row.append("heuristic" if spec.id in has_heuristic else "random")
+    bots = ("Every game has a heuristic bot, and 'random' plays every game." if every_game_has_one
+            else "Bot: the best bot the game has ('random' plays every game).")
+    out = Table(title="Games", box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False)
+    for i, name in enumerate(names):
+        longest_word = max(len(word) for row in rows for word in row[i].split())
+        out.add_column(name, no_wrap=name in ("Id", "Bot"), min_width=max(longest_word, len(name)))
+    for row in rows:
+        out.add_row(*row)
+    return Group(out, Text(f"Players: the counts allowed (the usual one in brackets). {bots}", style="dim"))
 
 
 def option_value_text(value: object) -> str:
@@ -56,7 +64,8 @@ def render_rules(spec: GameSpec, preset: str | None) -> RenderableType:
         parts.append(Text(f"Teams: {spec.teams}"))
     parts += [Text(), Text(spec.summary, style="italic"), Text()]
     if spec.rules:
-        parts.append(Panel(Markdown(spec.rules), title="Rules", title_align="left", box=box.ROUNDED))
+        rules = Markdown(for_people(spec.rules))
+        parts.append(Panel(rules, title="Rules", title_align="left", box=box.ROUNDED))
     parts.append(render_options(spec, preset))
     parts.append(render_presets(spec, preset))
     return Group(*parts)

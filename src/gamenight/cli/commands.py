@@ -86,6 +86,23 @@ def out_console() -> Console:
     return Console(highlight=False)
 
 
+def show_version(asked: bool) -> None:
+    if asked:
+        from gamenight import __version__
+
+        out_console().print(f"gamenight {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=show_version, is_eager=True,
+        help="Print gamenight's version and exit.")] = False,
+) -> None:
+    """Play the family's card games in the terminal, against bots, or let bots play each other."""
+
+
 @app.command("list")
 def list_games() -> None:
     """List the games: id, title, family, players, presets and the bots that play them."""
@@ -326,53 +343,68 @@ def replay(
 @app.command()
 def serve(
     host: Annotated[str | None, typer.Option(
-        "--host", help="Address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every "
-                       "network).")] = None,
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        "--host", metavar="HOST",
+        help="Address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network).")] = None,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", min=1, max=65535,
+                                      help="Port to listen on.")] = 8000,
     db: Annotated[str | None, typer.Option(
-        "--db", help="Database URL (sqlite:///FILE, postgresql://...) or an SQLite file path; default: "
-                     "gamenight.db in your data folder.")] = None,
+        "--db", metavar="URL",
+        help="Database URL (sqlite:///FILE, postgresql://...) or an SQLite file path; default: "
+             "gamenight.db in your data folder.")] = None,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Let phones and laptops on your home network join: listen on every network and "
                       "build the shared links from this machine's local address.")] = False,
     public_url: Annotated[str | None, typer.Option(
-        "--public-url", help="The address people open when the server is behind a proxy or a tunnel "
-                             "(https://games.example.org): shared links are built from it.")] = None,
+        "--public-url", metavar="URL",
+        help="The address people open when the server is behind a proxy or a tunnel "
+             "(https://games.example.org): shared links are built from it.")] = None,
     tables_per_minute: Annotated[int, typer.Option(
-        "--tables-per-minute", min=0, envvar="GAMENIGHT_TABLES_PER_MINUTE", rich_help_panel="Limits",
+        "--tables-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_TABLES_PER_MINUTE",
+        rich_help_panel="Limits",
         help="New tables one client (address) may create per minute; 0: no limit.")]
     = LIMITS.tables_per_minute,
     moves_per_minute: Annotated[int, typer.Option(
-        "--moves-per-minute", min=0, envvar="GAMENIGHT_MOVES_PER_MINUTE", rich_help_panel="Limits",
+        "--moves-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_MOVES_PER_MINUTE",
+        rich_help_panel="Limits",
         help="Moves one client may send per minute (bots are not counted); 0: no limit.")]
     = LIMITS.moves_per_minute,
     connections_per_client: Annotated[int, typer.Option(
-        "--connections-per-client", min=0, envvar="GAMENIGHT_CONNECTIONS_PER_CLIENT",
+        "--connections-per-client", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_CONNECTIONS_PER_CLIENT",
         rich_help_panel="Limits",
         help="WebSockets one client may hold open; 0: no limit.")] = LIMITS.connections_per_client,
     connections_per_table: Annotated[int, typer.Option(
-        "--connections-per-table", min=0, envvar="GAMENIGHT_CONNECTIONS_PER_TABLE", rich_help_panel="Limits",
+        "--connections-per-table", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_CONNECTIONS_PER_TABLE", rich_help_panel="Limits",
         help="WebSockets one table may have open (seats and spectators); 0: no limit.")]
     = LIMITS.connections_per_table,
     max_moves: Annotated[int, typer.Option(
-        "--max-moves", min=0, envvar="GAMENIGHT_MAX_MOVES", rich_help_panel="Limits",
+        "--max-moves", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_MAX_MOVES",
+        rich_help_panel="Limits",
         help="Moves after which an unfinished table ends as abandoned; 0: no limit.")] = LIMITS.max_moves,
     archive_after: Annotated[float, typer.Option(
-        "--archive-after", min=0.0, envvar="GAMENIGHT_ARCHIVE_AFTER", rich_help_panel="Limits",
+        "--archive-after", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_ARCHIVE_AFTER",
+        rich_help_panel="Limits",
         help="Seconds a table nobody watches stays in memory after its last change (it stays stored and "
              "loads again on first use).")] = LIMITS.archive_after_s,
     header_timeout: Annotated[float, typer.Option(
-        "--header-timeout", min=0.0, envvar="GAMENIGHT_HEADER_TIMEOUT", rich_help_panel="Limits",
+        "--header-timeout", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_HEADER_TIMEOUT",
+        rich_help_panel="Limits",
         help="Seconds a client has to send a request's headers; 0: no limit.")] = LIMITS.header_timeout_s,
     keep_alive: Annotated[int, typer.Option(
-        "--keep-alive", min=1, envvar="GAMENIGHT_KEEP_ALIVE", rich_help_panel="Limits",
+        "--keep-alive", metavar="SECONDS", min=1, show_envvar=False, envvar="GAMENIGHT_KEEP_ALIVE",
+        rich_help_panel="Limits",
         help="Seconds an idle keep-alive connection stays open.")] = LIMITS.keep_alive_s,
     admin_token: Annotated[str | None, typer.Option(
-        "--admin-token", envvar="GAMENIGHT_ADMIN_TOKEN", rich_help_panel="Limits", show_default=False,
+        "--admin-token", metavar="TOKEN", show_envvar=False, envvar="GAMENIGHT_ADMIN_TOKEN",
+        rich_help_panel="Limits", show_default=False,
         help="Opens /api/stats to other machines (as Authorization: Bearer); without it only this "
              "machine may read it.")] = None,
 ) -> None:
-    """Serve the lobby and the tables in the browser, at http://HOST:PORT/."""
+    """Serve the lobby and the tables in the browser, at http://HOST:PORT/.
+
+    Each limit may also be set by an environment variable: GAMENIGHT_ and the option's name in capitals, with underscores (GAMENIGHT_MAX_MOVES=5000).
+    """  # noqa: E501 - one line: the help screen keeps a docstring's line breaks
     import uvicorn
     from sqlalchemy.engine import make_url
 

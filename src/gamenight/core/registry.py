@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import pkgutil
 import secrets
@@ -107,9 +108,17 @@ def get(game_id: str) -> GameSpec:
         spec = _REGISTRY.get(game_id)
     if spec is None:
         _ensure_loaded()
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"No game {_shown(game_id)}; the games are: {known}.")
+        raise UnknownGame(f"No game {_shown(game_id)}.{_did_you_mean(game_id)} The games are: "
+                          f"{', '.join(sorted(_REGISTRY))}.")
     return spec
+
+
+def _did_you_mean(typed: str) -> str:
+    """" Did you mean 'euchre'?" for a near miss of a game's id or title (``euchr``, ``Euchre``)."""
+    by_name = {spec.id: spec.id for spec in _REGISTRY.values()}
+    by_name.update({spec.title.lower(): spec.id for spec in _REGISTRY.values()})
+    close = difflib.get_close_matches(typed.lower().strip(), by_name, n=1, cutoff=0.7)
+    return f" Did you mean {by_name[close[0]]!r}?" if close else ""
 
 
 def new(

@@ -56,6 +56,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
+from gamenight.core.rules_text import for_people
 from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
@@ -223,7 +224,7 @@ def tune_gc() -> None:
 
 def game_infos() -> list[dict[str, Any]]:
     """Every registered game as the lobby needs it: ``GameSpec.to_json()`` plus its rules text."""
-    return [{**spec.to_json(), "rules": spec.rules} for spec in gamenight.games()]
+    return [{**spec.to_json(), "rules": for_people(spec.rules)} for spec in gamenight.games()]
 
 
 def create_app(db_url: str | None = None, limits: Limits | None = None, *,

@@ -1,0 +1,76 @@
+"""A game's rules for the people who play it, from its docstring.
+
+A game's module docstring is its rules as the book has them *and* the record of every decision
+taken where the book is silent, each cited by its gap id (``G-EU-1``), its source (``seed 000``,
+``shared/rules/metzker-book.md`` §2) and the names of the options and moves that carry it. The
+citations stay in the docstring for the developers; :func:`for_people` takes them out, so
+``gamenight rules`` and the table page show the rules in words: no gap ids, file paths, seed
+numbers, module names or code marks.
+
+It only removes what it recognises as a citation and keeps every other word, so a rule is never
+lost; ``tests/core/test_rules_text.py`` scans every game's rules for anything left.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: a gap id or a test case id of the researched resolutions: G-EU-1, G-10K-2a, GEN-12, T-10K-6
+_GAP = r"(?:G|T|R)-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?|GEN-\d+[a-z]?|GAP\s+\d+(?:/\d+)?"
+#: a source in the seeds: "seed 000", "seed 001 p.4", "the 004 seed's", a path under shared/
+_PATH = r"`*(?:\.\./)?shared/[\w./-]+`*(?:\s*§\s*[\d.]+(?:\s*\([^()]*\))?)?"
+_SEED = r"(?:the\s+)?\b0\d\d\s+seed's|seeds?\s+0\d\d(?:\s*(?:p\.|pp\.|page)\s*[\d–-]+)?"
+#: a parenthesis, or a clause of one between commas or semicolons, that is only citations
+_SOURCE = r"§\s*[\d.]+|\[[A-Z]+\]|[A-Z]{1,4}\d?|\d+\.\d+-\d+|spec|DESIGN\.md"
+_CITATION = re.compile(rf"^\s*(?:(?:{_GAP}|{_PATH}|{_SEED}|{_SOURCE})[\s,;:]*)+$")
+#: a clause of a parenthesis that speaks of the code, not the game
+_CODE_CLAUSE = re.compile(r"kernel|``[\w.]+\.py``|:mod:|\btests?\b|gamenight\.|§|\bgaps?\b|(?<![\d,])0\d\d\b")
+#: a section of a source named in running text ("other-seeds §8.4", "§7's")
+_SECTION = re.compile(r"\s*(?:(?:other-seeds|metzker-book)\s+)?§\s*[\d.]+(?:-[\d.]+)?(?:'s)?")
+#: the seed, as the rules call the family's book
+_THE_SEED = re.compile(r"\b(?:the family's 0\d\d seed|the seed)('s)?\b")
+#: a paragraph written for developers (how the code is built, how tests stack a deck)
+_FOR_DEVELOPERS = re.compile(r"gamenight\.(?:new|replay|families|core|equipment)|:mod:|\(tests\b|``\w+\.py``|"
+                             r"\bkernel\b|\bis data\b")
+_PARENS = re.compile(r"\s*\(([^()]*)\)")
+_GAP_LEAD = re.compile(rf"(?<![\w-])(?:{_GAP})(?:\s*(?:,|and)\s*(?:{_GAP}))*\s*(?::|—|–)\s*(\w?)")
+_GAP_ANY = re.compile(rf"\s*(?<![\w-])(?:{_GAP})(?![\w-])")
+_PATH_ANY = re.compile(rf"\s*(?:spec\s+)?{_PATH}")
+_SEED_ANY = re.compile(_SEED)
+_BOOK_TAG = re.compile(r"\s*\[(?:BOOK|HOUSE|SPEC|GAP|STD)\]")
+_CODE = re.compile(r"``([^`]+)``|`([^`]+)`")
+
+
+def _clean_parenthesis(match: re.Match[str]) -> str:
+    """A parenthesis kept with its citations taken out, or dropped if that was all it held."""
+    clauses = re.split(r"(?<=[,;] )", match.group(1))  # "2,000" is no clause break
+    kept = [c for c in clauses if not _CITATION.match(c.rstrip(",;")) and not _CODE_CLAUSE.search(c)]
+    text = "".join(kept).strip().rstrip(",;").strip()
+    return f" ({text})" if text else ""
+
+
+def _another_book(match: re.Match[str]) -> str:
+    return "another rule book's" if match.group(0).endswith("'s") else "another rule book"
+
+
+def for_people(text: str) -> str:
+    """``text`` (a game's docstring) with its citations taken out, its paragraphs for developers
+    left out, and its code marks dropped."""
+    paragraphs = re.split(r"\n[ \t]*\n", text)
+    text = "\n\n".join(p for p in paragraphs if not _FOR_DEVELOPERS.search(p))
+    text = _PARENS.sub(_clean_parenthesis, text)
+    text = _GAP_LEAD.sub(lambda m: m.group(1).upper(), text)  # "G-EU-1: only when" -> "Only when"
+    text = _GAP_ANY.sub("", text)
+    text = _PATH_ANY.sub("", text)
+    text = _THE_SEED.sub(lambda m: "the book" + (m.group(1) or ""), text)
+    text = _SEED_ANY.sub(_another_book, text)
+    text = _SECTION.sub("", text)
+    text = _BOOK_TAG.sub("", text)
+    text = _CODE.sub(lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"\s+([,.;:])", r"\1", text)  # a citation's gap left before punctuation
+    text = re.sub(r"([,;:])(?=[,;:.])", "", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    return re.sub(r"(?<=\S)[ \t]{2,}", " ", text)
+
+
+__all__ = ["for_people"]
