@@ -142,6 +142,22 @@ def test_create_table_with_humans_and_bots(client: TestClient) -> None:
                                 "connected": True, "default_name": "East"}
 
 
+def test_a_table_made_with_a_seed_deals_that_seed_every_time(client: TestClient) -> None:
+    seed = 2**63 - 1
+    first, second = create(client, seed=seed), create(client, seed=seed)
+    committed = hashlib.sha256(str(seed).encode()).hexdigest()
+    assert first["seed_commitment"] == second["seed_commitment"] == committed
+    assert [v["view"] for v in all_views(client, first)] == [v["view"] for v in all_views(client, second)]
+    assert create(client, seed=0)["seed_commitment"] == hashlib.sha256(b"0").hexdigest()
+    unseeded = create(client)["seed_commitment"]
+    assert unseeded not in (first["seed_commitment"], hashlib.sha256(b"0").hexdigest())
+    for bad in (-1, 2**63, "12", True, 1.5):
+        r = client.post("/api/tables", json={"game": GAME, "seats": HUMANS4, "seed": bad})
+        assert error_of(r, 422, "bad_request")["message"].startswith("seed"), (bad, r.text)
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateTable"]["properties"]
+    assert "seed" in schema and "foresee" in schema["seed"]["description"]
+
+
 def test_views_by_token_and_as_spectator(client: TestClient) -> None:
     created = create(client)
     table_id = created["table_id"]

@@ -363,7 +363,7 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms,
-            claim_window_ms=body.claim_window_ms)
+            claim_window_ms=body.claim_window_ms, seed=body.seed)
         out = created_table(table, tokens, service.seat_infos(table), request.app.state.links,
                             str(request.base_url))
         out["host_token"] = host_token

@@ -107,6 +107,12 @@ class CreateTable(BaseModel):
         description="How long the players who may claim a discard out of turn have to claim it or let it go, "
                     "before the server lets it lapse for those who have not answered (0: it waits for every "
                     "one of them). Only games with such a window use it.")
+    seed: int | None = Field(
+        None, ge=0, le=2**63 - 1,
+        description="The deal's seed, for a deal known in advance (tests, a deal to play again); default: "
+                    "a fresh random seed. Whoever chooses it can foresee every card, so a table of people "
+                    "who did not all agree to it should leave it out. The seed's commitment and its "
+                    "reveal at the end are as for any table.")
 
 
 class SeatInfo(BaseModel):

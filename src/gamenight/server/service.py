@@ -560,11 +560,12 @@ class TableService:
         bot_delay_ms: int = 600,
         trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
         claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS,
+        seed: int | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, stored before it is returned, with the token of each human seat and the
-        host's token."""
+        host's token; ``seed`` deals a known deal (default: a fresh random seed)."""
         n = len(seats) if players is None else players
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         try:
             state = gamenight.new(game, players=n, seed=seed, options=options, preset=preset)
         except UnknownGame as e:
