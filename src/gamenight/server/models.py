@@ -213,6 +213,10 @@ class TableSnapshot(BaseModel):
     players: int
     ended: str | None = Field(None, description="'abandoned' when the table reached its move bound before "
                                                 "the game's end; null otherwise.")
+    notices: list[str] = Field(default_factory=list,
+                               description="What the table was told about itself, in words, oldest first (a "
+                                           "seat's bot that hit a problem and was replaced by a simpler "
+                                           "one). State frames carry it too, when there is any.")
 
 
 class MoveRequest(BaseModel):
