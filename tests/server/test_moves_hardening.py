@@ -22,9 +22,8 @@ import pytest
 
 import gamenight
 from gamenight.core.state import State
-from gamenight.server import create_app
+from gamenight.server import create_app, wire
 from gamenight.server import service as service_module
-from gamenight.server import wire
 from tests.helpers import assert_same_tables
 from tests.server.test_server import (
     HUMANS4,
