@@ -78,6 +78,19 @@ def test_too_many_new_tables_from_one_client(tmp_path: Path) -> None:
             create(client)
 
 
+def test_the_rates_are_earned_back_on_the_servers_clock(tmp_path: Path) -> None:
+    client, clock = limited_on_a_clock(tmp_path, tables_per_minute=2)
+    with client:
+        body = {"game": "euchre", "seats": HUMANS4}
+        create(client)
+        create(client)
+        error_of(client.post("/api/tables", json=body), 429, "too_many_requests")
+        advance(client, clock, 29.9)
+        error_of(client.post("/api/tables", json=body), 429, "too_many_requests")
+        advance(client, clock, 0.1)  # half a minute: one table's allowance earned back
+        create(client)
+
+
 def test_too_many_moves_from_one_client(tmp_path: Path) -> None:
     with limited(tmp_path, moves_per_minute=2) as client:
         created = create(client)
