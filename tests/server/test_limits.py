@@ -4,7 +4,6 @@ the recently active tables' bots resuming at start-up)."""
 
 from __future__ import annotations
 
-import time
 import warnings
 from datetime import timedelta
 from pathlib import Path
@@ -13,9 +12,11 @@ from typing import Any
 import pytest
 
 from gamenight.server import create_app
+from gamenight.server.clock import ManualClock
 from gamenight.server.limits import Limits, RateLimit, TooMany
 from gamenight.server.storage import Storage, utc_now
 from tests.helpers import assert_same_tables
+from tests.server.clocked import advance
 from tests.server.test_server import (
     HUMANS4,
     create,
@@ -37,6 +38,12 @@ with warnings.catch_warnings():
 
 def limited(tmp_path: Path, **limits: Any) -> TestClient:
     return TestClient(create_app(str(tmp_path / "tables.db"), Limits(**limits)))
+
+
+def limited_on_a_clock(tmp_path: Path, **limits: Any) -> tuple[TestClient, ManualClock]:
+    """The app within ``limits`` on a clock that moves only when the test advances it."""
+    clock = ManualClock()
+    return TestClient(create_app(str(tmp_path / "tables.db"), Limits(**limits), clock=clock)), clock
 
 
 # ---- per-client rates and connections -----------------------------------------------------------
@@ -69,6 +76,19 @@ def test_too_many_new_tables_from_one_client(tmp_path: Path) -> None:
     with limited(tmp_path, tables_per_minute=0) as client:  # 0: no limit
         for _ in range(5):
             create(client)
+
+
+def test_the_rates_are_earned_back_on_the_servers_clock(tmp_path: Path) -> None:
+    client, clock = limited_on_a_clock(tmp_path, tables_per_minute=2)
+    with client:
+        body = {"game": "euchre", "seats": HUMANS4}
+        create(client)
+        create(client)
+        error_of(client.post("/api/tables", json=body), 429, "too_many_requests")
+        advance(client, clock, 29.9)
+        error_of(client.post("/api/tables", json=body), 429, "too_many_requests")
+        advance(client, clock, 0.1)  # half a minute: one table's allowance earned back
+        create(client)
 
 
 def test_too_many_moves_from_one_client(tmp_path: Path) -> None:
@@ -122,7 +142,8 @@ def test_too_many_connections_from_one_client_or_to_one_table(tmp_path: Path) ->
 
 def test_a_table_at_its_move_bound_ends_as_abandoned(tmp_path: Path) -> None:
     db = str(tmp_path / "tables.db")
-    with TestClient(create_app(db, Limits(max_moves=3))) as client:
+    clock = ManualClock()
+    with TestClient(create_app(db, Limits(max_moves=3), clock=clock)) as client:
         created = create(client)
         table_id = created["table_id"]
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -141,9 +162,11 @@ def test_a_table_at_its_move_bound_ends_as_abandoned(tmp_path: Path) -> None:
         log = client.get(f"/api/tables/{table_id}/log").json()
         assert len(log["moves"]) == 3
         bots = create(client, [{"kind": "bot"}] * 4, bot_delay_ms=0)
-        wait_for(lambda: get(client, bots["table_id"]).get("ended") == "abandoned")
-        time.sleep(0.1)
+        advance(client, clock)
+        assert get(client, bots["table_id"]).get("ended") == "abandoned"
+        advance(client, clock, 30.0)
         assert get(client, bots["table_id"])["version"] == 3  # its bots stopped
+        assert not live(client, bots["table_id"]).bot_tasks
     with TestClient(create_app(db, Limits(max_moves=3))) as client:  # stored as abandoned
         assert service_of(client).tables == {}
         assert get(client, table_id)["ended"] == "abandoned"
@@ -154,18 +177,20 @@ def test_a_table_at_its_move_bound_ends_as_abandoned(tmp_path: Path) -> None:
 
 
 def test_quiet_tables_are_archived_and_load_again_on_first_use(tmp_path: Path) -> None:
-    with limited(tmp_path, archive_after_s=60) as client:
+    client, clock = limited_on_a_clock(tmp_path, archive_after_s=60)
+    with client:
         service = service_of(client)
         finished = create(client, [{"kind": "bot"}] * 4, bot_delay_ms=0)
-        wait_for(lambda: get(client, finished["table_id"])["view"]["is_over"], timeout=30)
+        advance(client, clock)  # bots with no delay play the whole game, the clock standing still
+        assert get(client, finished["table_id"])["view"]["is_over"]
         watched = create(client)
         playing = create(client)
         play_first_legal(client, playing)
         before = {t["table_id"]: get(client, t["table_id"]) for t in (finished, watched, playing)}
         with client.websocket_connect(f"/ws/tables/{watched['table_id']}") as ws:
             ws.receive_json()
-            assert service.archive_idle(time.monotonic() + 30) == 0  # not quiet for long enough yet
-            assert service.archive_idle(time.monotonic() + 61) == 2  # the watched table stays
+            assert service.archive_idle(clock.now() + 30) == 0  # not quiet for long enough yet
+            assert service.archive_idle(clock.now() + 61) == 2  # the watched table stays
             assert set(service.tables) == {watched["table_id"]}
         assert service.stats()["tables_archived"] == 2
         # kept in storage: each loads again on first use, as it was; the finished one's log still served
@@ -175,10 +200,14 @@ def test_quiet_tables_are_archived_and_load_again_on_first_use(tmp_path: Path) -
 
 
 def test_the_archiver_runs_by_itself(tmp_path: Path) -> None:
-    with limited(tmp_path, archive_after_s=0.2) as client:
+    client, clock = limited_on_a_clock(tmp_path, archive_after_s=0.2)
+    with client:
         service = service_of(client)
         created = create(client)
-        wait_for(lambda: created["table_id"] not in service.tables, timeout=5)
+        advance(client, clock, 0.15)
+        assert created["table_id"] in service.tables  # quiet for less than archive_after_s
+        advance(client, clock, 0.2)
+        assert created["table_id"] not in service.tables
         assert get(client, created["table_id"])["version"] == 0
 
 
@@ -187,7 +216,7 @@ def test_a_move_racing_the_archiver_goes_to_the_stored_table(tmp_path: Path) -> 
         service = service_of(client)
         created = create(client)
         table = live(client, created["table_id"])
-        service.archive_idle(time.monotonic() + 10_000)  # archived after the request found it
+        service.archive_idle(service.clock.now() + 10_000)  # archived after the request found it
         assert table.closed and created["table_id"] not in service.tables
         seat = min(table.state.to_act)
         legal = str(table.state.legal_moves(seat)[0])

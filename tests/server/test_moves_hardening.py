@@ -22,7 +22,7 @@ import pytest
 
 import gamenight
 from gamenight.core.state import State
-from gamenight.server import create_app
+from gamenight.server import create_app, wire
 from gamenight.server import service as service_module
 from tests.helpers import assert_same_tables
 from tests.server.test_server import (
@@ -223,8 +223,8 @@ def test_any_unexpected_failure_is_a_json_error(tmp_path: Path, monkeypatch: pyt
 def test_dumps_writes_integers_past_64_bits() -> None:
     pytest.importorskip("orjson")
     value = {"option": 2**64, "negative": -(2**70), "list": [1, "x"]}
-    assert service_module._make_dumps()(value) == json.dumps(value, separators=(",", ":"))
-    assert json.loads(service_module.dumps(value)) == value
+    assert wire._make_dumps()(value) == json.dumps(value, separators=(",", ":"))
+    assert json.loads(wire.dumps(value)) == value
 
 
 def test_a_view_past_64_bits_fails_neither_the_move_nor_the_sockets(

@@ -4,7 +4,6 @@ waiting stamps, and rematches with their series tally; every one of them across 
 
 from __future__ import annotations
 
-import time
 import warnings
 from typing import Any
 
@@ -13,6 +12,8 @@ import pytest
 import gamenight
 from gamenight.core.registry import _REGISTRY
 from gamenight.server import create_app
+from gamenight.server import live as live_module
+from gamenight.server import service as service_module
 from gamenight.server.people import CHAT_BURST, MAX_CHAT_CHARS, rematch_token
 from gamenight.server.service import TableService
 from tests.core.quiet_game import SPEC as QUIET
@@ -282,16 +283,19 @@ def test_presence_is_told_to_subscribed_pages(client: TestClient) -> None:
         assert [s["connected"] for s in receive_until(watcher, "seats")["seats"]] == [False, False]
 
 
-def test_the_seat_to_act_is_stamped_when_it_starts_being_waited_for(client: TestClient) -> None:
+def test_the_seat_to_act_is_stamped_when_it_starts_being_waited_for(client: TestClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    unix_time = [1_800_000_000.0]  # the waiting stamps' wall time, moved by the test
+    monkeypatch.setattr(service_module, "now", lambda: unix_time[0])
+    monkeypatch.setattr(live_module, "now", lambda: unix_time[0])
     created = quiet_table(client)
     table_id = created["table_id"]
-    first = snap(client, table_id)["waiting"]
-    assert [w["seat"] for w in first] == [0] and abs(first[0]["since"] - time.time()) < 5
-    before = time.time()
+    assert snap(client, table_id)["waiting"] == [{"seat": 0, "since": 1_800_000_000.0}]
+    unix_time[0] += 7.5
     count(client, created)
     (waiting,) = snap(client, table_id)["waiting"]
-    assert waiting["seat"] == 1 and before <= waiting["since"] <= time.time()
-    time.sleep(0.05)
+    assert waiting == {"seat": 1, "since": 1_800_000_007.5}
+    unix_time[0] += 3.0
     client.post(f"/api/tables/{table_id}/chat", json={"token": token(created, 0), "text": "hurry"})
     assert snap(client, table_id)["waiting"] == [waiting]  # speech is no move: Bob is still waited for
     play_out(client, created)

@@ -26,6 +26,7 @@ from gamenight.server import create_app
 from gamenight.server.app import MAX_BODY
 from gamenight.server.service import LiveTable, TableService
 from gamenight.server.storage import GroupCommitWriter, MoveRow, SeatRecord, Storage, TableRecord, utc_now
+from tests.server.clocked import advance, clocked_client
 
 with warnings.catch_warnings():  # starlette warns about its httpx transport on import
     warnings.simplefilter("ignore")
@@ -142,6 +143,22 @@ def test_create_table_with_humans_and_bots(client: TestClient) -> None:
                                 "connected": True, "default_name": "East"}
 
 
+def test_a_table_made_with_a_seed_deals_that_seed_every_time(client: TestClient) -> None:
+    seed = 2**63 - 1
+    first, second = create(client, seed=seed), create(client, seed=seed)
+    committed = hashlib.sha256(str(seed).encode()).hexdigest()
+    assert first["seed_commitment"] == second["seed_commitment"] == committed
+    assert [v["view"] for v in all_views(client, first)] == [v["view"] for v in all_views(client, second)]
+    assert create(client, seed=0)["seed_commitment"] == hashlib.sha256(b"0").hexdigest()
+    unseeded = create(client)["seed_commitment"]
+    assert unseeded not in (first["seed_commitment"], hashlib.sha256(b"0").hexdigest())
+    for bad in (-1, 2**63, "12", True, 1.5):
+        r = client.post("/api/tables", json={"game": GAME, "seats": HUMANS4, "seed": bad})
+        assert error_of(r, 422, "bad_request")["message"].startswith("seed"), (bad, r.text)
+    schema = client.get("/openapi.json").json()["components"]["schemas"]["CreateTable"]["properties"]
+    assert "seed" in schema and "foresee" in schema["seed"]["description"]
+
+
 def test_views_by_token_and_as_spectator(client: TestClient) -> None:
     created = create(client)
     table_id = created["table_id"]
@@ -230,30 +247,35 @@ def test_bots_play_a_whole_game_through_the_move_path_and_the_seed_is_revealed(c
     assert replayed.is_over and replayed.view(None) == snap["view"]
 
 
-def test_bots_wait_for_the_table_delay(client: TestClient) -> None:
-    created = create(client, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}],
-                     bot_delay_ms=300)
-    table_id = created["table_id"]
-    if acting_seat(client, table_id) == 0:
-        play_first_legal(client, created)
-    version = get(client, table_id)["version"]
-    started = time.monotonic()
-    wait_for(lambda: get(client, table_id)["version"] > version)
-    assert 0.25 <= time.monotonic() - started < 2
+def test_bots_wait_for_the_table_delay(db: str) -> None:
+    with clocked_client(db) as (client, clock):
+        created = create(client, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}],
+                         bot_delay_ms=300, seed=3)
+        table_id = created["table_id"]
+        if acting_seat(client, table_id) == 0:
+            play_first_legal(client, created)
+        version = get(client, table_id)["version"]
+        advance(client, clock, 0.299)
+        assert get(client, table_id)["version"] == version
+        advance(client, clock, 0.001)
+        assert get(client, table_id)["version"] == version + 1
 
 
-def test_several_bots_act_in_a_simultaneous_phase(client: TestClient) -> None:
+def test_several_bots_act_in_a_simultaneous_phase(db: str) -> None:
     """Hearts passes all at once: the three bots each choose three cards while the person thinks."""
-    r = client.post("/api/tables", json={"game": "hearts", "preset": "standard", "bot_delay_ms": 0,
-                                         "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3})
-    created = r.json()
-    table_id = created["table_id"]
-    wait_for(lambda: get(client, table_id)["version"] == 9)
-    view = get(client, table_id, created["seats"][0]["token"])["view"]
-    assert view["phase"] == "pass" and view["to_act"] == [0]
-    assert view["passes_chosen"] == [0, 3, 3, 3] and view["my_pass"] == []
-    time.sleep(0.05)
-    assert get(client, table_id)["version"] == 9  # nobody moves for the person
+    with clocked_client(db) as (client, clock):
+        r = client.post("/api/tables", json={"game": "hearts", "preset": "standard", "bot_delay_ms": 0,
+                                             "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3})
+        created = r.json()
+        table_id = created["table_id"]
+        advance(client, clock)
+        assert get(client, table_id)["version"] == 9
+        view = get(client, table_id, created["seats"][0]["token"])["view"]
+        assert view["phase"] == "pass" and view["to_act"] == [0]
+        assert view["passes_chosen"] == [0, 3, 3, 3] and view["my_pass"] == []
+        advance(client, clock, 30.0)
+        assert get(client, table_id)["version"] == 9  # nobody moves for the person
+        assert not live(client, table_id).bot_tasks
 
 
 def test_a_person_cannot_move_for_a_bot(client: TestClient) -> None:

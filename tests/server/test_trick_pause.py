@@ -6,13 +6,13 @@ person sits, no bot plays before the pause is over."""
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
 from gamenight.server import create_app
 from gamenight.server.storage import DEFAULT_TRICK_PAUSE_MS, Storage
-from tests.server.test_server import TestClient, create, get, wait_for
+from tests.server.clocked import advance, clocked_client
+from tests.server.test_server import TestClient, create, get
 
 
 def test_the_pause_is_chosen_at_creation_and_sent_with_every_state(client: TestClient) -> None:
@@ -58,38 +58,37 @@ def gathered(snap: dict[str, Any]) -> int:
     return 0 if done is None else int(done["number"])
 
 
-def test_bots_hold_the_next_card_for_the_pause_where_a_person_sits(client: TestClient) -> None:
+def test_bots_hold_the_next_card_for_the_pause_where_a_person_sits(tmp_path: Path) -> None:
     """Euchre with a person in seat 0 who answers at once: after a trick is gathered and a bot is to
-    lead, no card comes before the pause is over, and one comes soon after."""
-    pause = 0.8
-    created = create(client, [{"kind": "human"}] + [{"kind": "bot"}] * 3, bot_delay_ms=0,
-                      trick_pause_ms=int(pause * 1000))
-    table_id = created["table_id"]
-    token = created["seats"][0]["token"]
-    deadline = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < deadline, "no trick was gathered with a bot to lead"
-        snap = get(client, table_id, token)
-        view = snap["view"]
-        if 0 in view["to_act"]:
-            client.post(f"/api/tables/{table_id}/moves", json={
-                "token": token, "move": view["legal_moves"][0], "version": snap["version"]})
-            continue
-        done = view["trick_done"]
-        just_gathered = done is not None and done["deal"] == view["deal"] and view["trick"] == []
-        if just_gathered and view["phase"] == "play":
-            break  # a trick was just gathered and a bot leads the next
-        time.sleep(0.003)
-    seen = time.monotonic()
-    wait_for(lambda: get(client, table_id)["version"] > snap["version"], timeout=10)
-    waited = time.monotonic() - seen
-    assert waited > pause - 0.25, f"a bot played {waited:.2f} s after the trick, within the pause"
-    assert waited < pause + 1.0
+    lead, no card comes before the pause is over, and one comes as it ends."""
+    with clocked_client(str(tmp_path / "tables.db")) as (client, clock):
+        created = create(client, [{"kind": "human"}] + [{"kind": "bot"}] * 3, bot_delay_ms=0,
+                         trick_pause_ms=800, seed=7)
+        table_id = created["table_id"]
+        token = created["seats"][0]["token"]
+        for _ in range(200):
+            advance(client, clock)  # the bots play what is theirs to play now
+            snap = get(client, table_id, token)
+            view = snap["view"]
+            if 0 in view["to_act"]:
+                client.post(f"/api/tables/{table_id}/moves", json={
+                    "token": token, "move": view["legal_moves"][0], "version": snap["version"]})
+                continue
+            done = view["trick_done"]
+            just_gathered = done is not None and done["deal"] == view["deal"] and view["trick"] == []
+            if just_gathered and view["phase"] == "play":
+                break  # a trick was just gathered and a bot leads the next
+            advance(client, clock, 0.8)  # a pause the test does not look at (a deal's last trick)
+        else:
+            raise AssertionError("no trick was gathered with a bot to lead")
+        advance(client, clock, 0.799)
+        assert get(client, table_id)["version"] == snap["version"], "a bot played within the pause"
+        advance(client, clock, 0.001)
+        assert get(client, table_id)["version"] > snap["version"]
 
 
-def test_a_table_of_bots_alone_plays_on_without_pausing(client: TestClient) -> None:
-    created = create(client, [{"kind": "bot"}] * 4, bot_delay_ms=0, trick_pause_ms=5000)
-    table_id = created["table_id"]
-    started = time.monotonic()
-    wait_for(lambda: gathered(get(client, table_id)) >= 3, timeout=10)
-    assert time.monotonic() - started < 5, "bots alone waited out a trick pause"
+def test_a_table_of_bots_alone_plays_on_without_pausing(tmp_path: Path) -> None:
+    with clocked_client(str(tmp_path / "tables.db")) as (client, clock):
+        created = create(client, [{"kind": "bot"}] * 4, bot_delay_ms=0, trick_pause_ms=5000, seed=7)
+        advance(client, clock)  # the clock stands still: no pause is waited for
+        assert gathered(get(client, created["table_id"])) >= 3

@@ -1,7 +1,12 @@
 """The browser tests' two fixtures, for every module here: ``server`` (the real app under uvicorn
 in a subprocess, one per module, with its own SQLite database) and ``browser`` (Debian's Chromium
 driven by Playwright, one per module). A module that needs a server with test-only games defines
-its own ``server``, which takes precedence. The helpers they use live in ``test_browser.py``."""
+its own ``server``, which takes precedence. The helpers they use live in ``test_browser.py``.
+
+Every table a test starts through the API (``Api.call("/api/tables", ...)``) is dealt from
+``BROWSER_SEED`` unless the test names a seed of its own: a browser test meets the same deal every
+run, so a failure is met again by running it again. (Tables started by clicking the lobby are
+dealt at random, as a person's are.)"""
 
 from __future__ import annotations
 
@@ -9,6 +14,24 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+#: the seed of every table a browser test starts through the API without naming one
+BROWSER_SEED = 20_261_206
+
+
+@pytest.fixture(autouse=True)
+def seeded_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Api.call`` posting a new table adds ``BROWSER_SEED`` when the body names no seed."""
+    from tests.web.test_browser import Api
+
+    call = Api.call
+
+    def seeded(api: Api, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        if path == "/api/tables" and body is not None and "seed" not in body:
+            body = {**body, "seed": BROWSER_SEED}
+        return call(api, path, body)
+
+    monkeypatch.setattr(Api, "call", seeded)
 
 
 @pytest.fixture(scope="module")

@@ -57,6 +57,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
 from gamenight.core.rules_text import for_people
+from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
@@ -228,15 +229,16 @@ def game_infos() -> list[dict[str, Any]]:
 
 
 def create_app(db_url: str | None = None, limits: Limits | None = None, *,
-               links: LinkBase | None = None) -> FastAPI:
+               links: LinkBase | None = None, clock: Clock = REAL_CLOCK) -> FastAPI:
     """The app, storing tables at ``db_url`` (an SQLAlchemy URL or an SQLite file path; default: an
     SQLite file in the user's data folder), within ``limits`` (default: :class:`Limits`' defaults);
     shared links are built on ``links`` (see :mod:`gamenight.server.links`; default: the address
-    each request came in at)."""
+    each request came in at). Every delay and rate reads ``clock`` (see :mod:`gamenight.server.clock`;
+    a test passes a ``ManualClock`` to move time itself)."""
     limits = limits or Limits()
     storage = Storage(normalise_db_url(db_url) if db_url else default_db_url())
-    service = TableService(storage, limits)
-    clients = ClientLimits(limits)
+    service = TableService(storage, limits, clock)
+    clients = ClientLimits(limits, clock.now)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -364,7 +366,7 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms,
-            claim_window_ms=body.claim_window_ms)
+            claim_window_ms=body.claim_window_ms, seed=body.seed)
         out = created_table(table, tokens, service.seat_infos(table), request.app.state.links,
                             str(request.base_url))
         out["host_token"] = host_token

@@ -117,6 +117,7 @@ class ClientLimits:
     """The per-client counters of one server."""
 
     def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
+        """``clock``: monotonic seconds, the server's clock's ``now`` (``create_app`` passes it)."""
         self.limits = limits
         self.tables = RateLimit(limits.tables_per_minute, 60.0, f"at most {limits.tables_per_minute} new "
                                                                "tables a minute", clock)

@@ -107,6 +107,12 @@ class CreateTable(BaseModel):
         description="How long the players who may claim a discard out of turn have to claim it or let it go, "
                     "before the server lets it lapse for those who have not answered (0: it waits for every "
                     "one of them). Only games with such a window use it.")
+    seed: int | None = Field(
+        None, ge=0, le=2**63 - 1,
+        description="The deal's seed, for a deal known in advance (tests, a deal to play again); default: "
+                    "a fresh random seed. Whoever chooses it can foresee every card, so a table of people "
+                    "who did not all agree to it should leave it out. The seed's commitment and its "
+                    "reveal at the end are as for any table.")
 
 
 class SeatInfo(BaseModel):
@@ -207,6 +213,10 @@ class TableSnapshot(BaseModel):
     players: int
     ended: str | None = Field(None, description="'abandoned' when the table reached its move bound before "
                                                 "the game's end; null otherwise.")
+    notices: list[str] = Field(default_factory=list,
+                               description="What the table was told about itself, in words, oldest first (a "
+                                           "seat's bot that hit a problem and was replaced by a simpler "
+                                           "one). State frames carry it too, when there is any.")
 
 
 class MoveRequest(BaseModel):

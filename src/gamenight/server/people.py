@@ -21,15 +21,13 @@ import re
 import time
 import unicodedata
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from gamenight.core.state import State
 from gamenight.server.links import seat_path, spectator_path
-from gamenight.server.storage import CHAT_KEPT, ChatRow, RematchRow
-
-if TYPE_CHECKING:
-    from gamenight.server.service import LiveTable
+from gamenight.server.storage import CHAT_KEPT, ChatRow, RematchRow, TableRecord
 
 #: the longest name a person may choose
 MAX_NAME_CHARS = 24
@@ -147,6 +145,33 @@ class People:
                 since[seat] = now
 
 
+class Watcher(Protocol):
+    """A page open on a table: the seat it is for (None: a spectator)."""
+
+    @property
+    def seat(self) -> int | None: ...
+
+
+class PeopleTable(Protocol):
+    """What the people's facts are read from: a live table (``server.live.LiveTable``), named here by
+    what it has so that this module needs nothing of the service's."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def record(self) -> TableRecord: ...
+
+    @property
+    def people(self) -> People: ...
+
+    @property
+    def connections(self) -> Collection[Watcher]: ...
+
+
 def rematch_token(old_token: str, table_id: str) -> str:
     """The rematch seat's token: only the holder of the old seat's token can compute it."""
     digest = hmac.new(old_token.encode(), f"gamenight rematch {table_id}".encode(), hashlib.sha256).digest()
@@ -163,7 +188,7 @@ def chat_frame(rows: Sequence[ChatRow], names: Sequence[str], *, history: bool) 
     return {"type": "chat", "history": history, "messages": [chat_json(r, names) for r in rows]}
 
 
-def seats_json(table: LiveTable) -> list[dict[str, Any]]:
+def seats_json(table: PeopleTable) -> list[dict[str, Any]]:
     """Every seat: kind, name (the person's own, else the game's), bot kind, whether a page is open on
     it now, and the game's name for it."""
     present = {c.seat for c in table.connections}
@@ -174,12 +199,12 @@ def seats_json(table: LiveTable) -> list[dict[str, Any]]:
             for i, s in enumerate(table.record.seats)]
 
 
-def waiting_json(table: LiveTable) -> list[dict[str, Any]]:
+def waiting_json(table: PeopleTable) -> list[dict[str, Any]]:
     since = table.people.waiting_since
     return [{"seat": s, "since": since[s]} for s in sorted(table.state.to_act) if s in since]
 
 
-def rematch_json(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
+def rematch_json(table: PeopleTable, seat: int | None) -> dict[str, Any] | None:
     """The rematch as this seat follows it: with its own new token; spectators follow as spectators."""
     new_id = table.people.rematch_id
     if new_id is None:
@@ -192,7 +217,7 @@ def rematch_json(table: LiveTable, seat: int | None) -> dict[str, Any] | None:
     return {"table_id": new_id, "link": seat_path(new_id, rematch_token(token, new_id))}
 
 
-def series_results(table: LiveTable) -> list[dict[str, Any]]:
+def series_results(table: PeopleTable) -> list[dict[str, Any]]:
     """Every finished match of the table's series, oldest first, this one last once it is over."""
     earlier = list(table.people.rematch_of.series) if table.people.rematch_of else []
     outcome = table.state.outcome
@@ -201,7 +226,7 @@ def series_results(table: LiveTable) -> list[dict[str, Any]]:
     return earlier
 
 
-def series_json(table: LiveTable) -> dict[str, Any] | None:
+def series_json(table: PeopleTable) -> dict[str, Any] | None:
     """Matches won per seat, or per team where the game keeps one score per team, across the series
     (a table that is no rematch and has none is no series)."""
     if table.people.rematch_of is None and table.people.rematch_id is None:
@@ -218,7 +243,7 @@ def series_json(table: LiveTable) -> dict[str, Any] | None:
     return {"matches": len(results), "playing": not state.is_over, "tally": tally}
 
 
-def frame_fields(table: LiveTable, seat: int | None) -> dict[str, Any]:
+def frame_fields(table: PeopleTable, seat: int | None) -> dict[str, Any]:
     """What a state frame and a snapshot carry about people, for ``seat`` (None: a spectator)."""
     out: dict[str, Any] = {"seats": seats_json(table), "waiting": waiting_json(table)}
     rematch = rematch_json(table, seat)
@@ -242,6 +267,7 @@ __all__ = [
     "ChatLimiter",
     "People",
     "PeopleError",
+    "PeopleTable",
     "chat_frame",
     "check_names_differ",
     "clean_chat",

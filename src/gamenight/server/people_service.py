@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import logging
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import gamenight
+from gamenight.core.events import Event
 from gamenight.core.state import State
+from gamenight.server.clock import Clock
+from gamenight.server.live import Connection, LiveTable
 from gamenight.server.people import (
     PeopleError,
     chat_frame,
@@ -35,34 +37,48 @@ from gamenight.server.people import (
     seats_json,
     series_results,
 )
-from gamenight.server.storage import ChatRow, RematchRow, SeatRecord, SeatsUpdate, TableRecord, utc_now
-
-if TYPE_CHECKING:
-    from gamenight.server.service import Connection, LiveTable, TableService
+from gamenight.server.storage import (
+    ChatRow,
+    GroupCommitWriter,
+    RematchRow,
+    SeatRecord,
+    SeatsUpdate,
+    TableRecord,
+    utc_now,
+)
+from gamenight.server.wire import dumps, sha256_hex
 
 log = logging.getLogger(__name__)
+
+
+class Tables(Protocol):
+    """What the desk asks of the table service (``server.service.TableService``): its clock and
+    writer, a table by id, a new table served, a speech saved as a move, a state replayed."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def writer(self) -> GroupCommitWriter: ...
+
+    async def get(self, table_id: str) -> LiveTable: ...
+
+    async def open_table(self, record: TableRecord, state: State) -> LiveTable: ...
+
+    async def commit_move(self, table: LiveTable, seat: int, *, acted: bool = True,
+                          events: Sequence[Event] = ()) -> int: ...
+
+    async def rebuild(self, table: LiveTable) -> None: ...
 
 
 def _storage_error(what: str) -> PeopleError:
     return PeopleError("storage_error", f"The {what} could not be saved, so nothing changed. Try again.", 503)
 
 
-def _digest(token: str) -> str:
-    from gamenight.server.service import sha256_hex
-
-    return sha256_hex(token)
-
-
-def _dumps(value: Any) -> str:
-    from gamenight.server.service import dumps
-
-    return dumps(value)
-
-
 class PeopleDesk:
     """Names, chat, presence and rematches for every table of one :class:`TableService`."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: Tables) -> None:
         self.service = service
 
     # ---- names -------------------------------------------------------------------------------------
@@ -91,7 +107,7 @@ class PeopleDesk:
             seats[seat] = replace(seats[seat], name=stored)
             await self._save_seats(table, tuple(seats), "name")
             # replayed with the new name, as a restart would: every sentence says it
-            await self.service._roll_back(table)
+            await self.service.rebuild(table)
             self._publish(table)
 
     async def _save_seats(self, table: LiveTable, seats: tuple[SeatRecord, ...], what: str) -> None:
@@ -116,7 +132,7 @@ class PeopleDesk:
             raise PeopleError("spectator", "Spectators can read the table's chat but not write in it.", 403)
         message = clean_chat(text)
         people = table.people
-        people.limiter.allow(seat, time.monotonic())
+        people.limiter.allow(seat, self.service.clock.now())
         async with people.chat_lock:  # numbers in order, stored in order
             row = ChatRow(table.id, people.chat_count + 1, seat, message, utc_now())
             try:
@@ -126,7 +142,7 @@ class PeopleDesk:
                 raise _storage_error("message") from None
             people.chat_count = row.number
             people.chat.append(row)
-            frame = _dumps(chat_frame([row], table.state.names, history=False))
+            frame = dumps(chat_frame([row], table.state.names, history=False))
             for conn in table.connections:
                 if conn.wants_people:
                     conn.push_message(frame)
@@ -150,7 +166,7 @@ class PeopleDesk:
         ``{"type": "seats", "seats": [...]}`` (a state frame is sent once per version; presence
         changes between versions), and the cached frames are dropped so the next ones say it too."""
         table.frames.clear()
-        frame = _dumps({"type": "seats", "seats": seats_json(table)})
+        frame = dumps({"type": "seats", "seats": seats_json(table)})
         for conn in table.connections:
             if conn.wants_people:
                 conn.push_message(frame)
@@ -160,8 +176,8 @@ class PeopleDesk:
         chat now (a ``history`` that replaces what it had) and then every message and seat change.
         Clients that never ask (programs playing moves) get state frames and errors only."""
         conn.wants_people = True
-        conn.push_message(_dumps(chat_frame(list(table.people.chat), table.state.names, history=True)))
-        conn.push_message(_dumps({"type": "seats", "seats": seats_json(table)}))
+        conn.push_message(dumps(chat_frame(list(table.people.chat), table.state.names, history=True)))
+        conn.push_message(dumps({"type": "seats", "seats": seats_json(table)}))
 
     def arrives(self, table: LiveTable, conn_seat: int | None) -> bool:
         """Whether a page for ``conn_seat`` makes its seat connected (no other page had it open)."""
@@ -233,7 +249,7 @@ class PeopleDesk:
         if old.kind != "human":
             return SeatRecord(old.kind, old.bot, name=old.name)
         if token is not None:
-            return SeatRecord("human", token_sha256=_digest(rematch_token(token, new_id)), name=old.name)
+            return SeatRecord("human", token_sha256=sha256_hex(rematch_token(token, new_id)), name=old.name)
         return SeatRecord("human", name=old.name, claim_sha256=old.token_sha256)
 
     async def _claim(self, new_id: str, seat: int, token: str) -> None:
@@ -241,10 +257,10 @@ class PeopleDesk:
         new = await self.service.get(new_id)
         async with new.lock:
             record = new.record.seats[seat]
-            if record.token_sha256 is not None or record.claim_sha256 != _digest(token):
+            if record.token_sha256 is not None or record.claim_sha256 != sha256_hex(token):
                 return
             seats = list(new.record.seats)
-            mine = _digest(rematch_token(token, new_id))
+            mine = sha256_hex(rematch_token(token, new_id))
             seats[seat] = replace(record, token_sha256=mine, claim_sha256=None)
             await self._save_seats(new, tuple(seats), "rematch seat")
 

@@ -43,22 +43,18 @@ newer one (a frame is a whole view, so nothing is lost but the intermediate pict
 Seeds: drawn with ``secrets`` (63 bits), stored, committed to from the start as the SHA-256 of the
 seed's decimal text, and revealed (as that text) once the game is over.
 
-Bots: a bot seat that may act gets a turn (an asyncio task) after the table's ``bot_delay_ms``;
-in a simultaneous phase every bot seat to act gets one, in a timed window too (so a bot claims
-after the table's delay, like any bot move, never before a person could). The turn takes the
-table's lock, asks the bot in a worker thread (so a slow bot never stalls the other tables) with
-the seat's view and ``sampler_for(state, seat)`` only, and plays the answer through the same move
-path as a person.
+Time: the service reads one clock (:mod:`gamenight.server.clock`; the real one unless it is given
+another): bot delays, trick pauses, claim windows' deadlines and idle archiving all wait on it.
 
-Timed windows (``State.lapse_moves``: seats that may claim a discard out of turn, each passing by
-letting it lapse; see :mod:`gamenight.server.window`): after every change, a window that opened
-gets a deadline, now + the table's ``claim_window_ms``, and a task that sleeps until then; seats
-answering do not move it, a new window gets a new one. At the deadline the task takes the table's
-lock and, if that window is still the one open, makes each remaining seat's lapse move through the
-move path above (saved, logged, published), a person's seat and a bot's alike. The lock decides
-every race: a claim that gets it first takes effect and the timer then finds the window closed or
-smaller; one that comes after the lapse finds its seat no longer to act (``not_your_turn``, "too
-late"). Frames carry the window with the milliseconds left, counted as each frame is sent.
+Bots: a bot seat that may act gets a turn after the table's ``bot_delay_ms`` and plays through the
+move path above; a bot that fails is replaced by the table's fallback bot, and the table is told
+(see :mod:`gamenight.server.table_bots`).
+
+Timed windows (``State.lapse_moves``: seats that may claim a discard out of turn): a window gets a
+deadline on the clock, and at the deadline each seat that has not answered makes its lapse move
+through the move path, the table's lock deciding every race with a claim (see
+:mod:`gamenight.server.lapses` and :mod:`gamenight.server.window`). Frames carry the window with
+the milliseconds left, counted as each frame is sent.
 
 Memory: a table loads on first use (replayed from storage in a worker thread). At start-up only
 the unfinished tables with bots that were active within ``archive_after_s`` load, in the
@@ -72,32 +68,40 @@ Hosts: a table's creator gets a host token, which can re-issue a seat's link (a 
 one is refused from then on and its open connections are closed with 4403).
 """
 
+
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
-import importlib
-import json
 import logging
-import random
 import re
 import secrets
 import time
-from collections import OrderedDict, deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections import deque
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any
 
 import gamenight
-from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
+from gamenight.bots import KINDS, Bot, make_bot
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
 from gamenight.core.events import PAUSE_KINDS, Event
-from gamenight.core.moves import Move
 from gamenight.core.state import State
+from gamenight.server.clock import REAL_CLOCK, Clock
+from gamenight.server.lapses import WindowLapses
 from gamenight.server.limits import Limits
-from gamenight.server.people import People, PeopleError, frame_fields, now
+from gamenight.server.live import (
+    Connection,
+    LiveTable,
+    SeatRequest,
+    ServiceError,
+    TableReloaded,
+    default_bot_kind,
+    new_people,
+    replay_table,
+)
+from gamenight.server.people import PeopleError, frame_fields, now
 from gamenight.server.people_service import PeopleDesk
 from gamenight.server.storage import (
     ABANDONED,
@@ -112,7 +116,8 @@ from gamenight.server.storage import (
     TableRecord,
     utc_now,
 )
-from gamenight.server.window import ClaimWindow, follow_window
+from gamenight.server.table_bots import TableBots
+from gamenight.server.wire import dumps, sha256_hex
 
 log = logging.getLogger(__name__)
 
@@ -120,320 +125,11 @@ log = logging.getLogger(__name__)
 MAX_MOVE_CHARS = 200
 #: table ids are token_urlsafe text; anything else is not looked up
 TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
-#: frames a connection may have waiting before it is considered gone
-MAX_BACKLOG = 64
-#: seconds a bot waits before trying again after its move could not be saved
-BOT_RETRY_S = 1.0
 #: how many recent timings the metrics keep
 METRIC_WINDOW = 20_000
-#: the move ids a table remembers (per table, most recent), to answer a retried move
-MOVE_IDS_KEPT = 256
 #: WebSocket close codes a service closes connections with: a re-issued seat link, a table put aside
 CLOSE_REISSUED = 4403
 CLOSE_RELOAD = 4503
-
-
-def json_dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-def _make_dumps() -> Callable[[Any], str]:
-    """Compact JSON text; orjson when it is installed (optional: several times faster). orjson
-    refuses what the standard library writes (integers past 64 bits): those go the slow way, the
-    same text, rather than fail a frame."""
-    try:
-        # imported by name: orjson is an optional extra, and the type checker must not need it
-        orjson = importlib.import_module("orjson")
-    except ImportError:  # pragma: no cover - depends on the environment
-        return json_dumps
-    refused: type[Exception] = orjson.JSONEncodeError
-
-    def dumps(obj: Any) -> str:
-        try:
-            encoded: bytes = orjson.dumps(obj)
-        except refused:
-            return json_dumps(obj)
-        return encoded.decode()
-
-    return dumps
-
-
-dumps = _make_dumps()
-
-
-def sha256_hex(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-class ServiceError(Exception):
-    """A refused request: a stable ``code``, a sentence for the person, the HTTP status, and the
-    table's version where there is a table."""
-
-    def __init__(self, code: str, message: str, status: int, version: int | None = None,
-                 retry_after: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.version = version
-        #: seconds to wait before trying again (429s), sent as Retry-After
-        self.retry_after = retry_after
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.version is not None:
-            out["version"] = self.version
-        if self.retry_after is not None:
-            out["retry_after"] = self.retry_after
-        return out
-
-
-class TableReloaded(Exception):
-    """The table was put aside or archived between a request finding it and taking its lock."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRequest:
-    """A seat asked for at a new table: a person, or a bot of a kind ("heuristic", "random"), with
-    the name it goes by (``None``: the game's name for the seat)."""
-
-    kind: str
-    bot: str | None = None
-    name: str | None = None
-
-
-class Connection:
-    """One WebSocket: its seat (``None``: a spectator) and the frames waiting to be sent."""
-
-    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None) -> None:
-        self.seat = seat
-        self._send = send
-        self._queue: deque[tuple[bool, str]] = deque()
-        self._wake = asyncio.Event()
-        self.overflowed = False
-        #: set by :meth:`close`: the code the pump closes the socket with once its frames are sent
-        self.close_code: int | None = None
-        #: the client asked for the table's talk and presence too (people_service.subscribe)
-        self.wants_people = False
-
-    def push_state(self, text: str) -> None:
-        queue = self._queue
-        if queue and queue[-1][0]:
-            queue[-1] = (True, text)  # still unsent: the newer view replaces it
-        else:
-            self._push(True, text)
-        self._wake.set()
-
-    def push_error(self, text: str) -> None:
-        self._push(False, text)
-        self._wake.set()
-
-    def push_message(self, text: str) -> None:
-        """A frame that is not a state (a chat message): never replaced by a newer one."""
-        self._push(False, text)
-        self._wake.set()
-
-    def _push(self, is_state: bool, text: str) -> None:
-        if len(self._queue) >= MAX_BACKLOG:
-            self.overflowed = True  # the pump closes the connection: the client reconnects and resumes
-            return
-        self._queue.append((is_state, text))
-
-    def close(self, code: int, error: str | None = None) -> None:
-        """Send ``error`` (a frame) if given, then close with ``code``."""
-        if error is not None:
-            self._queue.append((False, error))
-        self.close_code = code
-        self._wake.set()
-
-    async def pump(self) -> None:
-        """Send frames as they come; returns when the backlog overflowed (the client is too slow) or
-        :meth:`close` was called (after sending what was waiting)."""
-        queue = self._queue
-        while not self.overflowed:
-            await self._wake.wait()
-            self._wake.clear()
-            while queue:
-                await self._send(queue.popleft()[1])
-            if self.close_code is not None:
-                return
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in memory: its stored row, the game state, its bots and its watchers."""
-
-    record: TableRecord
-    state: State
-    bots: dict[int, Bot]
-    version: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    #: views and encoded frames of the current version, by seat (None: spectator)
-    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    frames: dict[int | None, str] = field(default_factory=dict)
-    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    #: per seat: its legal moves now, and the version since which they have been those
-    legal: list[list[Move]] = field(default_factory=list)
-    legal_since: list[int] = field(default_factory=list)
-    #: per seat: the version its own last move made (0: none yet)
-    moved_at: list[int] = field(default_factory=list)
-    #: recent client move ids: (seat, id) -> (the move's text, the version it made)
-    move_ids: OrderedDict[tuple[int, str], tuple[str, int]] = field(default_factory=OrderedDict)
-    #: put aside (memory no longer matches storage) or archived: requests must load it afresh
-    closed: bool = False
-    #: when anything last happened here (monotonic seconds): archiving waits for quiet tables
-    last_active: float = field(default_factory=time.monotonic)
-    #: names, chat, presence, waiting stamps and the rematch series (server.people)
-    people: People = field(default_factory=People)
-    #: the bots' own randomness (made on first use: a Mersenne Twister is 2.5 KiB)
-    _bot_rng: random.Random | None = None
-    #: the event loop's time until which bots wait: a finished trick stays on the table a moment
-    pause_until: float = 0.0
-    #: the timed window open now (seats that may claim a discard out of turn), if any
-    window: ClaimWindow | None = None
-    #: per seat, the last move the server made for it when a window lapsed: (its version, its text)
-    lapsed: dict[int, tuple[int, str]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.legal = [self.state.legal_moves(s) for s in range(self.state.num_players)]
-        self.legal_since = [self.version] * self.state.num_players
-        self.moved_at = [0] * self.state.num_players
-        for number, (seat, _move) in enumerate(self.state.moves[:self.version], start=1):
-            self.moved_at[seat] = number
-
-    def note_legal_moves(self) -> None:
-        """After a move: a seat whose choices changed must choose again from the new version."""
-        for seat in range(self.state.num_players):
-            now = self.state.legal_moves(seat)
-            if now != self.legal[seat]:
-                self.legal[seat] = now
-                self.legal_since[seat] = self.version
-
-    def is_stale(self, seat: int, version: int) -> bool:
-        """A move chosen at ``version`` is stale if the seat's legal moves changed since, or the seat
-        has moved since (the same move sent again, even where its choices look the same: two
-        identical cards), or the version is from the future. Other seats' moves that leave this
-        seat's choices as they were (secret passes or bids made at the same time) do not make it
-        stale."""
-        return not max(self.legal_since[seat], self.moved_at[seat]) <= version <= self.version
-
-    def remember_move_id(self, seat: int, move_id: str, text: str, version: int) -> None:
-        self.move_ids[(seat, move_id)] = (text, version)
-        if len(self.move_ids) > MOVE_IDS_KEPT:
-            self.move_ids.popitem(last=False)
-
-    @property
-    def ended(self) -> str | None:
-        """Why the table ended other than by the game's end (``"abandoned"``), or None."""
-        return self.record.end_reason
-
-    @property
-    def is_done(self) -> bool:
-        """No move can be made any more: the game is over, or the table was abandoned."""
-        return self.state.is_over or self.record.end_reason is not None
-
-    def touch(self) -> None:
-        self.last_active = time.monotonic()
-
-    @property
-    def has_people(self) -> bool:
-        return any(s.kind == "human" for s in self.record.seats)
-
-    @property
-    def bot_rng(self) -> random.Random:
-        if self._bot_rng is None:
-            self._bot_rng = random.Random(secrets.randbits(64))
-        return self._bot_rng
-
-    @property
-    def id(self) -> str:
-        return self.record.id
-
-    @property
-    def seed_commitment(self) -> str:
-        return sha256_hex(str(self.record.seed))
-
-    @property
-    def revealed_seed(self) -> str | None:
-        """The seed, as decimal text (JavaScript numbers cannot hold 63 bits), once the game is over
-        (or the table was abandoned: no move can follow)."""
-        return str(self.record.seed) if self.is_done else None
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        cached = self.views.get(seat)
-        if cached is None:
-            cached = self.views[seat] = self.state.view(seat)
-        return cached
-
-    def frame(self, seat: int | None) -> str:
-        """The encoded state frame for ``seat`` (the view itself is not kept: only GETs keep theirs).
-        An open window's time left is added as the frame is sent, since it changes while the version
-        does not (a page attaching late must not be told the whole time)."""
-        body = self._frame_body(seat)
-        window = self.window_json(seat)
-        if window is None:
-            return body
-        return f'{body[:-1]},"window":{dumps(window)}}}'
-
-    def window_json(self, seat: int | None) -> dict[str, Any] | None:
-        """The open window as ``seat`` should see it now, or None."""
-        window = self.window
-        if window is None:
-            return None
-        lapse = self.state.lapse_moves().get(seat) if seat is not None else None
-        return window.to_json(self.record.claim_window_ms, time.monotonic(),
-                              None if lapse is None else str(lapse))
-
-    @property
-    def window_pending(self) -> bool:
-        """A window's lapse is scheduled: the table must stay in memory to make it."""
-        task = self.window.task if self.window is not None else None
-        return task is not None and not task.done()
-
-    def _frame_body(self, seat: int | None) -> str:
-        cached = self.frames.get(seat)
-        if cached is None:
-            view = self.views.get(seat) or self.state.view(seat)
-            frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
-                     "trick_pause_ms": self.record.trick_pause_ms, **frame_fields(self, seat)}
-            if self.ended is not None:  # only abandoned tables say so
-                frame["ended"] = self.ended
-            cached = self.frames[seat] = dumps(frame)
-        return cached
-
-    def seat_name(self, seat: int) -> str:
-        return self.state.names[seat]
-
-    def log(self) -> dict[str, Any]:
-        return self.state.log
-
-
-def default_bot_kind(game_id: str) -> str:
-    return "heuristic" if game_id in heuristic_games() else "random"
-
-
-def replay_table(record: TableRecord, moves: Sequence[tuple[int, str]]) -> State:
-    """The game as it stands after ``moves``: new from the stored row, seats named, every move played."""
-    state = gamenight.replay({
-        "game": record.game, "players": record.players, "seed": record.seed, "options": record.options,
-        "preset": record.preset, "moves": [list(m) for m in moves], "names": [s.name for s in record.seats],
-    })
-    return state
-
-
-def new_people(state: State, stored: StoredTable | None = None) -> People:
-    """A live table's people: the game's names, the stored chat and rematch links, and the seats to
-    act waited for since the last move (or the table's creation; a new table: from now)."""
-    people = People(default_names=state.game_names())
-    since = now()
-    if stored is not None:
-        people.load_chat(stored.people.chat)
-        people.rematch_of = stored.people.rematch_of
-        people.rematch_id = stored.people.rematch_id
-        since = (stored.people.last_move_at or stored.record.created_at).timestamp()
-    people.stamp_waiting(state.to_act, None, since)
-    return people
 
 
 @dataclass
@@ -458,10 +154,14 @@ def summary_ms(values: Sequence[float]) -> dict[str, float | None]:
 class TableService:
     """Every live table, and the one path by which moves change them."""
 
-    def __init__(self, storage: Storage, limits: Limits | None = None) -> None:
+    def __init__(self, storage: Storage, limits: Limits | None = None, clock: Clock = REAL_CLOCK) -> None:
         self.storage = storage
         self.limits = limits or Limits()
+        #: the service's time (server.clock): every delay, deadline and idle time reads it
+        self.clock = clock
         self.writer = GroupCommitWriter(storage)
+        self.windows = WindowLapses(clock, self._move)
+        self.bot_turns = TableBots(clock, self._move, self.writer)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -512,13 +212,13 @@ class TableService:
     async def _archive_forever(self) -> None:
         every = max(0.05, min(60.0, self.limits.archive_after_s / 4))
         while True:
-            await asyncio.sleep(every)
+            await self.clock.sleep(every)
             self.archive_idle()
 
     def archive_idle(self, now: float | None = None) -> int:
         """Drop from memory every table nobody watches, with no bot about to move and no move under
         way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole."""
-        now = time.monotonic() if now is None else now
+        now = self.clock.now() if now is None else now
         quiet = [t for t in self.tables.values()
                  if not t.connections and not t.bot_tasks and not t.window_pending and not t.lock.locked()
                  and now - t.last_active >= self.limits.archive_after_s]
@@ -534,13 +234,13 @@ class TableService:
         for task in table.bot_tasks.values():
             task.cancel()
         table.bot_tasks.clear()
-        self._close_window(table)
+        self.windows.close(table)
 
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
         state = replay_table(record, stored.moves)
         return LiveTable(record=record, state=state, bots=self._make_bots(record),
-                         version=len(stored.moves), people=new_people(state, stored))
+                         version=len(stored.moves), people=new_people(state, stored), clock=self.clock)
 
     @staticmethod
     def _make_bots(record: TableRecord) -> dict[int, Bot]:
@@ -560,11 +260,12 @@ class TableService:
         bot_delay_ms: int = 600,
         trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
         claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS,
+        seed: int | None = None,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, stored before it is returned, with the token of each human seat and the
-        host's token."""
+        host's token; ``seed`` deals a known deal (default: a fresh random seed)."""
         n = len(seats) if players is None else players
-        seed = secrets.randbits(63)
+        seed = secrets.randbits(63) if seed is None else seed
         try:
             state = gamenight.new(game, players=n, seed=seed, options=options, preset=preset)
         except UnknownGame as e:
@@ -592,11 +293,11 @@ class TableService:
     async def open_table(self, record: TableRecord, state: State) -> LiveTable:
         """Store a new table, then serve it (its bots start)."""
         table = LiveTable(record=record, state=state, bots=self._make_bots(record), version=0,
-                          people=new_people(state))
+                          people=new_people(state), clock=self.clock)
         await self.writer.write(record)
         self.tables[record.id] = table
-        self._time_window(table)
-        self._schedule_bots(table)
+        self.windows.follow(table)
+        self.bot_turns.schedule(table)
         return table
 
     @staticmethod
@@ -642,8 +343,8 @@ class TableService:
         if table_id in self.tables:  # created meanwhile
             return self.tables[table_id]
         self.tables[table_id] = built
-        self._time_window(built)  # a window open when the table was stored gets its whole time again
-        self._schedule_bots(built)
+        self.windows.follow(built)  # a window open when the table was stored gets its whole time again
+        self.bot_turns.schedule(built)
         return built
 
     def _read_and_build(self, table_id: str) -> LiveTable:
@@ -716,7 +417,7 @@ class TableService:
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
                 "trick_pause_ms": rec.trick_pause_ms, "claim_window_ms": rec.claim_window_ms,
                 "window": table.window_json(seat), "preset": rec.preset, "players": rec.players,
-                "ended": table.ended, **frame_fields(table, seat),
+                "ended": table.ended, "notices": list(table.notices), **frame_fields(table, seat),
             }
 
     @staticmethod
@@ -851,7 +552,7 @@ class TableService:
         if version is not None and table.is_stale(seat, version):
             changed = (f"The table has changed since version {version} (it is at {table.version} now): look "
                        "again and choose again.")
-            raise ServiceError("stale_version", self._lapsed_for(table, seat, version) or changed, 409,
+            raise ServiceError("stale_version", WindowLapses.lapsed_for(table, seat, version) or changed, 409,
                                table.version)
         events = await self._apply(table, seat, move)
         return await self.commit_move(table, seat, events=events)
@@ -870,7 +571,7 @@ class TableService:
             await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned))
         except Exception as e:
             log.error("table %s: move %d could not be saved: %s", table.id, number, e)
-            await self._roll_back(table)
+            await self.rebuild(table)
             raise ServiceError("storage_error", "The move could not be saved, so it was not made. Try again.",
                                503, table.version) from None
         if abandoned:
@@ -885,9 +586,9 @@ class TableService:
         table.touch()
         self._pause_to_show(table, events)
         table.people.stamp_waiting(state.to_act, seat if acted else None, now())
-        self._time_window(table)
+        self.windows.follow(table)
         self._broadcast(table)
-        self._schedule_bots(table)
+        self.bot_turns.schedule(table)
         return number
 
     async def _apply(self, table: LiveTable, seat: int, move: str) -> list[Event]:
@@ -903,21 +604,20 @@ class TableService:
         except Exception:
             log.exception("table %s: the engine failed on %r by seat %d", table.id, move, seat)
             if len(state.moves) != before:
-                await self._roll_back(table)
+                await self.rebuild(table)
             raise ServiceError("internal_error", "The game could not apply that move; nothing changed.", 500,
                                table.version) from None
         return events
 
-    @staticmethod
-    def _pause_to_show(table: LiveTable, events: Sequence[Any]) -> None:
+    def _pause_to_show(self, table: LiveTable, events: Sequence[Any]) -> None:
         """After a move that gathered a trick, bots wait the table's trick pause, so the people seated
         see the trick and who took it before the next card comes (their pages hold it as long). A
         table of bots alone plays on: a spectator's page still holds each trick as long."""
         pause = table.record.trick_pause_ms
         if pause and table.has_people and any(e.kind in PAUSE_KINDS for e in events):
-            table.pause_until = asyncio.get_running_loop().time() + pause / 1000
+            table.pause_until = self.clock.now() + pause / 1000
 
-    async def _roll_back(self, table: LiveTable) -> None:
+    async def rebuild(self, table: LiveTable) -> None:
         """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock
         held by the caller: memory never runs ahead of disk, and the event loop never replays."""
         record, moves = table.record, [(seat, str(m)) for seat, m in table.state.moves[:table.version]]
@@ -930,7 +630,7 @@ class TableService:
         table.views.clear()
         table.frames.clear()
         table.note_legal_moves()
-        self._time_window(table)
+        self.windows.follow(table)
 
     def _put_aside(self, table: LiveTable) -> None:
         """Memory no longer matches storage: drop the table (it loads again from storage, in a worker
@@ -952,7 +652,7 @@ class TableService:
         waiting = " and ".join(state.names[s] for s in sorted(state.to_act)) or "nobody"
         name = state.names[seat]
         if version is not None:
-            lapsed = TableService._lapsed_for(table, seat, version)
+            lapsed = WindowLapses.lapsed_for(table, seat, version)
             if lapsed is not None:
                 return lapsed
             if table.moved_at[seat] <= version < table.legal_since[seat]:
@@ -961,128 +661,6 @@ class TableService:
                         f"the table is at {table.version}). Waiting for {waiting}.")
         return f"It is not your turn, {name}: waiting for {waiting}."
 
-    # ---- timed windows ---------------------------------------------------------------------------
 
-    def _time_window(self, table: LiveTable) -> None:
-        """After a change: a window that opened gets its deadline and a task to make its lapse moves;
-        one that closed loses its task; one that seats only left keeps both (see server.window)."""
-        seats = frozenset() if table.is_done or table.closed else frozenset(table.state.lapse_moves())
-        current = table.window
-        window = follow_window(current, seats, table.version, table.record.claim_window_ms, time.monotonic())
-        if window is current:
-            return
-        self._close_window(table)
-        table.window = window
-        if window is not None and window.deadline is not None:
-            window.task = asyncio.get_running_loop().create_task(self._lapse_when_due(table, window))
-
-    @staticmethod
-    def _close_window(table: LiveTable) -> None:
-        window, table.window = table.window, None
-        if window is not None and window.task is not None:
-            window.task.cancel()
-            window.task = None
-
-    async def _lapse_when_due(self, table: LiveTable, window: ClaimWindow) -> None:
-        """Sleep until the window's deadline, then let it lapse (again after a pause, if a lapse move
-        could not be saved)."""
-        assert window.deadline is not None
-        await asyncio.sleep(max(0.0, window.deadline - time.monotonic()))
-        while True:
-            try:
-                await asyncio.shield(asyncio.ensure_future(self._lapse(table, window)))
-                return
-            except ServiceError as e:
-                if e.code != "storage_error":
-                    log.error("table %s: a window's lapse move was refused: %s", table.id, e.message)
-                    return
-            await asyncio.sleep(BOT_RETRY_S)
-
-    async def _lapse(self, table: LiveTable, window: ClaimWindow) -> None:
-        """Under the table's lock, if ``window`` is still the one open: each seat in it that has not
-        answered makes its lapse move, seat by seat, until the window closes."""
-        async with table.lock:
-            if table.window is not window:
-                return  # closed or replaced meanwhile (a claim came first), or the table was reloaded
-            window.task = None  # from here the moves below may close it: nothing of it to cancel
-            lapsed: set[int] = set()
-            while table.window is window and not table.closed and not table.is_done:
-                lapses = table.state.lapse_moves()
-                seat = min((s for s in lapses if s not in lapsed), default=None)
-                if seat is None:
-                    if lapses:  # an engine keeping a seat in the window after its lapse: never loop
-                        log.error("table %s: seats %s stay in the window after letting it lapse", table.id,
-                                  sorted(lapses))
-                    return
-                lapsed.add(seat)
-                text = str(lapses[seat])
-                table.lapsed[seat] = (await self._move(table, seat, text, None), text)
-
-    @staticmethod
-    def _lapsed_for(table: LiveTable, seat: int, version: int) -> str | None:
-        """The refusal of a move chosen at ``version`` when the seat's last move since was its window
-        lapsing (the server's, not the person's), else None."""
-        lapsed_at, lapse = table.lapsed.get(seat, (0, ""))
-        if version < lapsed_at == table.moved_at[seat]:
-            name = table.state.names[seat]
-            return f"Too late, {name}: the time to answer ran out, so “{lapse}” was played for you."
-        return None
-
-    # ---- bots ------------------------------------------------------------------------------------
-
-    def _schedule_bots(self, table: LiveTable) -> None:
-        """Every bot seat that may act now and has no turn pending gets one, after the table's delay
-        (several at once in simultaneous phases)."""
-        state = table.state
-        if table.is_done or table.closed or not table.bots:
-            return
-        for seat in state.to_act:
-            if seat in table.bots and seat not in table.bot_tasks:
-                table.bot_tasks[seat] = asyncio.get_running_loop().create_task(self._bot_turn(table, seat))
-
-    async def _bot_turn(self, table: LiveTable, seat: int) -> None:
-        await asyncio.sleep(table.record.bot_delay_ms / 1000)
-        wait = table.pause_until - asyncio.get_running_loop().time()
-        if wait > 0:  # a finished trick is still on show
-            await asyncio.sleep(wait)
-        try:
-            await asyncio.shield(asyncio.ensure_future(self._bot_move(table, seat)))
-        except ServiceError as e:
-            if e.code != "storage_error":
-                log.error("table %s: bot in seat %d refused: %s", table.id, seat, e.message)
-                return
-            await asyncio.sleep(BOT_RETRY_S)
-            self._schedule_bots(table)
-
-    async def _bot_move(self, table: LiveTable, seat: int) -> None:
-        async with table.lock:
-            table.bot_tasks.pop(seat, None)  # from here a new turn may be scheduled for this seat
-            state = table.state
-            if table.closed or table.is_done or seat not in state.to_act:
-                return
-            # a worker thread chooses (the lock keeps the state still): a slow bot stalls no other table
-            choice = await asyncio.to_thread(self._bot_choice, table, seat)
-            await self._move(table, seat, choice, None)
-
-    @staticmethod
-    def _bot_choice(table: LiveTable, seat: int) -> str:
-        """The bot's move, chosen from what its seat may see; a failing bot plays a random legal move
-        rather than stall the table."""
-        state = table.state
-        legal = state.legal_moves(seat)
-        try:
-            bot = table.bots[seat]
-            view = state.view(seat, layout=False)  # a bot reads the entries, not the layout
-            move = bot.choose(view, list(legal), sampler_for(state, seat), table.bot_rng)
-        except Exception:
-            log.exception("table %s: bot in seat %d failed; playing a random legal move", table.id, seat)
-            move = legal[table.bot_rng.randrange(len(legal))]
-        if move not in legal:
-            log.error("table %s: bot in seat %d chose %s, which is not legal; playing a random legal move",
-                      table.id, seat, move)
-            move = legal[table.bot_rng.randrange(len(legal))]
-        return str(move)
-
-
-__all__ = ["CLOSE_REISSUED", "CLOSE_RELOAD", "Connection", "LiveTable", "SeatRequest", "ServiceError",
-           "TableReloaded", "TableService", "dumps", "sha256_hex"]
+__all__ = ["CLOSE_REISSUED", "CLOSE_RELOAD", "MAX_MOVE_CHARS", "Connection", "LiveTable", "SeatRequest",
+           "ServiceError", "TableReloaded", "TableService", "dumps", "sha256_hex"]

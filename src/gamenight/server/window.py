@@ -27,7 +27,7 @@ class ClaimWindow:
 
     #: the seats in it that have not answered yet
     seats: frozenset[int]
-    #: when it lapses, on ``time.monotonic()``'s clock; None: the table gives it no time limit
+    #: when it lapses, on the table service's clock (server.clock); None: the table gives it no time limit
     deadline: float | None
     #: the version at which it opened
     opened_at: int
