@@ -373,3 +373,12 @@ def test_a_changed_choice_is_introduced_by_its_sentence() -> None:
     assert code == 0
     assert "Who leads against a loner — The player left of the lone player (North American rule)" in out
     assert "left_of_maker" not in out.split("Type ? at the prompt")[0]
+
+
+def test_sim_against_the_house_counts_rounds_and_shows_no_win_table() -> None:
+    """Every Red Dog player plays the house: no seat 'wins' against the others, and the speed is in
+    rounds, the thing counted."""
+    code, out = run("sim", "red-dog", "--rounds", "40")
+    assert code == 0
+    assert "rounds/s" in out and "games/s" not in out
+    assert "Win %" not in out and "Mean result a match" in out

@@ -270,8 +270,8 @@ def sim(
     settled: list[HouseRound] = []
     started = time.perf_counter()
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        RateColumn(), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
-                        console=console)
+                        RateColumn("matches" if rounds is None else "rounds"), TimeElapsedColumn(),
+                        TextColumn("ETA"), TimeRemainingColumn(), console=console)
     try:
         with progress:
             if rounds is None:
@@ -304,12 +304,13 @@ def sim(
     elapsed = time.perf_counter() - started
     done = totals.games
     title = f"{first.spec.title}: {done} matches, seeds {seed}–{seed + done - 1}"
-    console.print(render_sim(totals, first.names, kinds, title))
+    console.print(render_sim(totals, first.names, kinds, title, house=house))
     if isinstance(first, HouseGame) and settled:
         console.print(render_house(edge_estimate(settled), first.exact_house_edge(), kinds))
     console.print(f"Moves: {totals.moves} in all, {totals.moves / totals.games:.1f} a match.")
-    console.print(f"Time: {elapsed:.2f} s ({done / elapsed:.1f} games/s, "
-                  f"{totals.moves / elapsed:.0f} moves/s).")
+    rate = (f"{len(settled) / elapsed:.1f} rounds/s" if rounds is not None
+            else f"{done / elapsed:.1f} matches/s")
+    console.print(f"Time: {elapsed:.2f} s ({rate}, {totals.moves / elapsed:.0f} moves/s).")
 
 
 @app.command()

@@ -34,7 +34,7 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
-from gamenight.core.scoring import money
+from gamenight.core.scoring import amount_text, money
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.house import EdgeEstimate
@@ -229,11 +229,15 @@ def leave_table(
 
 
 class RateColumn(ProgressColumn):
-    """Games per second."""
+    """What the bar counts per second: matches, or rounds against the house."""
+
+    def __init__(self, unit: str = "matches") -> None:
+        super().__init__()
+        self.unit = unit
 
     def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
-        return Text("–  games/s" if speed is None else f"{speed:.1f} games/s", style="cyan")
+        return Text(f"–  {self.unit}/s" if speed is None else f"{speed:.1f} {self.unit}/s", style="cyan")
 
 
 @dataclass
@@ -246,6 +250,8 @@ class SimTotals:
     wins: list[int] = field(default_factory=list)
     shares: list[float] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
+    #: the scores' unit (the score sheet's: "" points, "cents" money)
+    unit: str = ""
 
     def __post_init__(self) -> None:
         self.wins = [0] * self.players
@@ -257,6 +263,7 @@ class SimTotals:
         assert outcome is not None
         self.games += 1
         self.moves += len(state.moves)
+        self.unit = outcome.unit
         for w in outcome.winners:
             self.wins[w] += 1
             self.shares[w] += 1 / len(outcome.winners)
@@ -278,8 +285,13 @@ def sim_match(game_id: str, kinds: Sequence[str], *, seed: int, players: int | N
     return state
 
 
-def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], title: str) -> RenderableType:
-    """Per seat: the bot, its wins, win %, share of the wins and mean final score."""
+def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], title: str, *,
+               house: bool = False) -> RenderableType:
+    """Per seat: the bot, its wins, win %, share of the wins and mean final score; in a game against
+    the house, where every player plays the house and nobody wins against another, the bot and the
+    mean result alone."""
+    if house:
+        return render_house_seats(totals, names, kinds, title)
     out = Table(title=title, box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False)
     for name, justify in (("Seat", "left"), ("Bot", "left"), ("Wins", "right"), ("Win %", "right"),
                           ("Share", "right"), ("Mean score", "right")):
@@ -291,6 +303,20 @@ def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], ti
     legend = Text("Wins: matches the seat was among the winners (a team's win counts for each partner, a tie "
                   "for each tied seat). Share: each match split equally among its winners, so the shares "
                   "add up to the matches played.", style="dim")
+    return Group(out, legend)
+
+
+def render_house_seats(totals: SimTotals, names: Sequence[str], kinds: Sequence[str],
+                       title: str) -> RenderableType:
+    out = Table(title=title, box=box.SIMPLE_HEAVY, title_style="bold", pad_edge=False)
+    for name, justify in (("Seat", "left"), ("Bot", "left"), ("Mean result a match", "right")):
+        out.add_column(name, justify=justify)  # type: ignore[arg-type]
+    n = max(totals.games, 1)
+    for s, name in enumerate(names):
+        mean = amount_text(round(totals.scores[s] / n), totals.unit, signed=True)
+        out.add_row(f"{s} {name}", kinds[s], mean)
+    legend = Text("Each player plays the house, not the others: the result is what a player took from "
+                  "the house, or lost to it, in a match.", style="dim")
     return Group(out, legend)
 
 
