@@ -15,6 +15,21 @@ class IllegalMove(GameError):
     """
 
 
+class NoVerb(IllegalMove):
+    """Text that does not start with a verb (``5C``, ``""``): the state that reads it names the verbs
+    the player may use now (:meth:`with_verbs`), where the notation alone can only give an example."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text.strip()
+        super().__init__(self.with_verbs(()))
+
+    def with_verbs(self, verbs: tuple[str, ...] | list[str]) -> str:
+        named = " or ".join(f"'{v}'" for v in list(dict.fromkeys(verbs))[:3]) or "'play'"
+        if not self.text:
+            return f"Type a move: it starts with a word such as {named}."
+        return f"{self.text!r} is not a move: a move starts with a word such as {named}."
+
+
 class OptionError(GameError, ValueError):
     """An unknown option, a bad value, or a combination of options the rules do not allow."""
 

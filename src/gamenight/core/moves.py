@@ -25,7 +25,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from gamenight.core.errors import IllegalMove
+from gamenight.core.errors import IllegalMove, NoVerb
 from gamenight.core.notation import WORD, Arg, nouns, read_arg
 
 #: slot order of the text before arguments could come in any order: a typed move whose words
@@ -206,11 +206,9 @@ def parse_move(text: str) -> Move:
     throwaway move no game built. Raises :class:`IllegalMove` with a sentence for text that
     is not a move."""
     words = text.split()
-    if not words:
-        raise IllegalMove("Type a move, for example 'play QS' or 'pass'.")
-    verb = WORD.parse(words[0])
+    verb = WORD.parse(words[0]) if words else None
     if verb is None:
-        raise IllegalMove(f"{text.strip()!r} is not a move: a move starts with a word such as 'play'.")
+        raise NoVerb(text)
     args: list[Arg] = []
     for word in words[1:]:
         arg = read_arg(word)

@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gamenight.core.errors import IllegalMove, SeatError
+from gamenight.core.errors import IllegalMove, NoVerb, SeatError
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, build_layout, declared_fields
 from gamenight.core.moves import Move, parse_move
@@ -233,7 +233,7 @@ class State(ABC):
         if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
             seat = self._acting_seat(seat, acting)
         if move.__class__ is not Move:
-            move = self.parse(move) if isinstance(move, str) else self._not_a_move(move)
+            move = self._read_typed(move, seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
             legal = self._legal(seat)
@@ -353,6 +353,16 @@ class State(ABC):
                 listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
                 raise IllegalMove(f"{str(arg)!r} is a {arg.kind.noun}, and {self.spec.title} has no "
                                   f"{arg.kind.noun}s: its moves name {listed}.")
+
+    def _read_typed(self, move: object, seat: int) -> Move:
+        """The move a player typed; text with no verb is refused naming the verbs ``seat`` has now
+        (in Canasta, where the only move is to draw, '5C' is answered with 'draw', not 'play')."""
+        if not isinstance(move, str):
+            return self._not_a_move(move)
+        try:
+            return self.parse(move)
+        except NoVerb as e:
+            raise IllegalMove(e.with_verbs([m.verb for m in self.legal_moves(seat)])) from None
 
     @staticmethod
     def _not_a_move(move: object) -> Move:
