@@ -22,9 +22,10 @@ kind. pydantic, which writes the schema, is imported only when it is asked for.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired
 
-from typing_extensions import NotRequired, TypedDict
+# pydantic reads TypedDicts from typing_extensions on Python 3.11 (typing's lack what it needs)
+from typing_extensions import TypedDict
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import Arg
@@ -107,9 +108,9 @@ class Outcome(TypedDict):
 
 # ---- the layout --------------------------------------------------------------------------------
 
-FieldKind = Literal["seat", "seats", "suit", "piece", "pieces", "hand", "plays", "number", "counter", "teams",
-                    "text", "flag", "data", "trick", "melds", "marks", "choose", "scorecard", "ledger", "dice",
-                    "board", "dominoes", "track"]
+FieldKind = Literal["seat", "seats", "suit", "piece", "pieces", "hand", "plays", "number", "counter",
+                    "teams", "text", "flag", "data", "trick", "melds", "marks", "choose", "scorecard",
+                    "ledger", "dice", "board", "dominoes", "track"]
 ZoneShow = Literal["hand", "pile", "spread", "row", "grid", "trick", "count"]
 
 
