@@ -336,7 +336,7 @@ class Track(TypedDict):
 #: ``per_seat`` holds a list of them, one per seat
 FIELD_VALUES: dict[str, Any] = {
     "seat": int, "seats": list[int], "suit": str, "piece": str, "pieces": list[str | None],
-    "hand": list[str | None], "plays": list[Play], "number": int, "counter": list[int],
+    "hand": list[str | None], "plays": list[Play], "number": int, "counter": tuple[int, int],
     "teams": list[int | str | None], "text": str | list[str], "flag": bool, "data": Any,
     "trick": Trick, "melds": list[MeldTeam], "marks": list[str], "choose": Choose, "scorecard": Scorecard,
     "ledger": Ledger, "dice": Dice, "board": Board, "dominoes": Dominoes, "track": Track,
