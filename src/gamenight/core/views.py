@@ -33,13 +33,12 @@ from gamenight.core.notation import Arg
 # ---- moves -------------------------------------------------------------------------------------
 
 
-class MoveArg(TypedDict):
-    """One typed argument of a move: its kind (``card``, ``suit``, ``number``, ``word``, ``tile``,
-    ``face``, ``space``, ``hole``...), its value as the view names it elsewhere, and its text."""
-
-    kind: str
-    value: int | str
-    text: str
+#: one typed argument of a move: its kind (``card``, ``suit``, ``number``, ``word``, ``tile``, ``face``,
+#: ``space``, ``hole``...), its value as the view names it elsewhere, and its text; an argument
+#: written ``piece=as`` (a wild card named as the card it stands for, ``JK=9H``) also gives the
+#: piece it names (``piece``: a code of the hand) and what it stands for (``as``)
+MoveArg = TypedDict("MoveArg", {"kind": str, "value": int | str, "text": str,
+                                "piece": NotRequired[str], "as": NotRequired[str]})
 
 
 class MoveEntry(TypedDict):
@@ -61,6 +60,17 @@ def arg_value(arg: Arg) -> int | str:
     return value if isinstance(value, (int, str)) and str(value) == text else text
 
 
+def arg_entry(arg: Arg) -> MoveArg:
+    """One argument as a view lists it (a ``piece=as`` argument with its two parts apart)."""
+    text = arg.kind.format(arg.value)
+    out = MoveArg(kind=arg.kind.name, value=arg_value(arg), text=text)
+    piece, named, stands_for = text.partition("=")
+    if named and piece and stands_for:
+        out["piece"] = piece
+        out["as"] = stands_for
+    return out
+
+
 #: each interned move's entry, built once: a move is interned (one object per move), and the
 #: entries are shared, read-only, by every view that lists the move
 _ENTRIES: dict[Move, MoveEntry] = {}
@@ -70,7 +80,7 @@ def move_entry(move: Move) -> MoveEntry:
     """``move`` as a view lists it: text, verb, typed arguments."""
     entry = _ENTRIES.get(move)
     if entry is None:
-        args = [MoveArg(kind=a.kind.name, value=arg_value(a), text=a.kind.format(a.value)) for a in move.args]
+        args = [arg_entry(a) for a in move.args]
         entry = MoveEntry(text=str(move), verb=move.verb, args=args)
         if Move.named(str(move)) is move:  # only interned moves are kept (a throwaway is never legal)
             _ENTRIES[move] = entry
