@@ -21,7 +21,7 @@ import gamenight
 from gamenight.core.layout import KINDS
 from gamenight.core.state import State
 from gamenight.core.view_schema import view_schema
-from gamenight.core.views import FIELD_VALUES, FieldKind
+from gamenight.core.views import FIELD_VALUES, FieldKind, arg_value, move_entry
 
 #: steps of each playout whose views are all validated: a deal dealt and its first turns played,
 #: every phase a short random game reaches
@@ -78,24 +78,49 @@ def test_every_view_of_a_playout_satisfies_the_schema(validator: jsonschema.Draf
             assert not problems(validator, view), (seat, len(s.moves), problems(validator, view))
 
 
+def shown_places(view: dict[str, Any]) -> dict[str, set[Any]]:
+    """What the view's pictures show by the values moves name: the dice rolled (faces), a board's
+    spaces (their text), a track's holes (numbers); by field kind, never by key."""
+    out: dict[str, set[Any]] = {"face": set(), "space": set(), "hole": set()}
+    for f in view["layout"]["fields"]:
+        value = view.get(f["key"])
+        if not value:
+            continue
+        if f["kind"] == "dice":
+            out["face"].update(value["rolled"])
+        elif f["kind"] == "board":
+            out["space"].update(sp["space"] for sp in value["spaces"])
+        elif f["kind"] == "track":
+            out["hole"].update(range(value["loop"]))
+            for side in value["seats"]:
+                out["hole"].update([*side["home"], *side["castle"]])
+    return out
+
+
 def pieces_named(game: str, preset: str | None, n: int) -> int:
-    """How many of the playout's move arguments named a piece a zone shows, checking each is there
-    by equality (codes, as the zones show them) and that a move's parts spell its text."""
+    """How many of the playout's move arguments named a piece or a place the view shows, checking
+    each is there by equality (a card by the code its zone shows, a die face as the dice field
+    shows it, a space as the board names it) and that a move's parts spell its text."""
     named = 0
     for s in playout(game, preset, n, seed=1):
         for seat in sorted(s.to_act):
             view = s.view(seat)
             assert [m["text"] for m in view["moves"]] == view["legal_moves"]
-            seen: dict[str, set[str]] = {}
+            seen: dict[str, set[Any]] = {}
             for z in view["layout"]["zones"]:
                 seen.setdefault(z["piece"], set()).update(p for p in z["pieces"] or () if p is not None)
+            places = shown_places(view)
             for move in view["moves"]:
                 assert " ".join([move["verb"], *(a["text"] for a in move["args"])]) == move["text"]
                 for arg in move["args"]:
-                    if isinstance(arg["value"], str) and arg["kind"] in seen \
-                            and (game, move["verb"]) not in UNSEEN_PIECES:
+                    if arg["kind"] in places and places[arg["kind"]]:
+                        assert arg["value"] in places[arg["kind"]], (move, arg)
+                        named += 1
+                    elif arg["kind"] in seen and (game, move["verb"]) not in UNSEEN_PIECES:
                         assert arg["value"] in seen[arg["kind"]], (move, arg)
                         named += 1
+                    if "piece" in arg:  # a wild card named as another: the wild is a card of the hand
+                        assert arg["piece"] in seen["card"] and arg["text"] == f"{arg['piece']}={arg['as']}"
     return named
 
 
@@ -104,9 +129,24 @@ def test_moves_name_pieces_as_the_zones_show_them(game: str, preset: str | None,
     pieces_named(game, preset, n)
 
 
-@pytest.mark.parametrize(("game", "n"), [("hearts", 4), ("mexican-train", 4), ("five-in-a-row", 2)])
+@pytest.mark.parametrize(("game", "n"), [("hearts", 4), ("mexican-train", 4), ("five-in-a-row", 2),
+                                         ("ten-thousand", 2), ("jokers-wild", 4)])
 def test_a_hands_pieces_are_found_among_the_moves(game: str, n: int) -> None:
     assert pieces_named(game, None, n) > 0
+
+
+def test_an_arguments_value_is_how_the_view_names_it() -> None:
+    from gamenight.core.moves import parse_move
+    from gamenight.equipment.boards import HOLE, SPACE
+    from gamenight.equipment.cards import CARD, SUIT, card
+    from gamenight.equipment.dice import FACE
+
+    assert arg_value(CARD(card("QS"))) == "QS" and arg_value(SUIT(2)) == "H"
+    assert arg_value(FACE(5)) == 5 and arg_value(HOLE(26)) == 26
+    assert arg_value(SPACE(224)) == SPACE.format(224) == "7,0"
+    entry = move_entry(parse_move("call H alone"))
+    assert entry == {"text": "call H alone", "verb": "call", "args": [
+        {"kind": "suit", "value": "H", "text": "H"}, {"kind": "word", "value": "alone", "text": "alone"}]}
 
 
 def test_the_declared_field_kinds_are_the_layouts() -> None:

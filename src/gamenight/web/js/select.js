@@ -25,13 +25,6 @@ function pieceLabel(code, piece) {
   return piece === "card" ? cardLabel(code) : code;
 }
 
-/** The move entry for a move's text (`moves`: the view's structured moves); a move the view does
- *  not list (a lapse sent by the window) reads as its words. */
-export function entryOf(moves, text) {
-  return (moves || []).find((m) => m.text === text)
-    || { text, verb: String(text).trim().split(/\s+/)[0], args: [] };
-}
-
 /** A move's parts: its verb, the pieces of the hand it names (a named wild card among them), what
  * the wild cards stand for, and its other arguments (numbers, "run", "alone"). `piece`: the hand's
  * kind of piece ("card", "tile"); without one, an argument is a piece where the hand holds it. */
