@@ -1,307 +1,49 @@
-"""Rendering: view dicts in, Rich renderables out. Nothing here reads input or touches a State."""
+"""Rendering: view dicts in, Rich renderables out. Nothing here reads input or touches a State.
+
+The table is drawn from the view's layout description (``view["layout"]``, core.layout; its
+declared shape is core.views): its zones by their ``show`` hint and owner, its fields by their
+label and kind — each kind by the one drawer ``cli.fields.FIELD_DRAWERS`` gives it, pieces by
+``cli.pieces``. No view key is read by name here: an entry no field declares is not shown.
+"""
 
 from __future__ import annotations
 
 import io
-import itertools
-import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
-from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gamenight.cli.fields import (
+    FIELD_DRAWERS,
+    TABLE_KINDS,
+    board_block,
+    dominoes_block,
+    field_block,
+    field_value_text,
+    is_empty,
+    played_cards_text,
+)
+from gamenight.cli.pieces import (
+    Names,
+    Packed,
+    card_grouping,
+    card_text,
+    cards_text,
+    is_card,
+    led,
+    move_text,
+    pack,
+    piece_text,
+    pieces_text,
+    styled_sentence,
+)
 from gamenight.core.events import Event
-from gamenight.equipment import cards as C
-
-# =========================================================================================
-# Rendering: data in, renderables out. Nothing here reads input or touches a State.
-#
-# The table is drawn from the view's layout description (``view["layout"]``, core.layout): its
-# zones by their ``show`` hint and owner, its fields by their label and kind. No view key is
-# read by name here: an entry no field declares is not shown.
-# =========================================================================================
-
-#: canonical card codes ("QS", "TH", "JK"): values in a view that are cards
-CARD_CODES = frozenset(C.CODE_OF)
-RED = "bold red"
-BLACK = "bold"
-JOKER_STYLE = "bold magenta"
-#: the Rook deck's colours red, green, yellow and black, in the terminal's colours
-ROOK_STYLES = ("bold red", "bold green", "bold yellow", "bold")
-#: a card label inside a sentence ("10♥", "Q♠") or a lone suit symbol
-LABEL_RE = re.compile(r"(?:10|[2-9JQKA])?[♣♦♥♠]")
-#: a piece lying face down
-FACE_DOWN = "▒▒"
-Scalar = int | str | bool | None
-
-
-def is_card(value: object) -> bool:
-    return isinstance(value, str) and value in CARD_CODES
-
-
-# ---- drawing pieces, one function per kind of piece ------------------------------------------
-
-
-def card_text(code: str) -> Text:
-    """A card as its label with the suit symbol, red or black; other text unchanged."""
-    if not is_card(code):
-        return Text(code)
-    c = C.card(code)
-    if c == C.JOKER or c == C.ROOK_BIRD:
-        return Text(C.LABEL_OF[c], style=JOKER_STYLE)
-    if C.IS_ROOK_DECK[c]:  # a Rook card in its own colour
-        return Text(C.LABEL_OF[c], style=ROOK_STYLES[C.SUIT_OF[c]])
-    return Text(C.LABEL_OF[c], style=RED if C.SUIT_COLOUR[C.SUIT_OF[c]] else BLACK)
-
-
-def tile_text(code: str) -> Text:
-    """A domino tile as its two ends on a light face: ``12-7`` is `` 12|7 `` (reversed)."""
-    a, sep, b = code.partition("-")
-    return Text(f" {a}|{b} " if sep else f" {code} ", style="bold reverse")
-
-
-#: die faces one to six as the die's own glyphs
-DIE_GLYPHS = "⚀⚁⚂⚃⚄⚅"
-
-
-def die_text(code: str) -> Text:
-    """A die showing a face: ⚄ for a five (other faces in a box: ``[12]``)."""
-    if code.isdigit() and 1 <= int(code) <= 6:
-        return Text(f"{DIE_GLYPHS[int(code) - 1]} {code}", style="bold")
-    return Text(f"[{code}]", style="bold")
-
-
-def space_text(code: str) -> Text:
-    """A board space by its name."""
-    return Text(code, style="underline")
-
-
-PieceDrawer = Callable[[str], Text]
-#: how each kind of piece (a zone's codec name, a field's ``piece``) is drawn; text otherwise
-DRAWERS: dict[str, PieceDrawer] = {"card": card_text, "tile": tile_text, "face": die_text, "die": die_text,
-                                   "space": space_text, "hole": space_text}
-
-
-def drawer(piece: str) -> PieceDrawer:
-    return DRAWERS.get(piece, Text)
-
-
-def piece_text(code: str | None, piece: str) -> Text:
-    return Text(FACE_DOWN, style="dim") if code is None else drawer(piece)(code)
-
-
-def pieces_text(codes: Sequence[str | None], piece: str, *, group: bool = True) -> Text:
-    """Pieces side by side; cards get a wider gap where the suit changes (or the rank, in a
-    hand sorted by rank)."""
-    if piece == "card" and all(is_card(c) for c in codes):
-        return cards_text([c for c in codes if c is not None], **card_grouping(codes) if group else {})
-    return Text(" ").join(piece_text(c, piece) for c in codes)
-
-
-def card_grouping(codes: Sequence[str | None]) -> dict[str, bool]:
-    """Group a row of cards by suit, or by rank where it is sorted by rank (fewer rank changes)."""
-    pairs = list(itertools.pairwise(codes))
-    suits = sum(1 for a, b in pairs if a and b and a[-1] != b[-1])
-    ranks = sum(1 for a, b in pairs if a and b and a[0] != b[0])
-    return {"group_ranks": True} if ranks < suits else {"group_suits": True}
-
-
-def cards_text(codes: Iterable[str], *, group_suits: bool = False, group_ranks: bool = False) -> Text:
-    """Cards side by side; ``group_suits`` (``group_ranks``) leaves a wider gap where the suit (rank)
-    changes."""
-    out = Text()
-    previous: str | None = None
-    at = 0 if group_ranks else -1
-    for code in codes:
-        if previous is not None:
-            grouped = group_suits or group_ranks
-            same = not grouped or not (is_card(code) and is_card(previous)) or code[at] == previous[at]
-            out.append(" " if same else "   ")
-        out.append_text(card_text(code))
-        previous = code
-    return out
-
-
-def card_suit_text(letter: str) -> Text:
-    """A suit by its symbol and name (``♥ hearts``), or a Rook colour by its name (``green``)."""
-    if len(letter) == 1 and letter in C.ROOK_COLOURS:
-        colour = C.ROOK_COLOURS.index(letter)
-        return Text(C.ROOK_COLOUR_NAMES[colour], style=ROOK_STYLES[colour])
-    if len(letter) != 1 or letter not in C.SUITS:
-        return Text(letter)
-    s = C.SUITS.index(letter)
-    return Text(f"{C.SUIT_SYMBOLS[s]} {C.SUIT_NAMES[s]}", style=RED if C.SUIT_COLOUR[s] else BLACK)
-
-
-#: how a suit is drawn, by the piece kind it belongs to
-SUIT_DRAWERS: dict[str, PieceDrawer] = {"card": card_suit_text}
-
-
-def styled_sentence(text: str) -> Text:
-    """An engine sentence with its card labels and suit symbols coloured."""
-    out = Text(text)
-    for m in LABEL_RE.finditer(text):
-        red = m.group()[-1] in "♥♦"
-        out.stylize(RED if red else BLACK, m.start(), m.end())
-    return out
-
-
-def move_text(move: str) -> Text:
-    """A move's text with its cards and suits shown as coloured symbols: ``play 8♦``, ``call ♠``."""
-    out = Text()
-    for i, word in enumerate(move.split()):
-        if i:
-            out.append(" ")
-        if is_card(word):
-            out.append_text(card_text(word))
-        elif i and len(word) == 1 and word in C.SUITS:  # the suit of "call S" (verbs are words)
-            s = C.SUITS.index(word)
-            out.append(C.SUIT_SYMBOLS[s], style=RED if C.SUIT_COLOUR[s] else BLACK)
-        else:
-            out.append(word)
-    return out
-
-
-def pretty_key(key: str) -> str:
-    return key.replace("_", " ").capitalize()
-
-
-def scalar_text(value: Scalar, piece: str = "") -> Text:
-    if value is None:
-        return Text("—", style="dim")
-    if isinstance(value, bool):
-        return Text("yes" if value else "no")
-    if isinstance(value, str):
-        return card_text(value) if piece == "card" and is_card(value) else Text(value)
-    return Text(str(value))
-
-
-@dataclass(frozen=True)
-class Names:
-    """What rendering needs to label values: seat names and score-sheet columns."""
-
-    players: Sequence[str]
-    columns: Sequence[str]
-
-    def seat(self, value: object) -> str | None:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(self.players):
-            return self.players[value]
-        return None
-
-
-# ---- fields: a value by its declared kind ---------------------------------------------------
-
-
-def is_empty(value: Any) -> bool:
-    return value is None or value is False or value == [] or value == {}
-
-
-def field_value_text(field: dict[str, Any], value: Any, names: Names) -> Text:
-    """A field's value as its kind says it reads."""
-    kind = field["kind"]
-    piece = field.get("piece", "")
-    if value is None:
-        return Text("—", style="dim")
-    if kind == "seat":
-        return Text(names.seat(value) or str(value))
-    if kind == "seats":
-        return Text(", ").join(Text(names.seat(v) or str(v)) for v in value)
-    if kind == "suit":
-        return SUIT_DRAWERS.get(piece, Text)(str(value))
-    if kind == "piece":
-        return piece_text(value, piece)
-    if kind in ("pieces", "hand"):
-        return pieces_text(value, piece) if value else Text("none", style="dim")
-    if kind == "plays":
-        return plays_text(value, piece, names)
-    if kind == "choose" and isinstance(value, dict):
-        return Text(f"{value.get('count')} ({value.get('verb')})")
-    if kind == "trick" and isinstance(value, dict):
-        won = names.seat(value.get("winner")) or "—"
-        return Text.assemble(plays_text(value.get("plays", []), piece, names), f" (won by {won})")
-    if kind == "counter" and isinstance(value, list) and len(value) == 2:
-        return Text(f"{value[0]} of {value[1]}")
-    if kind == "teams" and isinstance(value, list):
-        return Text(" · ").join(Text.assemble(f"{col} ", scalar_text(v)) for col, v in zip(
-            names.columns, value, strict=False))
-    if kind == "flag":
-        return Text("yes" if value else "no")
-    if kind == "scorecard" and isinstance(value, dict):
-        return scorecard_text(value)
-    if kind == "dice" and isinstance(value, dict):
-        return dice_text(value, names)
-    if kind in ("number", "text") and is_scalar(value):
-        return scalar_text(value)
-    return data_text(value, piece)
-
-
-def dice_text(dice: dict[str, Any], names: Names) -> Text:
-    """Dice on the table: the roll to keep from, the dice held apart in brackets, and how many
-    are left to roll: ``Ann rolled ⚀ 1 ⚃ 4 ⚄ 5 · held apart ⚀ 1 · 3 to roll``."""
-    parts = []
-    who = names.seat(dice.get("seat")) or ""
-    rolled = [str(f) for f in dice.get("rolled") or []]
-    held = [str(f) for f in dice.get("held") or []]
-    if rolled:
-        parts.append(Text.assemble(f"{who} rolled ".lstrip(), pieces_text(rolled, "face", group=False)))
-    if held:
-        parts.append(Text.assemble(("held apart ", "italic"), pieces_text(held, "face", group=False)))
-    free = dice.get("free") or 0
-    if free:
-        parts.append(Text(f"{free} to roll" + (" (hot dice)" if dice.get("hot") else "")))
-    return Text(" · ").join(parts) if parts else Text("none", style="dim")
-
-
-def scorecard_text(card: dict[str, Any]) -> Text:
-    """A score card on a line per row: ``Coronation 3 5 — — = 8``, then the grand total."""
-    rows = []
-    for row in card.get("rows", []):
-        cells = ["—" if c is None else str(c) for c in row.get("cells", [])]
-        head, total = " ".join(cells[:-1]), cells[-1] if cells else "—"
-        note = f" ({row['note']})" if row.get("note") else ""
-        rows.append(Text(f"{row.get('label', '')} {head} = {total}{note}"))
-    rows.append(Text(f"{card.get('total_label', 'Total')} {card.get('total', 0)}", style="bold"))
-    return Text(" · ").join(rows)
-
-
-def plays_text(plays: Sequence[dict[str, Any]], piece: str, names: Names) -> Text:
-    """What each seat played or called, in order: ``South 4♣ · West J♣``."""
-    items = []
-    for play in plays:
-        who = names.seat(play.get("seat")) or "—"
-        rest = [v for k, v in play.items() if k != "seat"]
-        shown = [piece_text(v, piece) if piece and isinstance(v, str) else data_text(v, piece) for v in rest]
-        items.append(Text(" ").join([Text(who), *shown]))
-    return Text(" · ").join(items)
-
-
-def data_text(value: Any, piece: str = "") -> Text:
-    """Any JSON value spelled out: lists and dicts nested, pieces drawn (a field's ``piece``)."""
-    if isinstance(value, dict):
-        return Text(", ").join(Text.assemble(f"{pretty_key(str(k)).lower()} ", data_text(v, piece))
-                               for k, v in value.items() if v is not None)
-    if isinstance(value, list):
-        if value and piece == "card" and all(is_card(v) for v in value):
-            return cards_text(value, group_suits=True)
-        joiner = " · " if value and all(isinstance(v, dict) for v in value) else ", "
-        return Text(joiner).join(data_text(v, piece) for v in value)
-    return scalar_text(value, piece)
-
-
-def is_scalar(value: object) -> bool:
-    return value is None or isinstance(value, (bool, int, str))
-
-
-def played_cards_text(plays: Sequence[dict[str, Any]], players: Sequence[str]) -> Text:
-    """Cards on the table in the order played: ``South 4♣ · West J♣``."""
-    return plays_text(plays, "card", Names(players, ()))
-
 
 # ---- the layout: zones and fields as the view's seat sees them ------------------------------
 
@@ -540,244 +282,24 @@ def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
 
 def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
     """The declared fields not drawn elsewhere: short ``Label: value`` items side by side (flags
-    by their label), then each field of several items (a list of sentences, melds) as a block
-    whose lines break only between items."""
+    by their label), then each field that is a block of its own (a list of sentences, melds, a
+    board: ``cli.fields.field_block``), lines broken only between items."""
     names = Names(view["players"], view["score_sheet"]["columns"])
     out = []
     blocks: list[RenderableType] = []
     for f in shown_fields(view, detail):
         value = view[f["key"]]
-        if f["kind"] == "flag":
+        block = field_block(f, value, names, full=detail.melds, minor=detail.minor)
+        if block is not None:
+            if FIELD_DRAWERS[f["kind"]].first:  # a picture of the table leads the blocks
+                blocks[:0] = block
+            else:
+                blocks.extend(block)
+        elif f["kind"] == "flag":
             out.append(Text(f["label"], style="italic"))
-        elif f["kind"] == "melds" and is_records(value):
-            blocks.extend(melds_block(value, f.get("piece", ""), detail.melds))
-        elif f["kind"] == "dominoes" and isinstance(value, dict):
-            blocks.extend(dominoes_block(f["label"], value, detail.melds))
-        elif f["kind"] == "ledger" and isinstance(value, dict):
-            blocks.extend(ledger_block(f["label"], value, names, detail.minor))
-        elif f["kind"] == "board" and isinstance(value, dict):
-            blocks.insert(0, board_block(value))
-        elif f["kind"] == "track" and isinstance(value, dict):
-            blocks.insert(0, track_block(value))
-        elif f["kind"] == "text" and isinstance(value, list):
-            items = [styled_sentence(str(v)) for v in value]
-            blocks.append(Packed(led(Text(f"{f['label']}:", style="bold"), items)))
         else:
             out.append(Text.assemble((f"{f['label']}: ", "bold"), field_value_text(f, value, names)))
     return Group(Packed(out), *blocks)
-
-
-#: each side's disc on a board space (its own shape, for a terminal without colours), and the
-#: same disc in a finished row
-DISCS = ("●", "◆", "▲", "■")
-ROW_DISCS = ("◉", "◈", "△", "□")
-#: the colours the engine names for sides, as the terminal shows them
-DISC_STYLES = {"blue": "bold blue", "green": "bold green", "red": "bold red", "yellow": "bold yellow"}
-
-
-def board_block(board: dict[str, Any]) -> Text:
-    """A ``board`` field in text: a line per row of the grid under the column numbers, each space
-    its piece (a card) and, before it, the disc on it in its side's colour and shape (● ◆; ◉ ◈ in a
-    finished row);
-    a free space is ★. The key of the sides' colours stands at the right of the first rows."""
-    cols = int(board.get("cols", 0)) or 1
-    spaces = board.get("spaces", [])
-    sides = board.get("sides", [])
-    styles = [DISC_STYLES.get(str(s.get("colour")), "bold") for s in sides]
-    key = [Text.assemble((DISCS[i % 4], styles[i]), f" {s.get('name', '')}") for i, s in enumerate(sides)]
-    key.append(Text(f"{ROW_DISCS[0]} {ROW_DISCS[1]} in a finished row", style="dim"))
-    piece = str(board.get("piece", ""))
-    out = Text("    " + "".join(f"{c:<5}" for c in range(cols)).rstrip(), style="dim")
-    for k, space in enumerate(spaces):
-        if k % cols == 0:
-            out.append(f"\n{k // cols:>2} ", style="dim")
-        disc = space.get("disc")
-        label = str(space.get("label", ""))
-        if disc is not None and 0 <= disc < len(styles):
-            out.append((ROW_DISCS if space.get("row") else DISCS)[disc % 4], style=styles[disc])
-        else:
-            out.append(" ")
-        if label in ("FREE", "DEAD"):
-            drawn = Text("★" if label == "FREE" else "×", style="dim")
-        else:
-            drawn = drawer(piece)(label)
-        if disc is not None and space.get("row"):
-            drawn.stylize("underline")
-        out.append_text(drawn)
-        last = k % cols == cols - 1
-        if last and k // cols < len(key):
-            out.append(" " * max(1, 4 - drawn.cell_len))
-            out.append_text(key[k // cols])
-        elif not last:
-            out.append(" " * max(1, 4 - drawn.cell_len))
-    return out
-
-
-#: a track's marble on a hole, by side (its own shape, for a terminal without colours)
-MARBLES = ("●", "◆", "▲", "■")
-
-
-def track_block(track: dict[str, Any]) -> Text:
-    """A ``track`` field in text: a line per side of the loop (its holes from the left, two
-    columns each: a marble in its side's colour and shape, » the Castle entrance, o the come-out
-    hole, · an empty hole), then that side's player, Home and Castle (C1 first)."""
-    per = int(track.get("per_side", 18)) or 18
-    loop = int(track.get("loop", per * 4))
-    seats = track.get("seats", [])
-    styles = [DISC_STYLES.get(str(s.get("colour")), "bold") for s in seats]
-    on: dict[int, int] = {int(m["hole"]): int(m["side"]) for m in track.get("marbles", [])}
-
-    def dot(hole: int, empty: str) -> Text:
-        side = on.get(hole)
-        if side is None or not 0 <= side < len(styles):
-            return Text(empty, style="dim")
-        return Text(MARBLES[side % 4], style=styles[side])
-
-    marks = {int(s.get("entrance", -1)): "»" for s in seats} | {int(s.get("out", -1)): "o" for s in seats}
-    out = Text("   " + "".join(f"{c:<10}" for c in range(0, per, 5)).rstrip(), style="dim")
-    for k in range(loop // per):
-        out.append(f"\n{k * per:>2} ", style="dim")
-        for hole in range(k * per, (k + 1) * per):
-            out.append_text(dot(hole, marks.get(hole, "·")))
-            out.append(" ")
-        if k < len(seats) and seats[k].get("name"):
-            seat = seats[k]
-            out.append(f" {str(seat['name'])[:10]}", style=styles[k])
-            out.append(" Home ", style="dim")
-            home = sorted(seat.get("home", []), key=lambda h: int(h) not in on)  # the marbles first
-            for hole in home:
-                out.append_text(dot(int(hole), "○"))
-            out.append(" Castle ", style="dim")
-            for hole in seat.get("castle", []):
-                out.append_text(dot(int(hole), "·"))
-    return out
-
-
-def ledger_block(label: str, ledger: dict[str, Any], names: Names, payments: bool) -> list[RenderableType]:
-    """A ``ledger`` field: the pots and each seat's purse on one packed line (the amounts as the
-    engine wrote them), then (``payments``, where there is room) the last payment. Where nobody
-    staked a purse the money sheet's score line already says what each has won or paid, so the
-    seats are left to it (the terminal's 24 lines are few)."""
-    items = [Text.assemble((f"{p['label']}: ", "bold"), str(p["text"])) for p in ledger.get("pots", [])]
-    seats = ledger.get("seats", []) if ledger.get("counts") == "purse" else []
-    if seats:
-        items.append(Text.assemble(("Purses: ", "bold"), f"{names.seat(0) or '0'} {seats[0]['text']}"))
-        items.extend(Text(f"{names.seat(i) or str(i)} {s['text']}") for i, s in enumerate(seats) if i)
-    out: list[RenderableType] = [Packed(led(Text(f"{label}:", style="bold"), items), gap=" · ")]
-    recent = ledger.get("payments") or []
-    if payments and recent:
-        out.append(Text.assemble(("Last: ", "dim"), styled_sentence(str(recent[-1]))))
-    return out
-
-
-def is_records(value: Any) -> TypeGuard[list[dict[str, Any]]]:
-    """A non-empty list of dicts (a team's books)."""
-    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
-
-
-#: the field kinds that draw the table itself (a renderer keeps them while it has room for melds)
-TABLE_KINDS = frozenset({"melds", "dominoes", "board", "track"})
-#: the most tiles of a line of play drawn: its open end and the tiles before it
-LINE_SHOWN = (6, 2)
-
-
-def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[RenderableType]:
-    """A ``dominoes`` field: the centre tile, then each line of play as an item — its name, its
-    marker, its last tiles as they lie up to the open end (``…[5|3][3|9]``) and how many it holds
-    — packed side by side where they fit. ``full``: more tiles of each line."""
-    centre = picture.get("centre")
-    head = Text.assemble((f"{label}: ", "bold"), "centre ",
-                         tile_text(centre) if centre else Text("not laid yet", style="dim"))
-    items: list[Text] = []
-    shown = LINE_SHOWN[0] if full else LINE_SHOWN[1]
-    labels = {line.get("key"): line.get("label") for line in picture.get("lines", [])}
-    for line in picture.get("lines", []):
-        tiles = list(line.get("tiles", []))
-        item = Text(f"{line.get('label', '')}", style="bold")
-        if line.get("marked"):
-            item.append(f" ⚑{picture.get('marker', 'marker')}", style="yellow")
-        elif line.get("open_to_all") and line.get("seat") is not None:
-            item.append(" (open)", style="yellow")
-        if line.get("from"):
-            parent = labels.get(line["from"].get("line"), line["from"].get("line"))
-            item.append(f" (from {parent})", style="dim")
-        if line.get("note"):
-            item.append(f" ({line['note']})", style="yellow")
-        item.append(": ")
-        if not tiles:
-            item.append(f"starts on {line.get('start', '')}", style="dim")
-        else:
-            if len(tiles) > shown:
-                item.append(f"{len(tiles)}: …", style="dim")
-            item.append_text(Text("").join(tile_text(t) for t in tiles[-shown:]))
-            if line.get("closed"):
-                item.append(" ✕", style="dim")  # nothing more on this end: its branches carry on
-        items.append(item)
-    return [head, Padding(Packed(items), (0, 0, 0, 2))]
-
-
-def melds_block(teams: list[dict[str, Any]], piece: str, full: bool) -> list[RenderableType]:
-    """A ``melds`` field: per team (or seat) a line with its name and notes, then its melds as
-    items, broken between melds. ``full``: every meld with its pieces; else the open ones in
-    brief (``11) 5 ×6``), the notes counting the rest."""
-    out: list[RenderableType] = []
-    for team in teams:
-        notes = "; ".join(map(str, team.get("notes", [])))
-        head = Text.assemble((f"{team.get('name', '')}: ", "bold"), notes)
-        books = [meld_item(b, piece, full) for b in team.get("books", []) if full or not b.get("closed")]
-        if full:  # the melds under their team's line, indented
-            out.extend([head, Padding(Packed(books), (0, 0, 0, 2))] if books else [head])
-        else:
-            out.append(Packed([head, *books]))
-    return out
-
-
-def meld_item(book: dict[str, Any], piece: str, full: bool) -> Text:
-    """One meld: its number, then its pieces (``full``) or its rank and size, and wild cards."""
-    number = book.get("number")
-    out = Text(f"{number}) " if number is not None else "", style="bold cyan")
-    cards = book.get("cards", [])
-    if full:
-        out.append_text(pieces_text(cards, piece, group=False))
-        if book.get("closed"):
-            out.append(" ✓", style="green")
-        return out
-    rank = str(book.get("rank", ""))
-    out.append(RANK_WORDS.get(rank, rank))
-    out.append(f" ×{len(cards)}")
-    if book.get("wilds") and rank != "wild":
-        out.append(f" ({book['wilds']} wild)", style="dim")
-    return out
-
-
-#: a book's rank as its cards print it
-RANK_WORDS = {"T": "10"}
-
-
-@dataclass(frozen=True)
-class Packed:
-    """Items side by side while they fit the width drawn in, so the panel stays short enough
-    for a 24-line terminal; a line breaks only between items, and an item too long for a line
-    gets one of its own (and wraps)."""
-
-    items: Sequence[Text]
-    gap: str = "   "
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from pack(self.items, options.max_width, self.gap)
-
-
-def pack(items: Sequence[Text], width: int, gap: str = "   ") -> list[Text]:
-    """Short items share a line, ``gap`` apart, up to ``width`` columns; an item that does not
-    fit starts the next line, indented like a continuation when the first item is a label."""
-    lines: list[Text] = []
-    for item in items:
-        if lines and lines[-1].cell_len + len(gap) + item.cell_len <= width:
-            lines[-1].append(gap)
-            lines[-1].append_text(item)
-        else:
-            lines.append(item.copy())
-    return lines
 
 
 def totals_text(sheet: dict[str, Any]) -> RenderableType:
@@ -792,12 +314,6 @@ def totals_text(sheet: dict[str, Any]) -> RenderableType:
              for team, parts in teams.items()]
     return Packed(led(Text("Score:", style="bold"), items), gap=" · ")
 
-
-def led(label: Text, items: Sequence[Text]) -> list[Text]:
-    """Items to pack after a label: the label and the first item share one, a space apart."""
-    if not items:
-        return [label]
-    return [Text.assemble(label, " ", items[0]), *items[1:]]
 
 
 def table_zones_text(view: dict[str, Any], detail: Detail = LEVELS[0]) -> list[RenderableType]:
@@ -1030,3 +546,10 @@ def render_outcome(outcome: dict[str, Any], players: Sequence[str], seat: int | 
     if seat is not None:
         out.append("\nYou win!" if seat in winners else "\nYou lose.", style="bold")
     return out
+
+
+#: what other modules draw with, from the modules the renderer was split into
+__all__ = ["LEVELS", "Detail", "Layout", "board_block", "card_text", "dominoes_block", "fit_view",
+           "hand_pieces", "is_card", "led", "move_text", "pack", "played_cards_text", "render_events",
+           "render_news", "render_outcome", "render_sheet", "render_view", "styled_sentence",
+           "zone_pieces_text"]

@@ -24,6 +24,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
 from gamenight.core.phases import move_words
 from gamenight.core.scoring import Outcome, ScoreSheet
+from gamenight.core.views import move_entry
 from gamenight.core.zones import Knowledge, Zone, census, redeal_unseen
 from gamenight.core.zones import layout as zone_layout
 
@@ -381,6 +382,7 @@ class State(ABC):
         if seat is not None and (seat.__class__ is not int or not 0 <= seat < self.num_players):
             seat = self.check_seat(seat)
         acting = self._to_act()
+        legal = self.legal_moves(seat) if seat is not None else []
         out: dict[str, Any] = {
             "game": self.spec.id,
             "title": self.spec.title,
@@ -395,7 +397,8 @@ class State(ABC):
             "preset": self.preset,
             "score_sheet": self.sheet.to_json(),
             "events": [e.text for e in self._visible_events(seat)],
-            "legal_moves": [str(m) for m in self.legal_moves(seat)] if seat is not None else [],
+            "legal_moves": [str(m) for m in legal],
+            "moves": [move_entry(m) for m in legal],  # the same moves, verb and typed arguments apart
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }

@@ -79,6 +79,7 @@ from gamenight.server.people_api import (
     people_message,
 )
 from gamenight.server.redact import install_redaction
+from gamenight.server.schema_api import router as schema_router
 from gamenight.server.service import (
     Connection,
     LiveTable,
@@ -271,6 +272,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_api_routes(app, service, clients)
     add_host_routes(app, service)
     add_people_routes(app, service)
+    app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)
     add_page_routes(app)

@@ -8,7 +8,6 @@
 
 import { h, s } from "./dom.js";
 import { cardLabel, cardName, isCard, isRed } from "./cards.js";
-import { parts } from "./select.js";
 
 const CELL = 40;
 /** Room at the top and the left for the column and row numbers (a space's text is "row,column"). */
@@ -71,24 +70,25 @@ export function drawBoard(board, label = "The board") {
   return h("figure", { class: "board-picture", dataset: { board: "1" } }, svg, h("figcaption", {}, label, key));
 }
 
-/** The legal move a click on `space` makes with the cards selected (`selected`: codes), or
- * null; with no selection, the one move naming that space, if only one does. */
-export function boardMove(space, legal, selected) {
-  let found = (legal || []).filter((m) => parts(m).rest.includes(space));
+/** The legal move (its text) a click on `space` makes with the cards selected (`selected`:
+ * codes), or null; with no selection, the one move naming that space, if only one does. `moves`:
+ * the view's structured moves, whose "space" arguments carry the space's text as the board does. */
+export function boardMove(space, moves, selected) {
+  let found = (moves || []).filter((m) => m.args.some((a) => a.kind === "space" && a.value === space));
   if (selected && selected.length) {
     const want = [...selected].sort().join(" ");
-    found = found.filter((m) => [...parts(m).cards].sort().join(" ") === want);
+    found = found.filter((m) => m.args.filter((a) => a.kind === "card").map((a) => a.value).sort().join(" ") === want);
   }
-  return found.length === 1 ? found[0] : null;
+  return found.length === 1 ? found[0].text : null;
 }
 
 /** Mark the spaces a click can use now; the first of them takes the board's tab stop. */
-export function markBoardTargets(root, legal, selected) {
+export function markBoardTargets(root, moves, selected) {
   const all = [...root.querySelectorAll(".board-svg [data-space]")];
   if (!all.length) return;
   let stop = null;
   for (const g of all) {
-    const target = Boolean(boardMove(g.dataset.space, legal, selected));
+    const target = Boolean(boardMove(g.dataset.space, moves, selected));
     g.classList.toggle("board-target", target);
     g.setAttribute("aria-disabled", target ? "false" : "true");
     if (target && !stop) stop = g;

@@ -54,11 +54,14 @@ function point(cx, cy, r, rad) {
   return [cx + r * Math.cos(rad), cy + r * Math.sin(rad)];
 }
 
-/** The move a selected tile makes on a line, if it is legal now. */
-function moveFor(value, line, tile, legal) {
+/** The move (its text) a selected tile makes on a line, if it is legal now: the view's structured
+ *  move of the picture's verb naming that tile and the line's target. */
+function moveFor(value, line, tile, moves) {
   if (!tile) return null;
-  const text = `${value.verb || "play"} ${tile} ${line.target}`;
-  return legal.has(text) ? text : null;
+  const verb = value.verb || "play";
+  const found = moves.find((m) => m.verb === verb && m.args.length === 2 && m.args[0].value === tile
+    && m.args[1].text === line.target);
+  return found ? found.text : null;
 }
 
 /** Each line's angle (degrees, 90 = down): the viewer's own first, then round in seat order. */
@@ -77,7 +80,7 @@ function anglesOf(lines, seat) {
 export function dominoesPicture(field, value, view, ctx = {}) {
   const lines = Array.isArray(value.lines) ? value.lines : [];
   const seat = Number.isInteger(view.seat) ? view.seat : null;
-  const legal = new Set(view.legal_moves || []);
+  const legal = view.moves || [];
   const selected = Array.isArray(ctx.selectedCodes) && ctx.selectedCodes.length === 1 ? ctx.selectedCodes[0] : null;
   const shown = tilesShown(lines.filter((l) => !l.from).length);
   const reach = CENTRE_R + (shown + 1) * (TILE_L + GAP) + 34;

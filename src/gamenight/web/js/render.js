@@ -44,51 +44,60 @@ export function namesOf(view) {
 
 // ---- a field's value, by its declared kind ----------------------------------------------------
 
-/** A field's value as its kind reads: seats by name, suits and pieces drawn, plays in order. */
-export function renderField(field, value, names) {
+/** A list of short sentences: one line each, never run together or split. */
+function textLines(value) {
+  return h("ul", { class: "text-lines" }, value.map((line) => h("li", {}, sentence(String(line)))));
+}
+
+/** A number or a sentence as it reads (a list of sentences a line each). */
+function plainValue(value, field) {
+  if (isScalar(value)) return sentence(String(value));
+  if (field.kind === "text" && Array.isArray(value) && value.every(isScalar)) return textLines(value);
+  return renderData(value, field.piece || "");
+}
+
+/** What each seat played or called, in order, each by the seat's name. */
+function playsList(value, field, names) {
   const piece = field.piece || "";
+  return h("ol", { class: "played" }, value.map((p) => h("li", {},
+    Object.entries(p).filter(([k]) => k !== "seat").map(([, v]) => (piece && typeof v === "string"
+      ? drawPiece(piece, v) : renderData(v, piece))),
+    h("span", { class: "played-by" }, names.seat(p.seat) ?? ""))));
+}
+
+/**
+ * THE dispatch table of the page: each field kind (core/layout.py's Kind; its value's declared
+ * shape is core/views.py's FIELD_VALUES, published at GET /api/schema) and the function that draws
+ * its value, `(value, field, names) => node`. The kinds that have places of their own on the felt
+ * (layout.js: a board, a track, lines of dominoes, melds, the last trick, dice in the middle) are
+ * drawn there by their pictures; where a value is listed as information it is drawn from here. A
+ * kind not here is spelled out (renderData).
+ */
+export const FIELD_DRAWERS = {
+  seat: (value, field, names) => h("span", { class: "seat-ref" }, names.seat(value) ?? String(value)),
+  seats: (value, field, names) => h("span", {}, value.map((v) => names.seat(v) ?? String(v)).join(", ")),
+  suit: (value, field) => drawSuit(field.piece || "", value),
+  piece: (value, field) => drawPiece(field.piece || "", value),
+  pieces: (value, field) => (value.length ? drawPieces(field.piece || "", value, field.label)
+    : h("span", { class: "muted" }, "none")),
+  hand: (value, field) => FIELD_DRAWERS.pieces(value, field),
+  plays: playsList,
+  counter: (value) => document.createTextNode(`${value[0]} of ${value[1]}`),
+  teams: (value, field, names) => h("span", { class: "per-team" }, value.map((v, i) => h("span", { class: "pair" },
+    h("span", { class: "pair-key" }, names.columns[i] ?? ""), " ", renderData(v, field.piece || "")))),
+  flag: (value) => document.createTextNode(value ? "yes" : "no"),
+  scorecard: (value) => scoreCard(value),
+  ledger: (value, field, names) => renderLedger(value, names),
+  dice: (value, field, names) => diceField(value, names),
+  number: plainValue,
+  text: plainValue,
+};
+
+/** A field's value as its kind reads (FIELD_DRAWERS); nothing yet reads "—". */
+export function renderField(field, value, names) {
   if (value === null || value === undefined) return h("span", { class: "muted", "aria-label": "none" }, "—");
-  switch (field.kind) {
-    case "seat":
-      return h("span", { class: "seat-ref" }, names.seat(value) ?? String(value));
-    case "seats":
-      return h("span", {}, value.map((v) => names.seat(v) ?? String(v)).join(", "));
-    case "suit":
-      return drawSuit(piece, value);
-    case "piece":
-      return drawPiece(piece, value);
-    case "pieces":
-    case "hand":
-      return value.length ? drawPieces(piece, value, field.label) : h("span", { class: "muted" }, "none");
-    case "plays":
-      return h("ol", { class: "played" }, value.map((p) => h("li", {},
-        Object.entries(p).filter(([k]) => k !== "seat").map(([, v]) => (piece && typeof v === "string"
-          ? drawPiece(piece, v) : renderData(v, piece))),
-        h("span", { class: "played-by" }, names.seat(p.seat) ?? ""))));
-    case "counter":
-      return document.createTextNode(Array.isArray(value) ? `${value[0]} of ${value[1]}` : String(value));
-    case "teams":
-      return h("span", { class: "per-team" }, value.map((v, i) => h("span", { class: "pair" },
-        h("span", { class: "pair-key" }, names.columns[i] ?? ""), " ", renderData(v, piece))));
-    case "flag":
-      return document.createTextNode(value ? "yes" : "no");
-    case "scorecard":
-      return scoreCard(value);
-    case "ledger":
-      return renderLedger(value, names);
-    case "dice":
-      return diceField(value, names);
-    case "number":
-    case "text":
-      if (isScalar(value)) return sentence(String(value));
-      // a list of short sentences: one line each, never run together or split
-      if (field.kind === "text" && Array.isArray(value) && value.every(isScalar)) {
-        return h("ul", { class: "text-lines" }, value.map((line) => h("li", {}, sentence(String(line)))));
-      }
-      return renderData(value, piece);
-    default:
-      return renderData(value, piece);
-  }
+  const draw = FIELD_DRAWERS[field.kind];
+  return draw ? draw(value, field, names) : renderData(value, field.piece || "");
 }
 
 /** One player's own score card: a row per game (its cells, a dash for a hand not played), then
@@ -225,7 +234,8 @@ export function renderInfo(el, view) {
 
 /**
  * The action bar: a button per action the selection allows (enabled ones first), then the moves
- * that name no card of the hand (numbers in a row when all are "bid N"), then "Clear".
+ * that name no card of the hand (`plainMoves`: the view's structured moves; numbers in a row when
+ * all are "bid N"), then "Clear".
  */
 export function renderActions(el, actions, plainMoves, ctx) {
   let plain = plainMoves;
@@ -249,9 +259,9 @@ export function renderActions(el, actions, plainMoves, ctx) {
   if (plain.length) {
     const verb = numberVerb(plain);
     const buttons = plain.map((move) => h("button", {
-      type: "button", class: "move", dataset: { move }, "aria-label": capitalise(moveSpeech(move)), title: move,
-      disabled: busy ? true : null,
-    }, verb ? move.split(/\s+/)[1] : moveLabel(move)));
+      type: "button", class: "move", dataset: { move: move.text }, "aria-label": capitalise(moveSpeech(move)),
+      title: move.text, disabled: busy ? true : null,
+    }, verb ? move.args[0].text : moveLabel(move)));
     groups.push(verb
       ? h("div", { class: "move-group", role: "group", "aria-label": capitalise(verb) },
         h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), buttons)
@@ -268,20 +278,21 @@ export function renderActions(el, actions, plainMoves, ctx) {
  */
 function renderLadder(ladder, busy) {
   const { verb, rungs, numbers, tails } = ladder;
-  const byKey = new Map(rungs.map((r) => [`${r.number} ${r.tail}`, r.move]));
+  const byKey = new Map(rungs.map((r) => [`${r.number} ${r.tail}`, r]));
+  const tailText = (tail) => (tail ? tail.text : "");
   const select = h("select", { class: "ladder-number", "aria-label": `${capitalise(verb)}: how many` },
     numbers.map((n) => h("option", { value: String(n) }, String(n))));
   const buttons = tails.map((tail) => h("button", { type: "button", class: "move ladder-move" }));
   const update = () => {
     const n = select.value;
     tails.forEach((tail, i) => {
-      const move = byKey.get(`${n} ${tail}`);
+      const rung = byKey.get(`${n} ${tailText(tail)}`);
       const button = buttons[i];
       button.textContent = `${capitalise(verb)} ${n}${tail ? ` ${tailLabel(tail)}` : ""}`;
-      if (move) button.dataset.move = move;
+      if (rung) button.dataset.move = rung.move;
       else delete button.dataset.move;
-      button.disabled = busy || !move;
-      button.setAttribute("aria-label", move ? capitalise(moveSpeech(move)) : button.textContent);
+      button.disabled = busy || !rung;
+      button.setAttribute("aria-label", rung ? capitalise(moveSpeech(rung.entry)) : button.textContent);
     });
   };
   select.addEventListener("change", update);

@@ -12,52 +12,37 @@
 // Moves naming no hand card (pass, draw, bid 3, take 8♥) are plain buttons. A domino tile of the hand
 // ("12-7") is a hand piece like a card.
 //
-// A wild card named as the card it stands for (`JK=9H`, Oklahoma Canasta) is a hand card like any
-// other for the selection: the moves that differ only in what the wild stands for are one button
-// each, read "Meld 8♥ Joker 10♥ (Joker as 9♥)".
+// Moves come structured (the view's `moves`: each {text, verb, args: [{kind, value, text}]}): a
+// move's pieces are its arguments of the hand's piece kind, matched to the hand by equality (the
+// view names a piece by the same code in both places), so nothing here reads a move's text. A wild
+// card named as the card it stands for (an argument with `piece` and `as`: `JK=9H`, Oklahoma
+// Canasta) is a hand card like any other for the selection: the moves that differ only in what the
+// wild stands for are one button each, read "Meld 8♥ Joker 10♥ (Joker as 9♥)".
 
-import { cardLabel, isCard } from "./cards.js";
-import { isTile } from "./tiles.js";
+import { cardLabel } from "./cards.js";
 
-/** A piece of a hand a move may name: a card, or a domino tile ("12-7"). */
-function isPiece(word) {
-  return isCard(word) || isTile(word);
+function pieceLabel(code, piece) {
+  return piece === "card" ? cardLabel(code) : code;
 }
 
-function pieceLabel(code) {
-  return isTile(code) ? code : cardLabel(code);
-}
-
-/** A wild card and the card it stands for, from a word `JK=9H`; null for any other word. */
-export function namedCard(word) {
-  const at = word.indexOf("=");
-  if (at < 0) return null;
-  const card = word.slice(0, at);
-  const as = word.slice(at + 1);
-  return isCard(card) && isCard(as) ? { card, as } : null;
-}
-
-export function words(move) {
-  return move.trim().split(/\s+/);
-}
-
-/** A move's parts: its verb, the cards it names (a named wild card among them), what the wild
- * cards stand for, and its other words (numbers, "run", "alone"). */
-export function parts(move) {
-  const all = words(move);
+/** A move's parts: its verb, the pieces of the hand it names (a named wild card among them), what
+ * the wild cards stand for, and its other arguments (numbers, "run", "alone"). `piece`: the hand's
+ * kind of piece ("card", "tile"); without one, an argument is a piece where the hand holds it. */
+export function parts(entry, piece = "", hand = []) {
   const cards = [];
   const names = [];
   const rest = [];
-  for (const w of all.slice(1)) {
-    const named = namedCard(w);
-    if (named) {
-      cards.push(named.card);
-      names.push(named);
+  for (const a of entry.args) {
+    if (a.piece !== undefined) {
+      cards.push(a.piece);
+      names.push({ card: a.piece, as: a.as });
+    } else if (piece ? a.kind === piece : hand.includes(a.value)) {
+      cards.push(a.value);
     } else {
-      (isPiece(w) ? cards : rest).push(w);
+      rest.push(a);
     }
   }
-  return { verb: all[0], cards, names, rest };
+  return { verb: entry.verb, cards, names, rest };
 }
 
 /** How many of each item: the multiset of a list. */
@@ -81,32 +66,33 @@ function sameMultiset(a, b) {
 }
 
 /**
- * The legal moves sorted for the page: `hand` (made by selecting cards), `plain` (buttons), and
- * per verb what a selection needs (`verbs`: {verb, min, max, rests, pattern}).
+ * The moves (the view's structured `moves`) sorted for the page: `hand` (made by selecting cards),
+ * `plain` (buttons: move entries), and per verb what a selection needs (`verbs`: {verb, min, max,
+ * rests, pattern}; `rests`: the other arguments a pattern move carries, by their text).
  */
-export function classify(legal, hand, choose = null) {
+export function classify(moves, hand, choose = null, piece = "") {
   const handMoves = [];
   const plain = [];
-  for (const move of legal || []) {
-    const p = parts(move);
-    if (p.cards.length && within(p.cards, hand || [])) handMoves.push({ move, ...p });
-    else plain.push(move);
+  for (const entry of moves || []) {
+    const p = parts(entry, piece, hand || []);
+    if (p.cards.length && within(p.cards, hand || [])) handMoves.push({ move: entry.text, entry, ...p });
+    else plain.push(entry);
   }
   const verbs = new Map();
   for (const m of handMoves) {
-    const v = verbs.get(m.verb) || { verb: m.verb, min: Infinity, max: 0, multiMin: Infinity, rests: new Set() };
+    const v = verbs.get(m.verb) || { verb: m.verb, min: Infinity, max: 0, multiMin: Infinity, rests: new Map() };
     v.min = Math.min(v.min, m.cards.length);
     v.max = Math.max(v.max, m.cards.length);
     if (m.cards.length >= 2) {
       v.multiMin = Math.min(v.multiMin, m.cards.length);
-      v.rests.add(m.rest.join(" "));
+      v.rests.set(m.rest.map((a) => a.text).join(" "), m.rest);
     }
     verbs.set(m.verb, v);
   }
   for (const v of verbs.values()) v.pattern = Number.isFinite(v.multiMin);
   const chooser = choose && verbs.has(choose.verb) && choose.count > 1 ? choose : null;
   const multi = chooser !== null || [...verbs.values()].some((v) => v.max > 1);
-  return { handMoves, plain, verbs, choose: chooser, multi };
+  return { handMoves, plain, verbs, choose: chooser, multi, piece };
 }
 
 /** Cards of the hand some hand move could use (the others are drawn as not usable now). */
@@ -141,17 +127,17 @@ export function actionsFor(sorted, selected) {
   for (const m of sorted.handMoves) {
     if (done.has(m.verb) || !k || !sameMultiset(m.cards, selected)) continue;
     out.push({ kind: "exact", verb: m.verb, moves: [m.move], enabled: true,
-               label: actionLabel(m.verb, m.cards, m.rest, m.names) });
+               label: actionLabel(m.verb, m.cards, m.rest, m.names, sorted.piece) });
   }
   const exactVerbs = new Set(out.filter((a) => a.kind === "exact").map((a) => a.verb));
   for (const v of sorted.verbs.values()) {
     if (done.has(v.verb) || exactVerbs.has(v.verb)) continue;
     if (v.pattern && k >= v.multiMin) {
-      for (const rest of v.rests) {
-        const restWords = rest ? rest.split(" ") : [];
-        const move = [v.verb, ...selected, ...restWords].join(" ");
+      for (const rest of v.rests.values()) {
+        // a set the list does not enumerate: its text, for the engine to read and judge
+        const move = [v.verb, ...selected, ...rest.map((a) => a.text)].join(" ");
         out.push({ kind: "pattern", verb: v.verb, moves: [move], enabled: true,
-                   label: actionLabel(v.verb, selected, restWords) });
+                   label: actionLabel(v.verb, selected, rest, [], sorted.piece) });
       }
       continue;
     }
@@ -166,10 +152,11 @@ export function actionsFor(sorted, selected) {
 
 /** "Discard 7♣", "Meld 5♥ 5♠ 2♦ (run)", "Add 2♦ to #1", "Meld 8♥ Joker 10♥ (Joker as 9♥)": a hand
  * move as its button reads. */
-export function actionLabel(verb, cards, rest, names = []) {
-  const shown = cards.length > 4 ? `${cards.length} cards` : cards.map(pieceLabel).join(" ");
-  const numbers = rest.filter((w) => /^\d+$/.test(w));
-  const others = rest.filter((w) => !/^\d+$/.test(w));
+export function actionLabel(verb, cards, rest, names = [], piece = "card") {
+  const shown = cards.length > 4 ? `${cards.length} cards` : cards.map((c) => pieceLabel(c, piece)).join(" ");
+  const counted = (a) => Number.isInteger(a.value) && a.value >= 0; // a meld's number: "to #2"
+  const numbers = rest.filter(counted).map((a) => a.text);
+  const others = rest.filter((a) => !counted(a)).map((a) => a.text);
   others.push(...names.map((n) => `${cardLabel(n.card)} as ${cardLabel(n.as)}`));
   let text = `${capitalise(verb)} ${shown}`;
   if (numbers.length) text += ` to #${numbers.join(", #")}`;
@@ -210,19 +197,19 @@ export function promptFor(sorted, words = {}) {
   const verbs = [...sorted.verbs.values()].filter((v) => !sorted.choose || v.verb !== sorted.choose.verb);
   if (verbs.length) {
     const single = verbs.every((v) => !v.pattern && v.max === 1);
-    const tiles = sorted.handMoves.length && sorted.handMoves.every((m) => m.cards.every(isTile));
-    const noun = tiles ? ["a tile", "tiles"] : ["a card", "cards"];
+    const noun = sorted.piece === "tile" ? ["a tile", "tiles"] : ["a card", "cards"];
     parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => words[v.verb] || v.verb).join(" or ")}`);
   }
   const plain = sorted.plain;
-  const numbers = plain.length && plain.every((m) => /^\S+ -?\d+$/.test(m));
+  const numbers = plain.length && plain.every((m) => m.args.length === 1 && Number.isInteger(m.args[0].value));
   if (numbers) {
-    const values = plain.map((m) => Number(m.split(" ")[1]));
-    const verb = plain[0].split(" ")[0];
+    const values = plain.map((m) => m.args[0].value);
+    const verb = plain[0].verb;
     parts.push(Math.min(...values) === Math.max(...values) ? `${verb} ${values[0]}`
       : `${verb} ${Math.min(...values)}–${Math.max(...values)}`);
   } else if (plain.length) {
-    parts.push(plain.length > 4 ? `${plain.slice(0, 4).join(", ")}…` : plain.join(", "));
+    const texts = plain.map((m) => m.text);
+    parts.push(texts.length > 4 ? `${texts.slice(0, 4).join(", ")}…` : texts.join(", "));
   }
   if (!parts.length) return "";
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join("; ")}; or ${parts[parts.length - 1]}`;

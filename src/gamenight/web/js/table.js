@@ -417,7 +417,7 @@ function handState(view) {
   page.selected = page.selected.filter((k) => keys.includes(k));
   const codes = keepSelected(page.selected.map(codeOf), shown);
   const choose = layout.choose ? view[layout.choose.key] : null;
-  const sorted = classify(view.legal_moves || [], hand, choose);
+  const sorted = classify(view.moves || [], hand, choose, piece);
   const marks = new Map();
   for (const f of layout.marks) for (const code of view[f.key] || []) marks.set(code, f.label);
   return { layout, shown, piece, sorted, codes, marks, mySeat };
@@ -448,7 +448,7 @@ function draw() {
   // person's finger would lose the tap (a press on the old one, the release on the new).
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting, page.selected],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
-  markBoardTargets($("#felt"), view.legal_moves, state.codes);
+  markBoardTargets($("#felt"), view.moves, state.codes);
   drawSummary(view);
   const win = page.window;
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
@@ -740,7 +740,7 @@ function onFeltClick(event) {
 function onBoardClick(event) {
   const g = event.target.closest && event.target.closest("[data-space]");
   if (!g || !page.view || page.pending) return;
-  const move = boardMove(g.dataset.space, page.view.legal_moves, handState(page.view).codes);
+  const move = boardMove(g.dataset.space, page.view.moves, handState(page.view).codes);
   if (move) sendMove(move);
   else if ((page.view.legal_moves || []).length) showError(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
 }
@@ -764,7 +764,7 @@ function onSummaryClick(event) {
 function onMoveSubmit(event) {
   event.preventDefault();
   const input = $("#move-input");
-  const move = resolveTyped(input.value, (page.view && page.view.legal_moves) || []);
+  const move = resolveTyped(input.value, (page.view && page.view.moves) || []);
   if (!move) {
     showError("Type a move, for example “play QS” or “pass”, or just a card like “QS”.");
     return;

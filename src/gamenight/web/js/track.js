@@ -50,11 +50,15 @@ function holeCentres(track, bottom) {
   return { at, step };
 }
 
-function movesFor(marble, selectedCodes) {
+/** A marble's moves; with one card of the hand selected, those that card makes (the view's
+ *  structured moves say which pieces each names). */
+function movesFor(marble, selectedCodes, viewMoves) {
   const moves = marble.moves || [];
   if (!Array.isArray(selectedCodes) || selectedCodes.length !== 1) return moves;
   const code = selectedCodes[0];
-  return moves.filter((m) => m.move.split(" ")[1] === code);
+  const naming = new Set((viewMoves || []).filter((m) => m.args.some((a) => a.value === code && a.kind === "card"))
+    .map((m) => m.text));
+  return moves.filter((m) => naming.has(m.move));
 }
 
 /** The picture: `field` (its label), `value` (the track), the view (its seat) and the cards
@@ -87,11 +91,11 @@ export function trackPicture(field, value, view, ctx = {}) {
   const pieces = marbles.map((m) => {
     const [x, y] = at.get(m.hole) || [W / 2, W / 2];
     const side = seats[m.side] || {};
-    const live = movesFor(m, ctx.selectedCodes).length > 0;
+    const live = movesFor(m, ctx.selectedCodes, view.moves).length > 0;
     const name = `${side.colour || ""} marble${side.name ? ` of ${side.name}` : ""} on ${m.text}`;
     return s("g", { class: `track-marble${live ? " track-live" : ""}${chosen === m.hole ? " track-chosen" : ""}`,
                     "data-hole": String(m.hole), role: live ? "button" : "img", tabindex: live ? "0" : "-1",
-                    "aria-label": live ? `${name}: ${movesFor(m, ctx.selectedCodes).length} moves` : name,
+                    "aria-label": live ? `${name}: ${movesFor(m, ctx.selectedCodes, view.moves).length} moves` : name,
                     "aria-pressed": live ? String(chosen === m.hole) : null },
       s("title", {}, name),
       s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: (step * 0.38).toFixed(1), fill: FILL[side.colour] || "#888",
@@ -113,7 +117,7 @@ export function trackPicture(field, value, view, ctx = {}) {
       h("li", {}, h("span", { class: "board-key-disc", style: { background: FILL[x.colour] || x.colour } }), " ", x.name)))));
   const fillPanel = () => {
     const m = onHole.get(chosen);
-    const list = m ? movesFor(m, ctx.selectedCodes) : [];
+    const list = m ? movesFor(m, ctx.selectedCodes, view.moves) : [];
     for (const g of svg.querySelectorAll(".track-marble")) {
       const on = Number(g.dataset.hole) === chosen;
       g.classList.toggle("track-chosen", on);
@@ -122,7 +126,7 @@ export function trackPicture(field, value, view, ctx = {}) {
     panel.replaceChildren(...(list.length
       ? [h("span", { class: "track-moves-head" }, `Marble on ${m.text}:`),
          ...list.map((x) => h("button", { type: "button", class: "track-move", dataset: { move: x.move } }, x.label))]
-      : marbles.some((x) => movesFor(x, ctx.selectedCodes).length)
+      : marbles.some((x) => movesFor(x, ctx.selectedCodes, view.moves).length)
         ? [h("span", { class: "track-hint" }, "Choose one of your outlined marbles to see its moves.")] : []));
   };
   const choose = (event) => {

@@ -56,13 +56,13 @@ export function renderWindow(el, view, win, ctx) {
     h("span", { class: "window-left", dataset: { countdown: "1" } }, ""));
   const busy = Boolean(ctx.pending);
   if (inWindow(win, view)) {
-    const claims = (view.legal_moves || []).filter((m) => m !== win.lapse);
+    const claims = (view.moves || []).filter((m) => m.text !== win.lapse);
     fill(el,
       h("p", { class: "window-title" }, "Before the time runs out:"),
       h("div", { class: "move-group", role: "group", "aria-label": "Claim or let it go" },
         claims.map((move) => h("button", {
-          type: "button", class: "move claim", dataset: { move }, disabled: busy ? true : null,
-          "aria-label": capitalise(moveSpeech(move)), title: move,
+          type: "button", class: "move claim", dataset: { move: move.text }, disabled: busy ? true : null,
+          "aria-label": capitalise(moveSpeech(move)), title: move.text,
         }, claimLabel(move))),
         h("button", { type: "button", class: "secondary let-go", dataset: { move: win.lapse },
                       disabled: busy ? true : null, title: win.lapse }, "Let it go")),
