@@ -398,7 +398,8 @@ class State(ABC):
             "score_sheet": self.sheet.to_json(),
             "events": [e.text for e in self._visible_events(seat)],
             "legal_moves": [str(m) for m in legal],
-            "moves": [move_entry(m) for m in legal],  # the same moves, verb and typed arguments apart
+            # the same moves, verb and typed arguments apart, each in the players' words
+            "moves": [{**move_entry(m), "words": self.describe_move(m, seat)} for m in legal],
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }

@@ -22,6 +22,7 @@ kind. pydantic, which writes the schema, is imported only when it is asked for.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Literal, NotRequired
 
 # pydantic reads TypedDicts from typing_extensions on Python 3.11 (typing's lack what it needs)
@@ -73,7 +74,8 @@ def arg_entry(arg: Arg) -> MoveArg:
 
 #: each interned move's entry, built once: a move is interned (one object per move), and the
 #: entries are shared, read-only, by every view that lists the move
-_ENTRIES: dict[Move, MoveEntry] = {}
+#: each interned move's entry, held only while the move lives (the move table stays bounded)
+_ENTRIES: weakref.WeakKeyDictionary[Move, MoveEntry] = weakref.WeakKeyDictionary()
 
 
 def move_entry(move: Move) -> MoveEntry:
