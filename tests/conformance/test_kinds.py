@@ -38,19 +38,16 @@ NEAR_MISSES = 12
 #: the games some of whose phases or kinds are still written the old way (listing and refusal apart)
 NOT_YET_ON_KINDS = {
     "arizona-rummy",
-    "canadian-salad",
     "canasta",
     "chicken-foot",
     "court-whist",
     "desert-rummy",
     "euchre",
-    "five-hundred-rummy",
     "five-hundreds",
     "five-in-a-row",
     "gin-rummy",
     "golf",
     "hand-and-foot",
-    "hearts",
     "horseshit-rummy",
     "joker-canasta",
     "jokers-wild",
@@ -69,7 +66,6 @@ NOT_YET_ON_KINDS = {
     "ten-dime-rummy",
     "the-card-game",
     "thirty-one",
-    "whist-with-10s",
 }
 
 
