@@ -42,7 +42,6 @@ NOT_YET_ON_KINDS = {
     "chicken-foot",
     "court-whist",
     "desert-rummy",
-    "euchre",
     "five-hundreds",
     "five-in-a-row",
     "gin-rummy",
