@@ -52,7 +52,6 @@ NOT_YET_ON_KINDS = {
     "jokers-wild",
     "mexican-train",
     "mexicana",
-    "oh-hell",
     "oklahoma-canasta",
     "push",
     "red-dog",
