@@ -58,7 +58,6 @@ NOT_YET_ON_KINDS = {
     "rook",
     "rummy",
     "samba",
-    "saskatchewan",
     "sticks",
     "sweep",
     "ten-dime-rummy",
