@@ -55,7 +55,6 @@ NOT_YET_ON_KINDS = {
     "oklahoma-canasta",
     "push",
     "red-dog",
-    "rook",
     "rummy",
     "samba",
     "sticks",
