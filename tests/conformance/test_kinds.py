@@ -40,7 +40,6 @@ NOT_YET_ON_KINDS = {
     "arizona-rummy",
     "canasta",
     "chicken-foot",
-    "court-whist",
     "desert-rummy",
     "five-hundreds",
     "five-in-a-row",
