@@ -157,7 +157,14 @@ class PassCard(MoveKind[Any]):  # Passes is a mixin, not a State
     verbs = ("pass",)
 
     def candidates(self, s: Passes, seat: int) -> list[Move]:
-        return [PASS[c] for c in dict.fromkeys(s.hands[seat])] if seat in s.waiting else []
+        # the passing games are played with one deck: a hand holds each card once
+        return [PASS[c] for c in s.hands[seat]] if seat in s.waiting else []
+
+    def legal(self, s: Passes, seat: int) -> list[Move]:
+        # every deal of Hearts passes: a game with no rule of its own passes any card of the hand
+        if type(s).pass_rule is not Passes.pass_rule:
+            return super().legal(s, seat)
+        return self.candidates(s, seat)
 
     def verify(self, s: Passes, seat: int, move: Move) -> str | None:
         if len(move.args) != 1 or len(move.cards) != 1:

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
@@ -63,6 +64,8 @@ PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", WORD("alone")), Mov
 CALL = [Move("call", C.SUIT_ARG[s]) for s in range(4)]
 CALL_ALONE = [Move("call", C.SUIT_ARG[s], WORD("alone")) for s in range(4)]
 DISCARD = [Move("discard", C.CARD_ARG[c]) for c in range(52)]
+#: the first round's bids as listed (the fast listings of the rules)
+ORDERS, ALONE_ONLY, PICKUPS = [ORDER, ORDER_ALONE], [ORDER_ALONE], [PICKUP, PICKUP_ALONE]
 TEAMS = ("North–South", "East–West")
 MAKERS_MIN, MARCH = 3, 5
 EUCHRE_POINTS = 2
@@ -202,6 +205,12 @@ class OrderUp(MoveKind["Euchre"]):
     def candidates(self, s: Euchre, seat: int) -> list[Move]:
         return [ORDER, ORDER_ALONE]
 
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        # bots bid every deal: the rule's answer without asking it move by move
+        if seat == s.dealer:
+            return []
+        return ALONE_ONLY if s._forced_alone(seat, EuchrePhase.ORDER) else ORDERS
+
     def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
         if seat == s.dealer:
             return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
@@ -226,6 +235,9 @@ class PickUp(MoveKind["Euchre"]):
 
     def candidates(self, s: Euchre, seat: int) -> list[Move]:
         return [PICKUP, PICKUP_ALONE]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return PICKUPS if seat == s.dealer else []
 
     def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
         if seat != s.dealer:
@@ -295,6 +307,13 @@ class DiscardPhase(ActingPhase):
         return f"You took the up-card: discard one card face down, for example 'discard {s._any()}'."
 
 
+@cache
+def calls(turned_down: int, forced_alone: bool) -> list[Move]:
+    """Round 2's calls: any suit but the turned-down one, alone or not (alone only, when forced)."""
+    return [m for suit in range(4) if suit != turned_down
+            for m in ((CALL_ALONE[suit],) if forced_alone else (CALL[suit], CALL_ALONE[suit]))]
+
+
 SECOND_ROUND = ("In the second round, call a suit other than the turned-down one "
                 "('call S', 'call S alone') or pass.")
 
@@ -307,6 +326,10 @@ class CallTrumps(MoveKind["Euchre"]):
 
     def candidates(self, s: Euchre, seat: int) -> list[Move]:
         return [m for suit in range(4) for m in (CALL[suit], CALL_ALONE[suit])]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        # bots bid every deal: the rule's answer without asking it move by move
+        return calls(C.SUIT_OF[s.up_card], s._forced_alone(seat, EuchrePhase.CALL))
 
     def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
         suit, up_suit = move.suit, C.SUIT_OF[s.up_card]
