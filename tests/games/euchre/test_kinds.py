@@ -31,7 +31,8 @@ def refusal(s: Euchre, seat: int, text: str) -> str:
 def test_first_round_bids_read_as_what_they_do() -> None:
     s = euchre()
     words = {str(m): s.describe_move(m, 1) for m in s.legal_moves(1)}
-    assert words == {"pass": "Pass", "order": "Order up hearts", "order alone": "Order up hearts and go alone"}
+    assert words == {"pass": "Pass", "order": "Order up hearts",
+                     "order alone": "Order up hearts and go alone"}
     for seat in (1, 2, 3):
         s.play("pass", seat)
     assert [s.describe_move(m, 0) for m in s.legal_moves(0)] == [
