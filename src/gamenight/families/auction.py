@@ -168,7 +168,14 @@ class Bid(MoveKind["Auctions"]):
     verbs = ("bid",)
 
     def candidates(self, s: Auctions, seat: int) -> list[Move]:
-        return [m for m in s.bid_moves(seat) if m is not PASS_MOVE]
+        """Every bid above the one standing, lowest first (the dealer forced to take the bid: the
+        lowest bid in each denomination)."""
+        rules = s.auction_rules
+        if s.dealer_forced:
+            return [bid_move(rules.minimum, d) for d in (rules.denominations or (None,))]
+        ranks, moves = _ladder(rules)
+        start = bisect_right(ranks, bid_rank(*s.high_bid)) if s.high_bid is not None else 0
+        return list(moves[start:])
 
     def legal(self, s: Auctions, seat: int) -> list[Move]:
         return self.candidates(s, seat)  # the ladder above the bid standing: every one verifies
@@ -332,18 +339,6 @@ class Auctions(State):
         self.burier = None
         self.bury_left = 0
         self.phase_name = AuctionPhase.BID
-
-    def bid_moves(self, seat: int) -> list[Move]:
-        """Pass, or any bid above the one standing (the dealer forced to take the bid: the
-        lowest bid in each denomination, and no pass)."""
-        if seat != self.bid_turn:
-            return []
-        rules = self.auction_rules
-        if self.dealer_forced:
-            return [bid_move(rules.minimum, d) for d in (rules.denominations or (None,))]
-        ranks, moves = _ladder(rules)
-        start = bisect_right(ranks, bid_rank(*self.high_bid)) if self.high_bid is not None else 0
-        return [PASS_MOVE, *moves[start:]]
 
     def _naming_hint(self) -> str:
         denominations = self.auction_rules.denominations
