@@ -186,7 +186,7 @@ def test_play_a_full_match_save_it_and_replay_it(tmp_path: Path) -> None:
                     input="\n".join(answers) + "\n")
     assert code == 0, out
     # each refusal is the engine's own sentence, and the game goes on from the same prompt
-    assert "'bid 3' is not a move you can make now." in out
+    assert "It is time to play a card, for example 'play QS'." in out
     assert "There is no move 99" in out
     assert "Play exactly one card, for example 'play QS'." in out
     assert out.count("Score sheet") >= 5  # after deals 1 to 5; the sixth is the final sheet

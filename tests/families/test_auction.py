@@ -70,11 +70,8 @@ class ToyAuction(Auctions, TrickState):
         self.redeals += 1
         self._deal()
 
-    def _buryable(self, seat: int) -> list[int]:
-        return [c for c in self.hands[seat] if C.RANK_OF[c] != C.ACE]
-
-    def _why_not_bury(self, seat: int, card: int) -> str:
-        return "Aces may not be buried."
+    def bury_rule(self, seat: int, card: int) -> str | None:
+        return "Aces may not be buried." if C.RANK_OF[card] == C.ACE else None
 
     def _bury_done(self, seat: int) -> None:
         self.finish([0] * 4, [0, 1, 2, 3], "done")

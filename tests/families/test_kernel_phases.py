@@ -76,7 +76,7 @@ REFUSALS: dict[str, dict[str, Refusal]] = {
         "play": lambda s, seat: ("bid 1", "The bidding is over: play a card, for example 'play QS'."),
     },
     "whist-with-10s": {
-        "play": lambda s, seat: ("pass", "'pass' is not a move you can make now."),
+        "play": lambda s, seat: ("pass", "It is time to play a card, for example 'play QS'."),
     },
     "rummy": {
         "draw": lambda s, seat: (

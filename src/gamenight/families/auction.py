@@ -14,14 +14,15 @@ its trump is named after the auction.
 
 The high bidder of those games often takes a kitty and buries as many cards face down
 (500 Rummy: four, never a counter; the five-player Rook: three). :meth:`Auctions.start_bury`
-is that step: one ``bury`` move per card, the cards the game allows (``_buryable``) with its
-sentence for the rest (``_why_not_bury``), into the ``buried`` zone only the burier sees.
+is that step: one ``bury`` move per card, any the game's rule allows (``bury_rule``), into the
+``buried`` zone only the burier sees. Each kind of move (:class:`Bid`, :class:`PassCall`,
+:class:`Bury`) holds its rule once: its listing is the candidates its rule allows.
 
 A game mixes :class:`Auctions` in before its kernel's state (``class Rook(Auctions,
 TrickState)``), merges :data:`AUCTION_PHASES` into its ``phases`` and :data:`AUCTION_FIELDS` into
 its ``FIELDS``, adds :meth:`Auctions.auction_view` to its view and :meth:`Auctions.auction_zones`
 to its zones, and writes the hooks ``_auction_won`` and ``_auction_passed_out`` (and
-``_bury_done`` if it buries).
+``_bury_done`` and perhaps ``bury_rule`` if it buries).
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
-from gamenight.families.tricks import NOBODY, ONLY
+from gamenight.families.tricks import NOBODY, ONLY, ActingPhase
 
 #: the denomination of a bid that names no trump suit
 NO_TRUMP = "NT"
@@ -53,6 +54,8 @@ Denomination = int | str | None
 REDEAL, DEALER = "redeal", "dealer"
 
 PASS_MOVE = Move("pass")
+#: one interned move per card for burying
+BURY: list[Move] = [C.card_move("bury", (c,)) for c in range(C.CARD_COUNT)]
 
 
 class AuctionPhase(PhaseName):
@@ -158,36 +161,128 @@ def read_bid(move: Move) -> tuple[int | None, Denomination, bool]:
     return number, None, False
 
 
-class BidPhase(PhaseHandler["Auctions"]):
+class Bid(MoveKind["Auctions"]):
+    """Bid a number (and, where the rules say, trumps or no trump) above the bid standing; the
+    dealer forced to take the bid after everyone passed bids the lowest number."""
+
+    verbs = ("bid",)
+
+    def candidates(self, s: Auctions, seat: int) -> list[Move]:
+        """Every bid above the one standing, lowest first (the dealer forced to take the bid: the
+        lowest bid in each denomination)."""
+        rules = s.auction_rules
+        if s.dealer_forced:
+            return [bid_move(rules.minimum, d) for d in (rules.denominations or (None,))]
+        ranks, moves = _ladder(rules)
+        start = bisect_right(ranks, bid_rank(*s.high_bid)) if s.high_bid is not None else 0
+        return list(moves[start:])
+
+    def legal(self, s: Auctions, seat: int) -> list[Move]:
+        return self.candidates(s, seat)  # the ladder above the bid standing: every one verifies
+
+    def verify(self, s: Auctions, seat: int, move: Move) -> str | None:
+        rules = s.auction_rules
+        number, denomination, shaped = read_bid(move)
+        if not shaped or number is None:
+            return f"A bid is a number{s._naming_hint()}, for example '{s._example()}'."
+        if number not in rules.numbers():
+            return f"Bids go {rules.spoken_range()}."
+        if rules.denominations and denomination not in rules.denominations:
+            return f"Name your bid's trumps or no trump, for example '{s._example()}'."
+        if not rules.denominations and denomination is not None:
+            return f"A bid is a number only, for example '{s._example()}'; trumps are named later."
+        if s.dealer_forced:
+            if number != rules.minimum:
+                return f"Everyone passed, so the dealer takes the bid at {rules.minimum}{s._naming_hint()}."
+            return None
+        if s.high_bid is None or bid_rank(number, denomination) > bid_rank(*s.high_bid):
+            return None
+        standing = bid_text(*s.high_bid)
+        if rules.denominations and number == s.high_bid[0] and NO_TRUMP in rules.denominations:
+            return f"A bid must beat {standing}: bid more, or {number} no trump."
+        return f"A bid must beat {standing}."
+
+    def apply(self, s: Auctions, seat: int, move: Move) -> None:
+        s.make_call(seat, move)
+
+    def describe(self, s: Auctions, move: Move, viewer: int | None) -> str:
+        number, denomination, _ = read_bid(move)
+        assert number is not None
+        if denomination is None or denomination == NO_TRUMP:
+            return f"Bid {bid_text(number, denomination)}"
+        assert isinstance(denomination, int)
+        return f"Bid {number} {C.SUIT_NAMES[denomination]}"
+
+
+class PassCall(OneMove["Auctions"]):
+    """Pass, and be out of the auction for the hand: always, except the dealer forced to bid."""
+
+    def rule(self, s: Auctions, seat: int) -> str | None:
+        if s.dealer_forced:
+            return (f"Everyone passed, so the dealer must take the bid at {s.auction_rules.minimum}"
+                    f"{s._naming_hint()}; you cannot pass.")
+        return None
+
+    def apply(self, s: Auctions, seat: int, move: Move) -> None:
+        s.make_call(seat, move)
+
+    def describe(self, s: Auctions, move: Move, viewer: int | None) -> str:
+        return "Pass: out of the bidding this hand"
+
+
+class BidPhase(ActingPhase):
     """The auction: the seat whose turn it is passes or bids."""
 
     def to_act(self, s: Auctions) -> frozenset[int]:
         return ONLY[s.bid_turn]
 
-    def legal(self, s: Auctions, seat: int) -> list[Move]:
-        return s.bid_moves(seat)
+    def kinds(self, s: Auctions) -> list[MoveKind[Any]]:
+        return [PassCall(PASS_MOVE), Bid()]
 
-    def why_illegal(self, s: Auctions, seat: int, move: Move) -> str:
-        return s.why_not_call(seat, move)
+    def why_not_other(self, s: Auctions, seat: int, move: Move) -> str | None:
+        rules = s.auction_rules
+        example = bid_move(rules.minimum, (rules.denominations or (None,))[0])
+        return f"It is time to bid or pass, for example '{example}' or 'pass'."
+
+
+class Bury(MoveKind["Auctions"]):
+    """Bury a card of the hand face down, one at a time: any the game allows (its ``bury_rule``)."""
+
+    verbs = ("bury",)
+
+    def candidates(self, s: Auctions, seat: int) -> list[Move]:
+        return [BURY[c] for c in dict.fromkeys(s.sorted_hand(s.hands[seat]))]
+
+    def verify(self, s: Auctions, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            left = s.bury_left
+            return f"Bury {left} more card{'s' if left != 1 else ''}, one at a time, for example 'bury 7C'."
+        c = move.cards[0]
+        if c not in s.hands[seat]:
+            return f"You do not hold {C.NAME_OF[c]}."
+        return s.bury_rule(seat, c)
 
     def apply(self, s: Auctions, seat: int, move: Move) -> None:
-        s.make_call(seat, move)
+        s.bury_card(seat, move.cards[0])
+
+    def describe(self, s: Auctions, move: Move, viewer: int | None) -> str:
+        left = s.bury_left - 1
+        more = f" ({left} more to bury)" if left else " (the last to bury)"
+        return f"Bury {C.LABEL_OF[move.cards[0]]}{more}"
 
 
-class BuryPhase(PhaseHandler["Auctions"]):
+class BuryPhase(ActingPhase):
     """The high bidder buries cards face down, one at a time."""
 
     def to_act(self, s: Auctions) -> frozenset[int]:
         return ONLY[s.burier] if s.burier is not None else NOBODY
 
-    def legal(self, s: Auctions, seat: int) -> list[Move]:
-        return s.bury_moves(seat)
+    def kinds(self, s: Auctions) -> list[MoveKind[Any]]:
+        return [Bury()]
 
-    def why_illegal(self, s: Auctions, seat: int, move: Move) -> str:
-        return s.why_not_bury(seat, move)
-
-    def apply(self, s: Auctions, seat: int, move: Move) -> None:
-        s.bury_card(seat, move.cards[0])
+    def why_not_other(self, s: Auctions, seat: int, move: Move) -> str | None:
+        left = s.bury_left
+        return f"Bury {left} more card{'s' if left != 1 else ''}, one at a time, for example 'bury 7C'."
 
 
 #: merge into a game's ``phases``
@@ -244,46 +339,6 @@ class Auctions(State):
         self.burier = None
         self.bury_left = 0
         self.phase_name = AuctionPhase.BID
-
-    def bid_moves(self, seat: int) -> list[Move]:
-        """Pass, or any bid above the one standing (the dealer forced to take the bid: the
-        lowest bid in each denomination, and no pass)."""
-        if seat != self.bid_turn:
-            return []
-        rules = self.auction_rules
-        if self.dealer_forced:
-            return [bid_move(rules.minimum, d) for d in (rules.denominations or (None,))]
-        ranks, moves = _ladder(rules)
-        start = bisect_right(ranks, bid_rank(*self.high_bid)) if self.high_bid is not None else 0
-        return [PASS_MOVE, *moves[start:]]
-
-    def why_not_call(self, seat: int, move: Move) -> str:
-        """The sentence refusing a call in the auction."""
-        rules = self.auction_rules
-        if move.verb == "pass" and not move.args:
-            if self.dealer_forced:
-                return (f"Everyone passed, so the dealer must take the bid at {rules.minimum}"
-                        f"{self._naming_hint()}; you cannot pass.")
-            return "You cannot pass now."
-        if move.verb != "bid":
-            example = bid_move(rules.minimum, (rules.denominations or (None,))[0])
-            return f"It is time to bid or pass, for example '{example}' or 'pass'."
-        number, denomination, shaped = read_bid(move)
-        if not shaped or number is None:
-            return f"A bid is a number{self._naming_hint()}, for example '{self._example()}'."
-        if number not in rules.numbers():
-            return f"Bids go {rules.spoken_range()}."
-        if rules.denominations and denomination not in rules.denominations:
-            return f"Name your bid's trumps or no trump, for example '{self._example()}'."
-        if not rules.denominations and denomination is not None:
-            return f"A bid is a number only, for example '{self._example()}'; trumps are named later."
-        if self.dealer_forced:
-            return f"Everyone passed, so the dealer takes the bid at {rules.minimum}{self._naming_hint()}."
-        assert self.high_bid is not None
-        standing = bid_text(*self.high_bid)
-        if rules.denominations and number == self.high_bid[0] and NO_TRUMP in rules.denominations:
-            return f"A bid must beat {standing}: bid more, or {number} no trump."
-        return f"A bid must beat {standing}."
 
     def _naming_hint(self) -> str:
         denominations = self.auction_rules.denominations
@@ -358,31 +413,14 @@ class Auctions(State):
         self.bury_left = count
         self.phase_name = AuctionPhase.BURY
 
-    def _buryable(self, seat: int) -> list[int]:
-        """Hook: the cards ``seat`` may bury now (the whole hand unless the game says)."""
-        return self.hands[seat]
-
-    def _why_not_bury(self, seat: int, card: int) -> str:
-        """Hook: why a card ``seat`` holds may not be buried now."""
-        return f"You may not bury {C.NAME_OF[card]}."
+    def bury_rule(self, seat: int, card: int) -> str | None:
+        """Hook: why ``seat`` may not bury ``card`` (a card it holds) now, or ``None``: any card
+        may be buried unless the game says."""
+        return None
 
     def _bury_done(self, seat: int) -> None:
         """Hook: the last card is buried."""
         raise NotImplementedError
-
-    def bury_moves(self, seat: int) -> list[Move]:
-        if seat != self.burier:
-            return []
-        return [C.card_move("bury", (c,)) for c in dict.fromkeys(self.sorted_hand(self._buryable(seat)))]
-
-    def why_not_bury(self, seat: int, move: Move) -> str:
-        left = self.bury_left
-        if move.verb != "bury" or len(move.cards) != 1:
-            return f"Bury {left} more card{'s' if left != 1 else ''}, one at a time, for example 'bury 7C'."
-        c = move.cards[0]
-        if c not in self.hands[seat]:
-            return f"You do not hold {C.NAME_OF[c]}."
-        return self._why_not_bury(seat, c)
 
     def bury_card(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
@@ -433,6 +471,7 @@ class Auctions(State):
 
 
 __all__ = [
-    "AUCTION_FIELDS", "AUCTION_PHASES", "DEALER", "NO_TRUMP", "PASS_MOVE", "REDEAL", "AuctionPhase",
-    "AuctionRules", "Auctions", "bid_move", "bid_rank", "bid_text", "read_bid",
+    "AUCTION_FIELDS", "AUCTION_PHASES", "BURY", "DEALER", "NO_TRUMP", "PASS_MOVE", "REDEAL", "AuctionPhase",
+    "AuctionRules", "Auctions", "Bid", "BidPhase", "Bury", "BuryPhase", "PassCall", "bid_move", "bid_rank",
+    "bid_text", "read_bid",
 ]

@@ -3,11 +3,12 @@ change hands together (Hearts' pass, Rook's pass).
 
 A game mixes :class:`Passes` into its trick state, puts :class:`PassPhase` in its ``phases``
 table under its own phase name, and calls :meth:`Passes.start_passing` with how many cards go
-how far round the table. Each seat chooses one card a move (``pass QS``); a chosen card stays
-chosen, and only how many each seat has chosen is public. When the last seat has chosen, the
-cards change hands at once: each passer is told where its cards went (``knowledge``), each
-receiver gets them through :meth:`Passes._receive` (into the hand, or held apart by a game
-whose player may not look yet), and the game's :meth:`Passes._passing_done` runs.
+how far round the table. Each seat chooses one card a move (``pass QS``, the kind
+:class:`PassCard`: any card its game's ``pass_rule`` allows); a chosen card stays chosen, and
+only how many each seat has chosen is public. When the last seat has chosen, the cards change
+hands at once: each passer is told where its cards went (``knowledge``), each receiver gets
+them through :meth:`Passes._receive` (into the hand, or held apart by a game whose player may
+not look yet), and the game's :meth:`Passes._passing_done` runs.
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from typing import Any
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import MoveKind
 from gamenight.core.zones import Knowledge, Show, Visibility, Zone
 from gamenight.equipment import cards as C
+from gamenight.families.tricks import ActingPhase
 
 #: one interned move per card for the passing phase
 PASS: list[Move] = [Move("pass", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
@@ -112,13 +114,16 @@ class Passes:
         """Hook: the cards have changed hands."""
         raise NotImplementedError
 
-    def _passable(self, seat: int) -> list[int]:
-        """Hook: the cards ``seat`` may choose to pass (default: its whole hand)."""
-        return self.hands[seat]
+    def pass_rule(self, seat: int, c: int) -> str | None:
+        """Hook: why ``seat`` may not pass ``c``, a card of its hand, or ``None``: any card may be
+        passed unless the game says."""
+        return None
 
-    def _why_not_pass(self, seat: int, c: int) -> str:
-        """Hook: why ``seat`` may not pass ``c``, a card of its hand that ``_passable`` leaves out."""
-        return f"{C.NAME_OF[c].capitalize()} may not be passed."
+    def pass_example(self, seat: int) -> str:
+        """How to pass, for a move that is not one card: how many, to whom, an example."""
+        to = self.names[self.pass_target(seat)]
+        return (f"Pass {number_word(self.pass_size)} cards {self.pass_direction} to {to}, one at a time, "
+                "for example 'pass QS'.")
 
     def pass_view(self, seat: int | None, *, passing: bool) -> dict[str, Any]:
         """The view's entries about the pass; ``passing``: the game is in its passing phase."""
@@ -146,26 +151,50 @@ class Passes:
         ]
 
 
-class PassPhase(PhaseHandler[Any]):  # Passes is a mixin, not a State
+class PassCard(MoveKind[Any]):  # Passes is a mixin, not a State
+    """Choose a card of the hand to pass, one at a time: any the game's ``pass_rule`` allows."""
+
+    verbs = ("pass",)
+
+    def candidates(self, s: Passes, seat: int) -> list[Move]:
+        # the passing games are played with one deck: a hand holds each card once
+        return [PASS[c] for c in s.hands[seat]] if seat in s.waiting else []
+
+    def legal(self, s: Passes, seat: int) -> list[Move]:
+        # every deal of Hearts passes: a game with no rule of its own passes any card of the hand
+        if type(s).pass_rule is not Passes.pass_rule:
+            return super().legal(s, seat)
+        return self.candidates(s, seat)
+
+    def verify(self, s: Passes, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            return s.pass_example(seat)
+        c = move.cards[0]
+        if c in s.hands[seat]:
+            return s.pass_rule(seat, c)
+        if c in s.chosen[seat]:
+            return f"You have already chosen {C.NAME_OF[c]} to pass."
+        return f"You do not hold {C.NAME_OF[c]}."
+
+    def apply(self, s: Passes, seat: int, move: Move) -> None:
+        s.choose_pass(seat, move.cards[0])
+
+    def describe(self, s: Passes, move: Move, viewer: int | None) -> str:
+        seat = viewer if viewer is not None and viewer in s.waiting else None
+        to = f" to {s.names[s.pass_target(seat)]}" if seat is not None else ""
+        left = s.pass_size - len(s.chosen[seat]) if seat is not None else s.pass_size
+        label = C.LABEL_OF[move.cards[0]]
+        return f"Pass {label}{to}" + (f" ({left - 1} more to choose)" if left > 1 else "")
+
+
+class PassPhase(ActingPhase):
     """Everyone at once passes cards, one at a time; when all have chosen they change hands."""
 
     def to_act(self, s: Passes) -> frozenset[int]:
         return s.waiting
 
-    def legal(self, s: Passes, seat: int) -> list[Move]:
-        return [PASS[c] for c in s._passable(seat)]
+    def kinds(self, s: Passes) -> list[MoveKind[Any]]:
+        return [PassCard()]
 
-    def why_illegal(self, s: Passes, seat: int, move: Move) -> str:
-        to = s.names[s.pass_target(seat)]
-        if move.verb != "pass" or len(move.cards) != 1:
-            return (f"Pass {number_word(s.pass_size)} cards {s.pass_direction} to {to}, one at a time, "
-                    "for example 'pass QS'.")
-        c = move.cards[0]
-        if c in s.chosen[seat]:
-            return f"You have already chosen {C.NAME_OF[c]} to pass."
-        if c in s.hands[seat]:
-            return s._why_not_pass(seat, c)
-        return f"You do not hold {C.NAME_OF[c]}."
-
-    def apply(self, s: Passes, seat: int, move: Move) -> None:
-        s.choose_pass(seat, move.cards[0])
+    def why_not_other(self, s: Passes, seat: int, move: Move) -> str | None:
+        return s.pass_example(seat)

@@ -8,10 +8,13 @@ Phases take the core's shape (:mod:`gamenight.core.phases`): the kernel's :class
 ``Phase.NONE`` (before the first deal) and ``Phase.PLAY``, each with a handler in ``phases``; a
 game declares its own phases (bidding, passing) in an enum of its own and extends the table
 with their handlers (``phases = {**TrickState.phases, EuchrePhase.ORDER: OrderPhase(), ...}``).
-The play's one kind of move is ``play``: its legal moves are :meth:`TrickState.legal_plays`, its
-refusal :meth:`TrickState.why_not_play`, its step :meth:`TrickState.play_card`; a game changes
-the play through those (and ``_legal_leads``/``_why_illegal_lead``), and only the sentence for
-another verb during the play through a :class:`PlayPhase` of its own.
+The play's one kind of move is :class:`PlayCard` (``play``): its rule is
+:meth:`TrickState.play_rule` (follow suit; a lead is :meth:`TrickState.lead_rule`), its fast
+listing :meth:`TrickState.legal_plays` (and ``_legal_leads``), its step
+:meth:`TrickState.play_card`; a game changes the play through those — the rule and its listing
+together, which the conformance suite checks against each other — and only the sentence for
+another verb during the play through a :class:`PlayPhase` of its own. A game's own acting phases
+are :class:`ActingPhase` s made of kinds.
 
 Rules the kernel writes once:
 
@@ -44,7 +47,7 @@ from typing import Any, ClassVar
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.phases import PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
@@ -103,26 +106,74 @@ def suit_word(suit: int) -> str:
     return C.SUIT_NAMES[suit]
 
 
-class PlayPhase(PhaseHandler["TrickState"]):
-    """The play: the player whose turn it is plays a card (``legal_plays``, ``why_not_play``,
-    ``play_card``). A game's subclass words the refusal of any other verb (``why_not_other``)."""
+class ActingPhase(KindsPhase[Any]):
+    """A trick game's phase made of kinds of move (:class:`~gamenight.core.phases.KindsPhase`),
+    whose sentence for a move of no kind here may read the state (an example from the hand):
+    :meth:`why_not_other`, else the class's ``wrong`` and ``otherwise``."""
 
-    def to_act(self, s: TrickState) -> frozenset[int]:
-        return ONLY[s.turn]
+    def why_not_other(self, s: Any, seat: int, move: Move) -> str | None:
+        """The sentence refusing ``move``, whose verb is none of this phase's kinds' (None: the
+        class's ``wrong`` or ``otherwise``)."""
+        return None
+
+    def why_illegal(self, s: Any, seat: int, move: Move) -> str:
+        if self.kind_of(s, move.verb) is None:
+            other = self.why_not_other(s, seat, move)
+            if other is not None:
+                return other
+        return super().why_illegal(s, seat, move)
+
+
+class PlayCard(MoveKind["TrickState"]):
+    """Play a card of the hand to the trick: follow the suit led if you can (the effective suit:
+    Euchre's left bower is a trump); a lead is free unless the game restricts it. The rule is the
+    state's :meth:`TrickState.play_rule` (a game adds its own there); the fast listing is
+    :meth:`TrickState.legal_plays`, checked against the rule by the conformance suite."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: TrickState, seat: int) -> list[Move]:
+        return [PLAY[c] for c in dict.fromkeys(s.hands[seat])]
 
     def legal(self, s: TrickState, seat: int) -> list[Move]:
         return s.legal_plays(seat)
 
-    def why_illegal(self, s: TrickState, seat: int, move: Move) -> str:
-        if move.verb == "play":
-            return s.why_not_play(seat, move)
-        return self.why_not_other(s, seat, move)
-
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
-        return super().why_illegal(s, seat, move)
+    def verify(self, s: TrickState, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            return "Play exactly one card, for example 'play QS'."
+        c = move.cards[0]
+        if c not in s.hands[seat]:
+            return f"You do not hold {C.NAME_OF[c]}."
+        return s.play_rule(seat, c)
 
     def apply(self, s: TrickState, seat: int, move: Move) -> None:
         s.play_card(seat, move.cards[0])
+
+    def describe(self, s: TrickState, move: Move, viewer: int | None) -> str:
+        c = move.cards[0]
+        if not s.trick:
+            return f"Lead {LABEL_OF[c]}"
+        if s.suit_of[c] == s.trump != s.led:
+            return f"Trump with {LABEL_OF[c]}"
+        return f"Play {LABEL_OF[c]}"
+
+
+#: the one instance of the play's kind every trick game shares
+PLAY_CARD = PlayCard()
+
+
+class PlayPhase(ActingPhase):
+    """The play: the player whose turn it is plays a card (:class:`PlayCard`). A game's subclass
+    words the refusal of any other verb (``why_not_other``)."""
+
+    def to_act(self, s: TrickState) -> frozenset[int]:
+        return ONLY[s.turn]
+
+    def kinds(self, s: TrickState) -> list[MoveKind[Any]]:
+        return [PLAY_CARD]
+
+    def why_not_other(self, s: Any, seat: int, move: Move) -> str | None:
+        return "It is time to play a card, for example 'play QS'."
 
 
 #: the play phase, for the hooks' identity test on the hot path (a module name: an enum class's
@@ -248,9 +299,11 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         else:
             self.phases[self.phase_name].apply(self, seat, move)
 
-    # ---- play: can / why not / do --------------------------------------------------------
+    # ---- play: the fast listing, the rule, the step ------------------------------------------
 
     def legal_plays(self, seat: int) -> list[Move]:
+        """The cards ``seat`` may play now: the fast listing of :meth:`play_rule` (a game that
+        adds to the rule adds the same here)."""
         hand = self.hands[seat]
         if not self.trick:
             return self._legal_leads(seat, hand)
@@ -259,22 +312,20 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         return [PLAY[c] for c in hand if so[c] == led] or [PLAY[c] for c in hand]
 
     def _legal_leads(self, seat: int, hand: list[int]) -> list[Move]:
-        """Cards that may lead a trick; games with lead restrictions override."""
+        """Cards that may lead a trick (fast listing of :meth:`lead_rule`); games with lead
+        restrictions override both."""
         return [PLAY[c] for c in hand]
 
-    def why_not_play(self, seat: int, move: Move) -> str:
-        """The sentence refusing a ``play`` move during the play."""
-        if len(move.cards) != 1:
-            return "Play exactly one card, for example 'play QS'."
-        c = move.cards[0]
-        if c not in self.hands[seat]:
-            return f"You do not hold {C.NAME_OF[c]}."
+    def play_rule(self, seat: int, c: int) -> str | None:
+        """The rule playing ``c``, a card ``seat`` holds, breaks now (its sentence), or ``None``:
+        a lead is the game's :meth:`lead_rule`; after it, follow suit if you can."""
         if not self.trick:
-            return self._why_illegal_lead(seat, c)
+            return self.lead_rule(seat, c)
         led = self.led
-        if self.suit_of[c] != led:
+        so = self.suit_of
+        if so[c] != led and any(so[h] == led for h in self.hands[seat]):
             return self._follow_suit_reason(c, led)
-        return "That card cannot be played now."
+        return None
 
     def _follow_suit_reason(self, c: int, led: int) -> str:
         reason = f"You must follow suit: you hold a {C.SUIT_SINGULAR[led]}."
@@ -283,8 +334,10 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
                        f"while {suit_word(self.suit_of[c])} are trumps.)")
         return reason
 
-    def _why_illegal_lead(self, seat: int, c: int) -> str:
-        return "That card cannot lead now."
+    def lead_rule(self, seat: int, c: int) -> str | None:
+        """Why ``seat`` may not lead ``c`` (a card it holds), or ``None``: any card may lead unless
+        the game says."""
+        return None
 
     def play_card(self, seat: int, c: int) -> None:
         # the hottest path of every trick game: locals, no helper calls for the common case

@@ -51,12 +51,12 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, PlayPhase, TrickState
+from gamenight.families.tricks import CARD_TEXT, ONLY, OWNER, PILE, UNSEEN, ActingPhase, PlayPhase, TrickState
 from gamenight.families.tricks import Phase as TrickPhase
 
 PASS, ORDER, ORDER_ALONE = Move("pass"), Move("order"), Move("order", WORD("alone"))
@@ -64,10 +64,8 @@ PICKUP, PICKUP_ALONE, CLAIM = Move("pickup"), Move("pickup", WORD("alone")), Mov
 CALL = [Move("call", C.SUIT_ARG[s]) for s in range(4)]
 CALL_ALONE = [Move("call", C.SUIT_ARG[s], WORD("alone")) for s in range(4)]
 DISCARD = [Move("discard", C.CARD_ARG[c]) for c in range(52)]
-ROUND1 = [PASS, ORDER, ORDER_ALONE]
-ROUND1_FORCED = [PASS, ORDER_ALONE]
-ROUND1_DEALER = [PASS, PICKUP, PICKUP_ALONE]
-CLAIM_MOVES = [CLAIM, PASS]
+#: the first round's bids as listed (the fast listings of the rules)
+ORDERS, ALONE_ONLY, PICKUPS = [ORDER, ORDER_ALONE], [ORDER_ALONE], [PICKUP, PICKUP_ALONE]
 TEAMS = ("North–South", "East–West")
 MAKERS_MIN, MARCH = 3, 5
 EUCHRE_POINTS = 2
@@ -128,16 +126,6 @@ def deal_points(tricks: int, alone: bool) -> tuple[int, bool]:
     return 1, True
 
 
-@cache
-def call_moves(turned_down: int, may_pass: bool, forced_alone: bool) -> list[Move]:
-    """Round 2: any suit but the turned-down one, alone or not, and pass unless stuck."""
-    out = [PASS] if may_pass else []
-    for s in range(4):
-        if s != turned_down:
-            out += [CALL_ALONE[s]] if forced_alone else [CALL[s], CALL_ALONE[s]]
-    return out
-
-
 class EuchrePhase(PhaseName):
     """Euchre's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
@@ -150,108 +138,234 @@ class EuchrePhase(PhaseName):
     CALL = "call", "Bidding, second round: call trumps or pass"  # round 2: call another suit or pass
 
 
-# ---- the phases: who acts, what is legal, why a move is not, what a move does, side by side ----
+# ---- the kinds of move (core.phases.MoveKind: each rule once) and the phases made of them ----
 
-class ClaimPhase(PhaseHandler["Euchre"]):
-    """Each holder of a No Ace–No Face hand, from the dealer's left, claims the redeal or plays on."""
+def _suit_name(s: Euchre) -> str:
+    return C.SUIT_NAMES[C.SUIT_OF[s.up_card]]
 
-    def to_act(self, s: Euchre) -> frozenset[int]:
-        return ONLY[s.claimants[0]]
 
-    def legal(self, s: Euchre, seat: int) -> list[Move]:
-        return CLAIM_MOVES
+def _alone_or_not(move: Move, plain: Move, alone: Move) -> bool:
+    """Whether ``move`` reads as ``plain`` or ``alone`` (the same verb, nothing else after it)."""
+    return move.args == plain.args or move.args == alone.args
 
-    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
-        return "Your hand has no ace and no face card: 'claim' the redeal (No Ace–No Face) or 'pass'."
+
+class ClaimRedeal(OneMove["Euchre"]):
+    """No Ace–No Face, claimable: the holder throws the hands in (always his to claim)."""
 
     def apply(self, s: Euchre, seat: int, move: Move) -> None:
-        if move.verb == "claim":
-            s._no_ace_no_face_throw_in(seat)
-            return
+        s._no_ace_no_face_throw_in(seat)
+
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        return "Claim a redeal: no ace and no face card"
+
+
+class PlayOn(OneMove["Euchre"]):
+    """No Ace–No Face, claimable: the holder keeps the hand and play goes on."""
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
         s.emit("claim", f"{s.names[seat]} plays on.", seat=seat)
         s.claimants.pop(0)
         if not s.claimants:
             s._open_round(EuchrePhase.ORDER)
 
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        return "Play this hand"
 
-class OrderPhase(PhaseHandler["Euchre"]):
+
+class ClaimPhase(ActingPhase):
+    """Each holder of a No Ace–No Face hand, from the dealer's left, claims the redeal or plays on."""
+
+    otherwise = "Your hand has no ace and no face card: 'claim' the redeal (No Ace–No Face) or 'pass'."
+
+    def to_act(self, s: Euchre) -> frozenset[int]:
+        return ONLY[s.claimants[0]]
+
+    def kinds(self, s: Euchre) -> list[MoveKind[Any]]:
+        return [ClaimRedeal(CLAIM), PlayOn(PASS)]
+
+
+class PassBid(OneMove["Euchre"]):
+    """Pass in the bidding: always allowed, but for a stuck dealer in the second round."""
+
+    def rule(self, s: Euchre, seat: int) -> str | None:
+        if s.phase_name == EuchrePhase.CALL and s._stuck(seat):
+            return "Stick the dealer: everyone else passed, so the dealer must call a suit."
+        return None
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        s._apply_pass(seat)
+
+
+class OrderUp(MoveKind["Euchre"]):
+    """Round 1, not the dealer: order the dealer to pick up the up-card, its suit trumps; the
+    dealer's partner must go alone by the house rule (``dealer_partner_forced_alone``)."""
+
+    verbs = ("order",)
+
+    def candidates(self, s: Euchre, seat: int) -> list[Move]:
+        return [ORDER, ORDER_ALONE]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        # bots bid every deal: the rule's answer without asking it move by move
+        if seat == s.dealer:
+            return []
+        return ALONE_ONLY if s._forced_alone(seat, EuchrePhase.ORDER) else ORDERS
+
+    def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
+        if seat == s.dealer:
+            return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
+        if not _alone_or_not(move, ORDER, ORDER_ALONE):
+            return (f"In the first round you may only order up {_suit_name(s)} or pass; "
+                    "another suit may be called in the second round.")
+        if move is not ORDER_ALONE and s._forced_alone(seat, EuchrePhase.ORDER):
+            return "The dealer's partner who orders up must go alone (house rule): say 'order alone'."
+        return None
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        s._order_up(seat, move is ORDER_ALONE)
+
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        return f"Order up {_suit_name(s)}" + (" and go alone" if move is ORDER_ALONE else "")
+
+
+class PickUp(MoveKind["Euchre"]):
+    """Round 1, the dealer: accept the up-card's suit as trumps by picking the card up."""
+
+    verbs = ("pickup",)
+
+    def candidates(self, s: Euchre, seat: int) -> list[Move]:
+        return [PICKUP, PICKUP_ALONE]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return PICKUPS if seat == s.dealer else []
+
+    def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
+        if seat != s.dealer:
+            return "Only the dealer picks up: say 'order' to order the dealer to pick it up, or 'pass'."
+        if not _alone_or_not(move, PICKUP, PICKUP_ALONE):
+            return "Say 'pickup' to take the up-card, or 'pickup alone' to take it and play alone."
+        return None
+
+    def apply(self, s: Euchre, seat: int, move: Move) -> None:
+        s._order_up(seat, move is PICKUP_ALONE)
+
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        alone = " and go alone" if move is PICKUP_ALONE else ""
+        return f"Pick up {C.LABEL_OF[s.up_card]}: {_suit_name(s)} trumps{alone}"
+
+
+class OrderPhase(ActingPhase):
     """Round 1: from the dealer's left, order up the up-card's suit or pass; the dealer picks it up."""
 
     def to_act(self, s: Euchre) -> frozenset[int]:
         return ONLY[s.bidder]
 
-    def legal(self, s: Euchre, seat: int) -> list[Move]:
-        if seat == s.dealer:
-            return ROUND1_DEALER
-        return ROUND1_FORCED if s._forced_alone(seat, EuchrePhase.ORDER) else ROUND1
+    def kinds(self, s: Euchre) -> list[MoveKind[Any]]:
+        return [PassBid(PASS), OrderUp(), PickUp()]
 
-    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
-        verb = move.verb
-        if seat == s.dealer and verb == "order":
-            return "You are the dealer: say 'pickup' (or 'pickup alone') to take the up-card, or 'pass'."
-        if seat != s.dealer and verb == "pickup":
-            return "Only the dealer picks up: say 'order' to order the dealer to pick it up, or 'pass'."
-        if verb == "order" and s._forced_alone(seat, EuchrePhase.ORDER):
-            return "The dealer's partner who orders up must go alone (house rule): say 'order alone'."
-        return (f"In the first round you may only order up {C.SUIT_NAMES[C.SUIT_OF[s.up_card]]} or pass; "
+    def why_not_other(self, s: Euchre, seat: int, move: Move) -> str | None:
+        return (f"In the first round you may only order up {_suit_name(s)} or pass; "
                 "another suit may be called in the second round.")
 
+
+class DiscardOne(MoveKind["Euchre"]):
+    """The player who took the up-card discards any one card of his six face down."""
+
+    verbs = ("discard",)
+
+    def candidates(self, s: Euchre, seat: int) -> list[Move]:
+        return [DISCARD[c] for c in s.hands[seat]]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        return self.candidates(s, seat)  # any card of the hand
+
+    def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            return f"You took the up-card: discard one card face down, for example 'discard {s._any()}'."
+        if move.cards[0] not in s.hands[seat]:
+            return f"You do not hold {C.NAME_OF[move.cards[0]]}."
+        return None
+
     def apply(self, s: Euchre, seat: int, move: Move) -> None:
-        if move is PASS or move.verb == "pass":
-            s._apply_pass(seat)
-        else:
-            s._order_up(seat, move.flag == "alone")
+        s._apply_discard(seat, move.cards[0])
+
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        c = move.cards[0]
+        return f"Discard {C.LABEL_OF[c]}" + (", the up-card," if c == s.up_card else "") + " face down"
 
 
-class DiscardPhase(PhaseHandler["Euchre"]):
+class DiscardPhase(ActingPhase):
     """The player who took the up-card discards one card face down."""
 
     def to_act(self, s: Euchre) -> frozenset[int]:
         return ONLY[s.taker]
 
-    def legal(self, s: Euchre, seat: int) -> list[Move]:
-        return [DISCARD[c] for c in s.hands[seat]]
+    def kinds(self, s: Euchre) -> list[MoveKind[Any]]:
+        return [DiscardOne()]
 
-    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
-        if move.verb == "discard" and len(move.cards) == 1:
-            return f"You do not hold {C.NAME_OF[move.cards[0]]}."
+    def why_not_other(self, s: Euchre, seat: int, move: Move) -> str | None:
         return f"You took the up-card: discard one card face down, for example 'discard {s._any()}'."
 
+
+@cache
+def calls(turned_down: int, forced_alone: bool) -> list[Move]:
+    """Round 2's calls: any suit but the turned-down one, alone or not (alone only, when forced)."""
+    return [m for suit in range(4) if suit != turned_down
+            for m in ((CALL_ALONE[suit],) if forced_alone else (CALL[suit], CALL_ALONE[suit]))]
+
+
+SECOND_ROUND = ("In the second round, call a suit other than the turned-down one "
+                "('call S', 'call S alone') or pass.")
+
+
+class CallTrumps(MoveKind["Euchre"]):
+    """Round 2: name any suit but the turned-down one as trumps, alone or not (the dealer's partner
+    alone if the house rule says so in both rounds)."""
+
+    verbs = ("call",)
+
+    def candidates(self, s: Euchre, seat: int) -> list[Move]:
+        return [m for suit in range(4) for m in (CALL[suit], CALL_ALONE[suit])]
+
+    def legal(self, s: Euchre, seat: int) -> list[Move]:
+        # bots bid every deal: the rule's answer without asking it move by move
+        return calls(C.SUIT_OF[s.up_card], s._forced_alone(seat, EuchrePhase.CALL))
+
+    def verify(self, s: Euchre, seat: int, move: Move) -> str | None:
+        suit, up_suit = move.suit, C.SUIT_OF[s.up_card]
+        if suit is None or not _alone_or_not(move, CALL[suit], CALL_ALONE[suit]):
+            return SECOND_ROUND
+        if suit == up_suit:
+            return f"You cannot call {C.SUIT_NAMES[up_suit]}: that suit was turned down this deal."
+        if move is not CALL_ALONE[suit] and s._forced_alone(seat, EuchrePhase.CALL):
+            return "The dealer's partner who calls trump must go alone (house rule): add 'alone'."
+        return None
+
     def apply(self, s: Euchre, seat: int, move: Move) -> None:
-        s._apply_discard(seat, move.cards[0])
+        assert move.suit is not None
+        s._make_trump(seat, move.suit, move is CALL_ALONE[move.suit], "calls")
+        s._begin_play()
+
+    def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
+        assert move.suit is not None
+        alone = " and go alone" if move is CALL_ALONE[move.suit] else ""
+        return f"Call {C.SUIT_NAMES[move.suit]} trumps{alone}"
 
 
-class CallPhase(PhaseHandler["Euchre"]):
+class CallPhase(ActingPhase):
     """Round 2: from the dealer's left, call a suit other than the turned-down one, or pass."""
+
+    otherwise = SECOND_ROUND
 
     def to_act(self, s: Euchre) -> frozenset[int]:
         return ONLY[s.bidder]
 
-    def legal(self, s: Euchre, seat: int) -> list[Move]:
-        return call_moves(C.SUIT_OF[s.up_card], not s._stuck(seat), s._forced_alone(seat, EuchrePhase.CALL))
-
-    def why_illegal(self, s: Euchre, seat: int, move: Move) -> str:
-        verb, up_suit = move.verb, C.SUIT_OF[s.up_card]
-        if verb == "pass" and s._stuck(seat):
-            return "Stick the dealer: everyone else passed, so the dealer must call a suit."
-        if verb == "call" and move.suit == up_suit:
-            return f"You cannot call {C.SUIT_NAMES[up_suit]}: that suit was turned down this deal."
-        if verb == "call" and s._forced_alone(seat, EuchrePhase.CALL) and move.flag != "alone":
-            return "The dealer's partner who calls trump must go alone (house rule): add 'alone'."
-        return ("In the second round, call a suit other than the turned-down one "
-                "('call S', 'call S alone') or pass.")
-
-    def apply(self, s: Euchre, seat: int, move: Move) -> None:
-        if move is PASS or move.verb == "pass":
-            s._apply_pass(seat)
-            return
-        assert move.suit is not None
-        s._make_trump(seat, move.suit, move.flag == "alone", "calls")
-        s._begin_play()
+    def kinds(self, s: Euchre) -> list[MoveKind[Any]]:
+        return [PassBid(PASS), CallTrumps()]
 
 
 class EuchrePlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         assert isinstance(s, Euchre)
         return f"Trump is made and the cards are being played: play a card, e.g. 'play {s._any()}'."
 
@@ -507,4 +621,4 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "Euchre", "EuchreOptions", "call_moves", "deal_points", "no_ace_no_face"]
+__all__ = ["SPEC", "Euchre", "EuchreOptions", "deal_points", "no_ace_no_face"]

@@ -177,7 +177,7 @@ def match_result(opts: FiveHundredRummyOptions, made: bool, declarers_total: int
 
 
 class FiveHundredRummyPlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "The bidding is over and the cards are being played: play a card, for example 'play QS'."
 
 
@@ -237,20 +237,17 @@ class FiveHundredRummy(Auctions, TrickState):
         """Never reached: the dealer must bid when everyone passes (G-500R-4)."""
         raise AssertionError("500 Rummy makes the dealer bid; it never throws a hand in")
 
-    def _buryable(self, seat: int) -> list[int]:
+    def bury_rule(self, seat: int, card: int) -> str | None:
         """Never a counter, unless only counters are left (G-500R-6): then the lowest of them."""
+        if not COUNTER[card]:
+            return None
         hand = self.hands[seat]
-        plain = [c for c in hand if not COUNTER[c]]
-        if plain:
-            return plain
-        low = min(COUNTER[c] for c in hand)
-        return [c for c in hand if COUNTER[c] == low]
-
-    def _why_not_bury(self, seat: int, card: int) -> str:
-        if any(not COUNTER[c] for c in self.hands[seat]):
+        if any(not COUNTER[c] for c in hand):
             return (f"You may not bury {C.NAME_OF[card]}: it is a counter (aces, tens, fives and the queen "
                     "of spades stay in play).")
-        return (f"You hold only counters: bury the lowest of them, not {C.NAME_OF[card]}.")
+        if COUNTER[card] > min(COUNTER[c] for c in hand):
+            return f"You hold only counters: bury the lowest of them, not {C.NAME_OF[card]}."
+        return None
 
     def _bury_done(self, seat: int) -> None:
         """The declarer leads the first trick."""

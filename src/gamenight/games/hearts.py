@@ -164,7 +164,7 @@ class HeartsPhase(PhaseName):
 
 
 class HeartsPlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "It is time to play a card, for example 'play 5C'; there is no passing now."
 
 
@@ -257,18 +257,19 @@ class Hearts(Passes, TrickState):
                 return leads
         return [PLAY[c] for c in hand]
 
-    def _why_illegal_lead(self, seat: int, c: int) -> str:
-        if IS_HEART[c]:
+    def lead_rule(self, seat: int, c: int) -> str | None:
+        if not self.broken and IS_HEART[c] and not all(IS_HEART[h] for h in self.hands[seat]):
             return ("Hearts have not been broken: you may not lead a heart until a heart or the queen of "
                     "spades has been played, unless you hold only hearts.")
-        return super()._why_illegal_lead(seat, c)
+        return None
 
-    def why_not_play(self, seat: int, move: Move) -> str:
-        if (self.clean_first_trick and len(move.cards) == 1
-                and PLAY[move.cards[0]] in super().legal_plays(seat)):
+    def play_rule(self, seat: int, c: int) -> str | None:
+        why = super().play_rule(seat, c)
+        if why is None and self.clean_first_trick and POINTS[c] and any(
+                not POINTS[m.cards[0]] for m in super().legal_plays(seat)):
             return ("No points on the first trick: you may not play a heart or the queen of spades to it "
                     "while you hold another card you could play.")
-        return super().why_not_play(seat, move)
+        return why
 
     def _on_trick_won(self, winner: int, cards: list[int]) -> None:
         if self.first_trick:

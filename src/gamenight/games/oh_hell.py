@@ -56,12 +56,21 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.tricks import CARD_TEXT, NOBODY, ONLY, PILE, UNSEEN, PlayPhase, TrickState
+from gamenight.families.tricks import (
+    CARD_TEXT,
+    NOBODY,
+    ONLY,
+    PILE,
+    UNSEEN,
+    ActingPhase,
+    PlayPhase,
+    TrickState,
+)
 from gamenight.families.tricks import Phase as TrickPhase
 
 DECK_SIZE = 52
@@ -177,41 +186,68 @@ class OhHellPhase(PhaseName):
     BLIND = "blind_bid", "Bidding blind, all at once"
 
 
-class BidPhase(PhaseHandler["OhHell"]):
+class BidTricks(MoveKind["OhHell"]):
+    """Bid the tricks you will take, 0 to the hand size; bidding in turn, the dealer (the hook)
+    may not bid what would make the bids total the tricks. Blind, the bid is secret."""
+
+    verbs = ("bid",)
+
+    def candidates(self, s: OhHell, seat: int) -> list[Move]:
+        return BIDS_UP_TO[s.hand_size]
+
+    def legal(self, s: OhHell, seat: int) -> list[Move]:
+        h = s.hand_size
+        barred = s.hook() if seat == s.dealer else None
+        if barred is None or barred > h:
+            return BIDS_UP_TO[h]
+        return BID[:barred] + BID[barred + 1: h + 1]
+
+    def verify(self, s: OhHell, seat: int, move: Move) -> str | None:
+        h = s.hand_size
+        if move.number is None or len(move.args) != 1:
+            return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
+        if not 0 <= move.number <= h:
+            are = "is" if h == 1 else "are"
+            return f"Bids run from 0 to {h}: there {are} {plural(h, 'trick')} this round."
+        if seat == s.dealer and move.number == s.hook():
+            order = [(s.dealer + 1 + i) % s.num_players for i in range(s.num_players - 1)]
+            sums = " + ".join(str(s.bids[p]) for p in order)
+            return (f"The dealer may not bid {move.number}: the bids would total {h}, the number of tricks "
+                    f"this round ({sums} + {move.number} = {h}). Bid higher or lower, so somebody must miss.")
+        return None
+
+    def apply(self, s: OhHell, seat: int, move: Move) -> None:
+        bid = move.number
+        assert bid is not None
+        s.bids[seat] = bid
+        if s.blind:
+            s._blind_bid(seat, bid)
+            return
+        s.emit("bid", f"{s.names[seat]} bids {bid}.", seat=seat, bid=bid)
+        if seat == s.dealer:
+            s._bidding_over()
+        else:
+            s.bid_turn = (seat + 1) % s.num_players
+
+    def describe(self, s: OhHell, move: Move, viewer: int | None) -> str:
+        bid = move.number or 0
+        secret = " (in secret)" if s.blind else ""
+        return f"Bid {plural(bid, 'trick')}{secret}"
+
+
+class BidPhase(ActingPhase):
     """In turn from the dealer's left each bids the tricks he will take; the dealer (the hook) may
     not bid what would make the bids total the tricks."""
 
     def to_act(self, s: OhHell) -> frozenset[int]:
         return ONLY[s.bid_turn]
 
-    def legal(self, s: OhHell, seat: int) -> list[Move]:
-        h = s.hand_size
-        barred = s.hook() if seat == s.dealer else None
-        if barred is None:
-            return BIDS_UP_TO[h]
-        return BID[:barred] + BID[barred + 1: h + 1]
+    def kinds(self, s: OhHell) -> list[MoveKind[Any]]:
+        return [BidTricks()]
 
-    def why_illegal(self, s: OhHell, seat: int, move: Move) -> str:
+    def why_not_other(self, s: OhHell, seat: int, move: Move) -> str | None:
         h = s.hand_size
-        if move.verb != "bid" or move.number is None or move.cards or move.suit is not None or move.flag:
-            return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
-        if not 0 <= move.number <= h:
-            are = "is" if h == 1 else "are"
-            return f"Bids run from 0 to {h}: there {are} {plural(h, 'trick')} this round."
-        order = [(s.dealer + 1 + i) % s.num_players for i in range(s.num_players - 1)]
-        sums = " + ".join(str(s.bids[p]) for p in order)
-        return (f"The dealer may not bid {move.number}: the bids would total {h}, the number of tricks "
-                f"this round ({sums} + {move.number} = {h}). Bid higher or lower, so somebody must miss.")
-
-    def apply(self, s: OhHell, seat: int, move: Move) -> None:
-        bid = move.number
-        assert bid is not None
-        s.bids[seat] = bid
-        s.emit("bid", f"{s.names[seat]} bids {bid}.", seat=seat, bid=bid)
-        if seat == s.dealer:
-            s._bidding_over()
-        else:
-            s.bid_turn = (seat + 1) % s.num_players
+        return f"Bid the tricks you will take, from 0 to {h}: for example 'bid {min(h, 1)}'."
 
 
 class BlindBidPhase(BidPhase):
@@ -220,18 +256,9 @@ class BlindBidPhase(BidPhase):
     def to_act(self, s: OhHell) -> frozenset[int]:
         return s.waiting
 
-    def legal(self, s: OhHell, seat: int) -> list[Move]:
-        return BIDS_UP_TO[s.hand_size]
-
-    def apply(self, s: OhHell, seat: int, move: Move) -> None:
-        bid = move.number
-        assert bid is not None
-        s.bids[seat] = bid
-        s._blind_bid(seat, bid)
-
 
 class OhHellPlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "The bidding is over: play a card, for example 'play QS'."
 
 

@@ -76,7 +76,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Zone
 from gamenight.equipment import cards as C
@@ -92,7 +92,16 @@ from gamenight.families.auction import (
 )
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.passing import PASS, PASS_FIELDS, Passes, PassPhase
-from gamenight.families.tricks import CARD_TEXT, ONLY, PILE, PUBLIC, UNSEEN, PlayPhase, TrickState
+from gamenight.families.tricks import (
+    CARD_TEXT,
+    ONLY,
+    PILE,
+    PUBLIC,
+    UNSEEN,
+    ActingPhase,
+    PlayPhase,
+    TrickState,
+)
 from gamenight.families.tricks import Phase as TrickPhase
 
 TEAMS = ("North–South", "East–West")
@@ -241,58 +250,116 @@ def bidder_side_score(points: int, bid: int, all_tricks: bool, made_bid_scores: 
     return (bid if made_bid_scores == "bid" else points) + (ALL_TRICKS_BONUS if all_tricks else 0)
 
 
-class TrumpPhase(PhaseHandler["Rook"]):
-    def to_act(self, s: Rook) -> frozenset[int]:
-        return ONLY[s.bidder]
+class NameTrumps(MoveKind["Rook"]):
+    """The high bidder names one of the four suits (colours, with the Rook deck) as trumps."""
 
-    def legal(self, s: Rook, seat: int) -> list[Move]:
-        return s.trump_moves() if seat == s.bidder else []
+    verbs = ("trump",)
 
-    def why_illegal(self, s: Rook, seat: int, move: Move) -> str:
-        example = s.trump_moves()[0]
-        if move.verb == "trump":
-            return f"Name one of the four {s.suit_noun()}s as trumps, for example '{example}'."
-        return f"It is time to name trumps, for example '{example}'."
+    def candidates(self, s: Rook, seat: int) -> list[Move]:
+        return s.trump_moves()
+
+    def verify(self, s: Rook, seat: int, move: Move) -> str | None:
+        if move in s.trump_moves():
+            return None
+        return f"Name one of the four {s.suit_noun()}s as trumps, for example '{s.trump_moves()[0]}'."
 
     def apply(self, s: Rook, seat: int, move: Move) -> None:
         assert move.suit is not None
         s.name_trumps(move.suit)
 
+    def describe(self, s: Rook, move: Move, viewer: int | None) -> str:
+        assert move.suit is not None
+        return f"Name {s.suit_name(move.suit)} trumps"
 
-class CallPhase(PhaseHandler["Rook"]):
+
+class TrumpPhase(ActingPhase):
     def to_act(self, s: Rook) -> frozenset[int]:
         return ONLY[s.bidder]
 
-    def legal(self, s: Rook, seat: int) -> list[Move]:
-        return [CALL[c] for c in s.callable_cards()] if seat == s.bidder else []
+    def kinds(self, s: Rook) -> list[MoveKind[Any]]:
+        return [NameTrumps()]
 
-    def why_illegal(self, s: Rook, seat: int, move: Move) -> str:
-        if move.verb == "call" and len(move.cards) == 1 and move.cards[0] in s.buried:
+    def why_not_other(self, s: Rook, seat: int, move: Move) -> str | None:
+        return f"It is time to name trumps, for example '{s.trump_moves()[0]}'."
+
+
+CALL_A_CARD = "Call the card whose holder will be your partner, for example 'call AS'."
+
+
+class CallPartnerCard(MoveKind["Rook"]):
+    """Five players: the high bidder calls any card of the deck not buried; its holder is his
+    secret partner (himself: he plays alone)."""
+
+    verbs = ("call",)
+
+    def candidates(self, s: Rook, seat: int) -> list[Move]:
+        return [CALL[c] for c in s.callable_cards()]
+
+    def verify(self, s: Rook, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            return CALL_A_CARD
+        c = move.cards[0]
+        if c in s.buried:
             return "You buried that card: call one that is in play."
-        if move.verb == "call" and len(move.cards) == 1:
+        if c not in s.deck_template():
             return "That card is not in this deck."
-        return "Call the card whose holder will be your partner, for example 'call AS'."
+        return None
 
     def apply(self, s: Rook, seat: int, move: Move) -> None:
         s.call_partner(move.cards[0])
 
+    def describe(self, s: Rook, move: Move, viewer: int | None) -> str:
+        c = move.cards[0]
+        if viewer == s.bidder and c in s.hands[s.bidder]:
+            return f"Call {C.LABEL_OF[c]}: you hold it, so you play alone"
+        return f"Call {C.LABEL_OF[c]}: its holder is your partner"
 
-class LeadPhase(PhaseHandler["Rook"]):
+
+class CallPhase(ActingPhase):
+    otherwise = CALL_A_CARD
+
     def to_act(self, s: Rook) -> frozenset[int]:
         return ONLY[s.bidder]
 
-    def legal(self, s: Rook, seat: int) -> list[Move]:
-        return [LEAD_SELF, LEAD_LEFT] if seat == s.bidder else []
+    def kinds(self, s: Rook) -> list[MoveKind[Any]]:
+        return [CallPartnerCard()]
 
-    def why_illegal(self, s: Rook, seat: int, move: Move) -> str:
-        return "Choose who leads: 'lead' to lead yourself, or 'lead left' for the player on your left."
+
+CHOOSE_LEADER = "Choose who leads: 'lead' to lead yourself, or 'lead left' for the player on your left."
+
+
+class ChooseLeader(MoveKind["Rook"]):
+    """The high bidder leads the first trick himself or has the player on his left lead."""
+
+    verbs = ("lead",)
+
+    def candidates(self, s: Rook, seat: int) -> list[Move]:
+        return [LEAD_SELF, LEAD_LEFT]
+
+    def verify(self, s: Rook, seat: int, move: Move) -> str | None:
+        return None if move is LEAD_SELF or move is LEAD_LEFT else CHOOSE_LEADER
 
     def apply(self, s: Rook, seat: int, move: Move) -> None:
         s.choose_leader(move is LEAD_LEFT)
 
+    def describe(self, s: Rook, move: Move, viewer: int | None) -> str:
+        if move is LEAD_SELF:
+            return "Lead the first trick yourself"
+        return f"Have {s.names[(s.bidder + 1) % s.num_players]} lead the first trick"
+
+
+class LeadPhase(ActingPhase):
+    otherwise = CHOOSE_LEADER
+
+    def to_act(self, s: Rook) -> frozenset[int]:
+        return ONLY[s.bidder]
+
+    def kinds(self, s: Rook) -> list[MoveKind[Any]]:
+        return [ChooseLeader()]
+
 
 class RookPlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "It is time to play a card, for example 'play 5C'."
 
 

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.core.zones import Zone
@@ -61,7 +61,17 @@ from gamenight.equipment import cards as C
 from gamenight.families.match import MatchRules
 from gamenight.families.penalties import Penalty, card_penalty, last_trick_penalty, trick_penalty
 from gamenight.families.stakes import Stakes, half_up
-from gamenight.families.tricks import CARD_TEXT, COUNT, ONLY, PLAY, PUBLIC, ROW, TRICK, TrickState
+from gamenight.families.tricks import (
+    CARD_TEXT,
+    COUNT,
+    ONLY,
+    PLAY,
+    PUBLIC,
+    ROW,
+    TRICK,
+    ActingPhase,
+    TrickState,
+)
 
 #: the low cards taken out to make the hands equal, first to last (G-SK-2)
 REMOVAL_ORDER: tuple[int, ...] = tuple(C.make_card(r, s) for r in (C.TWO, C.THREE)
@@ -190,33 +200,68 @@ class SaskPhase(PhaseName):
     SEVENS = "sevens", "Sevens: play a card on the rows, or pass and pay"
 
 
-class SevensPhase(PhaseHandler["Saskatchewan"]):
+ONE_CARD = "Play one card on the rows, for example 'play 7H', or 'pass' when none fits."
+
+
+class LayCard(MoveKind["Saskatchewan"]):
+    """Hand 6: lay a card on the rows: a seven starts its suit's row, any other card goes next to
+    an end of its suit's row (the ace only on the king)."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: Saskatchewan, seat: int) -> list[Move]:
+        return [PLAY[c] for c in s.hands[seat]]
+
+    def legal(self, s: Saskatchewan, seat: int) -> list[Move]:
+        rows = s.rows
+        return [PLAY[c] for c in s.hands[seat] if fits(c, rows)]
+
+    def verify(self, s: Saskatchewan, seat: int, move: Move) -> str | None:
+        if len(move.args) != 1 or len(move.cards) != 1:
+            return ONE_CARD
+        c = move.cards[0]
+        if c not in s.hands[seat]:
+            return f"You do not hold {C.NAME_OF[c]}."
+        return None if fits(c, s.rows) else s.why_not_fit(c)
+
+    def apply(self, s: Saskatchewan, seat: int, move: Move) -> None:
+        s.lay(seat, move.cards[0])
+
+    def describe(self, s: Saskatchewan, move: Move, viewer: int | None) -> str:
+        c = move.cards[0]
+        if C.RANK_OF[c] == SEVEN:
+            return f"Start the {C.SUIT_NAMES[C.SUIT_OF[c]]} row with {C.LABEL_OF[c]}"
+        return f"Lay {C.LABEL_OF[c]} on the rows"
+
+
+class PassAndPay(OneMove["Saskatchewan"]):
+    """Hand 6: pass, paying into the pot, only when no card of the hand fits the rows."""
+
+    def rule(self, s: Saskatchewan, seat: int) -> str | None:
+        playable = [c for c in s.hands[seat] if fits(c, s.rows)]
+        if playable:
+            shown = " ".join(C.LABEL_OF[c] for c in playable)
+            return f"You can play ({shown}), so you must: you may pass only when no card fits."
+        return None
+
+    def apply(self, s: Saskatchewan, seat: int, move: Move) -> None:
+        s.pass_turn(seat)
+
+    def describe(self, s: Saskatchewan, move: Move, viewer: int | None) -> str:
+        rate = s.options.pass_rate
+        return f"Pass and pay {money(rate)} into the pot" if rate else "Pass: no card fits"
+
+
+class SevensPhase(ActingPhase):
     """Hand 6: one card a turn on the rows, or a paid pass when none fits."""
+
+    otherwise = ONE_CARD
 
     def to_act(self, s: Saskatchewan) -> frozenset[int]:
         return ONLY[s.turn]
 
-    def legal(self, s: Saskatchewan, seat: int) -> list[Move]:
-        rows = s.rows
-        return [PLAY[c] for c in s.hands[seat] if fits(c, rows)] or [PASS]
-
-    def why_illegal(self, s: Saskatchewan, seat: int, move: Move) -> str:
-        playable = [c for c in s.hands[seat] if fits(c, s.rows)]
-        if move.verb == "pass" and not move.args:
-            shown = " ".join(C.LABEL_OF[c] for c in playable)
-            return f"You can play ({shown}), so you must: you may pass only when no card fits."
-        if move.verb != "play" or len(move.cards) != 1:
-            return "Play one card on the rows, for example 'play 7H', or 'pass' when none fits."
-        c = move.cards[0]
-        if c not in s.hands[seat]:
-            return f"You do not hold {C.NAME_OF[c]}."
-        return s.why_not_fit(c)
-
-    def apply(self, s: Saskatchewan, seat: int, move: Move) -> None:
-        if move is PASS:
-            s.pass_turn(seat)
-        else:
-            s.lay(seat, move.cards[0])
+    def kinds(self, s: Saskatchewan) -> list[MoveKind[Any]]:
+        return [LayCard(), PassAndPay(PASS)]
 
 
 class Saskatchewan(Stakes, TrickState):

@@ -11,8 +11,9 @@ for the others, then everybody moves and the next game starts at every table.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar
 
 from gamenight.core.errors import IllegalMove, OptionError
@@ -21,13 +22,47 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler, move_words
 from gamenight.core.state import SPEECH, State
 from gamenight.core.zones import Zone, redeal_unseen
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
 from gamenight.games.court_whist import rules as R
 from gamenight.games.court_whist.table import CourtPhase, CourtTable
+
+
+class AtTable(MoveKind["CourtWhist"]):
+    """A table's kind of move, asked of the party: the seat's own table answers, in its chairs
+    (the party's moves are its tables' moves, so its rules are theirs)."""
+
+    def __init__(self, kind: MoveKind[Any]) -> None:
+        self.kind = kind
+        self.verbs = kind.verbs
+
+    def candidates(self, s: CourtWhist, seat: int) -> Iterable[Move]:
+        table, chair = s.table_of(seat)
+        return self.kind.candidates(table, chair)
+
+    def legal(self, s: CourtWhist, seat: int) -> list[Move]:
+        table, chair = s.table_of(seat)
+        return self.kind.legal(table, chair)
+
+    def verify(self, s: CourtWhist, seat: int, move: Move) -> str | None:
+        table, chair = s.table_of(seat)
+        return self.kind.verify(table, chair, move)
+
+    def apply(self, s: CourtWhist, seat: int, move: Move) -> None:
+        s._apply(seat, move)
+
+    def describe(self, s: CourtWhist, move: Move, viewer: int | None) -> str:
+        return s.describe_move(move, viewer)
+
+
+@cache
+def at_table(kind: MoveKind[Any]) -> AtTable:
+    """The one party-side face of a table's kind of move."""
+    return AtTable(kind)
+
 
 #: the log's entry for a chat message counted as speech (the server's ``speak``); a typed
 #: ``speak`` is the player owning up (or the host's button)
@@ -313,6 +348,33 @@ class CourtWhist(State):
 
     def parse(self, text: str) -> Move:
         return self.tables[0].parse(text)
+
+    def table_of(self, seat: int) -> tuple[CourtTable, int]:
+        """The table ``seat`` plays at this game, and its chair there (it must not sit out)."""
+        where = self.where[seat]
+        if where is None:
+            raise IllegalMove("You sit out this game.")
+        return self.tables[where[0]], where[1]
+
+    def move_kinds(self, seat: int) -> Sequence[MoveKind[Any]] | None:
+        """The kinds of move ``seat`` has at its own table (none while it sits out)."""
+        if self.where[seat] is None:
+            return ()
+        table, chair = self.table_of(seat)
+        kinds = table.move_kinds(chair)
+        return None if kinds is None else [at_table(kind) for kind in kinds]
+
+    def describe_move(self, move: Move, viewer: int | None = None) -> str:
+        """``move`` in words, as the viewer's own table says it (a spectator: the first table
+        whose phase has that kind of move)."""
+        if viewer is not None and self.where[viewer] is not None:
+            table, chair = self.table_of(viewer)
+            return table.describe_move(move, chair)
+        for table in self.tables:
+            kinds = table.move_kinds(0) or ()
+            if any(move.verb in kind.verbs for kind in kinds):
+                return table.describe_move(move, None)
+        return move_words(move)
 
     def phase(self) -> str:
         phases = {t.phase_name for t in self.tables}

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.events import Event
 from gamenight.core.moves import Move
-from gamenight.core.phases import PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, PhaseHandler, PhaseName
 from gamenight.equipment import cards as C
 from gamenight.families.match import MatchRules
-from gamenight.families.tricks import ONLY, Phase, PlayPhase, TrickState
+from gamenight.families.tricks import ONLY, ActingPhase, Phase, PlayPhase, TrickState
 from gamenight.games.court_whist import rules as R
 
 if TYPE_CHECKING:
@@ -35,26 +35,41 @@ class CourtPhase(PhaseName):
     WAIT = "wait", "Waiting for the other tables to finish the game"
 
 
-class NamePhase(PhaseHandler["CourtTable"]):
-    """Coronation: the holder of the hand's king names any suit for trumps before the lead."""
+class NameTrumps(MoveKind["CourtTable"]):
+    """Coronation: the holder of the hand's king names any of the four suits for trumps."""
 
-    def to_act(self, s: CourtTable) -> frozenset[int]:
-        return ONLY[s.namer]
+    verbs = ("call",)
 
-    def legal(self, s: CourtTable, seat: int) -> list[Move]:
-        return list(CALL)
+    def candidates(self, s: CourtTable, seat: int) -> list[Move]:
+        return CALL
 
-    def why_illegal(self, s: CourtTable, seat: int, move: Move) -> str:
-        king = C.NAME_OF[R.KINGS[s.hand]]
-        return f"You hold {king}: name trumps first, for example 'call H' (any of the four suits)."
+    def verify(self, s: CourtTable, seat: int, move: Move) -> str | None:
+        return None if move in CALL else s.name_trumps_first()
 
     def apply(self, s: CourtTable, seat: int, move: Move) -> None:
         assert move.suit is not None
         s.trump_named(seat, move.suit)
 
+    def describe(self, s: CourtTable, move: Move, viewer: int | None) -> str:
+        assert move.suit is not None
+        return f"Name {C.SUIT_NAMES[move.suit]} trumps"
+
+
+class NamePhase(ActingPhase):
+    """Coronation: the holder of the hand's king names any suit for trumps before the lead."""
+
+    def to_act(self, s: CourtTable) -> frozenset[int]:
+        return ONLY[s.namer]
+
+    def kinds(self, s: CourtTable) -> list[MoveKind[Any]]:
+        return [NameTrumps()]
+
+    def why_not_other(self, s: CourtTable, seat: int, move: Move) -> str | None:
+        return s.name_trumps_first()
+
 
 class CourtPlay(PlayPhase):
-    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str:
+    def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "Trumps are settled: play a card, for example 'play QS'."
 
 
@@ -142,6 +157,11 @@ class CourtTable(TrickState):
             trumps = f"{C.SUIT_NAMES[self.trump]} are trumps" if self.trump is not None else "no trumps"
             self.emit("hand", f"{what}; {trumps}.", seat=self.dealer)
         self.start_play(self.left_of_dealer())
+
+    def name_trumps_first(self) -> str:
+        """Coronation's sentence to the namer, for any move but naming one of the four suits."""
+        king = C.NAME_OF[R.KINGS[self.hand]]
+        return f"You hold {king}: name trumps first, for example 'call H' (any of the four suits)."
 
     def trump_named(self, chair: int, suit: int) -> None:
         self.set_trump(suit)
