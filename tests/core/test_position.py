@@ -93,7 +93,7 @@ def test_more_copies_than_the_equipment_holds_are_refused() -> None:
 
 
 def test_an_unknown_zone_or_piece_is_refused_by_name() -> None:
-    with pytest.raises(PositionError, match="no zone 'crib'.*hand/0"):
+    with pytest.raises(PositionError, match=r"no zone 'crib'.*hand/0"):
         position("rummy", players=2, seed=1, zones={"crib": "AS"})
     with pytest.raises(PositionError, match="'ZZ' is not a card"):
         position("rummy", players=2, seed=1, zones={"hand 0": "ZZ"})
