@@ -16,8 +16,9 @@ import pytest
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.position import Pieces
+from gamenight.core.position import Pieces as Pieces
 from gamenight.core.position import PositionError as PositionError  # (for the tests)
+from gamenight.core.position import edited as edited
 from gamenight.core.position import position as position
 from gamenight.core.position import set_position as set_position
 from gamenight.core.state import State
@@ -76,6 +77,15 @@ def give(s: S, seat: int, codes: str, **settings: Any) -> S:
     """``seat`` holds exactly these cards (from wherever they lay); the cards it held go to the
     stock (see :func:`gamenight.core.position.set_position`, which takes ``settings`` too)."""
     return set_position(s, zones={f"hand/{seat}": codes}, **settings)
+
+
+def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", **settings: Any) -> S:
+    """The stock down to the first ``keep`` pieces of the kernel's list (a rummy stock's top), every
+    other piece under the discard pile, in order: as a long hand leaves it (nothing is lost)."""
+    zones = s.card_zones()
+    left = zones[stock]
+    return set_position(s, zones={stock: left[:keep], "discards": [*left[keep:], *zones["discards"]]},
+                        **settings)
 
 
 def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest: str = "") -> list[str]:

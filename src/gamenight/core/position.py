@@ -133,6 +133,13 @@ def set_position(
     return state
 
 
+def edited(state: S) -> S:
+    """``state`` was changed beyond what a description says (a meld a test laid on the table
+    through a kernel's own step): its legal moves are read afresh. Prefer a description."""
+    state._legal_cache = {}
+    return state
+
+
 # ---- the zones ----------------------------------------------------------------------------
 
 def zone_key(name: str) -> str:
@@ -335,7 +342,7 @@ def _set_extra(state: State, name: str, value: Any) -> None:
     current = getattr(state, name)
     if not _same_shape(current, value):
         raise PositionError(f"{name!r} is {current!r}: {value!r} is not a value of its kind")
-    if isinstance(current, list):
+    if isinstance(current, list) and not isinstance(getattr(type(state), name, None), property):
         current[:] = value  # in place: a zone or a clone's memo may hold the list itself
     else:
         setattr(state, name, value)
@@ -343,9 +350,9 @@ def _set_extra(state: State, name: str, value: Any) -> None:
 
 def _same_shape(current: Any, value: Any, *, top: bool = True) -> bool:
     """``value`` fits where ``current`` is: the same type; a list of the same length at the top
-    (one entry a seat or a team), its items of their items' types."""
+    (one entry a seat or a team; an empty list, a record, may grow), its items of their items' types."""
     if isinstance(current, list):
-        return (isinstance(value, list) and (not top or len(value) == len(current))
+        return (isinstance(value, list) and (not top or not current or len(value) == len(current))
                 and all(_same_shape(c, v, top=False) for c, v in zip(current, value, strict=False)))
     if current is None or value is None:
         return True
@@ -354,4 +361,4 @@ def _same_shape(current: Any, value: Any, *, top: bool = True) -> bool:
     return isinstance(value, type(current)) or isinstance(current, type(value))
 
 
-__all__ = ["REST", "Pieces", "PositionError", "place", "position", "set_position", "zone_key"]
+__all__ = ["REST", "Pieces", "PositionError", "edited", "place", "position", "set_position", "zone_key"]

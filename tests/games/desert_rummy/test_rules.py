@@ -7,7 +7,7 @@ import json
 from typing import cast
 
 import pytest
-from tests.helpers import deal_deck, golden_match, play_all
+from tests.helpers import deal_deck, golden_match, play_all, set_position
 
 import gamenight
 from gamenight.core.errors import IllegalMove, OptionError
@@ -26,9 +26,8 @@ def new(hands: list[str], rest: str, levels: tuple[int, ...] = (), **options: ob
     then the top of the stock), each seat on the meld ``levels`` names (1 where it is silent)."""
     s = cast(DesertRummy, gamenight.new(GAME, players=len(hands), seed=3, deck=deal_deck(hands, rest),
                                         options=options))
-    for seat, level in enumerate(levels):
-        s.levels[seat] = level
-    s._legal_cache = {}
+    if levels:
+        set_position(s, extra={"levels": [*levels, *[1] * (len(hands) - len(levels))]})
     return s
 
 
@@ -154,15 +153,9 @@ def swap_table(**options: object) -> DesertRummy:
 
 
 def hold(s: DesertRummy, seat: int, codes: str) -> None:
-    """Give ``seat`` exactly these cards: the rest of its hand goes under the stock, and the cards
-    come from the stock (so every card is still in one place)."""
-    for c in s.hands[seat]:
-        s.stock.append(c)
-    s.hands[seat] = []
-    for c in cards(codes):
-        s.stock.remove(c)
-        s.hands[seat].append(c)
-    s._legal_cache = {}
+    """Give ``seat`` exactly these cards, taken from wherever they lay; what it held goes to the
+    stock (so every card is still in one place)."""
+    set_position(s, zones={f"hand/{seat}": codes})
 
 
 def test_a_natural_takes_a_wilds_place_in_your_own_run_and_the_wild_is_played_at_once() -> None:
