@@ -79,13 +79,16 @@ def give(s: S, seat: int, codes: str, **settings: Any) -> S:
     return set_position(s, zones={f"hand/{seat}": codes}, **settings)
 
 
-def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", **settings: Any) -> S:
-    """The stock down to the first ``keep`` pieces of the kernel's list (a rummy stock's top), every
-    other piece under the discard pile, in order: as a long hand leaves it (nothing is lost)."""
+def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", top_last: bool = False,
+                   **settings: Any) -> S:
+    """The stock down to its ``keep`` top pieces (the first of the kernel's list, a rummy stock's
+    top; the last with ``top_last``, a canasta stock's), every other piece under the discard pile,
+    in order: as a long hand leaves it (nothing is lost)."""
     zones = s.card_zones()
-    left = zones[stock]
-    return set_position(s, zones={stock: left[:keep], "discards": [*left[keep:], *zones["discards"]]},
-                        **settings)
+    pieces = zones[stock]
+    cut = len(pieces) - keep if top_last else keep
+    left, gone = (pieces[cut:], pieces[:cut]) if top_last else (pieces[:cut], pieces[cut:])
+    return set_position(s, zones={stock: left, "discards": [*gone, *zones["discards"]]}, **settings)
 
 
 def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest: str = "") -> list[str]:

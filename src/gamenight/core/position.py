@@ -8,11 +8,15 @@ kernel's own lists), so it works the same for every game:
 
 * each zone named in ``zones`` holds exactly the pieces given, in the kernel's list order (the
   order ``zone.pieces`` has: a rummy stock's top is its first card, a canasta stock's its last);
-* a piece named there is taken from wherever it lies; a zone *not* named keeps its size and the
-  rest of its pieces where they were (a piece taken from it is replaced by a spare one);
+* a piece named there is taken from wherever it lies: the rest zone first (``rest``, by default
+  the stock or the boneyard; then the other stock piles), from its bottom, so the next draws
+  stay; then any other zone, from its end. A zone *not* named keeps its size and the rest of its
+  pieces where they were (a piece taken from it is replaced by a spare one, else by one from the
+  rest zone's bottom);
 * the pieces no longer needed go to the zone whose description holds ``...`` (at that place in
-  it), else to the rest zone (``rest``, by default the stock or boneyard), in the places the
-  taken pieces left and then at its end;
+  it), else to the rest zone's bottom. Which end is a stock's bottom is the kernel's list order:
+  its end by default (a rummy stock, drawn from ``stock[0]``); ``bottom_first=True`` for a stock
+  drawn from the end of its list (canasta's, 5 in a Row's);
 * **conservation** is checked: the census of the zones is the same before and after, so the
   equipment is all accounted for and a position is never impossible (naming a piece more often
   than the equipment holds it is refused with a sentence saying so);
@@ -80,6 +84,7 @@ def position(
     preset: str | None = None,
     zones: Mapping[str, Pieces] | None = None,
     rest: str | None = None,
+    bottom_first: bool = False,
     turn: int | None = None,
     phase: str | None = None,
     dealer: int | None = None,
@@ -92,8 +97,8 @@ def position(
     from gamenight.core.registry import new  # the registry imports every game's state: late
 
     state = new(game, players=players, seed=seed, deck=deck, options=options, preset=preset)
-    return set_position(state, zones=zones, rest=rest, turn=turn, phase=phase, dealer=dealer,
-                        deal=deal, scores=scores, extra=extra)
+    return set_position(state, zones=zones, rest=rest, bottom_first=bottom_first, turn=turn, phase=phase,
+                        dealer=dealer, deal=deal, scores=scores, extra=extra)
 
 
 def set_position(
@@ -101,6 +106,7 @@ def set_position(
     *,
     zones: Mapping[str, Pieces] | None = None,
     rest: str | None = None,
+    bottom_first: bool = False,
     turn: int | None = None,
     phase: str | None = None,
     dealer: int | None = None,
@@ -110,17 +116,21 @@ def set_position(
 ) -> S:
     """Put ``state`` in the position described, in place, and return it.
 
-    Settings are applied in the order a table is laid: the deal's number and dealer, the zones,
-    ``extra``, the phase, whose turn, the scores. :class:`PositionError` for a description that
-    cannot be a position of this game."""
+    Settings are applied in the order a table is laid: the deal's number and dealer, ``extra``
+    (the pieces it puts on the table, such as a team's books, are taken as named pieces are, and
+    those it took off go to the rest zone's bottom), the zones, the phase, whose turn, the scores.
+    :class:`PositionError` for a description that cannot be a position of this game."""
     if deal is not None:
         _setting(state, "deal", deal, "deal_no")
     if dealer is not None:
         _setting(state, "dealer", state.check_seat(dealer), "dealer")
+    if extra:
+        equipment = census(state.zones())
+        for name, value in extra.items():
+            _set_extra(state, name, value)
+        _settle(state, equipment, rest, bottom_first)
     if zones:
-        place(state, zones, rest=rest)
-    for name, value in (extra or {}).items():
-        _set_extra(state, name, value)
+        place(state, zones, rest=rest, bottom_first=bottom_first)
     if phase is not None:
         _set_phase(state, phase)
     if turn is not None:
@@ -147,7 +157,8 @@ def zone_key(name: str) -> str:
     return "/".join(name.split())
 
 
-def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = None) -> None:
+def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = None,
+          bottom_first: bool = False) -> None:
     """Set the pieces of the zones ``described`` in place, moving pieces only (conservation
     checked), and forget what seats knew of every zone that changed."""
     zones = state.zones()
@@ -172,7 +183,7 @@ def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = N
     before = census(zones)
     was = {z.key: list(z.pieces) for z in zones}
     spare_to = rest_here or _rest_zone(by_key, wanted, rest)
-    _move_pieces(zones, by_key, wanted, rest_here, spare_to, state.spec.title)
+    _move_pieces(zones, by_key, wanted, rest_here, spare_to, bottom_first, state.spec.title)
     after = census(zones)
     if after != before:  # never: pieces are only moved
         raise PositionError(f"the pieces changed: {dict(after - before)} appeared, "
@@ -181,6 +192,42 @@ def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = N
     for z in zones:
         if z.pieces != was[z.key]:
             state.knowledge.drop(z.key)  # what a seat knew lay there may have left
+
+
+def _settle(state: State, equipment: Counter[int], rest: str | None, bottom_first: bool) -> None:
+    """After ``extra`` changed what the kernel keeps (melds laid with their cards, melds taken up):
+    the pieces now counted twice leave the zones the kernel plays with (the rest zone's bottom
+    first), and those no longer anywhere go to the rest zone's bottom, so the census is the
+    equipment again."""
+    zones = state.zones()
+    now = census(zones)
+    if now == equipment:
+        return
+    again = {z.key: z.pieces for z in state.zones()}
+    live = [z for z in zones if z.pieces is again[z.key]]
+    by_key = {z.key: z for z in live}
+    spare_to = _rest_zone(by_key, {}, rest)
+    rest_name = spare_to.split("/", 1)[0] if spare_to is not None else None
+    excess = now - equipment
+    for z in _givers(live, spare_to):
+        gone = set()
+        for i in _order(z, z.name == rest_name, bottom_first):
+            if excess[z.pieces[i]] > 0:
+                excess[z.pieces[i]] -= 1
+                gone.add(i)
+        if gone:
+            _write(z, [p for i, p in enumerate(z.pieces) if i not in gone])
+            state.knowledge.drop(z.key)
+    if +excess:
+        raise PositionError(f"{excess.total()} pieces lie twice and in no zone that can give them up")
+    missing = sorted((equipment - census(zones)).elements())
+    if missing:
+        if spare_to is None:
+            raise PositionError(f"{len(missing)} pieces have no place: name the zone to put them in "
+                                "(rest=)")
+        z = by_key[spare_to]
+        _write(z, [*missing, *z.pieces] if bottom_first else [*z.pieces, *missing])
+        state.knowledge.drop(z.key)
 
 
 def _read(zone: Zone, pieces: Pieces) -> tuple[list[int], list[int], bool]:
@@ -218,11 +265,26 @@ def _rest_zone(by_key: Mapping[str, Zone], wanted: Mapping[str, object], rest: s
     return next((k for k in REST_ZONES if k in by_key and k not in wanted), None)
 
 
+def _givers(zones: Sequence[Zone], spare_to: str | None) -> list[Zone]:
+    """The zones a piece is taken from, in turn: the rest zone, its like (the other stock piles),
+    then every other zone in the kernel's order."""
+    name = spare_to.split("/", 1)[0] if spare_to is not None else None
+    return sorted(zones, key=lambda z: (z.key != spare_to, z.name != name))
+
+
+def _order(zone: Zone, rest_like: bool, bottom_first: bool) -> range:
+    """The positions a zone gives its pieces from: a stock from its bottom (the next draws stay),
+    any other zone from its end (what came to it last)."""
+    n = len(zone.pieces)
+    return range(n) if rest_like and bottom_first else range(n - 1, -1, -1)
+
+
 def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
                  wanted: Mapping[str, tuple[list[int], list[int]]], rest_here: str | None,
-                 spare_to: str | None, title: str) -> None:
+                 spare_to: str | None, bottom_first: bool, title: str) -> None:
     """Take the named pieces from where they lie, refill what was taken from the zones not named
-    with spare pieces, and put what is left over in ``spare_to``."""
+    (spare pieces, else pieces from the rest zone's bottom), and put what is left over in the
+    ``...`` of ``rest_here``, else at the bottom of ``spare_to``."""
     named: Counter[int] = Counter()
     for head, tail in wanted.values():
         named.update(head)
@@ -231,42 +293,51 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
     for key in wanted:
         freed.update(by_key[key].pieces)
     short = named - freed
-    others = [z for z in zones if z.key not in wanted]
-    others.sort(key=lambda z: z.key != spare_to)  # the rest zone gives first
-    taken: dict[str, list[int]] = {}  # zone key -> positions its pieces were taken from
-    for z in others:
-        for i, p in enumerate(z.pieces):
-            if short[p] > 0:
-                short[p] -= 1
-                taken.setdefault(z.key, []).append(i)
+    givers = _givers([z for z in zones if z.key not in wanted], spare_to)
+    rest_name = spare_to.split("/", 1)[0] if spare_to is not None else None
+    taken: dict[str, list[int]] = {z.key: [] for z in givers}  # zone -> positions taken from it
+    for z in givers:
+        for i in _order(z, z.name == rest_name, bottom_first):
+            if short[z.pieces[i]] > 0:
+                short[z.pieces[i]] -= 1
+                taken[z.key].append(i)
     if +short:
         missing = ", ".join(f"{by_key[next(iter(wanted))].codec.format(p)}" for p in sorted(+short))
         raise PositionError(f"{title} has not that many of {missing}: the description names more than "
                             "the equipment holds")
     pool = freed + Counter(by_key[k].pieces[i] for k, where in taken.items() for i in where) - named
     spare = sorted(pool.elements())
-    # the zones not named keep their size: a spare piece where one was taken (the rest zone last)
-    for z in others:
-        where = taken.get(z.key, [])
-        if z.key == spare_to or not where:
-            continue
-        if len(spare) < len(where):
-            raise PositionError(f"zone {z.key!r} would lose pieces: describe it, or put '...' in a zone")
-        for i in where:
-            z.pieces[i] = spare.pop(0)
+
+    def pull() -> int:
+        """A piece from the rest zone's bottom, to keep another zone's size."""
+        if spare:
+            return spare.pop(0)
+        rest = by_key.get(spare_to) if spare_to is not None and spare_to not in wanted else None
+        if rest is not None:
+            for i in _order(rest, True, bottom_first):
+                if i not in taken[rest.key] and named[rest.pieces[i]] == 0:
+                    taken[rest.key].append(i)
+                    return rest.pieces[i]
+        raise PositionError("a zone not described would lose pieces: describe it, or put '...' in a zone")
+
+    for z in givers:  # the zones not described keep their size (those like the rest zone excepted)
+        if z.name != rest_name:
+            for i in taken[z.key]:
+                z.pieces[i] = pull()
     for key, (head, tail) in wanted.items():
-        z = by_key[key]
-        pieces = [*head, *spare, *tail] if key == rest_here else [*head, *tail]
         if key == rest_here:
+            _write(by_key[key], [*head, *spare, *tail])
             spare = []
-        _write(z, pieces)
-    if spare_to is not None and spare_to not in wanted:
-        z = by_key[spare_to]
-        where = taken.get(spare_to, [])
-        refill = dict(zip(where, spare, strict=False))
-        kept = [refill.get(i, p) for i, p in enumerate(z.pieces) if i in refill or i not in where]
-        _write(z, kept + spare[len(refill):])
-        spare = []
+        else:
+            _write(by_key[key], [*head, *tail])
+    for z in givers:
+        if z.name == rest_name and (taken[z.key] or z.key == spare_to):
+            gone = set(taken[z.key])
+            kept = [p for i, p in enumerate(z.pieces) if i not in gone]
+            if z.key == spare_to:
+                kept = [*spare, *kept] if bottom_first else [*kept, *spare]
+                spare = []
+            _write(z, kept)
     if spare:
         raise PositionError(f"{len(spare)} pieces have no place: put '...' in the zone they go to")
 
