@@ -118,7 +118,7 @@ def test_extra_kernel_facts_keep_their_type_and_a_typo_is_refused() -> None:
     with pytest.raises(PositionError, match="keeps no 'opend'"):
         set_position(s, extra={"opend": [True, False]})
     with pytest.raises(PositionError, match="not a value of its kind"):
-        set_position(s, extra={"opened": [True]})
+        set_position(s, extra={"opened": [1, 0]})
 
 
 def test_whose_turn_is_set_to_the_other_seat() -> None:

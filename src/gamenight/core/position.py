@@ -406,8 +406,8 @@ def _set_scores(state: State, totals: list[int]) -> None:
 
 
 def _set_extra(state: State, name: str, value: Any) -> None:
-    """Something else the kernel keeps, by its name: it must exist and keep its type (a list its
-    length and the type of its items), so a typo or a wrong kind of value is refused."""
+    """Something else the kernel keeps, by its name: it must exist and keep its type (a list the
+    type of its items), so a typo or a wrong kind of value is refused."""
     if name.startswith("_") or not hasattr(state, name) or callable(getattr(type(state), name, None)):
         raise PositionError(f"{state.spec.title} keeps no {name!r} to describe")
     current = getattr(state, name)
@@ -419,14 +419,14 @@ def _set_extra(state: State, name: str, value: Any) -> None:
         setattr(state, name, value)
 
 
-def _same_shape(current: Any, value: Any, *, top: bool = True) -> bool:
-    """``value`` fits where ``current`` is: the same type; a list of the same length at the top
-    (one entry a seat or a team; an empty list, a record, may grow), its items of their items' types."""
-    if isinstance(current, list):
-        return (isinstance(value, list) and (not top or not current or len(value) == len(current))
-                and all(_same_shape(c, v, top=False) for c, v in zip(current, value, strict=False)))
+def _same_shape(current: Any, value: Any) -> bool:
+    """``value`` fits where ``current`` is: of the same type (a bool is no number); a list whose
+    items are of the type of the kernel's items (``None`` fits anywhere: a seat without one)."""
     if current is None or value is None:
         return True
+    if isinstance(current, list):
+        kinds = [c for c in current if c is not None]
+        return isinstance(value, list) and (not kinds or all(_same_shape(kinds[0], v) for v in value))
     if isinstance(current, bool) or isinstance(value, bool):
         return isinstance(current, bool) and isinstance(value, bool)
     return isinstance(value, type(current)) or isinstance(current, type(value))
