@@ -12,7 +12,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import dominoes as D
 from gamenight.games.mexican_train import MexicanTrain, engine_of, hand_size, pips_left
-from tests.helpers import golden_match
+from tests.helpers import golden_match, set_position
 
 GAME = "mexican-train"
 
@@ -120,10 +120,8 @@ def test_t_mt_4_a_double_not_followed_draws_then_marks() -> None:
 
 def test_t_mt_5_the_lowest_total_after_thirteen_rounds_wins() -> None:
     s = position([["5-5"], ["6-6"], ["4-4"]])
-    s.sheet.add("Earlier", [210, 180, 250])
-    s.deal_no = 13
-    for h in s.hands:
-        h.clear()
+    # the thirteenth round, everyone's tiles played out (into the boneyard: they count nothing)
+    set_position(s, deal=13, scores=[210, 180, 250], zones={f"hand/{x}": "" for x in range(3)})
     s._end_round(None)
     assert s.outcome is not None and s.outcome.winners == (1,)
     assert s.outcome.reason == "After thirteen rounds the lowest total (180) wins."
@@ -161,8 +159,7 @@ def test_the_held_out_engine_lies_in_the_centre_and_the_player_out_starts_next()
     s = stacked(3, {}, held_out_engine=True)
     assert s.centre == [D.DOUBLE[12]] and s.turn == 1  # the shuffler's left begins round 1
     assert all(D.DOUBLE[12] not in h for h in s.hands)
-    s.hands[2][:] = [D.tile_of("12-3")]
-    s.turn = 2
+    set_position(s, zones={"hand 2": "12-3"}, turn=2)
     s.play("play 12-3 3", 2)
     assert s.deal_no == 2 and s.turn == 2 and s.centre == [D.DOUBLE[11]]
     assert all(D.DOUBLE[11] not in h for h in s.hands) and D.DOUBLE[11] not in s.boneyard
@@ -246,8 +243,7 @@ def test_pass_when_the_boneyard_is_empty_marks_the_train() -> None:
 
 
 def test_going_out_on_a_double_needs_no_follow_up() -> None:
-    s = position([["12-5", "5-5"], ["8-8", "3-2"]], trains={0: ["12-5"]})
-    s.hands[0][:] = [D.tile_of("5-5")]
+    s = position([["5-5"], ["8-8", "3-2"]], trains={0: ["12-5"]})
     s.play("play 5-5 1", 0)
     assert s.deal_no == 2 and s.sheet.rows[0].points[0] == 0
 
