@@ -574,10 +574,9 @@ def test_the_hand_ends_when_the_piles_cannot_supply_a_draw_of_two() -> None:
     in_foot(s, 3, "AS")
     play(s, "draw 1", "draw 1", "meld 9C 9D 9H")
     # one card is left in all the piles: East cannot draw two, so the hand ends when his turn begins
-    kept = s.stocks[2][-1]
-    for pile in s.stocks:
-        pile.clear()
-    s.stocks[2].append(kept)
+    kept = s.stocks[2][-1]  # the piles' other cards under the discard pile
+    set_position(s, zones={"stock/1": "", "stock/2": "", "stock/3": [kept], "stock/4": "",
+                           "discards": ["...", *s.discards]})
     s.play("discard 6D")
     r = row(s)
     assert r.note == "the stock ran out" and s.deal_no == 2

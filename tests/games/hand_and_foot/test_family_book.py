@@ -752,7 +752,7 @@ def test_t_hf_2_a_team_that_never_melded_scores_minus_335() -> None:
 def test_option_red_three_held_in_an_unplayed_foot(options: dict[str, Any], held: int) -> None:
     # G-HF-7: a red three still in an unplayed foot costs 100 (option: nothing)
     s = t_hf_2(**options)
-    s.feet[1].append(C.card("3D"))
+    set_position(s, zones={"foot/1": [*s.feet[1], "3D"]}, bottom_first=True)
     assert s.team_score(1, 0)[0] == -335 + held
 
 

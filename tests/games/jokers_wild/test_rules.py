@@ -11,7 +11,7 @@ import pytest
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.games.jokers_wild import CASTLE, EMPTY, ENTRANCE, HOME, OUT_HOLE, JokersWild
-from tests.helpers import deal_deck, golden_match, set_position
+from tests.helpers import deal_deck, golden_match, run_down_stock, set_position
 
 #: the other seats' hands (threes and fours: a test's own hand takes no more than one of these)
 FILLERS = ["3C 3D 3H 3S 4C", "4D 4H 4S 3C 3D", "3H 3S 4C 4D 4H"]
@@ -404,6 +404,6 @@ def test_an_8_never_moves_a_marble_in_the_castle_and_a_joker_never_takes_your_ow
 
 def test_the_discards_are_shuffled_into_a_new_draw_pile_when_it_runs_out() -> None:
     s = new("5H 5D 5S 5C 6H")
-    s.discards, s.stock = s.stock[:-1], []
+    run_down_stock(s, top_last=True)
     s.play("discard 6H", 0)
     assert len(s.hands[0]) == 5 and s.stock and any(e.kind == "reshuffle" for e in s.events)

@@ -135,7 +135,7 @@ def test_a_wild_up_card_is_buried_in_the_stock_and_another_turned() -> None:
 
 def test_T_PU_2_a_push_gives_the_discard_and_a_stock_card_to_the_opponent_on_the_left() -> None:
     s = new(PLAIN, "8D QC 5S 9H")
-    s.discards.insert(0, s.stock.pop())  # a card under the 8♦
+    set_position(s, zones={"discards": [s.stock[-1], *s.discards]})  # the stock's bottom card under the 8♦
     under = s.discards[0]
     assert legal(s) == ["take 8D", "push"]
     play(s, "push")
