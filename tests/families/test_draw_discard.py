@@ -317,8 +317,8 @@ def test_kernel_keeps_the_invariants(cls: type[MiniRummy], players: int) -> None
             assert json.loads(json.dumps(v)) == v
             smp = s.sample(seat, rng)
             assert smp.view(seat) == v, f"sample changes what seat {seat} sees at step {steps}"
-            assert conserved(smp)  # type: ignore[arg-type]
-            moved += smp.card_zones() != s.card_zones()  # type: ignore[attr-defined]
+            assert isinstance(smp, MiniRummy) and conserved(smp)
+            moved += smp.card_zones() != s.card_zones()
         seat = s.turn
         legal = s.legal_moves(seat)
         assert legal and len(set(legal)) == len(legal)

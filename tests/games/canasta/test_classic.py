@@ -201,6 +201,7 @@ def test_red_threes_dealt_are_laid_out_and_replaced() -> None:
     hands[1][0] = "3H"
     deck = deal_deck([" ".join(h) for h in hands], "9C 6S")
     s = gamenight.new("canasta", players=4, deck=deck, seed=1)
+    assert isinstance(s, Canasta)
     assert codes(s.red3[1]) == ["3H"] and C.card("6S") in s.hands[1] and len(s.hands[1]) == 11
 
 

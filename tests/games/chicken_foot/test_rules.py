@@ -276,6 +276,7 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
     assert s.deal_no == 10 and len(s.sheet.rows) == 10
     assert s.sheet.totals == [185, 167, 245, 192] and s.outcome.winners == (1,)
     assert s.outcome.reason == "After ten rounds the lowest total (167) wins."
+    assert isinstance(s, ChickenFoot)
     doubles = [t for t in texts(s) if "the centre double is the" in t]
     assert "the 0-0" in doubles[0] and "the 9-9" in doubles[-1]
 
@@ -297,7 +298,7 @@ def test_the_picture_fans_a_foots_toes_out_from_its_crosswise_double() -> None:
     assert not picture["lines"][1]["open_to_all"]  # play may not go there until the toes are filled
     head, body = dominoes_block("Barnyard", picture, True)
     assert "centre" in str(head)
-    items = body.renderable.items  # type: ignore[attr-defined]
+    items = body.renderable.items  # type: ignore[union-attr]
     shown = [i.plain for i in items]
     assert shown[0].startswith("Arm 1 (chicken foot of the 5-5)") and shown[0].endswith("✕")
     assert shown[4].startswith("Toe 5 (from Arm 1): starts on 5")

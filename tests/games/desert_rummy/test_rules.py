@@ -200,7 +200,8 @@ def test_a_wild_held_before_may_be_discarded_beside_its_freed_twin() -> None:
     s.play("layoff 1 JK high")
     assert legal(s) == {"discard JK"}
     s.play("discard JK")
-    assert s.score_sheet.rows[0].details[1] == "laid level 2, went out"
+    details = s.score_sheet.rows[0].details
+    assert details is not None and details[1] == "laid level 2, went out"
 
 
 def test_one_freed_wild_at_a_time() -> None:
@@ -343,6 +344,6 @@ def test_the_view_shows_each_players_meld_and_whether_it_is_down() -> None:
 
 def test_golden_match_four_heuristic_bots() -> None:
     s = golden_match("desert_rummy_heuristic")
-    assert s.is_over and s.outcome is not None
+    assert isinstance(s, DesertRummy) and s.is_over and s.outcome is not None
     assert s.outcome.winners == (3,) and s.score_sheet.totals == [10, 10, 9, 11]
     assert s.levels == [11, 11, 10, 11] and s.deal_no == len(s.score_sheet.rows)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -272,7 +272,8 @@ def test_hands_hidden_board_public_and_sample_redeals_hands() -> None:
     t = s.sample(seat, random.Random(1))
     assert isinstance(t, FiveInARow)
     assert t.board == s.board and t.hands[seat] == s.hands[seat]
-    assert any(t.sample(seat, random.Random(k)).hands[1 - seat] != s.hands[1 - seat] for k in range(5))
+    assert any(cast(FiveInARow, t.sample(seat, random.Random(k))).hands[1 - seat] != s.hands[1 - seat]
+               for k in range(5))
 
 
 def test_golden_match_with_heuristic_bots() -> None:

@@ -250,9 +250,10 @@ def test_looking_at_both_packets_it_plays_the_stronger_one_as_its_hand() -> None
     deck = f"{junk} {rich} {rest} {junk}".split()
     s = gamenight.new("hand-and-foot", players=4, preset="demeritt", options={"hand_choice": "look"},
                       deck=deck)
-    assert s.phase() == "choose"
+    assert isinstance(s, HandAndFoot) and s.phase() == "choose"
     assert decide(s, 1) == Move("choose", WORD("passed"))
     blind = gamenight.new("hand-and-foot", players=4, preset="demeritt", deck=deck)
+    assert isinstance(blind, HandAndFoot)
     assert decide(blind, 1) == Move("choose", WORD("dealt"))  # blind: nothing to tell them apart
 
 

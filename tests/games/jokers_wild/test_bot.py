@@ -31,6 +31,7 @@ def test_heuristic_pair_beats_a_random_pair() -> None:
     wins = 0
     for k in range(4):
         s = gamenight.new("jokers-wild", players=4, seed=100 + k)
+        assert isinstance(s, JokersWild)
         ours = {k % 2, k % 2 + 2}
         bots = {seat: make_bot("heuristic" if seat in ours else "random", "jokers-wild") for seat in range(4)}
         rng = random.Random(k)

@@ -372,7 +372,8 @@ def test_view_draws_the_track_and_offers_each_marbles_moves() -> None:
 def test_hidden_hands_are_redealt_by_sampling() -> None:
     s = gamenight.new("jokers-wild", players=4, seed=3)
     t = s.sample(0, random.Random(1))
-    assert isinstance(t, JokersWild) and t.hands[0] == s.hands[0] and t.holes == s.holes
+    assert isinstance(s, JokersWild) and isinstance(t, JokersWild)
+    assert t.hands[0] == s.hands[0] and t.holes == s.holes
 
 
 def test_golden_match_with_heuristic_bots() -> None:

@@ -150,6 +150,7 @@ def test_nobody_holds_the_engine_everyone_draws_until_it_turns_up() -> None:
 def test_rounds_go_down_from_12_12_to_0_0() -> None:
     assert [engine_of(r) for r in range(1, 14)] == list(range(12, -1, -1))
     s = golden_match("mexican_train_heuristic")
+    assert isinstance(s, MexicanTrain)
     engines = [t for t in texts(s) if "the engine is the" in t]
     assert len(engines) == 13
     assert "the 12-12" in engines[0] and "the 0-0" in engines[-1]
@@ -317,6 +318,7 @@ def test_without_the_option_a_double_is_an_ordinary_open_end_afterwards() -> Non
 
 def test_the_common_preset_sets_its_options() -> None:
     s = gamenight.new(GAME, players=5, seed=2, preset="common")
+    assert isinstance(s, MexicanTrain)
     assert s.options.must_satisfy_doubles and s.options.marker_removal == "own_train_only"
     assert s.hand_size == 12
 
@@ -333,6 +335,7 @@ def test_hands_and_the_boneyard_are_hidden_and_redealt_by_sample() -> None:
     assert zones["hand/1"]["pieces"] is None and zones["boneyard"]["pieces"] is None
     assert zones["hand/0"]["pieces"] is not None
     other = s.sample(0, random.Random(1))
+    assert isinstance(s, MexicanTrain) and isinstance(other, MexicanTrain)
     assert other.hands[0] == s.hands[0] and other.view(0) == view
     assert other.hands[1] != s.hands[1] or other.boneyard != s.boneyard
 

@@ -7,11 +7,12 @@ import pytest
 
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.seqrules import group_ok, kind_of, new_meld, run_ok
+from gamenight.games.samba import Samba
 from tests.games.samba.scenarios import give, lay, pile, red_threes, samba, scores
 from tests.helpers import play, refused, texts
 
 
-def parts(s, team, out=None):  # type: ignore[no-untyped-def]
+def parts(s: Samba, team: int, out: int | None = None) -> dict[str, int]:
     return s.team_score(team, out)[1]
 
 

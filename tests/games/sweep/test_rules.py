@@ -96,6 +96,7 @@ def test_the_stacked_deal_blind_then_face_up_then_hand() -> None:
 
 def test_nobody_sees_a_blind_card_its_owner_included() -> None:
     s = gamenight.new("sweep", players=3, seed=5)
+    assert isinstance(s, Sweep)
     for seat in [None, 0, 1, 2]:
         zone = next(z for z in s.view(seat)["layout"]["zones"] if z["key"] == "table/0")
         assert zone["pieces"][0::2] == [None] * 4  # the blind cards

@@ -433,7 +433,7 @@ def test_g_tdr_7_equal_totals_share_the_pot_an_odd_dime_nearest_the_dealers_left
 
 def test_golden_match_with_heuristic_bots() -> None:
     s = golden_match("ten_dime_rummy_heuristic")
-    assert s.outcome is not None
+    assert isinstance(s, TenDimeRummy) and s.outcome is not None
     assert [(r.label, r.points) for r in s.sheet.rows] == GOLDEN_SHEET
     assert s.outcome.winners == GOLDEN_WINNERS and s.ledger.purses == GOLDEN_PURSES
     again = gamenight.replay(json.loads(json.dumps(s.log)))

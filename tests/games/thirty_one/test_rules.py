@@ -269,6 +269,7 @@ def test_stock_runs_out_the_pile_is_shuffled_into_a_new_stock() -> None:
 
 def test_preset_standard() -> None:
     s = gamenight.new("thirty-one", players=3, seed=1, preset="standard")
+    assert isinstance(s, ThirtyOne)
     assert s.options.knock_timing == "instead_of_draw" and s.options.on_31 == "all_others_lose"
 
 
@@ -276,7 +277,7 @@ def test_preset_standard() -> None:
 
 def test_golden_match_with_heuristic_bots() -> None:
     s = golden_match("thirty_one_heuristic")
-    assert s.is_over and s.outcome is not None
+    assert isinstance(s, ThirtyOne) and s.is_over and s.outcome is not None
     assert s.sheet.totals == s.ledger.nets()
     assert sum(s.ledger.nets()) == 0 and s.ledger.pot() == 0
     assert s.outcome.winners == GOLDEN_WINNERS
