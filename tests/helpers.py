@@ -73,12 +73,6 @@ def lay_out_rummy_deal(s: S, hands: Sequence[str], rest: str) -> S:
     return set_position(s, zones=described)
 
 
-def give(s: S, seat: int, codes: str, **settings: Any) -> S:
-    """``seat`` holds exactly these cards (from wherever they lay); the cards it held go to the
-    stock (see :func:`gamenight.core.position.set_position`, which takes ``settings`` too)."""
-    return set_position(s, zones={f"hand/{seat}": codes}, **settings)
-
-
 def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", top_last: bool = False,
                    **settings: Any) -> S:
     """The stock down to its ``keep`` top pieces (the first of the kernel's list, a rummy stock's
