@@ -127,3 +127,28 @@ def test_whose_turn_is_set_to_the_other_seat() -> None:
     assert seat is not None
     set_position(s, turn=1 - seat)
     assert s.to_move == 1 - seat
+
+
+def test_a_side_s_books_given_as_kernel_facts_take_their_cards_from_the_stock() -> None:
+    from gamenight.families.canasta import book_of
+    from gamenight.games.canasta import Canasta
+
+    s = gamenight.new("canasta", players=4, seed=1)
+    assert isinstance(s, Canasta)
+    equipment = Counter(s.pieces_in_play())
+    stock = len(s.stocks[0])
+    kings = C.cards("KS KH KD")
+    books = [[book_of(C.RANK_OF[kings[0]], kings, 0, s.turn_rules.books)], []]
+    set_position(s, extra={"books": books, "opened": [True, False]}, bottom_first=True)
+    assert Counter(s.pieces_in_play()) == equipment  # the kings left the stock, not duplicated
+    assert pieces(s, "books/0") == kings and len(s.stocks[0]) == stock - 3
+
+
+def test_left_over_pieces_go_to_the_bottom_of_a_stock_drawn_from_its_end() -> None:
+    s = gamenight.new("canasta", players=4, seed=1)
+    top = pieces(s, "stock")[-3:]  # a canasta stock is drawn from the end of its list
+    held = pieces(s, "hand/1")
+    set_position(s, zones={"hand 1": [held[0]]}, bottom_first=True)
+    after = pieces(s, "stock")
+    assert after[-3:] == top  # the next draws stay
+    assert sorted(after[:len(held) - 1]) == sorted(held[1:])  # the hand's other cards lie at the bottom

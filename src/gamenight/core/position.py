@@ -196,9 +196,10 @@ def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = N
 
 def _settle(state: State, equipment: Counter[int], rest: str | None, bottom_first: bool) -> None:
     """After ``extra`` changed what the kernel keeps (melds laid with their cards, melds taken up):
-    the pieces now counted twice leave the zones the kernel plays with (the rest zone's bottom
-    first), and those no longer anywhere go to the rest zone's bottom, so the census is the
-    equipment again."""
+    the pieces now counted twice leave the zones the kernel plays with, as named pieces do (the
+    rest zone's bottom first; another zone keeps its size, a piece the extra took off the table or
+    one from the rest zone's bottom in its place), and the pieces no longer anywhere go to the rest
+    zone's bottom, so the census is the equipment again."""
     zones = state.zones()
     now = census(zones)
     if now == equipment:
@@ -209,25 +210,39 @@ def _settle(state: State, equipment: Counter[int], rest: str | None, bottom_firs
     spare_to = _rest_zone(by_key, {}, rest)
     rest_name = spare_to.split("/", 1)[0] if spare_to is not None else None
     excess = now - equipment
+    spare = sorted((equipment - now).elements())
+    stock = by_key[spare_to].pieces if spare_to is not None else []
+
+    def pull() -> int:
+        if spare:
+            return spare.pop(0)
+        if not stock:
+            raise PositionError("a zone not described would lose pieces: describe it")
+        return stock.pop(0 if bottom_first else -1)
+
     for z in _givers(live, spare_to):
-        gone = set()
+        gone = []
         for i in _order(z, z.name == rest_name, bottom_first):
             if excess[z.pieces[i]] > 0:
                 excess[z.pieces[i]] -= 1
-                gone.add(i)
-        if gone:
-            _write(z, [p for i, p in enumerate(z.pieces) if i not in gone])
-            state.knowledge.drop(z.key)
+                gone.append(i)
+        if not gone:
+            continue
+        if z.name == rest_name:
+            _write(z, [p for i, p in enumerate(z.pieces) if i not in set(gone)])
+        else:
+            for i in gone:
+                z.pieces[i] = pull()
+        state.knowledge.drop(z.key)
     if +excess:
         raise PositionError(f"{excess.total()} pieces lie twice and in no zone that can give them up")
-    missing = sorted((equipment - census(zones)).elements())
-    if missing:
+    if spare:
         if spare_to is None:
-            raise PositionError(f"{len(missing)} pieces have no place: name the zone to put them in "
-                                "(rest=)")
+            raise PositionError(f"{len(spare)} pieces have no place: name the zone to put them in (rest=)")
         z = by_key[spare_to]
-        _write(z, [*missing, *z.pieces] if bottom_first else [*z.pieces, *missing])
-        state.knowledge.drop(z.key)
+        _write(z, [*spare, *z.pieces] if bottom_first else [*z.pieces, *spare])
+    if spare_to is not None:
+        state.knowledge.drop(spare_to)
 
 
 def _read(zone: Zone, pieces: Pieces) -> tuple[list[int], list[int], bool]:
