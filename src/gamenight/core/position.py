@@ -182,8 +182,8 @@ def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = N
         wanted[key] = (head, tail)
     before = census(zones)
     was = {z.key: list(z.pieces) for z in zones}
-    spare_to = rest_here or _rest_zone(by_key, wanted, rest)
-    _move_pieces(zones, by_key, wanted, rest_here, spare_to, bottom_first, state.spec.title)
+    stock = _rest_zone(by_key, wanted, rest)  # gives pieces first (from its bottom), takes what is left
+    _move_pieces(zones, by_key, wanted, rest_here, stock, bottom_first, state.spec.title)
     after = census(zones)
     if after != before:  # never: pieces are only moved
         raise PositionError(f"the pieces changed: {dict(after - before)} appeared, "
@@ -296,10 +296,10 @@ def _order(zone: Zone, rest_like: bool, bottom_first: bool) -> range:
 
 def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
                  wanted: Mapping[str, tuple[list[int], list[int]]], rest_here: str | None,
-                 spare_to: str | None, bottom_first: bool, title: str) -> None:
-    """Take the named pieces from where they lie, refill what was taken from the zones not named
-    (spare pieces, else pieces from the rest zone's bottom), and put what is left over in the
-    ``...`` of ``rest_here``, else at the bottom of ``spare_to``."""
+                 stock: str | None, bottom_first: bool, title: str) -> None:
+    """Take the named pieces from where they lie (``stock``, the rest zone, first), refill what was
+    taken from the zones not named (spare pieces, else pieces from the stock's bottom), and put
+    what is left over in the ``...`` of ``rest_here``, else at the bottom of ``stock``."""
     named: Counter[int] = Counter()
     for head, tail in wanted.values():
         named.update(head)
@@ -308,8 +308,8 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
     for key in wanted:
         freed.update(by_key[key].pieces)
     short = named - freed
-    givers = _givers([z for z in zones if z.key not in wanted], spare_to)
-    rest_name = spare_to.split("/", 1)[0] if spare_to is not None else None
+    givers = _givers([z for z in zones if z.key not in wanted], stock)
+    rest_name = stock.split("/", 1)[0] if stock is not None else None
     taken: dict[str, list[int]] = {z.key: [] for z in givers}  # zone -> positions taken from it
     for z in givers:
         for i in _order(z, z.name == rest_name, bottom_first):
@@ -327,7 +327,7 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
         """A piece from the rest zone's bottom, to keep another zone's size."""
         if spare:
             return spare.pop(0)
-        rest = by_key.get(spare_to) if spare_to is not None and spare_to not in wanted else None
+        rest = by_key.get(stock) if stock is not None and stock not in wanted else None
         if rest is not None:
             for i in _order(rest, True, bottom_first):
                 if i not in taken[rest.key] and named[rest.pieces[i]] == 0:
@@ -346,10 +346,10 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
         else:
             _write(by_key[key], [*head, *tail])
     for z in givers:
-        if z.name == rest_name and (taken[z.key] or z.key == spare_to):
+        if z.name == rest_name and (taken[z.key] or z.key == stock):
             gone = set(taken[z.key])
             kept = [p for i, p in enumerate(z.pieces) if i not in gone]
-            if z.key == spare_to:
+            if z.key == stock and rest_here is None:
                 kept = [*spare, *kept] if bottom_first else [*kept, *spare]
                 spare = []
             _write(z, kept)
