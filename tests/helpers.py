@@ -1,5 +1,7 @@
-"""Helpers shared by the tests: stacked decks, Hand and Foot positions, the golden matches, and
-illegal moves made by altering legal ones (:func:`near_misses`)."""
+"""Helpers shared by the tests: stacked decks, positions described literally (:func:`position`, from
+``gamenight.core.position``: a test sets a table through it, never through a state's attributes),
+looking at canasta positions, the golden matches, and illegal moves made by altering legal ones
+(:func:`near_misses`)."""
 
 from __future__ import annotations
 
@@ -7,16 +9,22 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.position import Pieces as Pieces
+from gamenight.core.position import PositionError as PositionError  # (for the tests)
+from gamenight.core.position import edited as edited
+from gamenight.core.position import position as position
+from gamenight.core.position import set_position as set_position
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
-from gamenight.games.hand_and_foot import HandAndFoot
+
+S = TypeVar("S", bound=State)
 
 #: the recorded matches (``tests/golden/*.json``); ``python3 -m tests.golden.record`` re-records them
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -54,22 +62,27 @@ def new(game: str, hands: Sequence[str], rest: str = "", **kwargs: object) -> St
     return gamenight.new(game, deck=deal_deck(hands, rest), players=len(hands), **kwargs)  # type: ignore[arg-type]
 
 
-def lay_out_rummy_deal(s: Any, hands: Sequence[str], rest: str) -> None:
-    """Rearrange the cards of a rummy deal just dealt (a draw-and-discard state): ``hands[s]``
-    (space-separated codes) to seat ``s``, the first card of ``rest`` on the discard pile and the
-    rest on top of the stock in that order, every other card of the deal below them. The deal's
-    cards are only moved, so every card is still in exactly one place."""
-    pool = Counter(c for h in s.hands for c in h) + Counter(s.stock) + Counter(s.discards)
-    wanted = [C.cards(h) for h in hands]
-    top = C.cards(rest)
-    for c in [*(c for h in wanted for c in h), *top]:
-        assert pool[c] > 0, f"{C.CODE_OF[c]} is not in this deal often enough"
-        pool[c] -= 1
-    s.hands = wanted
-    s.discards = top[:1]
-    s.stock = top[1:] + sorted(pool.elements())
-    s.knowledge.clear()
-    s._legal_cache = {}
+def lay_out_rummy_deal(s: S, hands: Sequence[str], rest: str) -> S:
+    """Lay out a rummy deal just dealt (a draw-and-discard state): ``hands[s]`` (space-separated
+    codes) to seat ``s``, the first card of ``rest`` on the discard pile and the rest on top of the
+    stock in that order (``stock[0]`` is its top), every other card below them. Cards are only
+    moved (conservation is checked), and what seats knew of the hands is forgotten."""
+    top = rest.split()
+    described: dict[str, Pieces] = {f"hand/{seat}": h for seat, h in enumerate(hands)}
+    described |= {"discards": top[:1], "stock": [*top[1:], "..."]}
+    return set_position(s, zones=described)
+
+
+def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", top_last: bool = False,
+                   **settings: Any) -> S:
+    """The stock down to its ``keep`` top pieces (the first of the kernel's list, a rummy stock's
+    top; the last with ``top_last``, a canasta stock's), every other piece under the discard pile,
+    in order: as a long hand leaves it (nothing is lost)."""
+    zones = s.card_zones()
+    pieces = zones[stock]
+    cut = len(pieces) - keep if top_last else keep
+    left, gone = (pieces[cut:], pieces[:cut]) if top_last else (pieces[:cut], pieces[cut:])
+    return set_position(s, zones={stock: left, "discards": [*gone, *zones["discards"]]}, **settings)
 
 
 def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest: str = "") -> list[str]:
@@ -79,34 +92,38 @@ def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest:
     return deal_deck(hands) + deal_deck(feet) + up.split() + rest.split()
 
 
-# ---- Hand and Foot: looking at and changing positions ------------------------------------------
+# ---- looking at and changing positions (canasta and rummy alike) -----------------------------
 
-def codes(cards: list[int] | tuple[int, ...]) -> list[str]:
+def codes(cards: Iterable[int]) -> list[str]:
     return sorted(C.CODE_OF[c] for c in cards)
 
 
-def texts(s: HandAndFoot, seat: int | None = None) -> list[str]:
+def texts(s: State, seat: int | None = None) -> list[str]:
     return [str(m) for m in s.legal_moves(seat)]
 
 
-def refused(s: HandAndFoot, move: str, match: str, seat: int | None = None) -> None:
+def _table(s: State) -> tuple[object, ...]:
+    """What a refused move must leave as it was: the moves made, every zone, the books and the phase."""
+    books = getattr(s, "books", None)
+    return (len(s.moves), {k: list(v) for k, v in s.card_zones().items()},
+            [list(b) for b in books] if books is not None else None, s.phase())
+
+
+def refused(s: State, move: str, match: str, seat: int | None = None) -> None:
     """The move is refused with a sentence naming the rule, and nothing changes."""
-    before = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
-              s.phase())
+    before = _table(s)
     with pytest.raises(gamenight.IllegalMove, match=match):
         s.play(move, seat)
-    after = (len(s.moves), [list(h) for h in s.hands], [list(b) for b in s.books], list(s.discards),
-             s.phase())
-    assert after == before
+    assert _table(s) == before
 
 
-def play(s: HandAndFoot, *moves: str) -> HandAndFoot:
+def play(s: S, *moves: str) -> S:
     for m in moves:
         s.play(m)
     return s
 
 
-def zones(s: HandAndFoot) -> Counter[int]:
+def zones(s: State) -> Counter[int]:
     return Counter(c for cards in s.card_zones().values() for c in cards)
 
 
@@ -205,8 +222,8 @@ def near_misses(s: State, seat: int, legal: Sequence[Move] | None = None, *,
                             break
             elif kind == "number":
                 n = int(word)
-                for other in (n + 1, n - 1, BIG_NUMBER):
-                    keep("number", [*words[:at], str(other), *words[at + 1:]])
+                for near in (n + 1, n - 1, BIG_NUMBER):
+                    keep("number", [*words[:at], str(near), *words[at + 1:]])
             elif kind == "suit":
                 for other in C.SUITS:
                     if other != word.upper():

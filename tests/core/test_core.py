@@ -97,7 +97,7 @@ def test_options_defaults_presets_values_and_errors() -> None:
     assert build(DemoOptions, PRESETS, preset="short", values=None, players=4).target == 5
     o = build(DemoOptions, PRESETS, preset="short", values={"target": "7", "alone": "on"}, players=4)
     assert (o.target, o.alone) == (7, True)
-    cases = [
+    cases: list[tuple[dict[str, object], str]] = [
         ({"nope": 1}, "Unknown option 'nope'"),
         ({"target": 0}, "at least 1"),
         ({"target": "ten"}, "whole number"),

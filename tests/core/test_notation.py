@@ -184,7 +184,7 @@ def test_two_moves_never_share_a_text() -> None:
 
 def test_arguments_must_be_typed_and_print_back() -> None:
     with pytest.raises(TypeError, match="typed"):
-        Move("play", (5,))  # an untyped card, as moves were built before
+        Move("play", (5,))  # type: ignore[arg-type]  # an untyped card, as moves were built before
     NUMBER(1)  # a cached 1 must not stand in for True
     for kind, bad in [(CARD, C.CARD_COUNT), (CARD, -1), (SUIT, 4), (C.COLOUR, 4), (WORD, "Alone"),
                       (WORD, "two words"), (NUMBER, True), (NUMBER, 2.0), (TILE, -1), (SPACE, -1), (FACE, 0)]:

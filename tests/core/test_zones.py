@@ -125,7 +125,8 @@ def test_sampling_redeals_face_down_cards_in_place_and_keeps_what_the_seat_knows
         assert smp.discards == s.discards
         moved += smp.grids[1] != s.grids[1] or smp.grids[0][5] != s.grids[0][5]
     assert moved > 15
-    assert s.sample(1, rng).grids[1][3:5] == s.grids[1][3:5]  # seat 1 knows its own two
+    own = s.sample(1, rng)
+    assert isinstance(own, ToyGolf) and own.grids[1][3:5] == s.grids[1][3:5]  # seat 1 knows its own two
 
 
 def test_sampling_honours_a_zone_constraint() -> None:

@@ -89,11 +89,11 @@ SPEC = GameSpec(id="toy-auction", title="Toy auction", family="test", players=(4
 
 def toy(seed: int = 3, rules: AuctionRules | None = None) -> ToyAuction:
     if rules is not None:
-        ToyAuction.RULES = rules  # type: ignore[misc]
+        ToyAuction.RULES = rules
     try:
         return ToyAuction(SPEC, ToyOptions(), 4, seed)
     finally:
-        ToyAuction.RULES = AuctionRules(60, 125, 5, SUITS_AND_NT, all_pass=DEALER)  # type: ignore[misc]
+        ToyAuction.RULES = AuctionRules(60, 125, 5, SUITS_AND_NT, all_pass=DEALER)
 
 
 def refusal(s: ToyAuction, seat: int, text: str) -> str:

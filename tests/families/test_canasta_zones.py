@@ -29,6 +29,7 @@ from gamenight.core.state import State
 from gamenight.core.zones import Visibility, check_zones
 from gamenight.equipment import cards as C
 from gamenight.games.hand_and_foot import PRESETS, HandAndFoot
+from tests.helpers import set_position
 
 RULE_SETS = [None, "demeritt", "ultimate"]
 
@@ -270,5 +271,5 @@ def test_a_game_adds_a_phase_by_extending_the_table() -> None:
         phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**ToyAsk.phases, "wait": Wait()}
 
     s = Longer(TOY, ToyOptions(), 2, 1)
-    s.phase_name = "wait"
+    set_position(s, phase="wait")
     assert s.to_act == frozenset((0, 1)) and s.legal_moves(0) == [] and "wait" not in ToyAsk.phases

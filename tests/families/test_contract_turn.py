@@ -34,7 +34,7 @@ class ToyOptions(Options):
 
 class ToyContracts(ContractState):
     CONTRACT: ClassVar[Contract] = Contract.parse("S3+R4")
-    SWAP_WILDS: ClassVar[str] = BOTH
+    SWAP_WILDS = BOTH
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -112,7 +112,7 @@ def test_a_hand_without_the_contract_has_no_melds_and_no_lay_offs() -> None:
 
 
 class NoExtra(ToyContracts):
-    EXTRA_WITH_CONTRACT: ClassVar[bool] = False
+    EXTRA_WITH_CONTRACT = False
 
 
 def test_nothing_extra_in_the_turn_the_contract_goes_down_when_the_game_says_so() -> None:
@@ -156,7 +156,7 @@ def test_a_swap_frees_the_wild_which_must_be_played_this_turn() -> None:
 
 
 class SetsOnly(ToyContracts):
-    SWAP_WILDS: ClassVar[str] = SETS
+    SWAP_WILDS = SETS
 
 
 def test_swaps_take_wilds_only_from_the_melds_the_game_names() -> None:

@@ -24,7 +24,7 @@ from gamenight.families.melds import (
     solver_for,
 )
 from tests.families.test_melds import GIN_BOOK, RUMMY, card_game
-from tests.helpers import deal_deck
+from tests.helpers import deal_deck, set_position
 
 # ---- the draw-and-discard kernel, through a throwaway game ----------------------------------
 
@@ -162,7 +162,7 @@ def test_melds_lay_offs_and_the_view() -> None:
 def test_a_deal_from_a_deck_read_before_it_is_dealt() -> None:
     # hand sizes that hang on the first cards dealt (Horseshit): the game reads the deck first
     s = mini(players=3)
-    s.dealer = 0
+    set_position(s, dealer=0)
     s.begin_deal()
     deck = s._fresh_deck()
     s.deal([2, 4, 3], deck=deck)
@@ -276,10 +276,9 @@ def test_restock_turn_over_shuffle_and_end() -> None:
 
 def test_out_discards_helper() -> None:
     s = mini(hands=HANDS, rest=REST)
-    s.meld_rules = card_game(5)
-    s.hands[1] = cards("9S 9H 9D 5C 9C KD")
+    set_position(s, zones={"hand 1": "9S 9H 9D 5C 9C KD"}, extra={"meld_rules": card_game(5)})
     assert s.out_discards(1) == [card("KD")]
-    s.hands[1] = cards("9S 9H 9D KS KH KD")
+    set_position(s, zones={"hand 1": "9S 9H 9D KS KH KD"})
     assert s.out_discards(1) == []
     assert s.melds_completely(cards("9S 9H 9D KS KH KD"))
 
@@ -318,8 +317,8 @@ def test_kernel_keeps_the_invariants(cls: type[MiniRummy], players: int) -> None
             assert json.loads(json.dumps(v)) == v
             smp = s.sample(seat, rng)
             assert smp.view(seat) == v, f"sample changes what seat {seat} sees at step {steps}"
-            assert conserved(smp)  # type: ignore[arg-type]
-            moved += smp.card_zones() != s.card_zones()  # type: ignore[attr-defined]
+            assert isinstance(smp, MiniRummy) and conserved(smp)
+            moved += smp.card_zones() != s.card_zones()
         seat = s.turn
         legal = s.legal_moves(seat)
         assert legal and len(set(legal)) == len(legal)

@@ -12,6 +12,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.tricks import TrickState
 from gamenight.games.hand_and_foot import HandAndFoot
 from gamenight.games.hearts import Hearts, pass_target
+from tests.helpers import set_position
 
 
 def field(view: dict[str, Any], key: str) -> dict[str, Any]:
@@ -131,8 +132,8 @@ def test_the_last_trick_winner_is_known_only_once_every_card_is_played() -> None
         s.play(s.legal_moves(seat)[0], seat)
     assert s.finished_trick is not None and s.last_trick_winner() is None  # cards still in hand
     winner = s.finished_trick[4]
-    for hand in s.hands:  # as when the deal's last trick is gathered
-        hand.clear()
+    # as when the deal's last trick is gathered: every hand played out, into the winner's tricks
+    set_position(s, zones={f"hand/{x}": "" for x in range(4)}, rest=f"taken/{winner}")
     assert s.last_trick_winner() == winner
-    s.deal_no += 1  # the next deal: the gathered trick was the previous deal's
+    set_position(s, deal=s.deal_no + 1)  # the next deal: the gathered trick was the previous deal's
     assert s.last_trick_winner() is None

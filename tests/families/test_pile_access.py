@@ -27,6 +27,7 @@ from gamenight.families.draw_discard import (
 )
 from gamenight.families.melds import Meld
 from tests.families.test_draw_discard import MiniRummy, WildMini, conserved, mini
+from tests.helpers import set_position
 
 
 class DigMini(MiniRummy):
@@ -54,11 +55,7 @@ class EverythingMini(DigMini):
 def spread(s: MiniRummy, codes: str) -> None:
     """Lay ``codes`` (oldest first) on the discard pile, taken from the stock (every card stays in
     one place)."""
-    s.stock.extend(s.discards)
-    for c in C.cards(codes):
-        s.stock.remove(c)
-    s.discards = C.cards(codes)
-    s._legal_cache = {}
+    set_position(s, zones={"discards": codes})
 
 
 HANDS = ["AC 2C 3C 4D 5D 6D 8S 9S TS QC", "9H 9C 7H 7C 7D 2S 3S JC JD KS"]
@@ -210,17 +207,14 @@ def test_no_take_that_would_leave_only_copies_of_the_card_taken() -> None:
     # nothing may be laid that leaves the hand so — the turn could never end, so no take is offered
     s = mini(ThreeDeckMini, hands=HANDS)
     hand = s.hands[1]
-    s.stock.extend(hand[1:])
-    s.hands[1] = hand[:1]
+    set_position(s, zones={"hand 1": hand[:1]})
     spread(s, f"3H {C.CODE_OF[hand[0]]}")
     top = C.CODE_OF[hand[0]]
     assert [str(m) for m in s.legal_moves()] == ["draw"]
     with pytest.raises(gamenight.IllegalMove, match="only copies of it"):
         s.play(f"take {top}")
     # two copies held and the third taken make a set of the whole hand: that goes out
-    s.stock.remove(hand[0])
-    s.hands[1].append(hand[0])
-    s._legal_cache = {}
+    set_position(s, zones={"hand 1": [*s.hands[1], hand[0]]})
     assert f"take {top}" in [str(m) for m in s.legal_moves()]
     s.play(f"take {top}")
     assert [str(m) for m in s.legal_moves()] == [f"meld {top} {top} {top} set"]
@@ -292,11 +286,7 @@ class NoLastCardRule(DigMini):
 def hold(s: MiniRummy, seat: int, codes: str) -> None:
     """Give ``seat`` exactly ``codes``, its old cards going to the stock (every card stays in one
     place)."""
-    s.stock.extend(s.hands[seat])
-    s.hands[seat] = C.cards(codes)
-    for c in s.hands[seat]:
-        s.stock.remove(c)
-    s._legal_cache = {}
+    set_position(s, zones={f"hand/{seat}": codes})
 
 
 def test_may_lay_sees_the_table_a_lay_off_makes() -> None:
@@ -304,11 +294,11 @@ def test_may_lay_sees_the_table_a_lay_off_makes() -> None:
     s = mini(LastCardMini, hands=HANDS)
     hold(s, 1, "7D 8D")
     hold(s, 0, "4D 5D 6D 7S 7H 7C 2C")
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("draw")
     s.play("meld 4D 5D 6D")
     s.play("meld 7C 7H 7S")
-    s.turn, s.phase_name = 1, Phase.PLAY
+    set_position(s, turn=1, phase=Phase.PLAY)
     texts = [str(m) for m in s.legal_moves(1)]
     assert "layoff 2 7D" in texts and "layoff 1 7D" not in texts
     before = snapshot(s)
@@ -322,7 +312,7 @@ def test_may_lay_sees_the_table_a_lay_off_makes() -> None:
 def test_may_lay_sees_the_new_meld_and_the_meld_a_dig_allows() -> None:
     s = mini(LastCardMini, hands=HANDS)
     hold(s, 1, "5H 6H 7H 8H")
-    s.phase_name = Phase.PLAY
+    set_position(s, phase=Phase.PLAY)
     # any three of the run leave the fourth, which fits the meld just laid
     assert not any(m.verb == "meld" for m in s.legal_moves(1))
     with pytest.raises(gamenight.IllegalMove, match="keep a card"):

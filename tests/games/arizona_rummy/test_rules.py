@@ -25,7 +25,7 @@ from gamenight.games.arizona_rummy import (
     round_rules,
     wild_rank,
 )
-from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
+from tests.helpers import Pieces, deal_deck, golden_match, play_all, set_position
 
 GAME = "arizona-rummy"
 
@@ -43,18 +43,11 @@ def at_round(number: int, hands: list[str], stock: str = "", piles: list[str] | 
     given: ``stock`` on top of the stock and ``piles[s]`` (bottom first) on seat ``s``'s pile. The
     deal's cards are only rearranged, so every card is still in exactly one place."""
     s = cast(ArizonaRummy, gamenight.new(GAME, players=len(hands), seed=5, options=options))
-    s.deal_no = number - 1
-    s.dealer = 0
-    s._start_round()
-    # the kernel's helper lays out hands and stock (its first card would start a shared pile: a
-    # joker is put there and dealt back onto the stock's bottom)
-    lay_out_rummy_deal(s, hands, "JK " + stock)
-    s.stock.append(s.discards.pop())
-    for seat, pile in enumerate(piles or []):
-        for c in cards(pile):
-            s.stock.remove(c)
-            s.piles[seat].append(c)
-    return s
+    set_position(s, deal=number - 1, dealer=0)
+    s._start_round()  # the kernel deals the round
+    described: dict[str, Pieces] = {f"hand/{seat}": hand for seat, hand in enumerate(hands)}
+    described |= {f"pile/{seat}": pile for seat, pile in enumerate(piles or [])}
+    return set_position(s, zones={**described, "stock": f"{stock} ..."})
 
 
 def legal(s: ArizonaRummy, seat: int | None = None) -> list[str]:
@@ -171,7 +164,7 @@ def test_only_the_top_of_a_pile_is_taken_named_by_player_number_and_card() -> No
 def test_a_card_taken_from_a_pile_is_not_discarded_again_that_turn_nor_its_twin() -> None:
     s = new(["4C 7D QH", "5C 8D KH"], "2S")
     play_all(s, ["draw", "discard KH"])
-    s.hands[0] = cards("KH 7D QH")  # a twin of the K♥ from another deck
+    set_position(s, zones={"hand 0": "KH 7D QH"})  # a twin of the K♥ from another deck
     s.play("take 2 KH", 0)
     assert "discard KH" not in legal(s)
     assert "took from the discard pile" in refused(s, "discard KH")
@@ -180,9 +173,7 @@ def test_a_card_taken_from_a_pile_is_not_discarded_again_that_turn_nor_its_twin(
 def test_a_take_that_would_leave_nothing_to_discard_is_refused() -> None:
     s = at_round(2, ["4C 4D 4H 7C", "QS QS 5D 9H"], "2C 2D")
     # seat 0 has laid down all but a K♥; a twin K♥ lies on seat 1's pile
-    s.piles[1].append(s.stock.pop(s.stock.index(C.card("KH"))))
-    s.hands[0] = cards("KH")
-    s.turn = 0
+    set_position(s, zones={"pile 1": [*s.piles[1], "KH"], "hand 0": "KH"}, turn=0)
     assert "take 2 KH" not in legal(s, 0)
     assert "nothing else to discard" in refused(s, "take 2 KH", 0)
 
@@ -368,11 +359,7 @@ def test_g_az_4_a_card_given_after_going_out_comes_from_a_remade_stock() -> None
     s = new(["4C 7D QH", "5C 6C 8D", "9H 9D JK"], "7C")
     s.play("draw")  # the 7♣
     # every other card lies on seat 1's pile below its 3♦; the stock is empty
-    rest = list(s.stock)
-    s.stock.clear()
-    for c in cards("2H 3H 3D"):
-        rest.remove(c)
-    s.piles = [cards("2H 3H"), [*rest, C.card("3D")], []]
+    set_position(s, zones={"pile 0": "2H 3H", "pile 1": "... 3D", "pile 2": "", "stock": ""})
     play_all(s, ["meld 5C 6C 7C run", "discard 8D"])
     assert len(s.hands[2]) == 4 and len(s.hands[0]) == 4
     assert s.piles[0] == cards("3H") and s.piles[1] == cards("3D")

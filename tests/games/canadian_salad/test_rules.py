@@ -27,7 +27,7 @@ from gamenight.games.canadian_salad import (
     one_deck,
     round_points,
 )
-from tests.helpers import deal_deck, golden_match, new
+from tests.helpers import deal_deck, golden_match, new, set_position
 
 SUIT_CODES = {s: " ".join(f"{r}{s}" for r in C.RANKS) for s in C.SUITS}
 #: four players, dealer North: East (who leads) holds every spade, the others one suit each
@@ -45,8 +45,7 @@ def at_round(number: int, hands: list[str], **options: Any) -> CanadianSalad:
     s = gamenight.new("canadian-salad", players=len(hands), seed=0, options=options)
     assert isinstance(s, CanadianSalad)
     deck = deal_deck(hands)
-    s.deal_no = number - 1
-    s.dealer = 0
+    set_position(s, deal=number - 1, dealer=0)
     s._fresh_deck = lambda: C.stack_deck(s.deck_template(), deck, s.rng)  # type: ignore[method-assign]
     s._start_deal()
     assert sorted(h for hand in s.hands for h in hand) == sorted(C.cards(deck))

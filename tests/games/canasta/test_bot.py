@@ -11,6 +11,7 @@ from gamenight.bots.base import RandomBot
 from gamenight.bots.games.canasta import ClassicCanastaBot
 from gamenight.core.moves import Move
 from tests.games.canasta.scenarios import position
+from tests.helpers import run_down_stock
 
 K7 = "KC KD KH KS KC KD KH"
 
@@ -33,7 +34,7 @@ def test_it_takes_a_big_pile_and_goes_out_when_it_can() -> None:
 
 def test_it_ends_the_hand_after_the_last_red_three() -> None:
     s = position(hands={1: "QC QD QH 4C 5D"}, stock="3H", books={1: ["9C 9D 9H"]})
-    s.stocks[0] = s.stocks[0][-1:]
+    run_down_stock(s, 1, top_last=True)
     s.begin_turn(1)
     s.play("draw")
     for _ in range(5):

@@ -9,7 +9,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn import FROZEN_RED3, FROZEN_SIDE, FROZEN_WILD
 from gamenight.games.canasta import Canasta
 from tests.games.canasta.scenarios import parts, position
-from tests.helpers import codes, deal_deck, play, refused, texts
+from tests.helpers import codes, deal_deck, play, refused, run_down_stock, texts
 
 K7 = "KC KD KH KS KC KD KH"
 
@@ -201,6 +201,7 @@ def test_red_threes_dealt_are_laid_out_and_replaced() -> None:
     hands[1][0] = "3H"
     deck = deal_deck([" ".join(h) for h in hands], "9C 6S")
     s = gamenight.new("canasta", players=4, deck=deck, seed=1)
+    assert isinstance(s, Canasta)
     assert codes(s.red3[1]) == ["3H"] and C.card("6S") in s.hands[1] and len(s.hands[1]) == 11
 
 
@@ -216,7 +217,7 @@ def test_7_10_8_the_one_card_rule() -> None:
 
 def test_the_last_card_a_red_three_may_meld_then_end() -> None:
     s = position(hands={1: "QC QD QH 4C 5D"}, stock="3H", books={1: ["9C 9D 9H"]})
-    s.stocks[0] = s.stocks[0][-1:]  # the red three is the stock's last card
+    run_down_stock(s, 1, top_last=True)  # the red three is the stock's last card
     s.begin_turn(1)
     s.play("draw")
     assert codes(s.red3[1]) == ["3H"] and not any(m.startswith("discard") for m in texts(s))
@@ -227,7 +228,7 @@ def test_the_last_card_a_red_three_may_meld_then_end() -> None:
 def test_the_last_card_a_red_three_ends_the_hand_at_once_by_option() -> None:
     s = position(hands={1: "QC QD QH 4C 5D"}, stock="3H", books={1: ["9C 9D 9H"]},
                  options={"last_red_three": "ends"})
-    s.stocks[0] = s.stocks[0][-1:]
+    run_down_stock(s, 1, top_last=True)
     s.begin_turn(1)
     s.play("draw")
     assert len(s.sheet.rows) == 1 and s.sheet.rows[-1].note == "the stock ran out"
@@ -236,7 +237,7 @@ def test_the_last_card_a_red_three_ends_the_hand_at_once_by_option() -> None:
 def test_after_the_stock_a_fitting_discard_must_be_taken() -> None:
     s = position(hands={1: "4C 5D", 2: "9C 9D QC", 3: "9H 9S 7C"}, stock="8S", pile="5S",
                  books={0: ["QH QS QD"], 1: ["9C 9D 9H"]})
-    s.stocks[0] = s.stocks[0][-1:]
+    s.stocks[0] = s.stocks[0][-1:]  # (cards lost: under the pile they would freeze it)
     s.begin_turn(1)
     play(s, "draw", "discard 8S")
     # South may take the eight only with a pair (he has none): he cannot take it: the hand ends

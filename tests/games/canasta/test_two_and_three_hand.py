@@ -6,7 +6,7 @@ from __future__ import annotations
 import gamenight
 from gamenight.games.canasta import Canasta
 from tests.games.canasta.scenarios import parts, position
-from tests.helpers import play, refused, texts
+from tests.helpers import play, refused, run_down_stock, texts
 
 K7 = "KC KD KH KS KC KD KH"
 Q7 = "QC QD QH QS QC QD QH"
@@ -73,7 +73,7 @@ def test_8_9_1_the_lone_hand_and_the_partners_scores() -> None:
     s.play("pickup 9D 9H")
     assert s.lone == 1 and s.team_of(0) == s.team_of(2) != s.team_of(1)
     assert s.view(0)["lone_hand"] == 1
-    s.stocks[0] = []  # the stock is out: the hand ends with this discard
+    run_down_stock(s, top_last=True)  # the stock is out: the hand ends with this discard
     s.play("discard 7C")
     row = s.sheet.rows[-1]
     assert row.points == [900, 550, 1000]  # P3 900, P1 450 + his red three, P2 900 + his red three
@@ -99,7 +99,7 @@ def test_8_9_2_and_3_the_stock_ends_with_the_last_drawers_discard() -> None:
     # discard ends the hand, nobody else playing
     s = position(3, hands={1: "AC AD AH 6C", 0: "JK", 2: "TC"}, stock="4C 5D",
                  books={1: [K7], 0: [Q7], 2: ["8C 8D 8H"]}, red3={2: "3D"}, size=13)
-    s.stocks[0] = s.stocks[0][-2:]
+    run_down_stock(s, 2, top_last=True)
     s.begin_turn(1)
     play(s, "draw", "meld AC AD AH", "discard 6C")
     assert s.lone is None

@@ -13,7 +13,7 @@ from gamenight.cli.render import dominoes_block
 from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.equipment import dominoes as D
 from gamenight.games.chicken_foot import ChickenFoot, pips_left, set_top
-from tests.helpers import golden_match
+from tests.helpers import golden_match, set_position
 
 GAME = "chicken-foot"
 
@@ -107,20 +107,20 @@ def test_t_cf_4_a_foot_must_get_its_three_toes_before_play_goes_elsewhere() -> N
     s.play("play 5-5 1", 0)
     assert s.footed[0] and len(s.lines) == 7 and s.foot == [4, 5, 6]
     assert any("Chicken foot!" in t for t in texts(s))
-    s.turn = 0  # seat 0 again: its 7-3 on the open 3 of arm 2 is rejected
+    set_position(s, turn=0)  # seat 0 again: its 7-3 on the open 3 of arm 2 is rejected
     with pytest.raises(IllegalMove, match="chicken foot of the 5-5 needs its toes"):
         s.play("play 7-3 2", 0)
-    s.turn = 1
+    set_position(s, turn=1)
     assert legal(s, 1) == ["play 5-1 5", "play 5-1 6", "play 5-1 7", "play 5-2 5", "play 5-2 6", "play 5-2 7"]
     s.play("play 5-1 5", 1)
     s.play("play 5-6 6", 2)
-    s.turn = 0
+    set_position(s, turn=0)
     with pytest.raises(IllegalMove):
         s.play("play 7-3 2", 0)  # one toe still empty
-    s.turn = 1
+    set_position(s, turn=1)
     s.play("play 5-2 7", 1)
     assert s.foot == [] and any("has its three toes" in t for t in texts(s))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 7-3 2", 0)  # now anywhere again
     assert s.ends[1] == 7
     # the footed line is closed: its toes carry on
@@ -186,7 +186,7 @@ def test_nobody_holds_the_double_players_draw_in_turn_until_it_turns_up() -> Non
 
 def test_rounds_go_up_from_0_0_and_the_last_starters_left_draws_first() -> None:
     s = position([["1-5"], ["9-8"], ["7-6"]], arms=FILLED)
-    s.starter = 2  # he laid round 1's double
+    set_position(s, extra={"starter": 2})  # he laid round 1's double
     s.play("play 1-5 1", 0)
     assert s.deal_no == 2 and s.double == 1 and s.centre == [D.DOUBLE[1]]
     assert s.dealer == 2  # G-CF-6: the hands and any drawing begin at seat 0, left of seat 2
@@ -276,6 +276,7 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
     assert s.deal_no == 10 and len(s.sheet.rows) == 10
     assert s.sheet.totals == [185, 167, 245, 192] and s.outcome.winners == (1,)
     assert s.outcome.reason == "After ten rounds the lowest total (167) wins."
+    assert isinstance(s, ChickenFoot)
     doubles = [t for t in texts(s) if "the centre double is the" in t]
     assert "the 0-0" in doubles[0] and "the 9-9" in doubles[-1]
 
@@ -297,7 +298,7 @@ def test_the_picture_fans_a_foots_toes_out_from_its_crosswise_double() -> None:
     assert not picture["lines"][1]["open_to_all"]  # play may not go there until the toes are filled
     head, body = dominoes_block("Barnyard", picture, True)
     assert "centre" in str(head)
-    items = body.renderable.items  # type: ignore[attr-defined]
+    items = body.renderable.items  # type: ignore[union-attr]
     shown = [i.plain for i in items]
     assert shown[0].startswith("Arm 1 (chicken foot of the 5-5)") and shown[0].endswith("✕")
     assert shown[4].startswith("Toe 5 (from Arm 1): starts on 5")

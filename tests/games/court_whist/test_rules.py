@@ -174,12 +174,15 @@ def test_follow_suit_at_the_table() -> None:
     with pytest.raises(gamenight.IllegalMove, match="not your turn"):
         s.play("play AD", 3)
     mixed = gamenight.new("court-whist", players=4, seed=9, options={"first_game": 2})
+    assert isinstance(mixed, CourtWhist)
     seat = min(mixed.to_act)
     lead = mixed.legal_moves(seat)[0]
     mixed.play(lead, seat)
     nxt = min(mixed.to_act)
     led = C.SUIT_OF[C.card(str(lead).split()[1])]
-    hand = mixed.tables[0].hands[mixed.where[nxt][1]]  # type: ignore[index]
+    where = mixed.where[nxt]
+    assert where is not None
+    hand = mixed.tables[0].hands[where[1]]
     off = [c for c in hand if C.SUIT_OF[c] != led]
     if off and any(C.SUIT_OF[c] == led for c in hand):
         with pytest.raises(gamenight.IllegalMove, match="follow suit"):
@@ -200,6 +203,7 @@ def test_the_deal_passes_clockwise_so_everyone_deals_once() -> None:
 
 def test_the_cut_is_logged_and_replays() -> None:
     s = gamenight.new("court-whist", players=8, seed=11)
+    assert isinstance(s, CourtWhist)
     cuts = [e.text for e in s.events if e.kind == "cut"]
     assert len(cuts) == 2 and all("deals first" in c for c in cuts)
     play_first_legal(s, lambda x: len(x.moves) > 300)
@@ -367,6 +371,7 @@ def test_every_table_acts_at_once_and_a_finished_table_waits() -> None:
 
 def test_a_seat_sees_its_own_cards_only_and_samples_keep_each_tables_deck() -> None:
     s = gamenight.new("court-whist", players=8, seed=6)
+    assert isinstance(s, CourtWhist)
     v = s.view(0)
     hands = [z for z in v["layout"]["zones"] if z["name"] == "hand"]
     assert len(hands) == 8
@@ -379,7 +384,10 @@ def test_a_seat_sees_its_own_cards_only_and_samples_keep_each_tables_deck() -> N
         assert cards == list(range(52))
     assert smp.view(0) == v
     assert v["score_card"]["rows"][0]["label"] == "1. Coronation"
-    assert v["partner"] == s.tables[s.where[0][0]].seats[(s.where[0][1] + 2) % 4]  # type: ignore[index]
+    where = s.where[0]
+    assert where is not None
+    table, place = where
+    assert v["partner"] == s.tables[table].seats[(place + 2) % 4]
 
 
 def test_the_score_card_and_the_sheet_after_the_party() -> None:

@@ -7,7 +7,7 @@ import json
 from typing import cast
 
 import pytest
-from tests.helpers import deal_deck, golden_match, play_all
+from tests.helpers import deal_deck, golden_match, play_all, set_position
 
 import gamenight
 from gamenight.core.errors import IllegalMove, OptionError
@@ -26,9 +26,8 @@ def new(hands: list[str], rest: str, levels: tuple[int, ...] = (), **options: ob
     then the top of the stock), each seat on the meld ``levels`` names (1 where it is silent)."""
     s = cast(DesertRummy, gamenight.new(GAME, players=len(hands), seed=3, deck=deal_deck(hands, rest),
                                         options=options))
-    for seat, level in enumerate(levels):
-        s.levels[seat] = level
-    s._legal_cache = {}
+    if levels:
+        set_position(s, extra={"levels": [*levels, *[1] * (len(hands) - len(levels))]})
     return s
 
 
@@ -154,15 +153,9 @@ def swap_table(**options: object) -> DesertRummy:
 
 
 def hold(s: DesertRummy, seat: int, codes: str) -> None:
-    """Give ``seat`` exactly these cards: the rest of its hand goes under the stock, and the cards
-    come from the stock (so every card is still in one place)."""
-    for c in s.hands[seat]:
-        s.stock.append(c)
-    s.hands[seat] = []
-    for c in cards(codes):
-        s.stock.remove(c)
-        s.hands[seat].append(c)
-    s._legal_cache = {}
+    """Give ``seat`` exactly these cards, taken from wherever they lay; what it held goes to the
+    stock (so every card is still in one place)."""
+    set_position(s, zones={f"hand/{seat}": codes})
 
 
 def test_a_natural_takes_a_wilds_place_in_your_own_run_and_the_wild_is_played_at_once() -> None:
@@ -207,7 +200,8 @@ def test_a_wild_held_before_may_be_discarded_beside_its_freed_twin() -> None:
     s.play("layoff 1 JK high")
     assert legal(s) == {"discard JK"}
     s.play("discard JK")
-    assert s.score_sheet.rows[0].details[1] == "laid level 2, went out"
+    details = s.score_sheet.rows[0].details
+    assert details is not None and details[1] == "laid level 2, went out"
 
 
 def test_one_freed_wild_at_a_time() -> None:
@@ -350,6 +344,6 @@ def test_the_view_shows_each_players_meld_and_whether_it_is_down() -> None:
 
 def test_golden_match_four_heuristic_bots() -> None:
     s = golden_match("desert_rummy_heuristic")
-    assert s.is_over and s.outcome is not None
+    assert isinstance(s, DesertRummy) and s.is_over and s.outcome is not None
     assert s.outcome.winners == (3,) and s.score_sheet.totals == [10, 10, 9, 11]
     assert s.levels == [11, 11, 10, 11] and s.deal_no == len(s.score_sheet.rows)

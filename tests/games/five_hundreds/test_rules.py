@@ -18,7 +18,7 @@ from gamenight.equipment.cards import card, cards
 from gamenight.families.draw_discard import Phase
 from gamenight.families.melds import Meld
 from gamenight.games.five_hundreds import RULES, VALUES, FiveHundreds, card_points
-from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal
+from tests.helpers import deal_deck, edited, golden_match, lay_out_rummy_deal, run_down_stock, set_position
 
 GAME = "five-hundreds"
 
@@ -34,18 +34,15 @@ def laid_out(hands: list[str], rest: str, **options: object) -> FiveHundreds:
     """A fresh hand (dealer seat 0, seat 1 to draw) with its cards laid out as given; the hands may
     be of any size. Every card is still in exactly one place."""
     s = cast(FiveHundreds, gamenight.new(GAME, players=len(hands), seed=5, options=options))
-    s.dealer = 0
-    s.turn = 1
-    lay_out_rummy_deal(s, hands, rest)
-    return s
+    return set_position(lay_out_rummy_deal(s, hands, rest), dealer=0, turn=1)
 
 
 def meld_for(s: FiveHundreds, seat: int, codes: str) -> None:
     """``seat`` has laid ``codes`` as a meld earlier in the hand."""
     found = RULES.check(cards(codes))
     assert isinstance(found, Meld)
-    s.place_meld(seat, found)
-    s._legal_cache = {}
+    s.place_meld(seat, found)  # the kernel's own step (no event, no turn rules)
+    edited(s)
 
 
 def legal(s: FiveHundreds, seat: int | None = None) -> list[str]:
@@ -103,7 +100,7 @@ def test_g_fh_7_left_of_the_dealer_leads_and_the_deal_passes_left() -> None:
     first = s.dealer
     assert s.turn == (first + 1) % 3
     s.hand_scores = lambda: [0, 0, 0]  # type: ignore[method-assign]
-    s.stock.clear()  # the next discard ends the hand (G-FH-2)
+    run_down_stock(s)  # the next discard ends the hand (G-FH-2)
     s.play("take " + C.CODE_OF[s.discards[-1]])
     s.play(next(m for m in s.legal_moves() if m.verb == "discard"))
     assert s.deal_no == 2 and s.dealer == (first + 1) % 3 and s.turn == (first + 2) % 3
@@ -380,10 +377,9 @@ def test_a_final_discard_that_fits_the_table_is_refused() -> None:
     meld_for(s, 0, "5D 6D 7D")
     s.play("draw")
     s.play("discard 2C")
-    s.hands[1].remove(card("4S"))
-    s.stock.insert(0, card("4S"))
-    s.turn, s.phase_name = 1, Phase.PLAY
-    s._legal_cache = {}
+    hand = list(s.hands[1])
+    hand.remove(card("4S"))
+    set_position(s, zones={"hand 1": hand, "stock": ["4S", *s.stock]}, turn=1, phase=Phase.PLAY)
     assert "final discard must not be playable" in refused(s, "discard 8D", 1)
 
 
@@ -392,8 +388,7 @@ def test_a_final_discard_that_fits_the_table_is_refused() -> None:
 
 def test_g_fh_2_the_hand_ends_when_the_player_who_drew_the_last_card_discards() -> None:
     s = laid_out([DULL0, "3H 5D 7S 9C JH KH AD"], "QH 4S")
-    s.discards[:0] = s.stock[1:]  # the stock down to one card, the rest under the pile
-    del s.stock[1:]
+    run_down_stock(s, 1)  # the stock down to one card, the rest under the pile
     s.play("draw")  # the last card
     assert not s.stock and s.deal_no == 1
     s.play("discard 9C")
@@ -403,8 +398,7 @@ def test_g_fh_2_the_hand_ends_when_the_player_who_drew_the_last_card_discards() 
 
 def test_g_fh_2_a_claim_of_the_last_discard_is_settled_first() -> None:
     s = claim_table()
-    s.discards[:0] = s.stock
-    s.stock.clear()  # seat 3 drew the last card
+    run_down_stock(s)  # seat 3 drew the last card
     assert s.phase() == Phase.CLAIM
     s.play("claim 1 8H", 1)
     assert s.deal_no == 2 and s.sheet.rows[0].points[1] == card_points(cards("5H 6H 7H 8H")) - card_points(
@@ -439,8 +433,7 @@ def test_t_fh_2_an_ace_counts_25_in_a_2_3() -> None:
 def end_hand_with(s: FiveHundreds, scores: list[int]) -> None:
     """The hand ends (the stock runs out) scoring ``scores``."""
     s.hand_scores = lambda: scores  # type: ignore[method-assign]
-    s.discards[:0] = s.stock
-    s.stock.clear()
+    run_down_stock(s)
     s.play("take " + C.CODE_OF[s.discards[-1]])
     s.play(next(m for m in s.legal_moves() if m.verb == "discard"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,7 +14,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import cards as C
 from gamenight.games.five_in_a_row import CELLS_OF, EMPTY, LAYOUT, LAYOUT_TEXT, FiveInARow, find_rows
-from tests.helpers import deal_deck, golden_match
+from tests.helpers import deal_deck, golden_match, run_down_stock, set_position
 
 BOARD_JSON = Path(__file__).parents[3].parent / "shared" / "rules" / "five-in-a-row-board.json"
 
@@ -32,9 +32,10 @@ def cell(r: int, c: int) -> int:
 
 def put(s: FiveInARow, side: int, *cells: tuple[int, int]) -> None:
     """Discs of ``side`` on the board, as earlier turns would have left them."""
+    board = list(s.board)
     for r, c in cells:
-        s.board[cell(r, c)] = side
-    s._legal_cache.clear()
+        board[cell(r, c)] = side
+    set_position(s, extra={"board": board})
 
 
 def moves(s: FiveInARow, seat: int | None = None) -> list[str]:
@@ -107,7 +108,7 @@ def test_one_eyed_jack_takes_off_an_opposing_disc_only() -> None:
 def test_T_5R_5_one_eyed_jack_never_takes_a_disc_of_a_finished_row() -> None:
     s = new(["8S 3H 4H 5H 3C", "JH 3S 4S 5S 6S"])
     put(s, 0, (4, 2), (4, 3), (4, 5), (4, 6), (7, 7))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 8S 4,4", 0)
     assert s.rows_of(0) == 1 and s.locked[cell(4, 4)]
     with pytest.raises(IllegalMove, match="finished row"):
@@ -133,7 +134,7 @@ def test_T_5R_6_a_dead_card_is_exchanged_once_a_turn() -> None:
 def test_no_usable_card_throws_one_away_and_draws() -> None:
     s = new(["2H 3H 2D 5H 6H", "JS 4H 4H 7H 7H"], "KC KD")
     put(s, 1, (0, 1), (6, 8), (0, 4), (3, 8))  # own discs: nothing for the one-eyed jack to take
-    s.dead_used = True  # the turn's exchange made already
+    set_position(s, extra={"dead_used": True})  # the turn's exchange made already
     assert moves(s) == ["discard 4H", "discard 7H", "discard JS"]
     s.play("discard 4H", 1)
     assert s.hands[1].count(C.card("4H")) == 1 and "KC" in s.view(1)["hand"]
@@ -141,8 +142,7 @@ def test_no_usable_card_throws_one_away_and_draws() -> None:
 
 def test_an_empty_draw_pile_is_made_again_from_the_discards() -> None:
     s = new(HANDS2)
-    s.discards = s.stock[:-1]
-    s.stock = s.stock[-1:]
+    run_down_stock(s, 1, top_last=True)
     s.play("play 4S 1,9", 1)
     assert not s.stock
     s.play("play 4H 0,1", 0)
@@ -175,7 +175,7 @@ def test_T_5R_2_crossing_rows_share_a_disc() -> None:
     assert rows_after([(5, c) for c in (2, 3, 5, 6)] + [(r, 4) for r in (3, 4, 6, 7)] + [(5, 4)]) == 2
     s = new(["4C 3H 4H 5H 6H", "2S 3S 4S 5S 6S"])
     put(s, 0, *[(5, c) for c in (2, 3, 5, 6)], *[(r, 4) for r in (3, 4, 6, 7)])
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 4C 5,4", 0)
     assert s.rows_of(0) == 2
 
@@ -184,7 +184,7 @@ def test_T_5R_3_a_free_corner_counts_for_every_colour() -> None:
     assert rows_after([(0, c) for c in range(1, 5)]) == 1
     s = new(["7H 3H 4H 5H 6H", "2S 3S 4S 5S 6S"])
     put(s, 0, (0, 1), (0, 2), (0, 3))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 7H 0,4", 0)
     assert s.rows_of(0) == 1
 
@@ -210,7 +210,8 @@ def test_three_rows_win_and_partners_share_them() -> None:
     assert isinstance(s, FiveInARow)
     put(s, 0, *[(4, c) for c in (2, 3, 5, 6)])  # seat 0 and 2: side 0
     put(s, 1, *[(r, 0) for r in range(1, 6)], *[(r, 1) for r in range(1, 6)])
-    s.rows = [(1, 1, tuple(cell(r, 0) for r in range(1, 6))), (1, 1, tuple(cell(r, 1) for r in range(1, 6)))]
+    set_position(s, extra={"rows": [(1, 1, tuple(cell(r, 0) for r in range(1, 6))),
+                                    (1, 1, tuple(cell(r, 1) for r in range(1, 6)))]})
     put(s, 1, (3, 4), (5, 4), (6, 4), (7, 4))
     assert s.turn == 1
     s.play("play 8S 4,4", 1)  # seat 1 finishes the column (3..7,4): East–West's third row
@@ -224,7 +225,7 @@ def test_three_rows_win_and_partners_share_them() -> None:
 def test_rows_to_win_option() -> None:
     s = new(["8S 3H 4H 5H 6H", "2S 3S 4S 5S 6S"], rows_to_win=1)
     put(s, 0, (4, 2), (4, 3), (4, 5), (4, 6))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 8S 4,4", 0)
     assert s.is_over and s.outcome is not None and s.outcome.winners == (0,)
 
@@ -253,8 +254,7 @@ def test_manual_draw_penalty_forgetting_to_draw_misses_the_next_turn() -> None:
 def test_a_whole_pass_of_the_deck_with_no_disc_moved_is_a_draw() -> None:
     s = new(["2H 3H 2D 5H 6H", "JS 4H 4H 7H 7H"], "KC KD")
     put(s, 1, (0, 1), (6, 8), (0, 4), (3, 8))
-    s.dead_used = True
-    s.idle = 103
+    set_position(s, extra={"dead_used": True, "idle": 103})
     s.play("discard 4H", 1)
     assert s.is_over and s.outcome is not None and s.outcome.winners == (0, 1)
 
@@ -272,7 +272,8 @@ def test_hands_hidden_board_public_and_sample_redeals_hands() -> None:
     t = s.sample(seat, random.Random(1))
     assert isinstance(t, FiveInARow)
     assert t.board == s.board and t.hands[seat] == s.hands[seat]
-    assert any(t.sample(seat, random.Random(k)).hands[1 - seat] != s.hands[1 - seat] for k in range(5))
+    assert any(cast(FiveInARow, t.sample(seat, random.Random(k))).hands[1 - seat] != s.hands[1 - seat]
+               for k in range(5))
 
 
 def test_golden_match_with_heuristic_bots() -> None:
@@ -304,7 +305,7 @@ def test_free_corners_off_only_with_a_layout_that_fills_them() -> None:
     s = new(["7H 6C 4H 5H 6H", "2S 3S 4S 5S 6S"], free_corners=False, layout=CORNERS_FILLED)
     assert s.view(0)["board"]["spaces"][0]["label"] == "2H"
     put(s, 0, (0, 1), (0, 2))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 7H 0,4", 0)
     s.play("play 2S 6,1", 1)
     s.play("play 6C 0,3", 0)
@@ -330,7 +331,7 @@ def test_the_terminal_draws_the_board_in_text() -> None:
     s = new(["8S 3H 4H 5H 6H", "2S 3S 4S 5S 6S"])
     put(s, 0, (4, 2), (4, 3), (4, 5), (4, 6))
     put(s, 1, (0, 1))
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("play 8S 4,4", 0)
     console = Console(width=80, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(board_block(s.view(0)["board"]))

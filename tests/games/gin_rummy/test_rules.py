@@ -21,7 +21,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.gin_rummy import GinOptions, GinRummy, HandResult, difference, run_score, team_names
-from tests.helpers import golden_match
+from tests.helpers import golden_match, set_position
 
 
 def gin_deck(dealer: str, opener: str, rest: str = "", upcard: str = "") -> list[str]:
@@ -442,7 +442,7 @@ def test_the_girls_move_one_table_on_each_round(n: int, rounds: list[list[tuple[
     s = gamenight.new("gin-rummy", players=n, seed=1)
     assert isinstance(s, GinRummy)
     for r, pairs in enumerate(rounds, start=1):
-        s.round_no = r
+        set_position(s, extra={"round_no": r})
         assert s.table_pairs() == pairs
 
 
@@ -477,7 +477,8 @@ def test_level_team_points_award_nothing_and_the_dealers_stay() -> None:  # G-GI
     s = gamenight.new("gin-rummy", players=4, seed=3)
     assert isinstance(s, GinRummy)
     dealing = s.dealing_team
-    s.results = [HandResult(0, 0, 10, 1, "gin", ""), HandResult(1, 3, 10, 0, "knock", "")]
+    set_position(s, extra={"results": [HandResult(0, 0, 10, 1, "gin", ""),
+                                       HandResult(1, 3, 10, 0, "knock", "")]})
     s.end_round()
     assert last_row(s)["points"] == [0] * 8 and s.dealing_team == dealing
 
@@ -487,7 +488,8 @@ def test_gins_go_to_the_team_with_more_even_if_it_lost_the_points() -> None:  # 
     assert isinstance(s, GinRummy)
     s.record_hollywood((0, 40), None)
     s.record_hollywood((1, 20), None)
-    s.results = [HandResult(0, 0, 5, 2, "gin", ""), HandResult(1, 3, 30, 0, "knock", "")]
+    set_position(s, extra={"results": [HandResult(0, 0, 5, 2, "gin", ""),
+                                       HandResult(1, 3, 30, 0, "knock", "")]})
     s.end_round()  # Girls 30 − Guys 5 = 25 to the Girls; Guys 2 Gins, circled in Game 1
     assert hollywood(s) == [[40, 0, 0], [45, 25, 0]] and s.gins == [[2, 0, 0], [0, 0, 0]]
     assert s.dealing_team == 1
@@ -518,8 +520,8 @@ def test_t_gin_8_gins_are_circled_only_where_the_team_had_points() -> None:
 def test_t_gin_9_a_game_closes_at_200_with_25_a_gin() -> None:
     s = gamenight.new("gin-rummy", players=4, seed=3)
     assert isinstance(s, GinRummy)
-    s.columns, s.gins = [[40, 20, 0], [190, 100, 50]], [[2, 0, 0], [3, 1, 0]]
-    s.entered = [[True, True, False], [True, True, True]]
+    set_position(s, extra={"columns": [[40, 20, 0], [190, 100, 50]], "gins": [[2, 0, 0], [3, 1, 0]],
+                           "entered": [[True, True, False], [True, True, True]]})
     s.record_hollywood((1, 20), None)
     assert hollywood(s) == [[50, 20, 0], [275, 120, 70]] and s.winner_of == [1, -1, -1]
     assert last_row(s)["label"] == "Game 1 closed" and last_row(s)["note"] == "Girls win Game 1: 275 to 50"
@@ -557,10 +559,12 @@ def test_single_scoring_for_teams_awards_the_round_and_counts_boxes() -> None:
                                                               "box_bonus": 25, "game_bonus": 100})
     assert isinstance(s, GinRummy)
     assert s.sheet.columns == ["Guys", "Girls"]
-    s.results = [HandResult(0, 0, 40, 0, "knock", ""), HandResult(1, 3, 10, 0, "knock", "")]
+    set_position(s, extra={"results": [HandResult(0, 0, 40, 0, "knock", ""),
+                                       HandResult(1, 3, 10, 0, "knock", "")]})
     s.end_round()
     assert last_row(s)["points"] == [30, 0] and s.boxes == [1, 0] and s.dealing_team == 0
-    s.results = [HandResult(0, 1, 120, 1, "gin", ""), HandResult(1, 2, 5, 0, "knock", "")]
+    set_position(s, extra={"results": [HandResult(0, 1, 120, 1, "gin", ""),
+                                       HandResult(1, 2, 5, 0, "knock", "")]})
     s.end_round()
     assert s.is_over and s.sheet.totals == [30 + 25, 115 + 25 + 100]
     assert s.outcome is not None and s.outcome.winners == (1, 3)
@@ -607,8 +611,8 @@ def test_hand_size_undercut_bonus_and_gin_value_options() -> None:
     assert "scores 22" in t.view(0)["last_hand"]["result"]  # 2 × 6 + 10
     u = gamenight.new("gin-rummy", players=4, seed=3, options={"gin_value": 50, "target": 100})
     assert isinstance(u, GinRummy)
-    u.columns, u.gins = [[40, 0, 0], [90, 0, 0]], [[2, 0, 0], [3, 0, 0]]
-    u.entered = [[True, False, False], [True, False, False]]
+    set_position(u, extra={"columns": [[40, 0, 0], [90, 0, 0]], "gins": [[2, 0, 0], [3, 0, 0]],
+                           "entered": [[True, False, False], [True, False, False]]})
     u.record_hollywood((1, 20), None)
     assert u.columns[0][0] == 100 and u.columns[1][0] == 100 + 150
 

@@ -26,7 +26,7 @@ from gamenight.games.golf import (
     decks_for,
     grid_score,
 )
-from tests.helpers import deal_deck, golden_match, golden_record
+from tests.helpers import deal_deck, golden_match, golden_record, run_down_stock, set_position
 
 GAME = "golf"
 #: grids worth 12, 25 and 25 (T-GO-6): kings, a pair of aces, no block
@@ -198,8 +198,7 @@ def test_discarding_the_card_drawn_turns_one_face_down_card_up() -> None:
 def test_the_stock_is_remade_from_the_pile_but_its_top_card() -> None:
     s = new([A12, B25, C25])
     s.play("draw")
-    s.discards[:0] = s.stock  # the stock runs out (every card still lies somewhere)
-    s.stock.clear()
+    run_down_stock(s)  # the stock runs out (every card still lies somewhere)
     pile = len(s.discards)
     s.play("flip 1")  # the next turn begins with an empty stock
     assert any(e.kind == "restock" for e in s.events)
@@ -288,7 +287,7 @@ def test_t_go_6_the_highest_pays_and_a_knocker_who_is_highest_pays_double() -> N
 
 def test_after_the_last_hole_the_lowest_total_takes_the_pot_and_wins() -> None:
     s = new([A12, B25, C25])
-    s.holes = 1
+    set_position(s, extra={"holes": 1})
     s.play("knock")
     s.play("draw"); s.play("flip 1")  # noqa: E702
     s.play("draw"); s.play("flip 1")  # noqa: E702
@@ -301,7 +300,7 @@ def test_after_the_last_hole_the_lowest_total_takes_the_pot_and_wins() -> None:
 
 def test_equal_lowest_totals_share_the_pot() -> None:
     s = new([A12, "2D 5D 9D AD QD 5C 9C AC", C25])
-    s.holes = 1
+    set_position(s, extra={"holes": 1})
     s.play("knock")
     s.play("draw"); s.play("flip 1")  # noqa: E702
     s.play("draw"); s.play("flip 1")  # noqa: E702

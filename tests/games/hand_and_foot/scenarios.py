@@ -11,9 +11,10 @@ filling the rest with inert cards. Seats 0 and 2 are North–South (team 0), 1 a
 :func:`ultimate` fills the 13-card hands and feet a test does not spell out with inert cards.
 
 Positions deep in a hand (books laid on earlier turns, a player already in his foot) are set up
-on a real game object by moving cards out of the stock (:func:`from_stock`; the builders' ``reserve``
-keeps those cards in the stock), so every card of the deck stays accounted for; the moves under
-test are then played for real. The score parts are read from the score sheet's row details.
+on a real game object by describing them to :func:`gamenight.core.position.set_position`, which
+takes their cards from the stock's bottom (the builders' ``reserve`` keeps them there), so every
+card of the deck stays accounted for; the moves under test are then played for real. The score
+parts are read from the score sheet's row details.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, book_of
 from gamenight.families.canasta_turn import is_wild
 from gamenight.games.hand_and_foot import HandAndFoot
-from tests.helpers import hand_and_foot_deck, play
+from tests.helpers import hand_and_foot_deck, play, set_position
 
 #: inert filler: naturals four to ace (no threes, no wild cards), at most two of a rank in a
 #: packet, so no packet holds a book by accident
@@ -69,7 +70,7 @@ def own_decks(kept: Mapping[int, str], received: Mapping[int, str] | None = None
     his right-hand neighbour passes him, ``piles[p]`` the top of p's stock pile (top first; the
     starter's first card is turned up), ``cuts[p]`` p's cut (his deck's last card). By default
     North cuts the ace of spades and everybody else a six, so North starts.
-    ``reserve`` lies at the bottoms of the piles, for :func:`from_stock`."""
+    ``reserve`` lies at the bottoms of the piles, for the positions set later in a hand."""
     received = received or {}
     piles = piles or {}
     cuts = cuts or {0: "AS", 1: "6S", 2: "6H", 3: "6D", 4: "6C", 5: "6S"}
@@ -132,51 +133,38 @@ def ultimate(hands: Mapping[int, str] | None = None, feet: Mapping[int, str] | N
 
 # ---- looking at and changing positions -------------------------------------------------------
 
-def from_stock(s: HandAndFoot, text: str) -> list[int]:
-    """Take these cards from the bottoms of the stock piles (the stacked tops stay put)."""
-    out = []
-    for code in text.split():
-        c = C.card(code)
-        pile = next(p for p in s.stocks if c in p[:-4])  # never one of the next few draws
-        pile.remove(c)
-        out.append(c)
-    return out
-
-
-def to_stock(s: HandAndFoot, cards: list[int]) -> None:
-    """Put cards back under the last stock pile."""
-    s.stocks[-1][:0] = cards
-
-
 def put_books(s: HandAndFoot, team: int, *books: str) -> None:
-    """The team laid these books on earlier turns (and so met its minimum)."""
+    """The team laid these books on earlier turns (and so met its minimum): their cards come from
+    the stock's bottom (the stacked next draws stay)."""
     rules = s.turn_rules.books
+    laid = [list(b) for b in s.books]
     for text in books:
-        cards = from_stock(s, text)
+        cards = C.cards(text)
         naturals = {C.RANK_OF[c] for c in cards if not is_wild(c)}
         rank = naturals.pop() if naturals else WILD
         wilds = sum(1 for c in cards if is_wild(c))
         assert rules.valid(rank, len(cards) - wilds, wilds), text
-        s.books[team].append(book_of(rank, cards, wilds, rules))
-    s.opened[team] = True
-    s._legal_cache = {}
+        laid[team].append(book_of(rank, cards, wilds, rules))
+    opened = [o or t == team for t, o in enumerate(s.opened)]
+    set_position(s, extra={"books": laid, "opened": opened}, bottom_first=True)
 
 
 def in_foot(s: HandAndFoot, seat: int, hand: str, *, played: bool = True) -> None:
-    """``seat`` played his hand on earlier turns and now holds these cards of his foot."""
-    to_stock(s, s.hands[seat] + s.feet[seat])
-    s.hands[seat] = from_stock(s, hand)
-    s.feet[seat] = []
-    s.in_foot[seat] = True
-    s.played_foot[seat] = played
-    s._legal_cache = {}
+    """``seat`` played his hand on earlier turns and now holds these cards of his foot (his hand
+    and foot go under the stock)."""
+    flags = {"in_foot": [x == seat or f for x, f in enumerate(s.in_foot)],
+             "played_foot": [played if x == seat else f for x, f in enumerate(s.played_foot)]}
+    set_position(s, zones={f"hand/{seat}": hand, f"foot/{seat}": ""}, extra=flags, bottom_first=True)
+
+
+def more(s: HandAndFoot, key: str, codes: str) -> None:
+    """Zone ``key`` (``hand/1``, ``red3/0``) holds these cards besides its own, from the stock's bottom."""
+    set_position(s, zones={key: [*s.card_zones()[key], *codes.split()]}, bottom_first=True)
 
 
 def holding(s: HandAndFoot, seat: int, hand: str) -> None:
     """``seat`` (still in his hand) holds these cards; his foot is untouched."""
-    to_stock(s, s.hands[seat])
-    s.hands[seat] = from_stock(s, hand)
-    s._legal_cache = {}
+    set_position(s, zones={f"hand/{seat}": hand}, bottom_first=True)
 
 
 def row(s: HandAndFoot, i: int = 0) -> Any:

@@ -21,22 +21,10 @@ from gamenight.bots.games.hand_and_foot import HandAndFootBot
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.equipment import cards as C
-from gamenight.families.canasta import WILD, BookRules, Table, best_meld_value, book_of, count_hand
+from gamenight.families.canasta import WILD, Book, BookRules, Table, best_meld_value, book_of, count_hand
 from gamenight.families.canasta_turn import ANSWER_PHASE, DRAW_PHASE, PLAY_PHASE, is_wild
 from gamenight.games.hand_and_foot import HandAndFoot, card_values
-from tests.helpers import hand_and_foot_deck, zones
-
-
-def _take(s: HandAndFoot, text: str) -> list[int]:
-    """These cards, taken from the stock (or, when it has none left, from another hidden pile)."""
-    out = []
-    for code in text.split():
-        c = C.card(code)
-        pile = next((p for p in (s.stocks[0], *s.feet, *s.hands, s.discards) if c in p), None)
-        assert pile is not None, f"no {code} left"
-        pile.remove(c)
-        out.append(c)
-    return out
+from tests.helpers import Pieces, hand_and_foot_deck, set_position, zones
 
 
 def position(preset: str | None = None, *, hands: dict[int, str], seat: int = 1, phase: str = PLAY_PHASE,
@@ -48,40 +36,31 @@ def position(preset: str | None = None, *, hands: dict[int, str], seat: int = 1,
     s = gamenight.new("hand-and-foot", players=4, seed=7, preset=preset)
     assert isinstance(s, HandAndFoot)
     before = zones(s)
-    for x in hands:  # the cards these hands held go under the stock
-        s.stocks[0][:0] = s.hands[x]
-        s.hands[x] = []
-    s.stocks[0][:0] = s.discards
-    s.discards = []
-    for x in in_foot:
-        s.stocks[0][:0] = s.feet[x]
-        s.feet[x] = []
-        s.in_foot[x] = s.played_foot[x] = True
     rules = s.turn_rules.books
+    laid: list[list[Book]] = [[], []]
     for team, texts in (books or {}).items():
         for text in texts:
-            cards = _take(s, text)
+            cards = C.cards(text)
             wilds = sum(1 for c in cards if is_wild(c))
             rank = WILD if wilds == len(cards) else C.RANK_OF[next(c for c in cards if not is_wild(c))]
-            s.books[team].append(book_of(rank, cards, wilds, rules))
-    for x, text in hands.items():
-        s.hands[x] = _take(s, text)
-    s.discards = _take(s, pile)
+            laid[team].append(book_of(rank, cards, wilds, rules))
+    described: dict[str, Pieces] = {f"hand/{x}": text for x, text in hands.items()}
+    described |= {f"foot/{x}": "" for x in in_foot}
+    described["discards"] = pile
+    footed = [x in in_foot or f for x, f in enumerate(s.in_foot)]
+    set_position(s, zones=described, bottom_first=True,
+                 extra={"books": laid, "opened": list(opened), "in_foot": footed,
+                        "played_foot": [x in in_foot or f for x, f in enumerate(s.played_foot)]})
     for x, text in (shown or {}).items():
         s.knowledge.tell(f"hand/{x}", C.cards(text))
     if stock is not None:  # the rest goes to an opponent's foot, out of play
-        extra = len(s.stocks[0]) - stock
-        s.feet[0].extend(s.stocks[0][:extra])
-        del s.stocks[0][:extra]
+        left = s.stocks[0]
+        cut = len(left) - stock
+        set_position(s, zones={"stock": left[cut:], "foot/0": [*s.feet[0], *left[:cut]]})
     assert zones(s) == before
-    s.opened = list(opened)
-    s.turn = seat
-    s._reset_turn()
-    s.phase_name = phase
-    s.draws_left = 2 if phase == DRAW_PHASE else 0
-    s.upcard_take = s.stock_dry = False
-    s._legal_cache = {}
-    return s
+    s._reset_turn()  # the kernel's own start of a turn
+    return set_position(s, turn=seat, phase=phase, extra={
+        "draws_left": 2 if phase == DRAW_PHASE else 0, "upcard_take": False, "stock_dry": False})
 
 
 def decide(s: HandAndFoot, seat: int | None = None, bot: HandAndFootBot | None = None) -> Move:
@@ -271,9 +250,10 @@ def test_looking_at_both_packets_it_plays_the_stronger_one_as_its_hand() -> None
     deck = f"{junk} {rich} {rest} {junk}".split()
     s = gamenight.new("hand-and-foot", players=4, preset="demeritt", options={"hand_choice": "look"},
                       deck=deck)
-    assert s.phase() == "choose"
+    assert isinstance(s, HandAndFoot) and s.phase() == "choose"
     assert decide(s, 1) == Move("choose", WORD("passed"))
     blind = gamenight.new("hand-and-foot", players=4, preset="demeritt", deck=deck)
+    assert isinstance(blind, HandAndFoot)
     assert decide(blind, 1) == Move("choose", WORD("dealt"))  # blind: nothing to tell them apart
 
 
@@ -338,7 +318,7 @@ def test_a_pickup_reaching_the_minimum_with_wild_cards_on_the_new_book_is_legal(
 
 def test_red_threes_the_empty_stock_cannot_replace_never_leave_a_player_without_a_move() -> None:
     s = position(hands={1: "7D"}, phase=DRAW_PHASE, books={1: ["QC QD QH"]}, in_foot=(1,), stock=0)
-    s.stocks[0][:] = _take(s, "3H 3D")  # the last two cards of the stock, both red threes
-    s._legal_cache = {}
+    # the last two cards of the stock, both red threes
+    set_position(s, zones={"stock": "3H 3D"}, rest="foot/0")
     s.play("draw")  # both go out, the stock has none to replace them: one card left in the foot
     assert s.is_over or s.deal_no == 2 or any(s.legal_moves(x) for x in s.to_act)

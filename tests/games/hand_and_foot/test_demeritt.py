@@ -31,7 +31,7 @@ from tests.games.hand_and_foot.scenarios import (
     put_books,
     row,
 )
-from tests.helpers import codes, play, refused, texts, zones
+from tests.helpers import codes, play, refused, set_position, texts, zones
 
 # =============================================================================================
 # DeMeritt (seed 003; other-seeds.md §6)
@@ -214,8 +214,8 @@ def test_a_draw_is_two_cards_each_from_the_top_of_any_pile() -> None:
     assert "North draws a card from stock pile 3." in s.view(1)["events"]
     # an empty pile cannot be drawn from
     s.play(Move("discard", C.CARD(s.hands[0][0])))
-    s.stocks[3].clear()
-    s._legal_cache = {}
+    # an empty fourth pile: its cards under the first
+    set_position(s, zones={"stock/4": "", "stock/1": ["...", *s.stocks[0]]})
     assert texts(s) == ["draw 1", "draw 2", "draw 3"]
     refused(s, "draw 4", "That stock pile is empty")
 
@@ -548,8 +548,7 @@ def test_a_tie_at_the_top_plays_another_hand_and_below_10000_play_goes_on() -> N
 def test_without_a_side_at_10000_play_goes_on_however_many_hands(hands: int) -> None:
     # the seed has no cap: the 40th hand (or any) ending below 10,000 is followed by another
     s = case_3_position()
-    s.deal_no = hands
-    s.sheet.add("Earlier", [8000, 9000])
+    set_position(s, deal=hands, scores=[8000, 9000])  # the scores of the hands before
     s.play("discard 9C")
     assert not s.is_over and s.deal_no == hands + 1 and s.phase() == "choose"
     assert s.sheet.totals == [9390, 9125]
@@ -575,10 +574,9 @@ def test_the_hand_ends_when_the_piles_cannot_supply_a_draw_of_two() -> None:
     in_foot(s, 3, "AS")
     play(s, "draw 1", "draw 1", "meld 9C 9D 9H")
     # one card is left in all the piles: East cannot draw two, so the hand ends when his turn begins
-    kept = s.stocks[2][-1]
-    for pile in s.stocks:
-        pile.clear()
-    s.stocks[2].append(kept)
+    kept = s.stocks[2][-1]  # the piles' other cards under the discard pile
+    set_position(s, zones={"stock/1": "", "stock/2": "", "stock/3": [kept], "stock/4": "",
+                           "discards": ["...", *s.discards]})
     s.play("discard 6D")
     r = row(s)
     assert r.note == "the stock ran out" and s.deal_no == 2

@@ -8,9 +8,9 @@ With a stacked shoe seat 0 deals, so seat 1 plays first. Teams: seats 1 and 3 ar
 not spell out with inert cards (naturals four to ace, at most two of a rank in a packet, no
 threes or wild cards), and ``rest`` lies on top of the stock (the next draws, in order).
 
-Some tests set up a position by moving cards between zones on a real game object (books laid
-earlier, a player already in his foot): :func:`from_stock` takes those cards from the bottom of
-the stock so every card of the shoe stays accounted for.
+Some tests set up a position later in a hand (books laid earlier, a player already in his foot)
+by describing it to :func:`gamenight.core.position.set_position`, which takes those cards from the
+bottom of the stock so every card of the shoe stays accounted for.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book, BookRules, book_of, team_canastas
 from gamenight.games.hand_and_foot import HandAndFoot
-from tests.helpers import codes, hand_and_foot_deck, play, refused, texts, zones
+from tests.helpers import codes, hand_and_foot_deck, play, refused, run_down_stock, set_position, texts, zones
 
 FILL_ORDER = [r + s for r in "456789TJQKA" for s in "CDHS"]
 GOLDEN = Path(__file__).parents[2] / "golden" / "hand_and_foot_match.json"
@@ -86,36 +86,30 @@ def holds(cards: list[int], text: str) -> bool:
     return not Counter(C.cards(text)) - Counter(cards)
 
 
-def from_stock(s: HandAndFoot, text: str) -> list[int]:
-    """Take these cards from the bottom of the stock (so the stacked draws on top stay put)."""
-    out = []
-    for code in text.split():
-        c = C.card(code)
-        s.stocks[0].remove(c)  # the first occurrence: the lowest in the stock
-        out.append(c)
-    return out
-
-
 def make_book(cards: list[int], rules: BookRules) -> Book:
     naturals = {C.RANK_OF[c] for c in cards if C.RANK_OF[c] not in (C.TWO, 13)}
     rank = naturals.pop() if naturals else WILD
     return book_of(rank, cards, sum(1 for c in cards if C.RANK_OF[c] in (C.TWO, 13)), rules)
 
 
+def side_opened(s: HandAndFoot, team: int) -> HandAndFoot:
+    """The side met its minimum earlier in the hand."""
+    return set_position(s, extra={"opened": [o or t == team for t, o in enumerate(s.opened)]})
+
+
 def put_books(s: HandAndFoot, team: int, *books: str) -> None:
-    """The team has laid these books earlier (and so met its minimum)."""
-    s.books[team].extend(make_book(from_stock(s, text), s.turn_rules.books) for text in books)
-    s.opened[team] = True
-    s._legal_cache = {}
+    """The team has laid these books earlier (and so met its minimum): their cards come from the
+    bottom of the stock (the stacked draws on top stay put)."""
+    laid = [list(b) for b in s.books]
+    laid[team].extend(make_book(C.cards(text), s.turn_rules.books) for text in books)
+    set_position(side_opened(s, team), extra={"books": laid}, bottom_first=True)
 
 
 def in_foot(s: HandAndFoot, seat: int, hand: str) -> None:
-    """``seat`` has played his hand earlier and now holds these cards of his foot."""
-    s.stocks[0][:0] = s.hands[seat] + s.feet[seat]
-    s.hands[seat] = from_stock(s, hand)
-    s.feet[seat] = []
-    s.in_foot[seat] = True
-    s._legal_cache = {}
+    """``seat`` has played his hand earlier and now holds these cards of his foot (his hand and
+    foot go under the stock)."""
+    set_position(s, zones={f"hand/{seat}": hand, f"foot/{seat}": ""}, bottom_first=True,
+                 extra={"in_foot": [x == seat or f for x, f in enumerate(s.in_foot)]})
 
 
 def pass_turn(s: HandAndFoot) -> None:
@@ -261,7 +255,7 @@ def test_a_red_three_in_the_foot_is_laid_out_and_replaced_when_the_foot_comes_up
 
 def test_t_hf_7_naturals_at_least_as_many_as_wilds_at_all_times() -> None:
     s = hf(4, {1: "9C 9D 9H 9S 2C 2D 2H JK JK"}, rest="4S 5S", avoid="9")
-    s.opened[1] = True  # East–West met its minimum earlier (state field)
+    side_opened(s, 1)  # East–West met its minimum earlier
     s.play("draw")
     # 9-2-Jkr: one natural, two wilds
     refused(s, "meld 9C 2C JK", "at least as many naturals as wild cards")
@@ -281,7 +275,7 @@ def test_t_hf_7_naturals_at_least_as_many_as_wilds_at_all_times() -> None:
 
 def test_a_new_book_starts_with_exactly_three_cards_of_one_rank() -> None:
     s = hf(4, {1: "9C 9D 9H 9S KC"}, rest="4S 5S", avoid="9K")
-    s.opened[1] = True
+    side_opened(s, 1)
     s.play("draw")
     refused(s, "meld 9C 9D 9H 9S", "exactly three cards")
     refused(s, "meld 9C 9D", "exactly three cards")
@@ -296,7 +290,7 @@ def test_a_new_book_starts_with_exactly_three_cards_of_one_rank() -> None:
 def test_wild_books_take_only_wild_cards() -> None:
     # G-HF-12: a book of wild cards never takes a natural, so it can only be a wild canasta
     s = hf(4, {1: "JK JK JK 2C 2D 2H 2S 2C 9C 9D 9H"}, rest="4S 5S", avoid="9")
-    s.opened[1] = True
+    side_opened(s, 1)
     s.play("draw")
     s.play("meld JK JK 2C")
     assert s.books[1][0].rank == WILD
@@ -315,7 +309,7 @@ def test_wild_books_take_only_wild_cards() -> None:
 
 def test_threes_are_never_melded() -> None:
     s = hf(4, {1: "3C 3S 3C 3S 2C"}, rest="4S 5S")
-    s.opened[1] = True
+    side_opened(s, 1)
     s.play("draw")
     refused(s, "meld 3C 3S 3C", "Threes can never be melded")
     refused(s, "meld 3C 3S 2C", "Threes can never be melded")
@@ -327,7 +321,7 @@ def test_threes_are_never_melded() -> None:
 def test_one_open_book_per_rank_and_books_close_at_seven() -> None:
     # a card named stands for any card of its rank held; the moves name the cards laid
     s = hf(4, {1: "KC KC KC KD KD KD KH KH KH KS QC"}, rest="4S 5S", avoid="KQ")
-    s.opened[1] = True
+    side_opened(s, 1)
     s.play("draw")
     s.play("meld KC KC KC")
     refused(s, "meld KD KD KD", "already has an open book of that rank")
@@ -344,7 +338,7 @@ def test_add_without_a_book_number_says_why_no_book_takes_the_card() -> None:
     # 'add KH' means the team's open book of kings; with none open, the refusal is the reason
     # (the closed book, or no book of that rank), never an example of the syntax
     s = hf(4, {1: "KC KC KC KD KD KD KH KH 4S 4H 5C"}, rest="7S 8S", avoid="KQ45")
-    s.opened[1] = True
+    side_opened(s, 1)
     s.play("draw")
     play(s, "meld KC KC KC", "add 1 KD", "add 1 KD", "add 1 KD", "add KH")
     assert s.books[1][0].closed
@@ -468,7 +462,7 @@ def test_a_covered_wild_card_and_option_freeze(freeze: str, east_opens: bool, al
 
 def test_t_hf_3_a_first_meld_of_150_in_hand_three() -> None:
     s = hf(4, {1: "KC KD KH AC AD AH 2C JK 8C 8D"}, rest="4S 5S", avoid="KA8")
-    s.deal_no = 3  # the third hand (state field): the minimum is 150
+    set_position(s, deal=3)  # the third hand: the minimum is 150
     assert s.minimum(1) == 150 and s.minimum(0) == 150
     s.play("draw")
     short = s.clone()
@@ -644,11 +638,8 @@ def test_six_black_threes_as_one_discard_only_from_the_foot() -> None:
 # ---- the stock running out, the match ---------------------------------------------------------
 
 def cut_stock(s: HandAndFoot, keep: int) -> None:
-    """Leave ``keep`` cards in the stock: the rest goes under the discard pile (state fields)."""
-    stock = s.stocks[0]
-    s.discards[:0] = stock[:len(stock) - keep]
-    del stock[:len(stock) - keep]
-    s._legal_cache = {}
+    """Leave ``keep`` cards in the stock: the rest goes under the discard pile."""
+    run_down_stock(s, keep, top_last=True)
 
 
 def test_the_stock_running_out_ends_the_hand_without_a_going_out_bonus() -> None:
@@ -703,22 +694,16 @@ def test_four_hands_make_a_match_and_the_higher_total_wins() -> None:
 
 # ---- the worked scores (T-HF-1, T-HF-2, G-HF-7) ------------------------------------------------
 
-def lay(s: HandAndFoot, team: int, *books: str) -> None:
-    s.books[team].extend(make_book(C.cards(text), s.turn_rules.books) for text in books)
-
-
 def t_hf_1(**options: Any) -> HandAndFoot:
     """T-HF-1: North–South went out (North); two red threes; a red canasta of seven kings, a black
     one of five aces and two twos, a wild one of four jokers and three twos, an open 7-7-7; South
     still holds Q, 5 and a black three."""
     s = hf(4, **options)
-    s.books = [[], []]
-    lay(s, 0, "KC KD KH KS KC KD KH", "AC AD AH AS AC 2C 2D", "JK JK JK JK 2H 2S 2C", "7C 7D 7H")
-    s.red3[0] = C.cards("3H 3D")
-    s.opened[0] = True
-    s.hands[0], s.feet[0] = [], []
-    s.hands[2], s.feet[2] = C.cards("QC 5D 3S"), []
-    return s
+    books = [make_book(C.cards(text), s.turn_rules.books) for text in
+             ("KC KD KH KS KC KD KH", "AC AD AH AS AC 2C 2D", "JK JK JK JK 2H 2S 2C", "7C 7D 7H")]
+    return set_position(s, extra={"books": [books, []], "opened": [True, False]}, bottom_first=True,
+                        zones={"red3/0": "3H 3D", "hand/0": "", "foot/0": "", "hand/2": "QC 5D 3S",
+                               "foot/2": ""})
 
 
 def test_t_hf_1_a_team_that_went_out_scores_3590() -> None:
@@ -750,12 +735,9 @@ def t_hf_2(**options: Any) -> HandAndFoot:
     """T-HF-2: two players; the opponent (seat 1) never melded and has a red three on the table;
     he holds Jkr 2 A 9 and an unplayed foot K Q J 10 9 8 7 6 5 4 black-3 A 2."""
     s = hf(2, **options)
-    s.books = [[], []]
-    s.opened[1] = False
-    s.red3[1] = C.cards("3H")
-    s.hands[1] = C.cards("JK 2C AC 9C")
-    s.feet[1] = C.cards("KC QC JC TC 9D 8C 7C 6C 5C 4C 3S AD 2D")
-    return s
+    return set_position(s, extra={"books": [[], []], "opened": [s.opened[0], False]}, bottom_first=True,
+                        zones={"red3/1": "3H", "hand/1": "JK 2C AC 9C",
+                               "foot/1": "KC QC JC TC 9D 8C 7C 6C 5C 4C 3S AD 2D"})
 
 
 def test_t_hf_2_a_team_that_never_melded_scores_minus_335() -> None:
@@ -770,7 +752,7 @@ def test_t_hf_2_a_team_that_never_melded_scores_minus_335() -> None:
 def test_option_red_three_held_in_an_unplayed_foot(options: dict[str, Any], held: int) -> None:
     # G-HF-7: a red three still in an unplayed foot costs 100 (option: nothing)
     s = t_hf_2(**options)
-    s.feet[1].append(C.card("3D"))
+    set_position(s, zones={"foot/1": [*s.feet[1], "3D"]}, bottom_first=True)
     assert s.team_score(1, 0)[0] == -335 + held
 
 

@@ -17,14 +17,13 @@ from gamenight.families.canasta import WILD, team_canastas
 from gamenight.games.hand_and_foot import HandAndFoot
 from tests.games.hand_and_foot.scenarios import (
     ask_position,
-    from_stock,
     in_foot,
+    more,
     put_books,
     row,
-    to_stock,
     ultimate,
 )
-from tests.helpers import codes, play, refused, texts, zones
+from tests.helpers import codes, play, refused, set_position, texts, zones
 
 # =============================================================================================
 # Ultimate (seed 004 variation 6; other-seeds.md §8.6)
@@ -56,7 +55,7 @@ def test_ultimate_preset_options_and_deal() -> None:
 @pytest.mark.parametrize(("deal", "minimum"), [(1, 50), (2, 90), (3, 120), (4, 150)])
 def test_ultimate_minimum_by_hand(deal: int, minimum: int) -> None:
     s = ultimate()
-    s.deal_no = deal
+    set_position(s, deal=deal)
     assert s.minimum(0) == s.minimum(1) == minimum
 
 
@@ -139,7 +138,7 @@ TEST_5_HAND = "TD TH KC KD KH QC QD QH 4C 4D 4H 4S 9C"
 def test_8_6_test_5_before_the_minimum_only_the_pile_top_counts() -> None:
     # deal 3: the minimum is 120; the pile is the turned-up A♣ under East's discard 10♣
     s = ultimate({1: "TC", 2: TEST_5_HAND}, up="AC", rest="5S 6S 5D 6D", avoid="TKQ4A")
-    s.deal_no = 3
+    set_position(s, deal=3)
     assert s.minimum(0) == 120
     play(s, "draw", "discard TC")
     # top 10 + T T 20 + K K K 30 + Q Q Q 30 + 4 4 4 4 20 = 110 (the 9 cannot be laid): rejected,
@@ -152,7 +151,7 @@ def test_8_6_test_5_a_third_ten_reaches_the_minimum() -> None:
     # the same with a ten for the nine: 10 + 20 + 10 + 80 = 120, accepted
     hand = TEST_5_HAND
     s = ultimate({1: "TC", 2: hand.replace("9C", "TS")}, up="AC", rest="5S 6S 5D 6D", avoid="TKQ4A")
-    s.deal_no = 3
+    set_position(s, deal=3)
     play(s, "draw", "discard TC")
     assert "pickup TD TH" in texts(s) and "pickup TD TH TS" in texts(s)
 
@@ -173,7 +172,7 @@ def going_out_position(*, partner_played: bool = True, rest: str = "2S 8C 4S 5S"
               "QC QD QH QS JK JK",             # 3 dirty: 4 queens + 2 jokers, the 5th queen to come
               "9C 9C 9D 9D 9H 9H 2C",          # 4 dirty: 6 nines + a two (60 + 20 = 80)
               "JK JK JK 2C 2D 2H")             # 5 wild: 3 jokers + 3 twos, the 4th two to come
-    s.red3[1].extend(from_stock(s, "3H 3D 3H"))
+    more(s, "red3/1", "3H 3D 3H")
     in_foot(s, 1, east)
     in_foot(s, 3, "AH 7C", played=partner_played)
     s.play("draw")
@@ -199,7 +198,7 @@ def test_8_6_test_1_the_going_out_side_scores_4440() -> None:
 
 def test_red_threes_count_against_a_team_that_never_met_its_minimum() -> None:
     s = going_out_position()
-    s.red3[0].extend(from_stock(s, "3H 3D"))
+    more(s, "red3/0", "3H 3D")
     in_foot(s, 0, "KC 4D")
     in_foot(s, 2, "9S")
     s.play("ask")
@@ -281,8 +280,7 @@ def test_after_a_no_he_waits_a_turn_and_asks_again() -> None:
 
 def test_black_threes_go_down_as_a_group_only_when_going_out() -> None:
     s = going_out_position()
-    s.hands[1].extend(from_stock(s, "3C 3S 3S"))
-    s._legal_cache = {}
+    more(s, "hand/1", "3C 3S 3S")
     # East holds Q♠ 2♠ 8♣ 3♣ 3♠ 3♠: the group is not his last cards yet
     refused(s, "meld 3C 3S 3S", "Black threes go down only as the last cards of a player going out")
     s.play("ask")
@@ -295,8 +293,7 @@ def test_black_threes_go_down_as_a_group_only_when_going_out() -> None:
 
 def test_a_group_of_four_black_threes_goes_out() -> None:
     s = going_out_position()
-    s.hands[1].extend(from_stock(s, "3C 3C 3S 3S"))
-    s._legal_cache = {}
+    more(s, "hand/1", "3C 3C 3S 3S")
     s.play("ask")
     s.play("answer yes", 3)
     play(s, "add 3 QS", "add 5 2S", "meld 3C 3C 3S 3S", "discard 8C")
@@ -305,8 +302,7 @@ def test_a_group_of_four_black_threes_goes_out() -> None:
 
 def test_two_black_threes_never_go_down() -> None:
     s = going_out_position()
-    s.hands[1].extend(from_stock(s, "3C 3S"))
-    s._legal_cache = {}
+    more(s, "hand/1", "3C 3S")
     # Q♠ 2♠ 8♣ 3♣ 3♠: the queen and the two go down, but three cards cannot leave with one discard
     assert "ask" not in texts(s)
     refused(s, "meld 3C 3S 8C", "Threes can never be melded")
@@ -314,9 +310,9 @@ def test_two_black_threes_never_go_down() -> None:
 
 def test_five_black_threes_are_a_group_of_four_and_a_discard() -> None:
     s = going_out_position()
-    s.hands[1].extend(from_stock(s, "3C 3C 3C 3S 3S"))
-    to_stock(s, [s.hands[1].pop(s.hands[1].index(C.card("8C")))])
-    s._legal_cache = {}
+    hand = list(s.hands[1])
+    hand.remove(C.card("8C"))  # under the stock
+    set_position(s, zones={"hand/1": [*hand, "3C", "3C", "3C", "3S", "3S"]}, bottom_first=True)
     # Q♠ 2♠ and five black threes: the queen, the two, four threes, and the fifth discarded
     assert "ask" in texts(s)
     s.play("ask")

@@ -21,7 +21,7 @@ from gamenight.games.horseshit_rummy import (
     round_rules,
     values_for,
 )
-from tests.helpers import golden_match
+from tests.helpers import golden_match, run_down_stock, set_position
 
 GAME = "horseshit-rummy"
 
@@ -57,11 +57,7 @@ def new(hands: list[str], rest: str = "", **options: object) -> HorseshitRummy:
 def spread(s: HorseshitRummy, codes: str) -> None:
     """Lay ``codes`` (oldest first) as the discard pile, taken from the stock (every card stays in
     one place)."""
-    s.stock.extend(s.discards)
-    for c in cards(codes):
-        s.stock.remove(c)
-    s.discards = cards(codes)
-    s._legal_cache = {}
+    set_position(s, zones={"discards": codes})
 
 
 def legal(s: HorseshitRummy, seat: int | None = None) -> list[str]:
@@ -429,8 +425,7 @@ def test_option_max_rounds_stops_the_game_the_highest_total_winning() -> None:
 def test_an_empty_stock_is_remade_from_the_pile_but_its_top_card() -> None:
     s = new(T1_HANDS, T1_REST)
     s.play("draw")
-    s.discards = [*s.stock, *s.discards]  # the stock is used up: its cards are in the pile
-    s.stock = []
+    run_down_stock(s)  # the stock is used up: its cards are in the pile
     s.play("discard 9S")
     assert s.discards == [card("9S")] and len(s.stock) == 144 - 17 - 1 and s.turn == 0 and conserved(s)
     assert "draw" in legal(s, 0)
@@ -439,10 +434,8 @@ def test_an_empty_stock_is_remade_from_the_pile_but_its_top_card() -> None:
 def test_a_pile_too_small_for_a_stock_ends_the_round_with_nobody_out() -> None:
     s = new(T1_HANDS, T1_REST)
     s.play("draw")
-    s.hands[0].extend(s.stock)  # nothing left to draw or to remake the stock from
-    s.stock = []
-    s.discards = []
-    s._legal_cache = {}
+    # nothing left to draw or to remake the stock from: every card but the hands' in seat 0's
+    set_position(s, zones={"hand 0": [*s.hands[0], *s.stock, *s.discards], "stock": "", "discards": ""})
     s.play("discard 9S")
     assert s.sheet.rows[0].label == "Round 1: the stock ran out" and s.deal_no == 2 and conserved(s)
 

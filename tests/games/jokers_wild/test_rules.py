@@ -11,7 +11,7 @@ import pytest
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.games.jokers_wild import CASTLE, EMPTY, ENTRANCE, HOME, OUT_HOLE, JokersWild
-from tests.helpers import deal_deck, golden_match
+from tests.helpers import deal_deck, golden_match, run_down_stock, set_position
 
 #: the other seats' hands (threes and fours: a test's own hand takes no more than one of these)
 FILLERS = ["3C 3D 3H 3S 4C", "4D 4H 4S 3C 3D", "3H 3S 4C 4D 4H"]
@@ -22,9 +22,7 @@ def new(hand: str, *, players: int = 4, rest: str = "", **options: Any) -> Joker
     hands = [hand, *FILLERS[:players - 1]]
     s = gamenight.new("jokers-wild", deck=deal_deck(hands, rest), players=players, options=options)
     assert isinstance(s, JokersWild)
-    s.turn = 0
-    s._legal_cache.clear()
-    return s
+    return set_position(s, turn=0)
 
 
 def hole(b: int, where: int | str) -> int:
@@ -33,14 +31,12 @@ def hole(b: int, where: int | str) -> int:
 
 def put(s: JokersWild, b: int, *where: int | str) -> None:
     """Board seat ``b``'s marbles on these holes (``"C2"``: its Castle), the rest in Home."""
-    for h in range(len(s.holes)):
-        if s.holes[h] == b:
-            s.holes[h] = EMPTY
+    holes = [EMPTY if side == b else side for side in s.holes]
     for w in where:
-        s.holes[hole(b, w)] = b
+        holes[hole(b, w)] = b
     for h in HOME[b][:s.rules.marbles - len(where)]:
-        s.holes[h] = b
-    s._legal_cache.clear()
+        holes[h] = b
+    set_position(s, extra={"holes": holes})
 
 
 def at(s: JokersWild, b: int) -> list[int | str]:
@@ -262,15 +258,13 @@ def test_back_in_with_8_on_and_off() -> None:
     put(s, 0, 8)
     s.play("move 8H 8", 0)
     assert at(s, 0) == [0]
-    s.turn = 0
-    s._legal_cache.clear()
+    set_position(s, turn=0)
     s.play("move 4D 0", 0)
     assert at(s, 0) == ["C1"]
     s = new("8H 4D 2D 2S 2H", back_in_with_8=False)
     put(s, 0, 8)
     s.play("move 8H 8", 0)
-    s.turn = 0
-    s._legal_cache.clear()
+    set_position(s, turn=0)
     s.play("move 4D 0", 0)
     assert at(s, 0) == [4]  # round the loop again first
 
@@ -351,13 +345,13 @@ def test_typed_shorthands_card_first_and_castle_holes() -> None:
     put(s, 0, 20, 30, "C1")
     s.play("5H 20", 0)
     assert at(s, 0) == [25, 30, "C1"]
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("7D 25 3 30 4", 0)
     assert at(s, 0) == [28, 34, "C1"]
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("2D c1", 0)
     assert at(s, 0) == [28, 34, "C3"]
-    s.turn = 0
+    set_position(s, turn=0)
     s.play("KH out", 0)
     assert 8 in at(s, 0)
 
@@ -378,7 +372,8 @@ def test_view_draws_the_track_and_offers_each_marbles_moves() -> None:
 def test_hidden_hands_are_redealt_by_sampling() -> None:
     s = gamenight.new("jokers-wild", players=4, seed=3)
     t = s.sample(0, random.Random(1))
-    assert isinstance(t, JokersWild) and t.hands[0] == s.hands[0] and t.holes == s.holes
+    assert isinstance(s, JokersWild) and isinstance(t, JokersWild)
+    assert t.hands[0] == s.hands[0] and t.holes == s.holes
 
 
 def test_golden_match_with_heuristic_bots() -> None:
@@ -410,6 +405,6 @@ def test_an_8_never_moves_a_marble_in_the_castle_and_a_joker_never_takes_your_ow
 
 def test_the_discards_are_shuffled_into_a_new_draw_pile_when_it_runs_out() -> None:
     s = new("5H 5D 5S 5C 6H")
-    s.discards, s.stock = s.stock[:-1], []
+    run_down_stock(s, top_last=True)
     s.play("discard 6H", 0)
     assert len(s.hands[0]) == 5 and s.stock and any(e.kind == "reshuffle" for e in s.events)

@@ -12,7 +12,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import dominoes as D
 from gamenight.games.mexican_train import MexicanTrain, engine_of, hand_size, pips_left
-from tests.helpers import golden_match
+from tests.helpers import golden_match, set_position
 
 GAME = "mexican-train"
 
@@ -120,10 +120,8 @@ def test_t_mt_4_a_double_not_followed_draws_then_marks() -> None:
 
 def test_t_mt_5_the_lowest_total_after_thirteen_rounds_wins() -> None:
     s = position([["5-5"], ["6-6"], ["4-4"]])
-    s.sheet.add("Earlier", [210, 180, 250])
-    s.deal_no = 13
-    for h in s.hands:
-        h.clear()
+    # the thirteenth round, everyone's tiles played out (into the boneyard: they count nothing)
+    set_position(s, deal=13, scores=[210, 180, 250], zones={f"hand/{x}": "" for x in range(3)})
     s._end_round(None)
     assert s.outcome is not None and s.outcome.winners == (1,)
     assert s.outcome.reason == "After thirteen rounds the lowest total (180) wins."
@@ -152,6 +150,7 @@ def test_nobody_holds_the_engine_everyone_draws_until_it_turns_up() -> None:
 def test_rounds_go_down_from_12_12_to_0_0() -> None:
     assert [engine_of(r) for r in range(1, 14)] == list(range(12, -1, -1))
     s = golden_match("mexican_train_heuristic")
+    assert isinstance(s, MexicanTrain)
     engines = [t for t in texts(s) if "the engine is the" in t]
     assert len(engines) == 13
     assert "the 12-12" in engines[0] and "the 0-0" in engines[-1]
@@ -161,8 +160,7 @@ def test_the_held_out_engine_lies_in_the_centre_and_the_player_out_starts_next()
     s = stacked(3, {}, held_out_engine=True)
     assert s.centre == [D.DOUBLE[12]] and s.turn == 1  # the shuffler's left begins round 1
     assert all(D.DOUBLE[12] not in h for h in s.hands)
-    s.hands[2][:] = [D.tile_of("12-3")]
-    s.turn = 2
+    set_position(s, zones={"hand 2": "12-3"}, turn=2)
     s.play("play 12-3 3", 2)
     assert s.deal_no == 2 and s.turn == 2 and s.centre == [D.DOUBLE[11]]
     assert all(D.DOUBLE[11] not in h for h in s.hands) and D.DOUBLE[11] not in s.boneyard
@@ -246,8 +244,7 @@ def test_pass_when_the_boneyard_is_empty_marks_the_train() -> None:
 
 
 def test_going_out_on_a_double_needs_no_follow_up() -> None:
-    s = position([["12-5", "5-5"], ["8-8", "3-2"]], trains={0: ["12-5"]})
-    s.hands[0][:] = [D.tile_of("5-5")]
+    s = position([["5-5"], ["8-8", "3-2"]], trains={0: ["12-5"]})
     s.play("play 5-5 1", 0)
     assert s.deal_no == 2 and s.sheet.rows[0].points[0] == 0
 
@@ -321,6 +318,7 @@ def test_without_the_option_a_double_is_an_ordinary_open_end_afterwards() -> Non
 
 def test_the_common_preset_sets_its_options() -> None:
     s = gamenight.new(GAME, players=5, seed=2, preset="common")
+    assert isinstance(s, MexicanTrain)
     assert s.options.must_satisfy_doubles and s.options.marker_removal == "own_train_only"
     assert s.hand_size == 12
 
@@ -337,6 +335,7 @@ def test_hands_and_the_boneyard_are_hidden_and_redealt_by_sample() -> None:
     assert zones["hand/1"]["pieces"] is None and zones["boneyard"]["pieces"] is None
     assert zones["hand/0"]["pieces"] is not None
     other = s.sample(0, random.Random(1))
+    assert isinstance(s, MexicanTrain) and isinstance(other, MexicanTrain)
     assert other.hands[0] == s.hands[0] and other.view(0) == view
     assert other.hands[1] != s.hands[1] or other.boneyard != s.boneyard
 

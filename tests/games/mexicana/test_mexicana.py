@@ -9,7 +9,7 @@ from collections import Counter
 import gamenight
 from gamenight.games.mexicana import Mexicana
 from tests.games.mexicana.scenarios import parts, position
-from tests.helpers import codes, play, refused, texts
+from tests.helpers import codes, play, refused, run_down_stock, texts
 
 K7 = "KC KD KH KS KC KD KH"
 Q7 = "QC QD QH QS QC QD QH"
@@ -133,8 +133,7 @@ def test_the_bonus_lays_out_red_threes_and_replaces_them() -> None:
 
 def test_the_bonus_with_fewer_than_thirteen_left_takes_them_all() -> None:
     s = mex(hands={1: "4C 4D 4H 9C"}, stock="6S 8S 8D 8H 9S 9H", scores=[-40, -40])
-    s.discards[:0] = s.stocks[0][:-6]  # out of the way: the draw, then five are left
-    del s.stocks[0][:-6]
+    run_down_stock(s, 6, top_last=True)  # out of the way: the draw, then five are left
     play(s, "draw", "meld 4C 4D 4H")
     assert len(s.hands[1]) == 2 + 5 and s.stock_size() == 0
 

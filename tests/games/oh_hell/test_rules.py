@@ -37,7 +37,7 @@ def round_sizes(largest: int, **kwargs: object) -> list[int]:
 
 def first_legal_until(s: State, stop: int) -> State:
     """Play the first legal move of the lowest acting seat until deal ``stop`` begins."""
-    while not s.is_over and s.deal_no < stop:  # type: ignore[attr-defined]
+    while not s.is_over and s.deal_no < stop:
         seat = min(s.to_act)
         s.play(s.legal_moves(seat)[0], seat)
     return s
@@ -99,8 +99,8 @@ def test_turned_up_card_sets_trump_and_is_public() -> None:
         v = s.view(seat)
         assert v["trump_card"] == "7H" and v["trump"] == "H"
         assert v["stock_size"] == 52 - 4 - 1
-    assert s.card_zones()["up_card"] == [C.card("7H")]  # type: ignore[attr-defined]
-    assert len(s.card_zones()["stock"]) == 47  # type: ignore[attr-defined]
+    assert s.card_zones()["up_card"] == [C.card("7H")]
+    assert len(s.card_zones()["stock"]) == 47
     assert "turns up 7♥: hearts are trumps" in s.view(2)["events"][0]
 
 
@@ -110,9 +110,9 @@ def test_stock_is_hidden_and_sample_redeals_it() -> None:
     assert "8H" not in str(v) and "9H" not in str(v)
     smp = s.sample(0, random.Random(5))
     assert smp.view(0) == v
-    assert smp.card_zones()["up_card"] == [C.card("7H")]  # type: ignore[attr-defined]
-    assert smp.card_zones()["hand/0"] == [C.card("3D")]  # type: ignore[attr-defined]
-    assert Counter(c for z in smp.card_zones().values() for c in z) == Counter(range(52))  # type: ignore[attr-defined]
+    assert smp.card_zones()["up_card"] == [C.card("7H")]
+    assert smp.card_zones()["hand/0"] == [C.card("3D")]
+    assert Counter(c for z in smp.card_zones().values() for c in z) == Counter(range(52))
 
 
 # ---- blind bidding in one-card rounds (G-OH-3) --------------------------------------------------
@@ -187,7 +187,7 @@ def test_which_one_card_rounds_are_blind(mode: str, last_phase: str) -> None:
     first_legal_until(s, 2)
     assert s.phase() == "bid"  # two cards: always in turn
     first_legal_until(s, 3)
-    assert s.deal_no == 3 and s.phase() == last_phase  # type: ignore[attr-defined]
+    assert s.deal_no == 3 and s.phase() == last_phase
 
 
 # ---- bidding in turn and the dealer's hook (T-OH-4) ---------------------------------------------
@@ -270,7 +270,7 @@ def test_a_three_card_round_scored_by_the_book() -> None:
     assert row.points == [11, 0, 10]
     assert row.details == ["bid 1 / took 1", "bid 3 / took 2", "bid 0 / took 0"]
     assert row.label == "Round 1: 3 cards, hearts trumps"
-    assert s.deal_no == 2 and s.view(0)["hand_size"] == 2 and s.view(0)["dealer"] == 1  # type: ignore[attr-defined]
+    assert s.deal_no == 2 and s.view(0)["hand_size"] == 2 and s.view(0)["dealer"] == 1
 
 
 @pytest.mark.parametrize(("formula", "points"), [

@@ -24,7 +24,15 @@ from gamenight.games.oklahoma_canasta import (
     move_pairs,
     read_named,
 )
-from tests.helpers import deal_deck, golden_match, golden_record, lay_out_rummy_deal
+from tests.helpers import (
+    deal_deck,
+    edited,
+    golden_match,
+    golden_record,
+    lay_out_rummy_deal,
+    run_down_stock,
+    set_position,
+)
 
 GAME = "oklahoma-canasta"
 
@@ -33,10 +41,7 @@ def laid_out(hands: list[str], rest: str, **options: object) -> OklahomaCanasta:
     """A fresh hand (dealer seat 0, seat 1 to draw) with its cards laid out as given: ``rest``'s
     first card is the discard pile, the next ones the top of the stock."""
     s = cast(OklahomaCanasta, gamenight.new(GAME, players=len(hands), seed=5, options=options))
-    s.dealer = 0
-    s.turn = 1
-    lay_out_rummy_deal(s, hands, rest)
-    return s
+    return set_position(lay_out_rummy_deal(s, hands, rest), dealer=0, turn=1)
 
 
 def named(text: str, min_naturals: int = 2):  # type: ignore[no-untyped-def]
@@ -50,13 +55,11 @@ def meld_for(s: OklahomaCanasta, seat: int, text: str) -> None:
     found = named(text, s.options.okl_min_naturals)
     assert not isinstance(found, str), found
     meld, stood = found
-    for c in meld.cards:  # the cards come from the stock, where the laid-out deal left them
-        s.stock.remove(c)
-    s.melds.append(meld)
-    s.meld_owner.append(seat)
-    s.contributions.append([(seat, c) for c in meld.cards])
+    # the cards come from the stock, where the laid-out deal left them: into the hand, then laid
+    set_position(s, zones={f"hand/{seat}": [*s.hands[seat], *meld.cards]})
     s.wild_names.append(s._names_of(meld, stood))
-    s._legal_cache = {}
+    s.place_meld(seat, meld)  # the kernel's own step (no event, no turn rules)
+    edited(s)
 
 
 def legal(s: OklahomaCanasta, seat: int | None = None) -> list[str]:
@@ -97,7 +100,7 @@ def test_case_1_by_scoring_alone() -> None:
     meld_for(s, 1, "KD KC JK=KH")
     meld_for(s, 1, "JS QS KS")
     meld_for(s, 1, "4H 2C=5H 6H")
-    s.hands[1] = []
+    set_position(s, zones={"hand 1": ""})
     assert s.hand_scores(out=1)[1] == 305
 
 
@@ -246,10 +249,7 @@ def test_option_min_naturals(min_naturals: int, ok: bool) -> None:
 
 def test_taking_the_whole_pile_melds_its_top_card() -> None:
     s = laid_out(["4C 5C 6D", "9D JK 3S 4S", "7S 7D 3D"], "9S 8C")
-    for c in cards("KH 5D"):  # the pile: K♥ 5♦ under the 9♠
-        s.stock.remove(c)
-    s.discards[:0] = cards("KH 5D")
-    s._legal_cache = {}
+    set_position(s, zones={"discards": "KH 5D 9S"})  # the pile: K♥ 5♦ under the 9♠
     moves = legal(s)
     assert "draw" in moves and "take 9S" not in moves
     assert "pickup 9D 9S JK=9C" in moves
@@ -303,8 +303,7 @@ def test_two_queens_of_spades_last_discard_one_and_wait() -> None:
 
 def test_the_hand_ends_when_the_stock_is_empty() -> None:
     s = laid_out(["4C 5C 6D", "9D 3S", "7S 7D 3D"], "6C 8C")
-    s.stock = s.stock[:1]
-    s._legal_cache = {}
+    run_down_stock(s, 1)
     s.play("draw")
     s.play("discard 3S")
     row = s.sheet.rows[0]

@@ -10,6 +10,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.moves import Move
 from gamenight.games.push import Push
 from tests.games.push.test_rules import PLAIN, E, at_deal, new, play
+from tests.helpers import set_position
 
 
 def decide(s: Push) -> Move:
@@ -30,8 +31,7 @@ def test_it_pushes_a_discard_it_cannot_use() -> None:
 
 def test_it_takes_a_wild_card() -> None:
     s = new(["3C 5D 7H 9S JC KD", "4C 4D 9C 9D JS KH", PLAIN[2], PLAIN[3]], "QC")
-    s.discards = [s.stock.pop(s.stock.index(52))]  # a joker on the pile
-    s._legal_cache = {}
+    set_position(s, zones={"discards": "JK"})  # a joker on the pile
     assert str(decide(s)) == "take JK"
 
 

@@ -19,7 +19,7 @@ from gamenight.equipment import cards as C
 from gamenight.equipment.cards import cards
 from gamenight.families.draw_discard import Phase
 from gamenight.games.push import CONTRACTS, DEAL_SIZES, SCHEDULE, SPEC, VALUES, Push, hand_value, meld_rules
-from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, run_down_stock, set_position
 
 GAME = "push"
 N, E, S, W = range(4)
@@ -38,19 +38,15 @@ def at_deal(number: int, hands: list[str], rest: str, **options: object) -> Push
     the deal are only rearranged, so every card is still in exactly one place. ``hands`` may be
     shorter than the deal's size (the cards a player holds later in the deal)."""
     s = cast(Push, gamenight.new(GAME, players=4, seed=5, options=options))
-    s.deal_no = number - 1
-    s.dealer = N
-    s._start_deal()
+    set_position(s, deal=number - 1, dealer=N)
+    s._start_deal()  # the kernel deals it
     lay_out_rummy_deal(s, hands, rest)
     return s
 
 
 def to_play(s: Push, seat: int) -> Push:
     """Move the turn to ``seat``, drawn already (a position later in a deal)."""
-    s.turn = seat
-    s.phase_name = Phase.PLAY
-    s._legal_cache = {}
-    return s
+    return set_position(s, turn=seat, phase=Phase.PLAY)
 
 
 def legal(s: Push, seat: int | None = None) -> list[str]:
@@ -110,7 +106,7 @@ def test_five_deals_with_their_contracts_as_data() -> None:
 def test_each_deal_deals_its_size_and_sets_its_contract() -> None:
     for number, size in enumerate(DEAL_SIZES, start=1):
         fresh = cast(Push, gamenight.new(GAME, players=4, seed=number))
-        fresh.deal_no = number - 1
+        set_position(fresh, deal=number - 1)
         fresh._start_deal()
         assert [len(h) for h in fresh.hands] == [size] * 4
         assert fresh.contract_of(N) == SCHEDULE[number - 1]
@@ -139,7 +135,7 @@ def test_a_wild_up_card_is_buried_in_the_stock_and_another_turned() -> None:
 
 def test_T_PU_2_a_push_gives_the_discard_and_a_stock_card_to_the_opponent_on_the_left() -> None:
     s = new(PLAIN, "8D QC 5S 9H")
-    s.discards.insert(0, s.stock.pop())  # a card under the 8♦
+    set_position(s, zones={"discards": [s.stock[-1], *s.discards]})  # the stock's bottom card under the 8♦
     under = s.discards[0]
     assert legal(s) == ["take 8D", "push"]
     play(s, "push")
@@ -157,8 +153,7 @@ def test_T_PU_2_a_push_gives_the_discard_and_a_stock_card_to_the_opponent_on_the
 
 def test_G_PU_8_no_push_without_a_top_discard_then_a_plain_draw() -> None:
     s = new(PLAIN, "8D QC 5S 9H 9C")
-    s.stock.append(s.discards.pop())  # the pile is empty (every discard taken or pushed)
-    s._legal_cache = {}
+    set_position(s, zones={"discards": ""})  # the pile is empty (every discard taken or pushed)
     assert legal(s) == ["draw"]
     assert "no discard to push" in refused(s, "push")
     play(s, "draw")
@@ -167,9 +162,7 @@ def test_G_PU_8_no_push_without_a_top_discard_then_a_plain_draw() -> None:
 
 def test_G_PU_4_a_push_needs_two_stock_cards() -> None:
     s = new(PLAIN, "8D QC")
-    s.discards = s.stock[1:] + s.discards  # one card left in the stock
-    s.stock = s.stock[:1]
-    s._legal_cache = {}
+    run_down_stock(s, 1)  # one card left in the stock
     assert legal(s) == ["draw", "take 8D"]
     assert "too short to push" in refused(s, "push")
     play(s, "draw")
@@ -199,12 +192,10 @@ def test_G_PU_5_the_card_taken_may_not_be_discarded_unless_the_option_says() -> 
 
 def test_the_stock_is_remade_a_few_times_then_the_deal_ends_with_both_teams_counting() -> None:
     s = new(PLAIN, "8D QC", stock_remakes=1)
-    s.discards = [*s.stock, *s.discards]  # the stock is used up
-    s.stock = []
+    run_down_stock(s)  # the stock is used up
     s._stock_ran_out()
     assert s.restocks == 1 and len(s.stock) > 2
-    s.discards = [*s.stock, *s.discards]
-    s.stock = []
+    run_down_stock(s)
     s._stock_ran_out()  # once more: the deal is over
     row = s.score_sheet.rows[0]
     assert row.points == [hand_value(cards(PLAIN[N] + " " + PLAIN[S])),

@@ -393,6 +393,7 @@ def test_edge_estimate() -> None:
 
 def test_golden_match_replays_to_its_score_sheet() -> None:
     s = golden_match("red_dog_random")
+    assert isinstance(s, RedDog)
     assert s.is_over and s.sheet.unit == "cents" and s.num_players == 3 and len(s.sheet.rows) == 20
     assert s.sheet.totals == [8800, 2600, 8700]
     assert s.outcome is not None and s.outcome.winners == (0,) and list(s.outcome.scores) == s.sheet.totals

@@ -4,8 +4,9 @@ North–South, team 0, seats 1 and 3 East–West, team 1).
 :func:`samba` deals fifteen cards a seat (hands a test does not spell out are filled with inert
 naturals: no threes, no wild cards, at most two of a rank), turns ``up`` and puts ``rest`` on top
 of the stock (the next draws). Positions deeper in a hand (melds laid on earlier turns) are set up
-on the real game by moving cards out of the stock (:func:`lay`), so every card stays accounted
-for; the moves under test are then played for real.
+on the real game by describing them to :func:`gamenight.core.position.set_position` (:func:`lay`),
+which takes their cards from the stock's bottom, so every card stays accounted for; the moves under
+test are then played for real.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import gamenight
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.seqrules import new_meld
 from gamenight.games.samba import Samba
-from tests.helpers import deal_deck
+from tests.helpers import deal_deck, set_position
 
 INERT = [r + s for r in "456789TJQKA" for s in "CDHS"]
 
@@ -43,53 +44,33 @@ def samba(hands: dict[int, str], up: str = "KD", rest: str = "", preset: str | N
     deck = deal_deck(full) + up.split() + rest.split()
     s = gamenight.new("samba", players=4, deck=deck, preset=preset, options=options or None, seed=1)
     assert isinstance(s, Samba)
-    SPELLED[id(s)] = {seat: len(hands.get(seat, "").split()) for seat in range(4)}
     return s
 
 
-#: how many cards of each seat's hand the test spelled out (the rest is filler it may lose)
-SPELLED: dict[int, dict[int, int]] = {}
-
-
-def from_stock(s: Samba, codes: str) -> list[int]:
-    """These cards, taken out of the stock (from the bottom, so the next draws stay)."""
-    out = []
-    stock = s.stocks[0]
-    for code in codes.split():
-        c = C.card(code)
-        if c not in stock:  # the filler holds it: swap it for a plain card from the stock
-            spelled = SPELLED.get(id(s), {})
-            seat = next(p for p in range(4) if c in s.hands[p][spelled.get(p, 0):])
-            hand = s.hands[seat]
-            plain = next(x for x in stock if C.RANK_OF[x] not in (C.TWO, C.THREE, 13)
-                         and x not in hand)
-            stock.remove(plain)
-            hand[hand.index(c, spelled.get(seat, 0))] = plain
-            stock.insert(0, c)
-        stock.remove(c)
-        out.append(c)
-    return out
-
-
 def lay(s: Samba, team: int, *melds: str) -> None:
-    """Melds a side laid on earlier turns (it has opened)."""
-    for codes in melds:
-        s.books[team].append(new_meld(from_stock(s, codes)))
-    s.opened[team] = True
+    """Melds a side laid on earlier turns (it has opened): their cards come from the stock's
+    bottom (the next draws stay), else from the filler of the hands."""
+    laid = [list(b) for b in s.books]
+    laid[team].extend(new_meld(C.cards(codes)) for codes in melds)
+    opened = [o or t == team for t, o in enumerate(s.opened)]
+    set_position(s, extra={"books": laid, "opened": opened}, bottom_first=True)
 
 
 def give(s: Samba, seat: int, codes: str) -> None:
     """Replace ``seat``'s hand with these cards (the old hand goes to the bottom of the stock)."""
-    s.stocks[0][:0] = s.hands[seat]
-    s.hands[seat] = from_stock(s, codes)
+    set_position(s, zones={f"hand/{seat}": codes}, bottom_first=True)
 
 
 def red_threes(s: Samba, team: int, count: int) -> None:
     """The side has laid out ``count`` red threes."""
-    s.stocks[0][:0] = s.red3[team]
-    s.red3[team] = from_stock(s, " ".join(["3H", "3D", "3H", "3D", "3H", "3D"][:count]))
+    set_position(s, zones={f"red3/{team}": ["3H", "3D", "3H", "3D", "3H", "3D"][:count]}, bottom_first=True)
+
+
+def pile(s: Samba, under: str = "", over: str = "") -> None:
+    """The discard pile with these cards under it and on top of it (from the stock's bottom)."""
+    set_position(s, zones={"discards": [*under.split(), *s.discards, *over.split()]}, bottom_first=True)
 
 
 def scores(s: Samba, totals: list[int]) -> None:
     """The sides' cumulative scores before this hand (a row on the sheet)."""
-    s.sheet.add("earlier", totals)
+    set_position(s, scores=[t + x for t, x in zip(s.sheet.totals, totals, strict=True)])

@@ -6,17 +6,20 @@ kings, so it has the two canastas going out needs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.seqrules import SequenceRules, can_go_out, new_meld
+from gamenight.games.samba import Samba
 from tests.games.samba.scenarios import give, lay, samba
 from tests.helpers import play, refused, texts
 
 TABLE = ("QC QD QH QS QC QD QH", "4H 5H 6H 7H 8H 9H TH", "KH KS KH")
 
 
-def at_the_table(hand: str, draws: str, **options: object):  # type: ignore[no-untyped-def]
+def at_the_table(hand: str, draws: str, **options: Any) -> Samba:
     s = samba({}, rest=draws, **options)
     lay(s, 1, *TABLE)
     give(s, 1, hand)

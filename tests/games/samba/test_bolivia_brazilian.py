@@ -9,7 +9,7 @@ import pytest
 
 from gamenight.families.canasta_turn.seqrules import kind_of
 from gamenight.families.match import MatchEnd, match_end
-from tests.games.samba.scenarios import from_stock, give, lay, red_threes, samba, scores
+from tests.games.samba.scenarios import give, lay, pile, red_threes, samba, scores
 from tests.helpers import play, refused, texts
 
 # ---- Bolivia -------------------------------------------------------------------------------------
@@ -71,7 +71,7 @@ def test_wild_meld_grows_to_seven_and_no_more() -> None:
 
 def test_wild_top_blocks_in_bolivia() -> None:
     s = samba({1: "2C 2D 5D"}, preset="bolivia")
-    s.discards.extend(from_stock(s, "JK"))
+    pile(s, over="JK")
     assert not [m for m in texts(s) if m.startswith("pickup")]
     refused(s, "pickup 2C 2D", "blocked")
 
@@ -175,7 +175,7 @@ def test_pickup_below_minimum_must_leave_two_cards_in_hand() -> None:
     assert s.minimum(1) == 150
     assert "pickup 4D 4H" not in texts(s)
     s = samba({1: hand}, up="4S", preset="bolivia")
-    s.discards[:0] = from_stock(s, "9S 9H")
+    pile(s, under="9S 9H")
     assert "pickup 4D 4H" in texts(s)
     play(s, "pickup 4D 4H", "meld QC QH QS", "add 2 QS", "meld KC KC KS", "meld TC TH 2C", "meld 7C 7D 2S")
     assert s.opened[1] and len(s.hands[1]) == 2

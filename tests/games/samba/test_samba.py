@@ -7,11 +7,12 @@ import pytest
 
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.seqrules import group_ok, kind_of, new_meld, run_ok
-from tests.games.samba.scenarios import from_stock, give, lay, red_threes, samba, scores
+from gamenight.games.samba import Samba
+from tests.games.samba.scenarios import give, lay, pile, red_threes, samba, scores
 from tests.helpers import play, refused, texts
 
 
-def parts(s, team, out=None):  # type: ignore[no-untyped-def]
+def parts(s: Samba, team: int, out: int | None = None) -> dict[str, int]:
     return s.team_score(team, out)[1]
 
 
@@ -61,8 +62,7 @@ def test_t_s_4_minimum_by_score(score: int, top: int, want: int) -> None:
 def test_t_s_5_top_card_onto_a_sequence_takes_only_it() -> None:
     s = samba({1: "5D 5H"})
     lay(s, 1, "6C 7C 8C")
-    s.discards[:0] = from_stock(s, "4S 5S")
-    s.discards.append(from_stock(s, "9C")[0])
+    pile(s, under="4S 5S", over="9C")
     size = len(s.hands[1])
     assert "pickup 1" in texts(s)
     play(s, "pickup 1")
@@ -147,7 +147,7 @@ def test_wild_cards_never_melded_alone_in_samba() -> None:
 def test_pair_pickup_takes_the_whole_pile_as_a_new_group() -> None:
     s = samba({1: "9H 9S 9D"})
     lay(s, 1, "9C 9C 9C")
-    s.discards.extend(from_stock(s, "5S 9D"))
+    pile(s, over="5S 9D")
     play(s, "pickup 9H 9S")
     assert len(s.books[1]) == 2 and s.books[1][1].size == 3
     assert not s.discards and "KD" in [C.CODE_OF[c] for c in s.hands[1]]
@@ -163,8 +163,7 @@ def test_top_card_never_starts_a_sequence() -> None:
 def test_frozen_pile_blocks_the_sequence_route_only() -> None:
     s = samba({1: "9C 9H"})
     lay(s, 1, "6C 7C 8C")
-    s.discards[:0] = from_stock(s, "2S")
-    s.discards.append(from_stock(s, "9C")[0])
+    pile(s, under="2S", over="9C")
     assert "frozen" in s.pile_state(1)
     assert "pickup 1" not in texts(s) and "pickup 9C 9H" in texts(s)
     refused(s, "pickup 1", "frozen")
@@ -178,7 +177,7 @@ def test_sequence_route_needs_a_side_that_has_melded() -> None:
 def test_three_or_wild_on_top_blocks() -> None:
     for up in ("3S", "2S JK 5D"):
         s = samba({1: "5D 5H"}, up="KD")
-        s.discards.extend(from_stock(s, up.split()[0]))
+        pile(s, over=up.split()[0])
         assert not [m for m in texts(s) if m.startswith("pickup")]
         refused(s, "pickup 5D 5H", "blocked")
 
@@ -199,7 +198,7 @@ def test_one_card_rule() -> None:
 
 def test_opening_minimum_pile_cards_wait_and_retract() -> None:
     s = samba({1: "KC KS QC QD QH 5D"}, up="KD", rest="")
-    s.discards[:0] = from_stock(s, "JC JD JH")
+    pile(s, under="JC JD JH")
     # 50 needed: K K K (30) + Q Q Q (30) from the hand reach it; the pile's jacks wait
     play(s, "pickup KC KS")
     refused(s, "meld JC JD JH", "pile may not be melded")
@@ -248,7 +247,7 @@ def test_red_three_laid_and_replaced() -> None:
 def test_option_seq_pickup_takes_whole_pile() -> None:
     s = samba({1: "5D 5H"}, seq_pickup_takes="whole_pile")
     lay(s, 1, "6C 7C 8C")
-    s.discards.append(from_stock(s, "9C")[0])
+    pile(s, over="9C")
     play(s, "pickup 1")
     assert not s.discards and len(s.hands[1]) == 16
 

@@ -32,7 +32,7 @@ from gamenight.games.saskatchewan import (
     payouts,
     removed_cards,
 )
-from tests.helpers import golden_match, new, play_all
+from tests.helpers import golden_match, new, play_all, set_position
 
 CLUBS = " ".join(f"{r}C" for r in C.RANKS)
 DIAMONDS = " ".join(f"{r}D" for r in C.RANKS)
@@ -55,8 +55,7 @@ def sask(deal: list[str], **options: Any) -> Saskatchewan:
 def at_hand(kind: str, deal: list[str], **options: Any) -> Saskatchewan:
     """A game whose first deal (the stacked one) is hand ``kind``."""
     s = sask(deal, **options)
-    s.schedule = (kind,)
-    s.deal_no = 0
+    set_position(s, deal=0, extra={"schedule": (kind,)})
     s.events.clear()
     s._start_deal()
     return s

@@ -19,7 +19,7 @@ from gamenight.games.sticks import (
     decks_for,
     parse_catalogue,
 )
-from tests.helpers import deal_deck, golden_match
+from tests.helpers import deal_deck, golden_match, set_position
 
 GAME = "sticks"
 #: cards that fill a hand to 15: one of each rank but the two, a suit's cards four ranks apart (no
@@ -62,11 +62,12 @@ def give_stick(s: Sticks, seat: int, text: str) -> None:
     k = next(i for i, c in enumerate(s.catalogue) if c.text == text)
     old = s.face_down[seat]
     assert old is not None
-    if k in s.pot:
-        s.pot.remove(k)
-        s.pot.append(old)
-    s.face_down[seat] = k
-    s._legal_cache = {}
+    pot = list(s.pot)
+    if k in pot:
+        pot.remove(k)
+        pot.append(old)
+    face_down = [k if x == seat else f for x, f in enumerate(s.face_down)]
+    set_position(s, extra={"face_down": face_down, "pot": pot})
 
 
 # ---- equipment, deal, catalogue --------------------------------------------------------------
@@ -280,8 +281,7 @@ def test_a_second_swap_may_not_leave_only_wild_cards_to_play() -> None:
     # off (the other must stay to be discarded, and a freed wild may not be): no legal move at all
     s = two_sticks_up()
     s.play("draw")
-    s.hands[1] = C.cards("JS 8H")
-    s._legal_cache = {}
+    set_position(s, zones={"hand 1": "JS 8H"})
     s.play("swap 4 JS JK")
     assert s.hands[1] == C.cards("8H JK")
     assert "swap 1 8H 2S" not in legal(s)
@@ -348,7 +348,7 @@ def test_going_out_needs_a_discard_and_sticks_carry_over() -> None:
 
 def test_the_score_sheet_counts_completed_sticks_per_hand() -> None:
     s = new(["KC KD KH", "8C 8D 8H QC QD QH JH"], "4D 9D", catalogue="S3+S3")
-    s.completed_before = [0, 0]
+    set_position(s, extra={"completed_before": [0, 0]})
     s.play("draw")
     s.play("meld 8C 8D 8H set")
     s.play("meld QC QD QH set")
@@ -364,15 +364,13 @@ def test_T_ST_4_free_sticks_count_and_draw_again_but_not_as_the_seventh() -> Non
     s = cast(Sticks, gamenight.new(GAME, players=2, seed=1, options={"catalogue": "FREE, S3+S3, R4"}))
     free, s3, r4 = 0, 1, 2
     # a player with 3 completed draws FREE: 4 completed, and he draws again
-    s.completed[0] = [s3, s3, s3]
-    s.face_down[0] = None
-    s.pot = [r4, free]
+    set_position(s, extra={"completed": [[s3, s3, s3], []], "face_down": [None, s.face_down[1]],
+                           "pot": [r4, free]})
     s.draw_stick(0)
     assert s.completed[0] == [s3, s3, s3, free] and s.face_down[0] == r4
     # a player with 6 completed draws FREE: it goes back, he draws again, it does not count
-    s.completed[1] = [s3] * 6
-    s.face_down[1] = None
-    s.pot = [r4, free]
+    set_position(s, extra={"completed": [s.completed[0], [s3] * 6], "face_down": [s.face_down[0], None],
+                           "pot": [r4, free]})
     s.draw_stick(1)
     assert s.completed[1] == [s3] * 6 and s.face_down[1] == r4 and s.pot == [free]
     assert "does not count" in " ".join(e.text for e in s.events[-4:])
@@ -380,8 +378,8 @@ def test_T_ST_4_free_sticks_count_and_draw_again_but_not_as_the_seventh() -> Non
 
 def test_T_ST_6_turning_up_the_seventh_stick_wins_at_once() -> None:
     s = new(["KC KD KH", "8C 8D 2S QC QD QH"], "4D 6C", catalogue="S3+S3")
-    s.completed[1] = [0] * 6
-    s.completed_before[1] = 6
+    set_position(s, extra={"completed": [s.completed[0], [0] * 6],
+                           "completed_before": [s.completed_before[0], 6]})
     s.play("draw")
     s.play("meld 8C 8D 2S set")
     s.play("meld QC QD QH set")

@@ -4,7 +4,6 @@ and the worked cases T-SW-1 to T-SW-5."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 import pytest
@@ -13,7 +12,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import cards as C
 from gamenight.games.sweep import ORDER, Sweep, SweepPhase, decks_for, points_left
-from tests.helpers import deal_deck, golden_match
+from tests.helpers import Pieces, deal_deck, golden_match, set_position
 
 Table = Sequence[tuple[str, str | None]]
 
@@ -32,41 +31,24 @@ def position(hands: Sequence[str], tables: Sequence[Table] = (), pile: str = "",
     n = len(hands)
     s = gamenight.new("sweep", players=n, seed=1, deck=[], options=options)
     assert isinstance(s, Sweep)
-    pool = Counter(C.standard_deck(decks=s.decks))
-
-    def take(code: str) -> int:
-        c = C.card(code)
-        assert pool[c] > 0, f"{code} is not in the decks often enough"
-        pool[c] -= 1
-        return c
-
-    for seat in range(n):
-        s.hands[seat] = [take(x) for x in hands[seat].split()]
-        table = tables[seat] if seat < len(tables) else ()
-        s.table[seat], s.faces[seat], s.slots[seat] = [], [], []
-        for k, (blind, up) in enumerate(table, start=1):
-            if blind:
-                s.table[seat].append(take(blind))
-                s.faces[seat].append(False)
-                s.slots[seat].append(k)
-            if up:
-                s.table[seat].append(take(up))
-                s.faces[seat].append(True)
-                s.slots[seat].append(k)
-    s.pile = [take(x) for x in pile.split()]
-    s.top, s.count = -1, 0
-    for c in s.pile:
-        if ORDER[c] == s.top:
-            s.count += 1
-        else:
-            s.top, s.count = ORDER[c], 1
-    s.swept = []
-    s.spare = sorted(pool.elements())
-    s.turn = turn
-    s.phase_name = SweepPhase.PLAY
-    s.knowledge.clear()
-    s._legal_cache = {}
-    return s
+    # each seat's cards on the table (blind, then face up), their faces and the positions they lie at
+    table: list[list[int]] = [[] for _ in range(n)]
+    faces: list[list[bool]] = [[] for _ in range(n)]
+    slots: list[list[int]] = [[] for _ in range(n)]
+    for seat, pairs in enumerate(tables):
+        for k, (blind, up) in enumerate(pairs, start=1):
+            for code, face_up in ((blind, False), (up, True)):
+                if code:
+                    table[seat].append(C.card(code))
+                    faces[seat].append(face_up)
+                    slots[seat].append(k)
+    top, count = -1, 0  # the rank on top of the pile and how many of it lie there
+    for c in C.cards(pile):
+        top, count = (top, count + 1) if ORDER[c] == top else (ORDER[c], 1)
+    described: dict[str, Pieces] = {f"hand/{seat}": hand for seat, hand in enumerate(hands)}
+    described |= {"pile": pile, "swept": "", "spare": "..."}
+    return set_position(s, extra={"table": table, "faces": faces, "slots": slots, "top": top, "count": count},
+                        zones=described, rest="spare", turn=turn, phase=SweepPhase.PLAY)
 
 
 def legal(s: Sweep) -> list[str]:
@@ -114,6 +96,7 @@ def test_the_stacked_deal_blind_then_face_up_then_hand() -> None:
 
 def test_nobody_sees_a_blind_card_its_owner_included() -> None:
     s = gamenight.new("sweep", players=3, seed=5)
+    assert isinstance(s, Sweep)
     for seat in [None, 0, 1, 2]:
         zone = next(z for z in s.view(seat)["layout"]["zones"] if z["key"] == "table/0")
         assert zone["pieces"][0::2] == [None] * 4  # the blind cards

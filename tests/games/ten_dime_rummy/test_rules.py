@@ -23,7 +23,7 @@ from gamenight.games.ten_dime_rummy import (
     contracts,
     decks_for,
 )
-from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all, run_down_stock, set_position
 
 GAME = "ten-dime-rummy"
 #: twelve cards that make no set of three (two of each of six ranks), for a seat that only draws and discards
@@ -42,9 +42,8 @@ def at_round(number: int, hands: list[str], rest: str, players: int | None = Non
     """A game moved on to round ``number`` (dealer seat 0), its cards laid out as given: the cards
     of the deal are only rearranged, so every card is still in exactly one place."""
     s = cast(TenDimeRummy, gamenight.new(GAME, players=players or len(hands), seed=5, options=options))
-    s.deal_no = number - 1
-    s.dealer = 0
-    s._start_round()
+    set_position(s, deal=number - 1, dealer=0)
+    s._start_round()  # the kernel deals the round
     lay_out_rummy_deal(s, hands, rest)
     return s
 
@@ -236,27 +235,22 @@ def test_g_tdr_4_a_bought_card_need_not_be_used_and_may_be_discarded() -> None:
 
 def test_g_tdr_5_a_buy_takes_what_the_stock_holds_remaking_it_once() -> None:
     s = new(["KS QH 3S 3H 4S 4H 5S 5H 6S 6H 8S 8H", DULL], "9D")
-    # the stock down to one card, the rest under the discard pile
-    s.discards[:0] = s.stock[1:]
-    del s.stock[1:]
+    run_down_stock(s, 1)  # the stock down to one card, the rest under the discard pile
     s.play("buy 9D")
     assert len(s.hands[1]) == 15 and s.restocks == 1 and conserved(s)
     s = new(["KS QH 3S 3H 4S 4H 5S 5H 6S 6H 8S 8H", DULL], "9D")
-    s.discards[:0] = s.stock[1:]
-    del s.stock[1:]
-    s.restocks = 1  # already remade once this round: the buy takes only what is left
+    # already remade once this round: the buy takes only what is left
+    run_down_stock(s, 1, extra={"restocks": 1})
     s.play("buy 9D")
     assert len(s.hands[1]) == 14 and not s.stock and conserved(s)
 
 
 def test_the_stock_is_remade_once_then_the_round_ends_with_everyone_scored() -> None:
     s = new(["KS QH 3S 3H 4S 4H 5S 5H 6S 6H 8S 8H", DULL], "9D 7C")
-    s.discards[:0] = s.stock[1:]
-    del s.stock[1:]
+    run_down_stock(s, 1)
     play_all(s, ["draw", "discard 7C"])  # seat 0 must draw from an empty stock: it is remade
     assert s.restocks == 1 and len(s.stock) > 100 and s.discards == [C.card("7C")] and conserved(s)
-    s.discards[:0] = s.stock[1:]
-    del s.stock[1:]
+    run_down_stock(s, 1)
     s.play("draw")
     held = [card_points(s.hands[0]) - card_points(cards("KS")), card_points(s.hands[1])]
     s.play("discard KS")  # seat 1 must draw from an empty stock again: the round ends
@@ -403,14 +397,13 @@ def test_t_tdr_1_cards_on_the_table_less_cards_in_hand() -> None:
     play_all(s, ["meld KS KH KD JK set", "meld 5S 5H 5D 2C set"])  # the contract: two sets of four
     assert s.made[1] and s.view(1)["on_table"][1] == 80 + 40
     # the worked case's hand: the ace and the nine left
-    s.stock.extend(c for c in s.hands[1] if c not in cards("AS 9S"))
-    s.hands[1] = cards("AS 9S")
+    set_position(s, zones={"hand 1": "AS 9S"})
     assert s.round_scores()[1] == 120 - 25 == 95
 
 
 def test_t_tdr_2_a_player_who_never_melded_counts_his_hand_against_him() -> None:
     s = new([DULL, DULL])
-    s.hands[0] = cards("JK 2S AH KC 3D")
+    set_position(s, zones={"hand 0": "JK 2S AH KC 3D"})
     assert s.round_scores()[0] == -(50 + 25 + 20 + 10 + 5) == -110
 
 
@@ -440,7 +433,7 @@ def test_g_tdr_7_equal_totals_share_the_pot_an_odd_dime_nearest_the_dealers_left
 
 def test_golden_match_with_heuristic_bots() -> None:
     s = golden_match("ten_dime_rummy_heuristic")
-    assert s.outcome is not None
+    assert isinstance(s, TenDimeRummy) and s.outcome is not None
     assert [(r.label, r.points) for r in s.sheet.rows] == GOLDEN_SHEET
     assert s.outcome.winners == GOLDEN_WINNERS and s.ledger.purses == GOLDEN_PURSES
     again = gamenight.replay(json.loads(json.dumps(s.log)))

@@ -25,7 +25,7 @@ from gamenight.games.the_card_game import (
     round_sizes,
     wild_rank,
 )
-from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all
+from tests.helpers import deal_deck, golden_match, lay_out_rummy_deal, play_all, set_position
 
 GAME = "the-card-game"
 
@@ -41,9 +41,8 @@ def at_round(number: int, hands: list[str], rest: str, **options: object) -> The
     """A game moved on to round ``number`` (dealer seat 0), its cards laid out as given: the
     cards of the deal are only rearranged, so every card is still in exactly one place."""
     s = cast(TheCardGame, gamenight.new(GAME, players=len(hands), seed=5, options=options))
-    s.deal_no = number - 1
-    s.dealer = 0
-    s._start_round()
+    set_position(s, deal=number - 1, dealer=0)
+    s._start_round()  # the kernel deals the round
     lay_out_rummy_deal(s, hands, rest)
     assert all(len(h) == s.size for h in s.hands)
     return s

@@ -11,7 +11,7 @@ import pytest
 import gamenight
 from gamenight.equipment import cards as C
 from gamenight.games.thirty_one import THIRTY_ONE2, TRIPS2, ThirtyOne, best_value2, half_text, hand_value2
-from tests.helpers import deal_deck, golden_match, play_all
+from tests.helpers import deal_deck, golden_match, play_all, run_down_stock
 
 
 def new(hands: list[str], rest: str = "", **options: Any) -> ThirtyOne:
@@ -261,8 +261,7 @@ def test_eliminated_players_get_no_cards_and_the_deal_passes_to_a_player_still_i
 
 def test_stock_runs_out_the_pile_is_shuffled_into_a_new_stock() -> None:
     s = new(["2S 3D 4H", "2C 3S 4D"], "9D 5C")
-    s.discards[:0] = s.stock  # the stock used up, its cards under the pile
-    s.stock.clear()
+    run_down_stock(s)  # the stock used up, its cards under the pile
     s.play("take 9D")
     s.play("discard 2C")
     assert len(s.stock) > 0 and C.codes(s.discards) == ["2C"]  # GEN-10
@@ -270,6 +269,7 @@ def test_stock_runs_out_the_pile_is_shuffled_into_a_new_stock() -> None:
 
 def test_preset_standard() -> None:
     s = gamenight.new("thirty-one", players=3, seed=1, preset="standard")
+    assert isinstance(s, ThirtyOne)
     assert s.options.knock_timing == "instead_of_draw" and s.options.on_31 == "all_others_lose"
 
 
@@ -277,7 +277,7 @@ def test_preset_standard() -> None:
 
 def test_golden_match_with_heuristic_bots() -> None:
     s = golden_match("thirty_one_heuristic")
-    assert s.is_over and s.outcome is not None
+    assert isinstance(s, ThirtyOne) and s.is_over and s.outcome is not None
     assert s.sheet.totals == s.ledger.nets()
     assert sum(s.ledger.nets()) == 0 and s.ledger.pot() == 0
     assert s.outcome.winners == GOLDEN_WINNERS

@@ -106,6 +106,7 @@ def test_low_no_trump_scores_for_the_other_team() -> None:
     assert s.view()["contract"] == "low no-trump"
     play_out(s)
     row = s.score_sheet.rows[5]
+    assert row.details is not None
     ns_tricks, ns_tens = (int(w) for w in row.details[0].replace(",", "").split()[::2])
     ew_tricks, ew_tens = (int(w) for w in row.details[1].replace(",", "").split()[::2])
     assert row.points == [deal_points(ew_tricks, ew_tens), deal_points(ns_tricks, ns_tens)]
