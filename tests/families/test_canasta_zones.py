@@ -23,7 +23,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options
-from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
+from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.core.registry import GameSpec
 from gamenight.core.state import State
 from gamenight.core.zones import Visibility, check_zones
@@ -189,8 +189,8 @@ class ToyOptions(Options):
 class AskPhase(KindsPhase["ToyAsk"]):
     wrong: ClassVar[dict[str, str]] = {"answer": "Nobody has asked anything yet."}
 
-    def kinds(self, s: ToyAsk) -> list[MoveKind]:
-        return [MoveKind(("ask",), "ask_moves", "why_not_ask", "ask")]
+    def kinds(self, s: ToyAsk) -> list[MoveKind[Any]]:
+        return [ByName(("ask",), "ask_moves", "why_not_ask", "ask")]
 
     def to_act(self, s: ToyAsk) -> frozenset[int]:
         return frozenset((0,))
@@ -199,8 +199,8 @@ class AskPhase(KindsPhase["ToyAsk"]):
 class AnswerPhase(KindsPhase["ToyAsk"]):
     otherwise: ClassVar[str | None] = "Answer 'answer yes' or 'answer no'."
 
-    def kinds(self, s: ToyAsk) -> list[MoveKind]:
-        return [MoveKind(("answer",), "answer_moves", "why_not_answer", "answer")]
+    def kinds(self, s: ToyAsk) -> list[MoveKind[Any]]:
+        return [ByName(("answer",), "answer_moves", "why_not_answer", "answer")]
 
     def to_act(self, s: ToyAsk) -> frozenset[int]:
         return frozenset((1,))

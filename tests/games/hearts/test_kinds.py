@@ -57,6 +57,7 @@ def test_hearts_unbroken_may_not_be_led_and_the_first_card_reads_as_a_lead() -> 
         assert s.describe_move(play, seat).startswith("Play ")
         s.play(play, seat)
     leader = s.to_move
+    assert leader is not None and isinstance(s, Hearts)
     hand = s.hands[leader]
     heart = next((c for c in hand if C.SUIT_OF[c] == C.HEARTS), None)
     lead = s.legal_moves(leader)[0]

@@ -6,6 +6,7 @@ import pytest
 
 import gamenight
 from gamenight.equipment import cards as C
+from gamenight.families.tricks import TrickState
 
 
 def test_another_verb_in_the_play_is_told_to_play_a_card_not_a_catch_all() -> None:
@@ -23,6 +24,7 @@ def test_a_lead_then_a_follow_read_in_words_and_a_revoke_is_refused_by_the_follo
     assert s.describe_move(lead, leader) == f"Lead {C.LABEL_OF[lead.cards[0]]}"
     s.play(lead, leader)
     seat = s.to_move
+    assert seat is not None and isinstance(s, TrickState)
     led = C.SUIT_OF[lead.cards[0]]
     hand = s.hands[seat]
     follow = [c for c in hand if C.SUIT_OF[c] == led]
