@@ -88,9 +88,9 @@ The kernel, and why: Oklahoma's melds are the rummy family's sets and runs with 
 in a turn of draw, meld, add, discard — the draw-and-discard kernel
 (:mod:`gamenight.families.draw_discard`) and the meld kernel (:mod:`gamenight.families.melds`)
 fit; the canasta kernel's books-as-counts do not (a meld here has a suit order and named wilds).
-From the kernels: the turn, the stock running out (``RESTOCK = END``), melds capped at four
+From the kernels: the turn, the stock running out (``restock=END``), melds capped at four
 (``MeldRules.max_set``/``max_run``), the ace low or high without going round (``ACE_EITHER``),
-``LAY_OFF_ON = "own"``, and the switch grown for this game, ``DISCARD_LAST_ONLY`` (the Q♠). Its
+``lay_off_on=OWN``, and the switch grown for this game, ``discard_last_only`` (the Q♠). Its
 own: the named wild cards (the move word ``JK=9H``, kind ``named``; a group's wild names the
 suit, kept per meld), the pickup of the whole pile (one move: the top card's meld and the pile —
 the kernel's digs take part of a spread pile down to a card, not the whole pile for its top), the
@@ -116,6 +116,7 @@ from gamenight.core.phases import ByName, MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
+    DRAW,
     END,
     HAND,
     DrawDiscardState,
@@ -136,6 +137,9 @@ from gamenight.families.melds import (
     MeldRules,
     lay_off_end,
 )
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_kinds import DrawFromStock
+from gamenight.families.rummy_rules import LayOffOn, RummyRules
 
 HAND_SIZE = 13
 QS: int = C.SPADES * 13 + C.QUEEN
@@ -406,8 +410,7 @@ class OklahomaDraw(DrawPhase):
         "dig": "Only the whole pile is taken, by melding its top card at once with two cards from your hand."}
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+        return [DrawFromStock(DRAW), ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
 
 
 class OklahomaPlay(PlayPhase):
@@ -437,10 +440,8 @@ class OklahomaCanasta(DrawDiscardState):
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: OklahomaDraw(), Phase.PLAY: OklahomaPlay(),
     }
-    LAY_OFF_ON = "own"
-    OUT_WITHOUT_DISCARD = True
-    RESTOCK = END
-    DISCARD_LAST_ONLY = frozenset({QS})
+    RUMMY_RULES = RummyRules(lay_off_on=LayOffOn.OWN, out_without_discard=True, restock=END,
+                             discard_last_only=frozenset({QS}))
     options: OklahomaOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -488,10 +489,7 @@ class OklahomaCanasta(DrawDiscardState):
 
     # ---- the draw: the stock, or the whole pile for its top card ------------------------------
 
-    def _may_take_discard(self, seat: int) -> bool:
-        return False  # only the whole pile, with its top card melded at once
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
+    def take_discard_rule(self, seat: int) -> str | None:
         return ("Take the whole pile by melding its top card at once with two cards from your hand: "
                 "'pickup 9S 9D JK=9C'.")
 
@@ -558,7 +556,10 @@ class OklahomaCanasta(DrawDiscardState):
                 out[named_move("meld", meld, stood)] = None
         return list(out)
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def _meld_candidates(self, seat: int) -> list[Move]:
+        return self._meld_moves(seat)
+
+    def meld_rule(self, seat: int, move: Move) -> str | None:
         found = self._read(move)
         if isinstance(found, str):
             return found
@@ -568,9 +569,10 @@ class OklahomaCanasta(DrawDiscardState):
             return missing
         if not self._leaves_a_way_on(seat, meld.cards):
             return self._keep_a_discard_reason(seat, meld.cards)
-        return "You may not lay that meld now."
+        listed = named_move("meld", *found)
+        return None if same(move, listed) else f"Write that meld as '{listed}'."
 
-    def _meld(self, seat: int, move: Move) -> None:
+    def apply_meld(self, seat: int, move: Move) -> None:
         found = self._read(move)
         assert not isinstance(found, str)
         meld, stood = found
@@ -615,7 +617,10 @@ class OklahomaCanasta(DrawDiscardState):
     def _lay_off_moves(self, seat: int) -> list[Move]:
         return [m for m, _, c, _, _ in self._additions(seat) if self._leaves_a_way_on(seat, (c,))]
 
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+    def _lay_off_candidates(self, seat: int) -> list[Move]:
+        return [m for m, _, _, _, _ in self._additions(seat)]
+
+    def lay_off_rule(self, seat: int, move: Move) -> str | None:
         if move.number is None or len(move_cards(move)) != 1:
             return "Add one card to one of your melds by its number: 'layoff 2 8C' or 'layoff 2 JK=9H'."
         n = move.number
@@ -639,10 +644,12 @@ class OklahomaCanasta(DrawDiscardState):
             return self.meld_rules.why_no_lay_off(meld, c).replace("run", "sequence").replace("set", "group")
         if not self._leaves_a_way_on(seat, (c,)):
             return self._keep_a_discard_reason(seat, (c,))
-        return f"{C.LABEL_OF[c]} cannot stand there in meld {n}."
+        if not any(same(move, m) for m in self._lay_off_moves(seat)):
+            return f"{C.LABEL_OF[c]} cannot stand there in meld {n}."
+        return None
 
-    def _lay_off(self, seat: int, move: Move) -> None:
-        found = next((i, c, after, st) for m, i, c, after, st in self._additions(seat) if m is move)
+    def apply_lay_off(self, seat: int, move: Move) -> None:
+        found = next((i, c, after, st) for m, i, c, after, st in self._additions(seat) if same(move, m))
         i, c, after, st = found
         self.remove_from_hand(seat, (c,))
         self.melds[i] = after
