@@ -51,7 +51,6 @@ NOT_YET_ON_KINDS = {
     "mexican-train",
     "mexicana",
     "oh-hell",
-    "oklahoma-canasta",
     "red-dog",
     "rook",
     "samba",

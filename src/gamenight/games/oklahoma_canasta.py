@@ -112,7 +112,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER, Arg
 from gamenight.core.notation import Kind as ArgKind
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
@@ -138,7 +138,7 @@ from gamenight.families.melds import (
     lay_off_end,
 )
 from gamenight.families.pile_access import same
-from gamenight.families.rummy_kinds import DrawFromStock
+from gamenight.families.rummy_kinds import Discard, DrawFromStock, LayMeld, LayOff
 from gamenight.families.rummy_rules import LayOffOn, RummyRules
 
 HAND_SIZE = 13
@@ -401,6 +401,50 @@ class OklahomaOptions(Options):
 # ---- phases --------------------------------------------------------------------------------------
 
 
+class TakeThePile(MoveKind["OklahomaCanasta"]):
+    """Take the whole discard pile by melding its top card at once with cards of the hand."""
+
+    verbs = ("pickup",)
+
+    def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._pickup_moves(seat)
+
+    def legal(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._pickup_moves(seat)  # every meld of the top card with the hand takes the pile
+
+    def verify(self, s: OklahomaCanasta, seat: int, move: Move) -> str | None:
+        return s.pickup_rule(seat, move)
+
+    def apply(self, s: OklahomaCanasta, seat: int, move: Move) -> None:
+        s._pickup(seat, move)
+
+    def describe(self, s: OklahomaCanasta, move: Move, viewer: int | None) -> str:
+        found = s._read(move)
+        meld = describe(*found) if not isinstance(found, str) else "its top card"
+        return f"Take the pile ({len(s.discards)} cards), melding {meld}"
+
+
+class SwapJoker(MoveKind["OklahomaCanasta"]):
+    """Put the card a joker on the table stands for in its place, taking the joker back."""
+
+    verbs = ("swap",)
+
+    def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._swap_moves(seat)
+
+    def legal(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._swap_moves(seat)
+
+    def verify(self, s: OklahomaCanasta, seat: int, move: Move) -> str | None:
+        return s.swap_rule(seat, move)
+
+    def apply(self, s: OklahomaCanasta, seat: int, move: Move) -> None:
+        s._swap(seat, move)
+
+    def describe(self, s: OklahomaCanasta, move: Move, viewer: int | None) -> str:
+        return f"Put {C.LABEL_OF[move.cards[0]]} in meld {move.number} and take the joker back"
+
+
 class OklahomaDraw(DrawPhase):
     """Draw from the stock, or take the whole pile by melding its top card at once."""
 
@@ -410,7 +454,29 @@ class OklahomaDraw(DrawPhase):
         "dig": "Only the whole pile is taken, by melding its top card at once with two cards from your hand."}
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [DrawFromStock(DRAW), ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+        return [DrawFromStock(DRAW), TakeThePile()]
+
+
+def pair_words(c: int, named: int | None) -> str:
+    """A card as played: ``Joker as 9♥`` for a named wild."""
+    return C.LABEL_OF[c] + (f" as {C.LABEL_OF[named]}" if named is not None and named != c else "")
+
+
+class MeldNamed(LayMeld):
+    """The kernel's new meld, its wild cards named (``meld 9S 9D JK=9C``)."""
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        pairs = move_pairs(move)
+        return "Meld " + (" ".join(pair_words(c, n) for c, n in pairs) if not isinstance(pairs, str) else "")
+
+
+class AddToOwnMeld(LayOff):
+    """The kernel's lay-off, on the player's own melds only, a wild card naming the card it is."""
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        pairs = move_pairs(move)
+        card = pair_words(*pairs[0]) if not isinstance(pairs, str) and pairs else "a card"
+        return f"Add {card} to meld {move.number}"
 
 
 class OklahomaPlay(PlayPhase):
@@ -420,7 +486,7 @@ class OklahomaPlay(PlayPhase):
         **PlayPhase.wrong, "pickup": "You have drawn already this turn: meld, add, swap or discard."}
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+        return [MeldNamed("meld"), AddToOwnMeld(), Discard(), SwapJoker()]
 
 
 class OklahomaCanasta(DrawDiscardState):
@@ -510,7 +576,8 @@ class OklahomaCanasta(DrawDiscardState):
     def _pickup_moves(self, seat: int) -> list[Move]:
         return list(dict.fromkeys(named_move("pickup", m, st) for m, st in self._pickups(seat)))
 
-    def _why_not_pickup(self, seat: int, move: Move) -> str:
+    def pickup_rule(self, seat: int, move: Move) -> str | None:
+        """The rule a pickup breaks, or ``None``."""
         if not self.discards:
             return "The discard pile is empty: draw from the stock."
         top = self.discards[-1]
@@ -526,7 +593,13 @@ class OklahomaCanasta(DrawDiscardState):
         missing = self._missing(seat, rest)
         if missing:
             return missing
-        return "You may not take the pile with that meld."
+        listed = named_move("pickup", *found)
+        if not same(move, listed):
+            return f"Write that pickup as '{listed}'."
+        if listed not in self._pickup_moves(seat):
+            return (f"Taking the pile needs a new meld of {C.NAME_OF[top]} with natural cards of your hand "
+                    "as the rules in effect allow it.")
+        return None
 
     def _pickup(self, seat: int, move: Move) -> None:
         found = self._read(move)
@@ -674,7 +747,8 @@ class OklahomaCanasta(DrawDiscardState):
     def _swap_moves(self, seat: int) -> list[Move]:
         return [swap_move(i + 1, c, JOKER) for i, c in self._swaps(seat)]
 
-    def _why_not_swap(self, seat: int, move: Move) -> str:
+    def swap_rule(self, seat: int, move: Move) -> str | None:
+        """The rule a joker swap breaks, or ``None``."""
         if len(move.cards) != 2 or move.number is None:
             return "Name the meld, your natural card and the joker: 'swap 3 9H JK'."
         n = move.number
@@ -689,7 +763,11 @@ class OklahomaCanasta(DrawDiscardState):
         named = self.stood(n - 1)[meld.cards.index(JOKER)]
         if natural != named:
             return f"The joker in meld {n} stands for {C.NAME_OF[named]}: only that card takes its place."
-        return self._missing(seat, (natural,)) or "You may not swap now."
+        canonical = swap_move(n, natural, JOKER)
+        missing = self._missing(seat, (natural,))
+        if missing:
+            return missing
+        return None if same(move, canonical) else f"Say it as '{canonical}'."
 
     def _swap(self, seat: int, move: Move) -> None:
         assert move.number is not None
