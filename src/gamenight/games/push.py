@@ -68,20 +68,23 @@ House decisions (no gap of the spec covers them):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Contract
-from gamenight.families.draw_discard import HAND, DrawPhase, Phase
+from gamenight.families.draw_discard import DRAW, HAND, DrawDiscardState, DrawPhase, Phase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, MeldRules
+from gamenight.families.pile_access import DigDeep
+from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
+from gamenight.families.rummy_rules import RummyRules
 
 #: the five deals: cards dealt and the contract, as the book lists them
 CONTRACTS: tuple[str, ...] = ("S3+S3", "S3+R4", "R4+R4", "S3+S3+S3", "R5+R5")
@@ -133,11 +136,48 @@ class PushOptions(Options):
         "hands.", minimum=1, maximum=10)
 
 
+class DrawUnlessPush(DrawFromStock):
+    """A plain draw only where pushing cannot be done (G-PU-4, G-PU-8)."""
+
+    def rule(self, s: DrawDiscardState, seat: int) -> str | None:
+        assert isinstance(s, Push)
+        if s.may_push():
+            top = C.CODE_OF[s.discards[-1]]
+            return (f"Take the top discard ('take {top}') or push it with the top stock card to the "
+                    "player on your left ('push'), who gets both; then you draw.")
+        return super().rule(s, seat)
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, Push)
+        return [] if s.may_push() else super().legal(s, seat)
+
+
+class PushTheDiscard(OneMove["Push"]):
+    """Push the top discard with the top stock card to the player on the left, then draw."""
+
+    def verify(self, s: Push, seat: int, move: Move) -> str | None:
+        if move.args:
+            return "Push names no card: just 'push'."
+        if not s.discards:
+            return "There is no discard to push: draw from the stock ('draw')."
+        if len(s.stock) < PUSH_NEEDS:
+            return ("The stock is too short to push (a push needs one card for the opponent and one for "
+                    "you): take the top discard or draw from the stock.")
+        return None
+
+    def apply(self, s: Push, seat: int, move: Move) -> None:
+        s.push(seat)
+
+    def describe(self, s: Push, move: Move, viewer: int | None) -> str:
+        top = C.LABEL_OF[s.discards[-1]] if s.discards else "the discard"
+        return f"Push {top} and a stock card to the left, then draw"
+
+
 class PushDraw(DrawPhase):
     """The draw: take the top discard, or push it with a stock card to the left and draw."""
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("push",), "_push_moves", "_why_not_push", "_push")]
+        return [DrawUnlessPush(DRAW), TakeDiscard(), DigDeep(), PushTheDiscard(PUSH)]
 
 
 class Push(ContractState):
@@ -154,8 +194,7 @@ class Push(ContractState):
     }
     EXTRA_WITH_CONTRACT = True
     NEW_MELDS_AFTER_CONTRACT = True
-    LAY_OFF_ON = "any"
-    OUT_WITHOUT_DISCARD = True
+    RUMMY_RULES = RummyRules(out_without_discard=True)
     SWAP_WILDS = "both"
     SWAP_ON = "any"
     SWAP_BEFORE_CONTRACT = True  # the freed wild may go into the contract that turn
@@ -165,10 +204,10 @@ class Push(ContractState):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        self._init_table(meld_rules(o.same_suit_in_set), teams=2)
+        # G-PU-5, switchable; a deal of dead hands must end
+        self._init_table(meld_rules(o.same_suit_in_set), teams=2, rummy=replace(
+            self.RUMMY_RULES, discard_taken=o.discard_taken_card, max_restocks=o.stock_remakes))
         self._init_contracts()
-        self.DISCARD_TAKEN = o.discard_taken_card  # G-PU-5, switchable
-        self.MAX_RESTOCKS = o.stock_remakes  # a deal of dead hands must end
         self.match_rules = MatchRules(deals=len(SCHEDULE), lowest_wins=True)
         self.last_push: str | None = None
         self._start_deal()
@@ -214,30 +253,6 @@ class Push(ContractState):
     def may_push(self) -> bool:
         """A push needs a top discard (G-PU-8) and two stock cards (G-PU-4)."""
         return bool(self.discards) and len(self.stock) >= PUSH_NEEDS
-
-    def _draw_moves(self, seat: int) -> list[Move]:
-        return [] if self.may_push() else super()._draw_moves(seat)
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if self.may_push():
-            top = C.CODE_OF[self.discards[-1]]
-            return (f"Take the top discard ('take {top}') or push it with the top stock card to the "
-                    "player on your left ('push'), who gets both; then you draw.")
-        return super()._why_not_draw(seat, move)
-
-    def _push_moves(self, seat: int) -> list[Move]:
-        return [PUSH] if self.may_push() else []
-
-    def _why_not_push(self, seat: int, move: Move) -> str:
-        if move.args:
-            return "Push names no card: just 'push'."
-        if not self.discards:
-            return "There is no discard to push: draw from the stock ('draw')."
-        return ("The stock is too short to push (a push needs one card for the opponent and one for you): "
-                "take the top discard or draw from the stock.")
-
-    def _push(self, seat: int, move: Move) -> None:
-        self.push(seat)
 
     def push(self, seat: int) -> None:
         """The top stock card goes face down on the top discard; both go to the opponent on the
