@@ -33,3 +33,10 @@ def test_passing_is_refused_while_the_stock_lasts() -> None:
     s = gamenight.new("rummy", players=2, seed=3)
     assert refusal(s, "pass", s.turn) == (
         "You may pass only when the stock is used up: draw from the stock or take the top discard.")
+
+
+def test_the_pile_is_never_dug_in_rummy() -> None:
+    s = gamenight.new("rummy", players=2, seed=3)
+    top = C.CODE_OF[s.discards[-1]]
+    assert refusal(s, f"dig 1 {top}", s.turn) == \
+        "Only the top card of the discard pile can be taken in this game."
