@@ -4,11 +4,13 @@ is made: a combination no game could play is refused where it is written."""
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, replace
+from typing import Any, cast
 
 import pytest
 
 import gamenight
 from gamenight.families.rummy_rules import ClaimOrder, Dig, Restock, RummyRules
+from gamenight.games.five_hundreds import FiveHundreds
 
 
 @pytest.mark.parametrize(("changes", "words"), [
@@ -22,7 +24,7 @@ from gamenight.families.rummy_rules import ClaimOrder, Dig, Restock, RummyRules
     ({"max_restocks": -1}, "0 or more"),
     ({"restock": "end"}, "enums' members"),
 ])
-def test_a_combination_no_game_could_play_is_refused_when_made(changes: dict[str, object],
+def test_a_combination_no_game_could_play_is_refused_when_made(changes: dict[str, Any],
                                                                words: str) -> None:
     with pytest.raises(ValueError, match=words):
         replace(RummyRules(), **changes)
@@ -32,5 +34,6 @@ def test_the_record_is_frozen_and_each_game_declares_one() -> None:
     rules = RummyRules()
     with pytest.raises(FrozenInstanceError):
         rules.claims = True  # type: ignore[misc]
-    s = gamenight.new("five-hundreds", players=3, seed=1, options={"claim_resolution": "first_click"})
+    s = cast(FiveHundreds, gamenight.new("five-hundreds", players=3, seed=1,
+                                         options={"claim_resolution": "first_click"}))
     assert s.rummy.claims and s.rummy.dig is Dig.TO_PLAY and s.rummy.claim_order is ClaimOrder.FIRST_CLICK
