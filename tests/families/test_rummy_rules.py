@@ -4,13 +4,13 @@ is made: a combination no game could play is refused where it is written."""
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 import gamenight
-from gamenight.families.draw_discard import DrawDiscardState
 from gamenight.families.rummy_rules import ClaimOrder, Dig, Restock, RummyRules
+from gamenight.games.five_hundreds import FiveHundreds
 
 
 @pytest.mark.parametrize(("changes", "words"), [
@@ -34,6 +34,6 @@ def test_the_record_is_frozen_and_each_game_declares_one() -> None:
     rules = RummyRules()
     with pytest.raises(FrozenInstanceError):
         rules.claims = True  # type: ignore[misc]
-    s = gamenight.new("five-hundreds", players=3, seed=1, options={"claim_resolution": "first_click"})
-    assert isinstance(s, DrawDiscardState)
+    s = cast(FiveHundreds, gamenight.new("five-hundreds", players=3, seed=1,
+                                         options={"claim_resolution": "first_click"}))
     assert s.rummy.claims and s.rummy.dig is Dig.TO_PLAY and s.rummy.claim_order is ClaimOrder.FIRST_CLICK

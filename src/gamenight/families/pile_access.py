@@ -374,6 +374,6 @@ class ClaimPhase(KindsPhase["DrawDiscardState"]):
         return [ClaimDiscard(s.RUMMY_RULES.claim_verb), LetItGo(PASS_CLAIM)]
 
 
-__all__ = ["PASS_CLAIM", "ClaimDiscard", "ClaimPhase", "ClaimWindow", "DigDeep", "LetItGo", "claim_move",
-           "claimants", "dig_move", "lay_off_claims", "meets_dig", "natural_pair", "open_claims",
-           "same", "settle_claims"]
+__all__ = ["PASS_CLAIM", "ClaimDiscard", "ClaimPhase", "ClaimWindow", "DigDeep", "LetItGo", "answer_rule",
+           "claim_move", "claimants", "dig_move", "lay_off_claims", "meets_dig", "natural_pair",
+           "open_claims", "same", "settle_claims"]

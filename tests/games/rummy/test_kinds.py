@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 import gamenight
@@ -18,8 +20,7 @@ def refusal(s: State, text: str, seat: int) -> str:
 
 
 def test_the_turn_in_words_and_a_move_of_no_kind_refused_with_what_the_play_allows() -> None:
-    s = gamenight.new("rummy", players=2, seed=3)
-    assert isinstance(s, Rummy)
+    s = cast(Rummy, gamenight.new("rummy", players=2, seed=3))
     seat = s.turn
     top = s.discards[-1]
     assert s.describe_move(Move("draw"), seat) == "Draw from the stock"
@@ -32,7 +33,13 @@ def test_the_turn_in_words_and_a_move_of_no_kind_refused_with_what_the_play_allo
 
 
 def test_passing_is_refused_while_the_stock_lasts() -> None:
-    s = gamenight.new("rummy", players=2, seed=3)
-    assert isinstance(s, Rummy)
+    s = cast(Rummy, gamenight.new("rummy", players=2, seed=3))
     assert refusal(s, "pass", s.turn) == (
         "You may pass only when the stock is used up: draw from the stock or take the top discard.")
+
+
+def test_the_pile_is_never_dug_in_rummy() -> None:
+    s = cast(Rummy, gamenight.new("rummy", players=2, seed=3))
+    top = C.CODE_OF[s.discards[-1]]
+    assert refusal(s, f"dig 1 {top}", s.turn) == \
+        "Only the top card of the discard pile can be taken in this game."

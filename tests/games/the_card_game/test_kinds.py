@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import gamenight
 from gamenight.games.the_card_game import TheCardGame, Vote
 
 
 def test_a_second_vote_breaks_the_rule_of_one_vote_each_and_a_vote_reads_in_words() -> None:
-    s = gamenight.new("the-card-game", players=3, seed=2, options={"going_out_score": "vote"})
-    assert isinstance(s, TheCardGame)
+    s = cast(TheCardGame, gamenight.new("the-card-game", players=3, seed=2,
+                                        options={"going_out_score": "vote"}))
     s.play("vote 0", 0)
     assert s.to_act == {1, 2}  # the table does not wait for a second vote
     assert Vote().verify(s, 0, s.parse("vote -5")) == "You have voted already: wait for the others."
