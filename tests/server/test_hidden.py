@@ -151,8 +151,11 @@ def play_through_server(client: TestClient, game: str, players: int, bots: set[i
                     catch_up(key, version)
                 break
             movers = [s for s in humans if s in latest[s]["view"]["to_act"]]
-            if not movers:  # bots to act: the spectator's next frame is their move
-                version = max(version, read(None)["version"])
+            if not movers:
+                # a socket skipped ahead (frames replace unsent ones): catch up to it; else bots are
+                # to act, and the spectator's next frame is their move
+                newest = max(f["version"] for f in latest.values())
+                version = newest if newest > version else max(version, read(None)["version"])
                 continue
             s = rng.choice(movers)
             frame = latest[s]
