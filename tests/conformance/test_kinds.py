@@ -54,7 +54,6 @@ NOT_YET_ON_KINDS = {
     "horseshit-rummy",
     "joker-canasta",
     "jokers-wild",
-    "mexican-train",
     "mexicana",
     "oh-hell",
     "oklahoma-canasta",
