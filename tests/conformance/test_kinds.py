@@ -40,7 +40,6 @@ NOT_YET_ON_KINDS = {
     "arizona-rummy",
     "canadian-salad",
     "canasta",
-    "chicken-foot",
     "court-whist",
     "desert-rummy",
     "euchre",

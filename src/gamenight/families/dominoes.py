@@ -201,7 +201,7 @@ class PassTurn(OneMove[T]):
         s._pass(seat, move)
 
     def describe(self, s: T, move: Move, viewer: int | None) -> str:
-        return "Keep the tile drawn and pass" if s.drew else "Pass"
+        return "Keep the tile drawn and end your turn" if s.drew else "Pass"
 
 
 def bare_tile_play(legal: Sequence[Move], move: Move) -> Move | None:
