@@ -45,7 +45,6 @@ NOT_YET_ON_KINDS = {
     "euchre",
     "five-hundred-rummy",
     "five-hundreds",
-    "five-in-a-row",
     "gin-rummy",
     "golf",
     "hand-and-foot",
