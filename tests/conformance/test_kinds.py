@@ -62,7 +62,6 @@ NOT_YET_ON_KINDS = {
     "samba",
     "saskatchewan",
     "sticks",
-    "sweep",
     "ten-dime-rummy",
     "the-card-game",
     "thirty-one",
