@@ -56,7 +56,6 @@ NOT_YET_ON_KINDS = {
     "oh-hell",
     "oklahoma-canasta",
     "push",
-    "red-dog",
     "rook",
     "rummy",
     "samba",
