@@ -51,7 +51,6 @@ NOT_YET_ON_KINDS = {
     "hearts",
     "horseshit-rummy",
     "joker-canasta",
-    "jokers-wild",
     "mexicana",
     "oh-hell",
     "oklahoma-canasta",
