@@ -176,6 +176,10 @@ class DrawTile(OneMove[T]):
             return f"The {s.YARD} is empty: pass."
         return None
 
+    def legal(self, s: T, seat: int) -> list[Move]:
+        # the hot path: the cheap conditions first, the hand's plays last
+        return [self.move] if s.boneyard and not s.drew and not s._play_moves(seat) else []
+
     def apply(self, s: T, seat: int, move: Move) -> None:
         s._draw(seat, move)
 
@@ -196,6 +200,12 @@ class PassTurn(OneMove[T]):
             return (f"Draw from the {s.YARD} first: you pass only when it is empty or the tile drawn "
                     "does not fit.")
         return None
+
+    def legal(self, s: T, seat: int) -> list[Move]:
+        # the hot path: while the yard has tiles and none was drawn, no pass (no need to look at the hand)
+        if s.drew and s.DRAWN_MAY_WAIT:
+            return [self.move]
+        return [self.move] if (s.drew or not s.boneyard) and not s._play_moves(seat) else []
 
     def apply(self, s: T, seat: int, move: Move) -> None:
         s._pass(seat, move)

@@ -111,7 +111,6 @@ from gamenight.games.jokers_wild_board import (
     goes,
     hole_text,
     holes_and_counts,
-    makes,
     marble_moves,
     move_candidates,
     mover_of,
@@ -214,6 +213,9 @@ class BringOut(MoveKind["JokersWild"]):
     def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
         return out_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
+
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         return card_first(s, seat, move, (0,), "as the card alone: 'out KH'") or board_rule(s, seat, move)
 
@@ -232,6 +234,9 @@ class MoveMarble(MoveKind["JokersWild"]):
 
     def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
         return move_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "with the card and the marble's hole: 'move 5H 30'"
@@ -257,7 +262,7 @@ class SplitCard(MoveKind["JokersWild"]):
         return split_moves(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
-        return self.candidates(s, seat)  # built part by part by the rule: every one verifies
+        return s.card_moves(seat, self.verbs[0])  # built part by part by the rule: every one verifies
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the card, then each part's marble and count: 'split 7H 10 3 40 4'"
@@ -283,6 +288,9 @@ class JokerSwap(MoveKind["JokersWild"]):
 
     def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
         return swap_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the joker, your marble's hole and the other's: 'swap JK 10 50'"
@@ -334,6 +342,14 @@ class PlayPhase(KindsPhase["JokersWild"]):
     def kinds(self, s: JokersWild) -> list[MoveKind[Any]]:
         return [BringOut(), MoveMarble(), SplitCard(), JokerSwap(), ThrowAway()]
 
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        # the kinds' moves in order, as always; the board's moves are worked out once for all five
+        s._listing = marble_moves(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+        try:
+            return super().legal(s, seat)
+        finally:
+            s._listing = None
+
 
 class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     """Cards move marbles round a 72-hole loop, from Home to the Castle."""
@@ -383,6 +399,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         #: lists, so a clone copies them; ``pos`` reads them as a Position)
         self.holes: list[int] = holes
         self.bar: set[int] = set()
+        #: while the phase lists the legal moves: the position's card moves (card_moves)
+        self._listing: list[Move] | None = None
         self.turn = 0
         self.last_play = ""
         self._deal()
@@ -424,19 +442,20 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
 
     # ---- what a seat may do ---------------------------------------------------------------------
 
-    def card_moves(self, seat: int) -> list[Move]:
-        return marble_moves(self.rules, self.pos, self.bseat[seat], self.hands[seat])
+    def card_moves(self, seat: int, verb: str | None = None) -> list[Move]:
+        """Every legal card move of ``seat`` (those of one ``verb``): the fast path of the kinds'
+        listings and of the rule that a player who can move must. While the phase lists the moves
+        (:class:`PlayPhase`), the position's moves are worked out once for all its kinds."""
+        moves = self._listing
+        if moves is None:
+            moves = marble_moves(self.rules, self.pos, self.bseat[seat], self.hands[seat])
+        return moves if verb is None else [m for m in moves if m.verb == verb]
 
     def must_move(self, seat: int) -> bool:
         """A card of the hand can move a marble, so one must (G-JW-8: a joker too, unless the option
-        frees a player whose only moves are jokers'). Stops at the first move found."""
-        r, pos, b, hand = self.rules, self.pos, self.bseat[seat], self.hands[seat]
-        if any(makes(r, pos, b, m) for m in out_candidates(r, pos, b, hand)):
-            return True
-        if any(makes(r, pos, b, m) for m in move_candidates(r, pos, b, hand)) or split_moves(r, pos, b, hand):
-            return True
-        return not self.options.joker_never_forced and any(
-            makes(r, pos, b, m) for m in swap_candidates(r, pos, b, hand))
+        frees a player whose only moves are jokers')."""
+        moves = self.card_moves(seat)
+        return bool(moves) and not (self.options.joker_never_forced and all(m.verb == "swap" for m in moves))
 
     # ---- doing it ---------------------------------------------------------------------------------
 
