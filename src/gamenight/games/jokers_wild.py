@@ -114,6 +114,7 @@ from gamenight.games.jokers_wild_board import (
     marble_moves,
     move_candidates,
     mover_of,
+    moves_by_verb,
     out_candidates,
     play_card,
     rules_from,
@@ -214,7 +215,7 @@ class BringOut(MoveKind["JokersWild"]):
         return out_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
-        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         return card_first(s, seat, move, (0,), "as the card alone: 'out KH'") or board_rule(s, seat, move)
@@ -236,7 +237,7 @@ class MoveMarble(MoveKind["JokersWild"]):
         return move_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
-        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "with the card and the marble's hole: 'move 5H 30'"
@@ -262,7 +263,7 @@ class SplitCard(MoveKind["JokersWild"]):
         return split_moves(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
-        return s.card_moves(seat, self.verbs[0])  # built part by part by the rule: every one verifies
+        return s.card_moves(seat)[self.verbs[0]]  # built part by part by the rule: every one verifies
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the card, then each part's marble and count: 'split 7H 10 3 40 4'"
@@ -290,7 +291,7 @@ class JokerSwap(MoveKind["JokersWild"]):
         return swap_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
-        return s.card_moves(seat, self.verbs[0])  # the hot path: the position's moves, found once
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
 
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the joker, your marble's hole and the other's: 'swap JK 10 50'"
@@ -344,7 +345,7 @@ class PlayPhase(KindsPhase["JokersWild"]):
 
     def legal(self, s: JokersWild, seat: int) -> list[Move]:
         # the kinds' moves in order, as always; the board's moves are worked out once for all five
-        s._listing = marble_moves(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+        s._listing = moves_by_verb(s.rules, s.pos, s.bseat[seat], s.hands[seat])
         try:
             return super().legal(s, seat)
         finally:
@@ -399,8 +400,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         #: lists, so a clone copies them; ``pos`` reads them as a Position)
         self.holes: list[int] = holes
         self.bar: set[int] = set()
-        #: while the phase lists the legal moves: the position's card moves (card_moves)
-        self._listing: list[Move] | None = None
+        #: while the phase lists the legal moves: the position's card moves by verb (card_moves)
+        self._listing: dict[str, list[Move]] | None = None
         self.turn = 0
         self.last_play = ""
         self._deal()
@@ -442,20 +443,20 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
 
     # ---- what a seat may do ---------------------------------------------------------------------
 
-    def card_moves(self, seat: int, verb: str | None = None) -> list[Move]:
-        """Every legal card move of ``seat`` (those of one ``verb``): the fast path of the kinds'
-        listings and of the rule that a player who can move must. While the phase lists the moves
+    def card_moves(self, seat: int) -> dict[str, list[Move]]:
+        """Every legal card move of ``seat``, by verb: the fast path of the kinds' listings and of
+        the rule that a player who can move must. While the phase lists the moves
         (:class:`PlayPhase`), the position's moves are worked out once for all its kinds."""
-        moves = self._listing
-        if moves is None:
-            moves = marble_moves(self.rules, self.pos, self.bseat[seat], self.hands[seat])
-        return moves if verb is None else [m for m in moves if m.verb == verb]
+        listing = self._listing
+        if listing is None:
+            return moves_by_verb(self.rules, self.pos, self.bseat[seat], self.hands[seat])
+        return listing
 
     def must_move(self, seat: int) -> bool:
         """A card of the hand can move a marble, so one must (G-JW-8: a joker too, unless the option
         frees a player whose only moves are jokers')."""
-        moves = self.card_moves(seat)
-        return bool(moves) and not (self.options.joker_never_forced and all(m.verb == "swap" for m in moves))
+        free = self.options.joker_never_forced
+        return any(moves for verb, moves in self.card_moves(seat).items() if not (free and verb == "swap"))
 
     # ---- doing it ---------------------------------------------------------------------------------
 

@@ -399,12 +399,17 @@ def makes(r: Rules, pos: Position, seat_b: int, move: Move) -> bool:
     return not play_card(r, pos.copy(), seat_b, move, [])
 
 
+def moves_by_verb(r: Rules, pos: Position, seat_b: int, hand: list[int]) -> dict[str, list[Move]]:
+    """Every legal card move of board seat ``seat_b`` with ``hand``, by kind (its verb)."""
+    return {"out": [m for m in out_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m)],
+            "move": [m for m in move_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m)],
+            "split": split_moves(r, pos, seat_b, hand),
+            "swap": [m for m in swap_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m)]}
+
+
 def marble_moves(r: Rules, pos: Position, seat_b: int, hand: list[int]) -> list[Move]:
     """Every card move of board seat ``seat_b`` with ``hand`` (not the discards), kind by kind."""
-    return [*(m for m in out_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m)),
-            *(m for m in move_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m)),
-            *split_moves(r, pos, seat_b, hand),
-            *(m for m in swap_candidates(r, pos, seat_b, hand) if makes(r, pos, seat_b, m))]
+    return [m for moves in moves_by_verb(r, pos, seat_b, hand).values() for m in moves]
 
 
 def _splits(r: Rules, pos: Position, seat_b: int, b: int, card: int, total: int,
