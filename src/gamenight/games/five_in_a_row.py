@@ -32,6 +32,8 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §20,
   A finished row stays as it was marked: discs added to its line later make a new row only where
   five of them lie outside it (one may be shared with the option).
 * G-5R-5 — three rows for each side, partnerships included (option ``rows_to_win``).
+* Option ``hand_size``: five cards each; 0 is Sequence's count (preset ``sequence``), seven each
+  for two players and six for four.
 * G-5R-6 — the program draws for you. Option ``manual_draw_penalty``: you draw yourself
   (``draw``) or end your turn without (``done``), and forgetting costs your next turn: the turn is
   missed and the card drawn then.
@@ -254,7 +256,7 @@ class FiveInARowOptions(Options):
 
     def check(self, players: int) -> None:
         if 0 < self.hand_size < MIN_HAND:
-            raise OptionError(f"Option 'hand_size': at least {MIN_HAND} cards each (or 0, Sequence's count).")
+            raise OptionError(f"Cards in hand: at least {MIN_HAND} each (or 0 for Sequence's count).")
         try:
             layout = parse_layout(self.layout)
         except OptionError as err:

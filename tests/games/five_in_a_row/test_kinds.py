@@ -20,7 +20,7 @@ def test_the_sequence_preset_deals_seven_cards_to_two_and_six_to_four(players: i
 
 
 def test_a_hand_of_one_or_two_cards_is_refused() -> None:
-    with pytest.raises(gamenight.OptionError, match="at least 3 cards each"):
+    with pytest.raises(gamenight.OptionError, match="Cards in hand: at least 3 each"):
         gamenight.new("five-in-a-row", players=2, seed=1, options={"hand_size": 2})
 
 
