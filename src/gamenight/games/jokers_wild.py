@@ -331,6 +331,8 @@ class ThrowAway(MoveKind["JokersWild"]):
         s._throw_away(seat, move)
 
     def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        if any(s.card_moves(s.turn).values()):  # only jokers move, and the rules do not force one
+            return f"Throw {C.LABEL_OF[move.cards[0]]} away rather than play a joker"
         return f"Throw {C.LABEL_OF[move.cards[0]]} away: no marble can move"
 
 

@@ -43,3 +43,11 @@ def test_moves_read_in_words() -> None:
         "split 7H 20 3 40 4": "Split 7\u2665: 3 from 20, then 4 from 40",
         "swap JK 20 50": "Joker: the marble on 20 takes the blue marble's hole 50",
     }
+
+
+def test_a_throw_away_beside_a_joker_says_it_is_instead_of_the_joker() -> None:
+    s = new("JK 5D 5S 5H 5C", joker_never_forced=True)
+    put(s, 0, 10)
+    put(s, 1, 50)
+    put(s, 2, 12)  # the 5s would pass the partner: only the joker moves
+    assert s.describe_move(parse_move("discard 5D"), 0) == "Throw 5\u2666 away rather than play a joker"
