@@ -266,7 +266,7 @@ class KeepQuiet(OneMove["MexicanTrain"]):
         s._quiet(seat, move)
 
     def describe(self, s: MexicanTrain, move: Move, viewer: int | None) -> str:
-        return "Keep quiet and draw a tile" if s.boneyard else "Keep quiet"
+        return "Keep quiet: draw a tile as the penalty" if s.boneyard else "Keep quiet (the boneyard is empty)"
 
 
 class PlayPhase(KindsPhase["MexicanTrain"]):
