@@ -38,16 +38,10 @@ NEAR_MISSES = 12
 #: the games some of whose phases or kinds are still written the old way (listing and refusal apart)
 NOT_YET_ON_KINDS = {
     "canasta",
-    "chicken-foot",
-    "five-in-a-row",
     "hand-and-foot",
     "joker-canasta",
-    "jokers-wild",
-    "mexican-train",
     "mexicana",
-    "red-dog",
     "samba",
-    "sweep",
 }
 
 
