@@ -100,7 +100,10 @@ class GoingOutMixin(OpeningMixin):
         if not ((self.opened[team] or self._exempt(seat)) and self._permission(seat, asked)
                 and self._everyone_in_foot(seat)):
             return False
-        return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand)
+        # one group of black threes goes out: once it is down, any other black three is the discard
+        group_left = not any(b.rank == C.THREE for b in books)
+        return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand,
+                               group_left=group_left)
 
     # ---- the foot ----------------------------------------------------------------------
 

@@ -201,8 +201,7 @@ class PileMixin(GoingOutMixin):
         if self._could_finish(seat, rest + self._pile_take()[:-1], books):
             return None
         what = "one card" if len(rest) + taken == 1 else "no card"
-        return (f"Taking the pile would leave you {what} in your last packet, and you could not go out "
-                "this turn.")
+        return f"Taking the pile would leave you {what} to play, and you could not go out this turn."
 
     def _pickup(self, seat: int, move: Move) -> None:
         laid = move.cards

@@ -170,9 +170,10 @@ def everyone_in_foot(rules: TurnRules, seat: int, teammates: Sequence[int],
     return all(played_foot[s] or s == seat for s in teammates)
 
 
-def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int]) -> bool:
+def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int], *, group_left: bool = True) -> bool:
     """Whether ``hand`` can be melded out this turn onto ``table`` (with one discard at most, or
     six black threes discarded together) so that the team meets the going-out requirement.
+    ``group_left``: the black threes' one group (``group_out``) has not gone down yet this turn.
     The permission to go out is the caller's."""
     if rules.black_threes == SIX_DISCARD:
         black = sum(1 for c in hand if IS_BLACK3[c])
@@ -180,7 +181,7 @@ def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int]) -> bool
             rest = [c for c in hand if not IS_BLACK3[c]]
             return can_go_out(rules.books, table, count_hand(rest), rules.need, discard=False)
     return can_go_out(rules.books, table, count_hand(hand), rules.need,
-                      three_group=rules.black_threes == GROUP_OUT)
+                      three_group=rules.black_threes == GROUP_OUT and group_left)
 
 
 def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:

@@ -263,6 +263,8 @@ def can_go_out(hand: tuple[int, ...], books: tuple[Book, ...], rules: SequenceRu
     cards = tuple(sorted((c for c in hand if C.RANK_OF[c] != C.THREE), key=_wilds_last))
     if len(threes) == 2 or len(threes) > 4 or len(cards) > OUT_SEARCH_CARDS:
         return False
+    if len(threes) > 1 and any(b.rank == C.THREE for b in books):
+        return False  # one group of black threes goes out, and it is down already
     seen: dict[tuple[tuple[int, ...], tuple[Book, ...], bool], bool] = {}
     budget = [OUT_SEARCH_BUDGET]
     try:
