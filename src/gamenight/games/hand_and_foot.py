@@ -94,9 +94,13 @@ from gamenight.families.canasta_turn import (
     PLAY_ON,
     REQUIRED,
     SIX_DISCARD,
+    AskRule,
+    BlackThreeRule,
     CanastaState,
     Phase,
     PhaseHandler,
+    RedThreeRule,
+    StockOutRule,
     TurnRules,
     card_values,
     held_cost,
@@ -306,8 +310,8 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         rules = TurnRules(
             books=books, need=Requirement(o.need_clean, o.need_dirty, o.need_wild), draw=2,
             pile_limit=o.pile_limit or None, wild_top=o.wild_top, persistent_freeze=o.freeze == "persistent",
-            red_threes=o.red_threes, black_threes=o.black_threes, ask=o.ask_partner,
-            all_in_foot=o.all_in_foot, stock_out=o.stock_out,
+            red_threes=RedThreeRule(o.red_threes), black_threes=BlackThreeRule(o.black_threes),
+            ask=AskRule(o.ask_partner), all_in_foot=o.all_in_foot, stock_out=StockOutRule(o.stock_out),
         )
         self._init_canasta(rules, card_values(o.deuce_value))
         # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap

@@ -4,7 +4,12 @@ order of his plays (other-seeds 7.4). Seat 1 (East) plays first; his side is tea
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from gamenight.core.moves import parse_move
+from gamenight.families.canasta_turn import AskRule, RedThreeRule, TurnRules, rules_json, turn_rules_from_json
 from tests.games.canasta.scenarios import position
 from tests.helpers import play, refused, texts
 
@@ -56,3 +61,15 @@ def test_the_moves_read_in_the_players_words() -> None:
     assert say(parse_move("meld 7C 7D 7H")) == "Meld three sevens"
     assert say(parse_move("add 1 9S")) == "Add 9♠ to your nines"
     assert say(parse_move("discard KD")) == "Discard K♦"
+
+
+def test_the_turn_rules_are_typed_and_checked_when_built() -> None:
+    rules = TurnRules(red_threes="dead", ask="optional")  # type: ignore[arg-type]  # as a view's JSON gives them
+    assert rules.red_threes is RedThreeRule.DEAD and rules.ask is AskRule.OPTIONAL
+    assert turn_rules_from_json(rules_json(rules)) == rules
+    with pytest.raises(ValueError, match=r"TurnRules\.ask is one of 'off', 'optional', 'required'"):
+        TurnRules(ask="sometimes")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="draw is at least one card"):
+        TurnRules(draw=0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.draw = 3  # type: ignore[misc]
