@@ -25,7 +25,14 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book, table_of, team_canastas
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.opening import OpeningMixin
-from gamenight.families.canasta_turn.rules import BONUS, OFF, everyone_in_foot, hand_can_finish, permission
+from gamenight.families.canasta_turn.rules import (
+    BONUS,
+    GROUP_OUT,
+    OFF,
+    everyone_in_foot,
+    hand_can_finish,
+    permission,
+)
 
 ASK = Move("ask")
 YES, NO = Move("answer", WORD("yes")), Move("answer", WORD("no"))
@@ -89,8 +96,10 @@ class GoingOutMixin(OpeningMixin):
         return ""
 
     def _black_threes_down(self, seat: int) -> bool:
-        """Black threes laid this turn: a side's books hold them only on the turn its player goes out."""
-        return any(b.rank == C.THREE for b in self.books[self.team_of(seat)])
+        """Black threes laid this turn: a side's books hold them only on the turn its player goes out
+        (asked for every candidate meld: nothing laid yet this turn answers at once)."""
+        return (self.melded and self.turn_rules.black_threes == GROUP_OUT
+                and any(b.rank == C.THREE for b in self.books[self.team_of(seat)]))
 
     def _could_finish(self, seat: int, hand: Sequence[int], books: Sequence[Book],
                       asked: str | None = None) -> bool:

@@ -256,8 +256,20 @@ def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int], *, grou
         if black >= 6:
             rest = [c for c in hand if not IS_BLACK3[c]]
             return can_go_out(rules.books, table, count_hand(rest), rules.need, discard=False)
+    if _lone_naturals(table, hand) > 1:
+        return False  # a lone natural with no open book of its rank never goes down: one may be the discard
     return can_go_out(rules.books, table, count_hand(hand), rules.need,
                       three_group=rules.black_threes == GROUP_OUT and group_left)
+
+
+def _lone_naturals(table: Table, hand: Sequence[int]) -> int:
+    """The naturals ``hand`` holds one of, of a rank with no open book on ``table``: none of them
+    can go down this turn (a new book holds at least two naturals), so each is a discard."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
+    return sum(1 for cls, k in counts.items()
+               if k == 1 and C.FOUR <= cls <= C.ACE and cls not in table.open_books)
 
 
 def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:
