@@ -240,10 +240,9 @@ class PileMixin(GoingOutMixin):
 
     def _take_rule(self, seat: int, move: Move) -> str | None:
         """DeMeritt: the hand's first player, instead of his draw, may take the turned-up card."""
-        if not self.upcard_take:
-            return "Only the first player of the hand may take the single turned-up card, on his first turn."
-        if self.draws_left != self.turn_rules.draw:
-            return "Only the first player of the hand may take the turned-up card, instead of his draw."
+        if not self.upcard_take:  # (any draw, pickup or take ends it)
+            return ("Only the first player of the hand may take the single turned-up card, on his first "
+                    "turn and instead of his draw.")
         top = self.discards[-1]
         if move.cards != (top,) or len(move.args) != 1:
             return f"The turned-up card is {C.LABEL_OF[top]}: 'take {C.CODE_OF[top]}'."
