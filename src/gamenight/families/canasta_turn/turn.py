@@ -3,10 +3,11 @@
 Phases take the core's shape (:mod:`gamenight.core.phases`): a :class:`PhaseHandler` answers the
 four questions of one phase (who acts, what is legal, why a move is not, what a move does), so the
 state's dispatch is one lookup in ``phases``. The turn player's phases are :class:`TurnPhase` s
-(the core's ``KindsPhase`` acted by the player whose turn it is): a list of :class:`MoveKind` s,
-each holding one kind of move's legal moves, refusal sentence and apply step side by side
-(``can``/``why_not``/``do``), in the order its moves are listed. A game adds its own phases
-(Hand and Foot's packet choice) by extending ``phases``.
+(the core's ``KindsPhase`` acted by the player whose turn it is): a list of kinds of move
+(:mod:`.kinds`), each a :class:`MoveKind` whose ``verify`` is the state's one rule method for that
+kind (``_draw_rule``, ``_pickup_rule``, ``_meld_rule``, ``_discard_rule``...), in the order its
+moves are listed: the legal moves are the candidates the rule allows, and a refusal is the
+rule's sentence. A game adds its own phases (Hand and Foot's packet choice) by extending ``phases``.
 
 The draw and the discard, which begin and end a turn, live here with the state class; the other
 kinds of move are in their concern's module (:mod:`.pile`, :mod:`.melds`, :mod:`.going_out`,
