@@ -36,13 +36,7 @@ STEPS = 120
 NEAR_MISSES = 12
 
 #: the games some of whose phases or kinds are still written the old way (listing and refusal apart)
-NOT_YET_ON_KINDS = {
-    "canasta",
-    "hand-and-foot",
-    "joker-canasta",
-    "mexicana",
-    "samba",
-}
+NOT_YET_ON_KINDS: set[str] = set()
 
 
 def rule_sets() -> list[tuple[str, str | None]]:
