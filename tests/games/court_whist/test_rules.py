@@ -3,13 +3,16 @@ speech in Confiscation, sit-outs, and the party's tables playing at once."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import random
 
 import pytest
+from rich.console import Console
 
 import gamenight
+from gamenight.cli.render import render_view
 from gamenight.equipment import cards as C
 from gamenight.games.court_whist import rules as R
 from gamenight.games.court_whist.party import CHAT_SPEECH, CourtWhist
@@ -438,3 +441,14 @@ def test_the_score_card_and_the_sheet_after_the_party() -> None:
     assert [r["label"] for r in card["rows"]] == [f"{i + 1}. {g.name}" for i, g in enumerate(R.GAMES)]
     assert card["total"] == s.sheet.totals[2] == sum(r["cells"][-1] for r in card["rows"])
     assert s.sheet.rows[0].label == "Game 1: Coronation"
+
+
+def test_the_headline_is_not_cut_at_80_columns() -> None:
+    """'Court Whist · Game 1 of 7 · Your table 1 · Hand 1 of 4 · Playing: Coronation' is too long
+    for an 80-column border: the game's name stays in it, the rest goes below, whole."""
+    s = gamenight.new("court-whist", players=4, seed=1)
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(render_view(s.view(0), width=80))
+    lines = console.export_text().splitlines()
+    assert lines[0].startswith("╭─ Court Whist ─")
+    assert "Playing: Coronation" in lines[1] and s.view(0)["phase_label"] in lines[2]
