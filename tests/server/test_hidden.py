@@ -248,6 +248,8 @@ def card_codes(view: dict[str, Any]) -> set[tuple[str, int]]:
         # a path is written only where a code is: most of a view's nodes hold none
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for k, v in items:
+            if k == "as" and isinstance(value, dict) and "piece" in value:
+                continue  # what a wild card is named as (a move's argument): a name, as "=X" is in text
             if isinstance(v, str):
                 for c in string_codes(v):
                     found.add((f"{path}.{k}" if isinstance(value, dict) else f"{path}[{k}]", c))
