@@ -2,6 +2,9 @@ import random
 
 import pytest
 
+#: ``--cpu-report=PATH`` (or GAMENIGHT_CPU_REPORT): every test's CPU seconds, see tests/cpu_cost.py
+pytest_plugins = ["tests.cpu_cost"]
+
 #: why a slow test did not run, in the summary of every default run (``-rs``)
 SLOW_REASON = "slow tier (the full conformance matrix, long matches, soak runs): run with --all, as CI does"
 
