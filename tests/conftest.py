@@ -16,10 +16,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have deselected what they do
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` are skipped, with the reason, unless ``--all`` (or ``-m`` naming
     ``slow``) asks for them: the default run is the fast tier."""
     if config.getoption("--all") or "slow" in (config.option.markexpr or ""):
+        deselect_prefixes_of_slow(config, items)
         return
     skip = pytest.mark.skip(reason=SLOW_REASON)
     for item in items:
@@ -30,3 +32,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(12345)
+
+
+def deselect_prefixes_of_slow(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test marked ``prefix_of_slow("test_name")`` checks, step for step, what the slow test of
+    that name with the same parameters checks first (the fast tier's first forty steps of a
+    playout the slow tier plays every step of, same seeds): when that slow test is collected to
+    run, the prefix is deselected rather than run twice."""
+    selected = {item.nodeid for item in items}
+    dropped = []
+    for item in items:
+        marker = item.get_closest_marker("prefix_of_slow")
+        if marker is None:
+            continue
+        callspec = getattr(item, "callspec", None)
+        params = f"[{callspec.id}]" if callspec is not None else ""
+        if f"{item.nodeid.split('::')[0]}::{marker.args[0]}{params}" in selected:
+            dropped.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item not in dropped]
