@@ -35,6 +35,8 @@ import pytest
 
 #: the key of the figures in a report's ``user_properties``
 KEY = "cpu_cost"
+#: the report is rewritten every this many tests, so a run stopped by a timeout leaves figures
+PARTIAL_EVERY = 25
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -128,6 +130,8 @@ class CpuCost:
         for key, value in report.user_properties:
             if key == KEY:
                 self.tests[report.nodeid] = [float(v) for v in cast("list[float]", value)]
+                if len(self.tests) % PARTIAL_EVERY == 0:  # a run cut short still leaves its figures
+                    self.write()
 
     def pytest_testnodedown(self, node: Any, error: object) -> None:
         figures = getattr(node, "workeroutput", {}).get(KEY)
