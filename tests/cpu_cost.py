@@ -113,8 +113,11 @@ class CpuCost:
         if call.when != "teardown" or item.nodeid not in self.start:
             return
         own, kids, wall = self.start[item.nodeid]
+        # a descendant that leaves the tree without being reaped into it (Chromium's helpers when
+        # the browser closes) takes its time with it: counted while it lived, not taken back here
+        children = max(0.0, _children_cpu() - kids)
         outcome.get_result().user_properties.append(
-            (KEY, (time.process_time() - own, _children_cpu() - kids, time.perf_counter() - wall)))
+            (KEY, (time.process_time() - own, children, time.perf_counter() - wall)))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         workeroutput = getattr(session.config, "workeroutput", None)
