@@ -112,6 +112,7 @@ class Server:
             if self.process.poll() is not None:
                 pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log_path.read_text()}")
             if time.monotonic() > deadline:
+                self.kill()  # not left running, orphaned, after the failed test
                 pytest.fail("the server did not start within 90 s")
             time.sleep(0.1)
         return self
