@@ -92,8 +92,9 @@ def _children_cpu() -> float:
 
 
 class CpuCost:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, in_worker: bool) -> None:
         self.path = path
+        self.in_worker = in_worker
         self.start: dict[str, tuple[float, float, float]] = {}
         self.tests: dict[str, list[float]] = {}
         self.workers: dict[str, tuple[float, float]] = {}
@@ -130,6 +131,8 @@ class CpuCost:
     # --- in the process that reports (the xdist controller, or the only one) ---
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.in_worker:  # the controller gathers and writes; a worker only measures
+            return
         for key, value in report.user_properties:
             if key == KEY:
                 self.tests[report.nodeid] = [float(v) for v in cast("list[float]", value)]
@@ -177,4 +180,5 @@ class CpuCost:
 def pytest_configure(config: pytest.Config) -> None:
     path = config.getoption("--cpu-report")
     if path:
-        config.pluginmanager.register(CpuCost(Path(path)), "gamenight-cpu-cost")
+        plugin = CpuCost(Path(path), in_worker=hasattr(config, "workerinput"))
+        config.pluginmanager.register(plugin, "gamenight-cpu-cost")
