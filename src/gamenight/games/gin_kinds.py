@@ -1,11 +1,14 @@
 """Gin Rummy's kinds of move (:mod:`gamenight.core.phases`: each rule once) and the phases they
 make: the upcard offered (:class:`UpcardPhase`), the wall (:class:`WallPhase`), the draw
 (:class:`GinDraw`), the play with its endings (:class:`GinPlay`: a discard, or :class:`EndHand` —
-knock, Gin, Double Gin) and the defender's lay-offs after a knock (:class:`LayOffPhase`). The
-rules of the game are in :mod:`gamenight.games.gin_rummy`."""
+knock, Gin, Double Gin), the knocker laying his melds as he arranges them (:class:`ArrangePhase`)
+and the defender's lay-offs after a knock (:class:`LayOffPhase`). The rules of the game are in
+:mod:`gamenight.games.gin_rummy`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from gamenight.core.moves import Move
@@ -13,6 +16,7 @@ from gamenight.core.notation import WORD
 from gamenight.core.phases import KindsPhase, MoveKind, OneMove
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import DISCARD, DRAW, ONLY, TAKE, DrawDiscardState, DrawPhase, PlayPhase
+from gamenight.families.melds import RUMMY_VALUES, RUN, SET, Meld, MeldRules
 from gamenight.families.pile_access import same
 from gamenight.families.rummy_kinds import lay_off_move
 
@@ -20,6 +24,7 @@ if TYPE_CHECKING:
     from gamenight.games.gin_rummy import GinRummy
 
 PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
+LAY, AND = "lay", WORD("and")
 KNOCK = [Move("knock", C.CARD_ARG[c]) for c in range(52)]
 GIN = [Move("gin", C.CARD_ARG[c]) for c in range(52)]
 
@@ -101,6 +106,148 @@ class WallPhase(UpcardPhase):
     def offer(self, s: GinRummy) -> str:
         return (f"Only {len(s.stock)} cards are left in the stock: take the discard to knock "
                 f"('take {C.CODE_OF[s.discards[-1]]}') or 'pass' to end the hand.")
+
+
+# ---- the knocker lays his melds as he arranges them ---------------------------------------------
+# The knocker, not the engine, says how his cards are melded (the book: he "lays down" his melds;
+# Hoyle: the knocker arranges his hand), and the arrangement decides what the defender may lay off:
+# 5♠ 6♠ 7♠ and 7♥ 7♦ 7♣ take the 4♠, 8♠ and 7♠; 7♠ 7♥ 7♦ 7♣ with 5♠ 6♠ loose take nothing.
+
+
+def candidate_melds(hand: Sequence[int], rules: MeldRules) -> list[Meld]:
+    """Every set and run the hand holds (each set of three or four of a rank, every stretch of
+    three or more of a suit in order)."""
+    out: list[Meld] = []
+    by_rank: dict[int, list[int]] = {}
+    for c in sorted(hand):
+        by_rank.setdefault(C.RANK_OF[c], []).append(c)
+    for cards in by_rank.values():
+        out += [m for k in (3, 4) for combo in combinations(cards, k)
+                if isinstance(m := rules.check(combo, SET), Meld)]
+    for suit in range(4):
+        held = sorted(c for c in hand if C.SUIT_OF[c] == suit)
+        for k in range(3, len(held) + 1):
+            out += [m for combo in combinations(held, k) if isinstance(m := rules.check(combo, RUN), Meld)]
+    return out
+
+
+def arrangements(hand: Sequence[int], rules: MeldRules, limit: int) -> list[tuple[Meld, ...]]:
+    """Every way to lay the hand as melds and deadwood of at most ``limit``, least deadwood first;
+    of ways the defender cannot tell apart (the same deadwood, the same cards he could ever lay
+    off, as when any three of four 4s make the set) only the first."""
+    melds = candidate_melds(hand, rules)
+    total = sum(RUMMY_VALUES[c] for c in hand)
+
+    def walk(start: int, used: frozenset[int], dead: int, chosen: tuple[Meld, ...]
+             ) -> Iterator[tuple[int, tuple[Meld, ...]]]:
+        if dead <= limit:
+            yield dead, chosen
+        for i in range(start, len(melds)):
+            m = melds[i]
+            if used.isdisjoint(m.cards):
+                yield from walk(i + 1, used | set(m.cards), dead - sum(RUMMY_VALUES[c] for c in m.cards),
+                                (*chosen, m))
+
+    outside = [c for c in range(52) if c not in hand]
+    found = sorted(walk(0, frozenset(), total, ()), key=lambda f: (f[0], -len(f[1]), lay_text(f[1])))
+    seen: set[tuple[int, frozenset[int]]] = set()
+    out: list[tuple[Meld, ...]] = []
+    for dead, chosen in found:
+        key = (dead, frozenset(c for m in chosen for c in lay_off_reach(m, outside, rules)))
+        if key not in seen:
+            seen.add(key)
+            out.append(chosen)
+    return out
+
+
+def lay_off_reach(meld: Meld, outside: Sequence[int], rules: MeldRules) -> set[int]:
+    """The cards from ``outside`` that could ever be laid off on ``meld`` (a run grows)."""
+    got: set[int] = set()
+    growing = [meld]
+    while growing:
+        m = growing.pop()
+        for c in outside:
+            if c not in got:
+                ways = rules.lay_offs(m, c)
+                if ways:
+                    got.add(c)
+                    growing += ways
+    return got
+
+
+def meld_order(m: Meld) -> tuple[int, int, int]:
+    """Runs by suit, then sets by rank, each from its lowest card."""
+    first = m.cards[0]
+    return (0, C.SUIT_OF[first], C.RANK_OF[first]) if m.kind == RUN else (1, C.RANK_OF[first], 0)
+
+
+def lay_text(melds: Sequence[Meld]) -> str:
+    return str(lay_move(melds))
+
+
+def lay_move(melds: Sequence[Meld]) -> Move:
+    """``lay 5S 6S 7S and 7H 7D 7C``: the melds in order of their first card, each as it lies."""
+    args: list[Any] = []
+    for m in sorted(melds, key=meld_order):
+        args += [*([AND] if args else []), *(C.CARD_ARG[c] for c in m.cards)]
+    return Move(LAY, *args)
+
+
+def groups_of(move: Move) -> list[tuple[int, ...]]:
+    """The card groups a ``lay`` move names, split at each ``and``."""
+    groups: list[list[int]] = [[]]
+    for a in move.args:
+        if a == AND:
+            groups.append([])
+        elif a.kind is C.CARD_ARG[0].kind:
+            groups[-1].append(cast(int, a.value))
+    return [tuple(g) for g in groups if g]
+
+
+def same_arrangement(a: Move, b: Move) -> bool:
+    """The same melds, whatever order they and their cards were named in."""
+    return {frozenset(g) for g in groups_of(a)} == {frozenset(g) for g in groups_of(b)}
+
+
+class LayMelds(MoveKind["GinRummy"]):
+    """After a knock with more than one way to meld, the knocker lays his melds as he chooses."""
+
+    verbs = (LAY,)
+
+    def candidates(self, s: GinRummy, seat: int) -> list[Move]:
+        return s._arrangement_moves(seat)
+
+    def legal(self, s: GinRummy, seat: int) -> list[Move]:
+        return s._arrangement_moves(seat)  # every arrangement listed is legal
+
+    def verify(self, s: GinRummy, seat: int, move: Move) -> str | None:
+        listed = s._arrangement_moves(seat)
+        if any(same_arrangement(move, m) for m in listed):
+            return None
+        return ("Lay your melds as one of the listed arrangements (melds separated by 'and', "
+                f"deadwood within {s.knock_limit}), for example '{listed[0]}'.")
+
+    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
+        s._lay_down(seat, next(m for m in s._arrangement_moves(seat) if same_arrangement(m, move)))
+
+    def describe(self, s: GinRummy, move: Move, viewer: int | None) -> str:
+        groups = [" ".join(C.LABEL_OF[c] for c in g) for g in groups_of(move)]
+        melds = groups[0] if len(groups) == 1 else f"{', '.join(groups[:-1])} and {groups[-1]}"
+        laid = {c for g in groups_of(move) for c in g}
+        dead = sum(RUMMY_VALUES[c] for c in s.hands[s.turn] if c not in laid)
+        return f"Lay {melds}, {dead} deadwood"
+
+
+class ArrangePhase(KindsPhase["GinRummy"]):
+    """The knocker lays his melds: one of the arrangements within the knock limit."""
+
+    otherwise = "Lay your melds first: choose one of the arrangements listed ('lay ...')."
+
+    def to_act(self, s: GinRummy) -> frozenset[int]:
+        return ONLY[s.turn]
+
+    def kinds(self, s: GinRummy) -> list[MoveKind[Any]]:
+        return [LayMelds()]
 
 
 class LayOffOnKnocker(MoveKind["GinRummy"]):
@@ -257,5 +404,6 @@ class GinPlay(PlayPhase):
         return discards + g._endings(hand, taken)
 
 
-__all__ = ["DONE", "DOUBLE_GIN", "GIN", "KNOCK", "PASS", "EndHand", "GinDraw", "GinPlay", "LayOffPhase",
-           "UpcardPhase", "WallPhase"]
+__all__ = ["DONE", "DOUBLE_GIN", "GIN", "KNOCK", "LAY", "PASS", "ArrangePhase", "EndHand", "GinDraw",
+           "GinPlay", "LayOffPhase", "UpcardPhase", "WallPhase", "arrangements", "groups_of", "lay_move",
+           "same_arrangement"]

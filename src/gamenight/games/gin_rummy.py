@@ -15,9 +15,11 @@ Girl i + r − 1), so every Girl meets every Guy. Two players are two teams of o
 * Endings, on any turn (the first too), never forced: ``double gin`` (all 13 cards meld, no
   discard: the opponent's deadwood and 2 Gins); ``gin 9C`` (discard 9♣, the other 12 meld: the
   deadwood and 1 Gin); ``knock 9C``, the book's **Run** (discard face down, deadwood under 10):
-  the opponent lays off one card at a time on the runner's melds (``layoff N 8H``, then
-  ``done``); the runner scores the difference, but an opponent with as little or less scores
-  twice the runner's deadwood + 25; no Gins. Nobody lays off on a Gin; the runner never does.
+  the runner lays down his melds as he chooses (the book: "you lay down what you can play and
+  declare a Run with X points"), then the opponent lays off one card at a time on them
+  (``layoff N 8H``, then ``done``); the runner scores the difference, but an opponent with as
+  little or less scores twice the runner's deadwood + 25; no Gins. Nobody lays off on a Gin;
+  the runner never does.
 * Stock out: both lay down without lay-offs; the lower deadwood scores the difference.
 * A round is a hand at every table. The team with more points is awarded the difference and
   deals next round; the team with more Gins is awarded the difference in Gins. Three games
@@ -39,6 +41,16 @@ Game 1 has closed starts in the first open game. G-GIN-11 the first dealing team
 random (the cut); with a stacked deck Team A deals. Moves without a choice are made for the
 player: the draw after both pass the upcard, the end of the hand at the wall when the last
 discard cannot make a knock, and ``done`` when nothing more can be laid off.
+
+How the runner lays his melds is his choice, and it decides what the opponent may lay off
+(5♠ 6♠ 7♠ with 7♥ 7♦ 7♣ take the 4♠ and 8♠; 7♠ 7♥ 7♦ 7♣ takes nothing more). So after a
+knock with more than one way to meld, the runner chooses one: ``lay 5S 6S 7S and 7C 7D 7H``
+(melds separated by ``and``, in any order), the moves listing every way of laying melds whose
+deadwood is within the knock limit, the least deadwood first (the way that was laid for him
+before; the bot weighs each way's deadwood against the lay-offs it leaves). Ways the
+opponent cannot tell apart (the same deadwood and the same cards he could ever lay off, as any
+three of four 4s as the set) are listed once. With one way only it is laid at once; a Gin
+takes no lay-offs, so its melds are always laid for the player.
 
 Preset ``standard`` (two players): ten cards each and an upcard that the non-dealer, then the
 dealer, may take; if both pass the non-dealer draws. Knock with 10 or less; gin scores the
@@ -75,17 +87,23 @@ from gamenight.families.draw_discard import (
     lay_off_move,
 )
 from gamenight.families.match import HollywoodSheet, MatchRules, match_end, rotation_pairs
-from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
+from gamenight.families.melds import RUMMY_VALUES, Meld, MeldRules, lay_off_end, solver_for, words
 from gamenight.families.rummy_rules import RummyRules
 from gamenight.games.gin_kinds import (
     DOUBLE_GIN,
     GIN,
     KNOCK,
+    LAY,
+    ArrangePhase,
     GinDraw,
     GinPlay,
     LayOffPhase,
     UpcardPhase,
     WallPhase,
+    arrangements,
+    groups_of,
+    lay_move,
+    same_arrangement,
 )
 
 GAMES = 3
@@ -208,6 +226,8 @@ class GinPhase(PhaseName):
     UPCARD = "upcard", "The upcard: take it or pass"
     #: two cards left: the last discard may be taken only to knock
     WALL = "wall", "The wall: take the last discard to go out, or pass"
+    #: after a knock the knocker lays his melds, where he has a choice
+    ARRANGE = "arrange", "The knocker lays his melds"
     #: after a knock the defender lays off on the knocker's melds
     LAYOFF = "layoff", "Laying off on the knocker's melds"
 
@@ -233,6 +253,7 @@ class GinRummy(DrawDiscardState):
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: GinDraw(), Phase.PLAY: GinPlay(),
         GinPhase.UPCARD: UpcardPhase(), GinPhase.WALL: WallPhase(), GinPhase.LAYOFF: LayOffPhase(),
+        GinPhase.ARRANGE: ArrangePhase(),
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -427,21 +448,43 @@ class GinRummy(DrawDiscardState):
             self._on_hand_over(None)
 
     def _declare(self, seat: int, move: Move) -> None:
-        """Knock (Run), gin or double gin: discard face down, lay the melds of the best arrangement."""
+        """Knock (Run), gin or double gin: discard face down; a runner with more than one way to
+        meld lays his melds as he chooses (``lay ...``), anyone else lays the only way there is."""
         for c in move.cards:
             self.remove_from_hand(seat, (c,))
             self.face_down.append(c)
             self.emit("discard", f"You discard {C.LABEL_OF[c]} face down.", seat=seat, to=seat)
-        best = self.solver.best(self.hands[seat])
-        for meld in best.melds:
-            self.place_meld(seat, meld)
-        self.knocker, self.knock_deadwood = seat, best.deadwood_value
         self.knock_kind = "double gin" if move.verb == "double" else move.verb
+        ways = self._arrangement_moves(seat) if self.knock_kind == "knock" else []
+        if len(ways) > 1:
+            self.turn, self.phase_name = seat, GinPhase.ARRANGE
+        else:  # a Gin melds every card, and nobody lays off on it: the best way is the only one
+            self._lay_down(seat, ways[0] if ways else lay_move(self.solver.best(self.hands[seat]).melds))
+
+    def _arrangement_moves(self, seat: int) -> list[Move]:
+        """The runner's ways to lay his melds, deadwood within the knock limit, least first."""
+        return [lay_move(a) for a in arrangements(self.hands[seat], self.meld_rules, self.knock_limit)]
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """An arrangement named with its melds or their cards in another order."""
+        if move.verb != LAY:
+            return super()._resolve(seat, move, legal)
+        return next((m for m in legal if m.verb == LAY and same_arrangement(m, move)), None)
+
+    def _lay_down(self, seat: int, lay: Move) -> None:
+        """The runner's melds go on the table as arranged; the rest is his deadwood."""
+        for cards in groups_of(lay):
+            found = self.meld_rules.check(cards, None)
+            assert isinstance(found, Meld)
+            self.place_meld(seat, found)
+        laid = self.melds[-len(groups_of(lay)):] if groups_of(lay) else []
+        left = self.hands[seat]
+        self.knocker, self.knock_deadwood = seat, sum(RUMMY_VALUES[c] for c in left)
         word = {"knock": "knocks" if self.options.scoring == "single" else "runs", "gin": "goes Gin",
                 "double gin": "goes Double Gin"}[self.knock_kind]
-        dead = f", deadwood {' '.join(C.LABEL_OF[c] for c in best.deadwood)} ({best.deadwood_value})" \
-            if best.deadwood else ""
-        self.emit("knock", f"{self.names[seat]} {word}: {'; '.join(m.describe() for m in best.melds)}{dead}.",
+        labels = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(left))
+        dead = f", deadwood {labels} ({self.knock_deadwood})" if left else ""
+        self.emit("knock", f"{self.names[seat]} {word}: {'; '.join(m.describe() for m in laid)}{dead}.",
                   seat=seat, ending=self.knock_kind)
         if self.knock_kind == "knock":
             self._offer_lay_offs(self.other(seat))

@@ -38,8 +38,11 @@ A turn:
 Melds: a set is three or more cards of one rank with no two natural cards of the same suit
 (G-PU-3); a run three or more cards of one suit in order, the ace high or low but never both
 (no K-A-2); a run on the table is only ever extended, never split or joined. Any number of wild
-cards may go in a meld, even all of them (``meld 7 JK JK 2C set``, ``meld H 5 JK 2S 2D run``
-name what an all-wild meld stands for). A two is always wild, even in A-2-3 (G-PU-6).
+cards may go in a meld, even all of them; the player then declares what it stands for (a set:
+its rank only; a run: its suit and first card) — ``meld 7 JK JK 2C set``, ``meld H 5 JK 2S 2D
+run``. A set's rank may be typed as a word or a letter too (``meld K 2C JK JK set``, ``meld
+kings 2C JK JK``); a set of wild cards typed with no rank is refused with how to name one (it
+could stand for any of thirteen). A two is always wild, even in A-2-3 (G-PU-6).
 
 Going out: meld or lay off your last card, or discard it. The hand is scored at once: the team
 of the player who went out scores 0 (his partner's cards do not count); the two opponents count
@@ -81,7 +84,7 @@ from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Contract
 from gamenight.families.draw_discard import DRAW, HAND, DrawDiscardState, DrawPhase, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, MeldRules
+from gamenight.families.melds import ACE_EITHER, SET, Meld, MeldRules
 from gamenight.families.pile_access import DigDeep
 from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
 from gamenight.families.rummy_rules import RummyRules
@@ -94,6 +97,14 @@ TEAM_NAMES = ("North–South", "East–West")
 #: a push needs the stock card pushed and the one drawn after it (G-PU-4)
 PUSH_NEEDS = 2
 PUSH: Move = Move("push")
+#: the words a player may name a set's rank by, each read as the rank's number (2..14, aces 14):
+#: the letter of the card codes, the name and its plural ("K", "king", "kings")
+RANK_WORDS: dict[str, int] = {
+    word: rank + 2
+    for rank in range(13)
+    for word in (C.RANKS[rank].lower(), C.RANK_NAMES[rank], C.RANK_PLURALS[rank])
+    if not word.isdigit()
+}
 
 
 def card_value(c: int) -> int:
@@ -118,6 +129,32 @@ def meld_rules(same_suit_in_set: bool = False) -> MeldRules:
 
 def hand_value(cards: list[int]) -> int:
     return sum(VALUES[c] for c in cards)
+
+
+def rank_word_as_number(text: str, verb: str) -> str:
+    """A meld's text with a rank named in words (``K``, ``king``, ``kings``) put as its number;
+    a plural with no ``set`` or ``run`` says a set. Other moves are left alone."""
+    words = text.split()
+    if not words or words[0].lower() != verb:
+        return text
+    out = [words[0]]
+    plural = False
+    for word in words[1:]:
+        number = RANK_WORDS.get(word.lower())
+        plural = plural or word.lower() in C.RANK_PLURALS
+        out.append(word if number is None else str(number))
+    if plural and not any(w.lower() in ("set", "run") for w in words[1:]):
+        out.append(SET)
+    return " ".join(out)
+
+
+def name_the_rank(move: Move) -> str:
+    """Why a set of wild cards with no rank is refused, and how to name one."""
+    labels = " ".join(C.LABEL_OF[c] for c in move.cards)
+    codes = " ".join(C.CODE_OF[c] for c in move.cards)
+    return (f"Say which rank {labels} stand for: a set of wild cards only may be any rank. Put the rank "
+            f"before the cards, as a number or a word: 'meld 13 {codes} set' or 'meld K {codes} set' "
+            "for kings, 'meld 7 ...' for sevens.")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -217,6 +254,33 @@ class Push(ContractState):
 
     def deck_template(self) -> list[int]:
         return C.standard_deck(decks=2, jokers=4)
+
+    # ---- an all-wild set names its rank (the book: "sets: rank only") ------------------------
+
+    def parse(self, text: str) -> Move:
+        """A set's rank typed as a word or letter (``meld K 2C JK JK set``, ``meld kings 2C JK
+        JK``) is read as its number, the listed form: ``meld 13 2C JK JK set``."""
+        return super().parse(rank_word_as_number(text, self.RUMMY_RULES.meld_verb))
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        if not self._names_no_rank(move):
+            return super()._resolve(seat, move, legal)
+        # a set of wild cards with no rank: the one listed set of these cards, if only one is
+        same_cards = [m for m in legal if m.verb == move.verb and m.flag == SET and m.number is not None
+                      and sorted(m.cards) == sorted(move.cards)]
+        return same_cards[0] if len(same_cards) == 1 else None
+
+    def meld_rule(self, seat: int, move: Move) -> str | None:
+        if self._names_no_rank(move) and not self._missing(seat, move.cards) \
+                and isinstance(self.meld_rules.check(move.cards, SET, number=C.KING + 2), Meld):
+            return name_the_rank(move)  # (only where a rank would make it a set)
+        return super().meld_rule(seat, move)
+
+    def _names_no_rank(self, move: Move) -> bool:
+        """A meld of wild cards only, typed as a set (or as neither) and with no rank."""
+        return (move.verb == self.RUMMY_RULES.meld_verb and move.flag in (None, SET) and move.number is None
+                and move.suit is None and bool(move.cards)
+                and all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards))
 
     def contract_of(self, seat: int) -> Contract:
         """Every player has the deal's contract, and must lay it himself."""
@@ -333,5 +397,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "SCHEDULE", "SPEC", "VALUES", "Push", "PushOptions",
-           "card_value", "hand_value", "meld_rules"]
+__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "RANK_WORDS", "SCHEDULE", "SPEC", "VALUES", "Push",
+           "PushOptions",
+           "card_value", "hand_value", "meld_rules", "name_the_rank", "rank_word_as_number"]
