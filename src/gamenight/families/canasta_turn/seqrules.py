@@ -234,9 +234,14 @@ def describe(book: Book) -> str:
     return f"a {what} of {C.RANK_PLURALS[book.rank]} ({book.size} cards{wilds})"
 
 
-#: the most positions a search for a way out visits before it answers no (asking partner, or
-#: after a "yes"); a hand with more than one card no meld could ever take is answered at once
-OUT_SEARCH_BUDGET = 20000
+#: the most cards a search for a way out takes on (asking partner, or after a "yes"): a hand dealt
+#: (fifteen) and the draw of two; a bigger one, only ever made by taking the pile, answers no
+OUT_SEARCH_CARDS = 17
+#: the most positions it visits before it answers no (fewer for a hand of more than eleven cards:
+#: a way out is found early or seldom there, and the search is asked once a turn); a hand with
+#: more than one card no meld could ever take is answered at once
+OUT_SEARCH_BUDGET = 3000
+BIG_HAND_BUDGET, BIG_HAND = 150, 11
 
 
 class _OutOfBudget(Exception):
@@ -257,18 +262,19 @@ def can_go_out(hand: tuple[int, ...], books: tuple[Book, ...], rules: SequenceRu
     Sound, and exact within its reach, whatever the hand's size: a True always comes with a way
     out (each card in turn, wild cards last, goes onto a meld, starts one with cards still held,
     or is the discard). A hand holding more cards that no meld could ever take than the one
-    discard answers False at once (:func:`_stranded`); only a search past
-    :data:`OUT_SEARCH_BUDGET` positions answers False without having looked everywhere."""
+    discard answers False at once (:func:`_stranded`); a hand of more than
+    :data:`OUT_SEARCH_CARDS` cards, or a search past :data:`OUT_SEARCH_BUDGET` positions, answers
+    False without having looked everywhere."""
     threes = [c for c in hand if C.RANK_OF[c] == C.THREE]
     cards = tuple(sorted((c for c in hand if C.RANK_OF[c] != C.THREE), key=_wilds_last))
-    if len(threes) == 2 or len(threes) > 4:
+    if len(threes) == 2 or len(threes) > 4 or len(cards) > OUT_SEARCH_CARDS:
         return False
     if _stranded(cards, books, rules) > (1 if len(threes) != 1 else 0):
         return False
     if len(threes) > 1 and any(b.rank == C.THREE for b in books):
         return False  # one group of black threes goes out, and it is down already
     seen: dict[tuple[tuple[int, ...], tuple[Book, ...], bool], bool] = {}
-    budget = [OUT_SEARCH_BUDGET]
+    budget = [OUT_SEARCH_BUDGET if len(cards) <= BIG_HAND else BIG_HAND_BUDGET]
     try:
         return _lay_out(cards, books, len(threes) != 1, rules, seen, budget)
     except _OutOfBudget:
