@@ -198,3 +198,9 @@ def test_the_next_deal_is_dealt_from_the_whole_equipment_and_nothing_stays_aside
     assert "out-of-play" in s.card_zones()
     set_position(s, deal=s.deal_no + 1)  # as the kernel's next deal would number it
     assert "out-of-play" not in s.card_zones()
+
+
+def test_pieces_are_set_aside_only_as_a_zone_described_so_conservation_is_checked() -> None:
+    s = gamenight.new("rummy", players=2, seed=1)
+    with pytest.raises(PositionError, match="out_of_play="):
+        set_position(s, extra={"set_aside": {0: [1, 2]}})

@@ -475,6 +475,8 @@ def _set_extra(state: State, name: str, value: Any) -> None:
     type of its items), so a typo or a wrong kind of value is refused."""
     if name.startswith("_") or not hasattr(state, name) or callable(getattr(type(state), name, None)):
         raise PositionError(f"{state.spec.title} keeps no {name!r} to describe")
+    if name == "set_aside":
+        raise PositionError("pieces are set aside as a zone is described: out_of_play=")
     current = getattr(state, name)
     if not _same_shape(current, value):
         raise PositionError(f"{name!r} is {current!r}: {value!r} is not a value of its kind")
