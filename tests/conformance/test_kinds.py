@@ -36,32 +36,7 @@ STEPS = 120
 NEAR_MISSES = 12
 
 #: the games some of whose phases or kinds are still written the old way (listing and refusal apart)
-NOT_YET_ON_KINDS = {
-    "arizona-rummy",
-    "canasta",
-    "chicken-foot",
-    "desert-rummy",
-    "five-hundreds",
-    "five-in-a-row",
-    "gin-rummy",
-    "golf",
-    "hand-and-foot",
-    "horseshit-rummy",
-    "joker-canasta",
-    "jokers-wild",
-    "mexican-train",
-    "mexicana",
-    "oklahoma-canasta",
-    "push",
-    "red-dog",
-    "rummy",
-    "samba",
-    "sticks",
-    "sweep",
-    "ten-dime-rummy",
-    "the-card-game",
-    "thirty-one",
-}
+NOT_YET_ON_KINDS: set[str] = set()
 
 
 def rule_sets() -> list[tuple[str, str | None]]:

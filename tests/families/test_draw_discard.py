@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from gamenight.families.draw_discard import DRAW_PHASE, END, PLAY_PHASE, TURN_OV
 from gamenight.families.melds import (
     solver_for,
 )
+from gamenight.families.rummy_rules import LayOffOn
 from tests.families.test_melds import GIN_BOOK, RUMMY, card_game
 from tests.helpers import deal_deck, set_position
 
@@ -42,7 +43,7 @@ class MiniRummy(DrawDiscardState):
     JOKERS = 0
     HAND = 0
     DEALS = 2
-    MAX_RESTOCKS = 2
+    RUMMY_RULES = replace(DrawDiscardState.RUMMY_RULES, max_restocks=2)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -77,10 +78,8 @@ class WildMini(MiniRummy):
 
 
 class StrictMini(MiniRummy):
-    MAX_MELDS_PER_TURN = 1
-    OUT_WITHOUT_DISCARD = False
-    LAY_OFF_ON = "own"
-    RESTOCK = TURN_OVER
+    RUMMY_RULES = replace(MiniRummy.RUMMY_RULES, max_melds_per_turn=1, out_without_discard=False,
+                          lay_off_on=LayOffOn.OWN, restock=TURN_OVER)
 
 
 class CrowdedMini(MiniRummy):
@@ -89,11 +88,11 @@ class CrowdedMini(MiniRummy):
 
 
 class EndMini(CrowdedMini):
-    RESTOCK = END
+    RUMMY_RULES = replace(CrowdedMini.RUMMY_RULES, restock=END, max_restocks=0)
 
 
 class DiscardTakenMini(MiniRummy):
-    DISCARD_TAKEN = True
+    RUMMY_RULES = replace(MiniRummy.RUMMY_RULES, discard_taken=True)
 
 
 SPEC = GameSpec(id="mini-rummy", title="Mini Rummy", family="rummy", players=(2, 3, 4), default_players=2,
@@ -199,7 +198,7 @@ def test_a_meld_may_not_strand_the_taken_card() -> None:
 
 
 class NeedsDiscardMini(MiniRummy):
-    OUT_WITHOUT_DISCARD = False
+    RUMMY_RULES = replace(MiniRummy.RUMMY_RULES, out_without_discard=False)
 
 
 def test_going_out_by_melding_and_when_a_discard_is_needed() -> None:
@@ -248,7 +247,7 @@ def test_lay_off_only_on_own_melds_and_the_end_word() -> None:
 
 
 class CrowdedTurnOver(CrowdedMini):
-    RESTOCK = TURN_OVER
+    RUMMY_RULES = replace(CrowdedMini.RUMMY_RULES, restock=TURN_OVER)
 
 
 def test_restock_turn_over_shuffle_and_end() -> None:

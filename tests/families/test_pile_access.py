@@ -10,6 +10,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -31,25 +32,23 @@ from tests.helpers import set_position
 
 
 class DigMini(MiniRummy):
-    DIG = DIG_TO_PLAY
+    RUMMY_RULES = replace(MiniRummy.RUMMY_RULES, dig=DIG_TO_PLAY)
 
 
 class PairDigMini(WildMini):
-    DIG = DIG_TO_PAIR
+    RUMMY_RULES = replace(WildMini.RUMMY_RULES, dig=DIG_TO_PAIR)
 
 
 class ClaimMini(MiniRummy):
-    CLAIMS = True
-    LAYOFFS_IN_FRONT = True
+    RUMMY_RULES = replace(MiniRummy.RUMMY_RULES, claims=True, layoffs_in_front=True)
 
 
 class FirstClickMini(ClaimMini):
-    CLAIM_ORDER = FIRST_CLICK
+    RUMMY_RULES = replace(ClaimMini.RUMMY_RULES, claim_order=FIRST_CLICK)
 
 
 class EverythingMini(DigMini):
-    CLAIMS = True
-    LAYOFFS_IN_FRONT = True
+    RUMMY_RULES = replace(DigMini.RUMMY_RULES, claims=True, layoffs_in_front=True)
 
 
 def spread(s: MiniRummy, codes: str) -> None:
@@ -264,7 +263,7 @@ class LastCardMini(DigMini):
     """A game that asks what Five Hundreds asks of a last card: a meld or lay-off may leave one card
     only if it fits no meld of the table as the play leaves it (``_may_lay``)."""
 
-    OUT_WITHOUT_DISCARD = False
+    RUMMY_RULES = replace(DigMini.RUMMY_RULES, out_without_discard=False)
 
     def _may_lay(self, seat: int, cards: Sequence[int], meld: Meld, at: int | None,
                  held: Sequence[int] | None = None) -> bool:
@@ -280,7 +279,7 @@ class LastCardMini(DigMini):
 
 
 class NoLastCardRule(DigMini):
-    OUT_WITHOUT_DISCARD = False
+    RUMMY_RULES = replace(DigMini.RUMMY_RULES, out_without_discard=False)
 
 
 def hold(s: MiniRummy, seat: int, codes: str) -> None:

@@ -105,12 +105,15 @@ class Server:
         with self.log_path.open("ab") as log:
             command = [sys.executable, "-c", SERVER_SCRIPT, str(self.db), str(self.port), *self.test_games]
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-        deadline = time.monotonic() + 20
+        # a wait for readiness, not a timing check: importing every game takes a few seconds on an
+        # idle machine and far longer on CI's two busy cores, where 20 s was seen to run out
+        deadline = time.monotonic() + 90
         while not self.answers():
             if self.process.poll() is not None:
                 pytest.fail(f"the server exited with {self.process.returncode}:\n{self.log_path.read_text()}")
             if time.monotonic() > deadline:
-                pytest.fail("the server did not start within 20 s")
+                self.kill()  # not left running, orphaned, after the failed test
+                pytest.fail("the server did not start within 90 s")
             time.sleep(0.1)
         return self
 

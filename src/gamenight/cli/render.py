@@ -248,10 +248,10 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
     return out
 
 
-def headline(view: dict[str, Any], *, phase: bool = True) -> Text:
-    """The game, the fields declared for the headline (the deal's count first, then trumps...),
-    and (``phase``) the phase in players' words."""
-    parts: list[Text] = [Text(view["title"], style="bold")]
+def headline(view: dict[str, Any], *, phase: bool = True, game: bool = True) -> Text:
+    """The game (``game``), the fields declared for the headline (the deal's count first, then
+    trumps...), and (``phase``) the phase in players' words."""
+    parts: list[Text] = [Text(view["title"], style="bold")] if game else []
     names = Names(view["players"], view["score_sheet"]["columns"])
     fields = [f for f in Layout.of(view).fields
               if f.get("head") and not f["per_seat"] and not is_empty(view.get(f["key"]))]
@@ -277,7 +277,16 @@ def shown_fields(view: dict[str, Any], detail: Detail) -> list[dict[str, Any]]:
     return [f for f in Layout.of(view).fields
             if not (f.get("head") or f["per_seat"] or f["kind"] == "hand" or is_empty(view.get(f["key"])))
             and (detail.minor or not f.get("minor"))
-            and (detail.info or (detail.books and f["kind"] in TABLE_KINDS))]
+            and (detail.info or (detail.books and f["kind"] in TABLE_KINDS))
+            and not previous_deals_trick(view, f)]
+
+
+def previous_deals_trick(view: dict[str, Any], f: dict[str, Any]) -> bool:
+    """A trick field still holding the previous deal's last trick (kept in the view for the felt's
+    pause): the news has told it, and the next deal's bidding does not go on showing it."""
+    value = view.get(f["key"])
+    return (f["kind"] == "trick" and isinstance(value, dict) and view.get("deal") is not None
+            and value.get("deal") is not None and value["deal"] != view["deal"])
 
 
 def info_lines(view: dict[str, Any], detail: Detail = LEVELS[0]) -> RenderableType:
@@ -404,6 +413,9 @@ def render_view(view: dict[str, Any], detail: Detail = LEVELS[0], width: int | N
     title = headline(view)
     if width is not None and title.cell_len > width - TITLE_MARGIN and phase_words(view):
         title = headline(view, phase=False)
+        if title.cell_len > width - TITLE_MARGIN:  # still cut: the fields go to a line of their own too
+            title = Text(view["title"], style="bold")
+            parts.append(headline(view, phase=False, game=False))
         parts.append(Text(phase_words(view), style="italic"))
     columns = seat_columns(view, layout)
     if columns:

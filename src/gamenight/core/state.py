@@ -313,7 +313,7 @@ class State(ABC):
         for i, e in enumerate(self.events):
             text = words.sub(lambda m: changes[m.group(0)], e.text)
             if text != e.text:
-                self.events[i] = Event(e.kind, text, e.seat, e.to, e.data)
+                self.events[i] = Event(e.kind, text, e.seat, e.to, e.data, e.except_)
 
     def game_names(self) -> list[str]:
         """The game's own names for the seats, whatever names people chose."""
@@ -434,7 +434,7 @@ class State(ABC):
     def _visible_events(self, seat: int | None) -> list[Event]:
         picked: list[Event] = []
         for e in reversed(self.events):
-            if e.to is None or e.to == seat:
+            if e.visible_to(seat):
                 picked.append(e)
                 if len(picked) == VIEW_EVENTS:
                     break
@@ -488,8 +488,9 @@ class State(ABC):
     # ---- helpers for games ------------------------------------------------------------
 
     def emit(self, kind: str, text: str, *, seat: int | None = None, to: int | None = None,
-             **data: Any) -> None:
-        self.events.append(Event(kind, text, seat, to, data))
+             except_: int | None = None, **data: Any) -> None:
+        """Record an event: public, for the one seat ``to``, or for every seat but ``except_``."""
+        self.events.append(Event(kind, text, seat, to, data, except_))
 
     def deal_name(self, number: int | None = None) -> str:
         """A deal by the game's word for it: "Round 3" (``number``: the deal now)."""

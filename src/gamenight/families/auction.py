@@ -141,6 +141,19 @@ def _ladder(rules: AuctionRules) -> tuple[tuple[int, ...], tuple[Move, ...]]:
     return tuple(r for r, _ in bids), tuple(m for _, m in bids)
 
 
+#: how people write no trump after a bid's number, besides ``nt``: all read as ``nt``
+NO_TRUMP_SPELLINGS = frozenset({"no trump", "no trumps", "notrump", "notrumps", "no-trump", "no-trumps"})
+
+
+def no_trump_as_nt(text: str) -> str:
+    """'bid 70 no trump' (or 'notrump', 'no-trump') written as the move's one word: 'bid 70 nt'.
+    Anything else is left as typed."""
+    words = text.split()
+    if len(words) > 2 and words[0].lower() == "bid" and " ".join(words[2:]).lower() in NO_TRUMP_SPELLINGS:
+        return f"{words[0]} {words[1]} {NO_TRUMP_WORD}"
+    return text
+
+
 def read_bid(move: Move) -> tuple[int | None, Denomination, bool]:
     """A ``bid`` move's number and denomination as typed, and whether its shape is right (a
     number, then at most a suit or ``NT``)."""
@@ -309,6 +322,10 @@ class Auctions(State):
 
     #: the bury zone's label
     BURY_LABEL: ClassVar[str] = "Buried cards"
+
+    def parse(self, text: str) -> Move:
+        """A bid's no trump may be typed as people write it ('bid 70 no trump')."""
+        return super().parse(no_trump_as_nt(text))
 
     def init_auction(self) -> None:
         """Set the auction's attributes before any deal (call once, in ``__init__``)."""

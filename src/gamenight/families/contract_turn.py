@@ -14,8 +14,8 @@ set the switches below. The kernel owns:
   ``_contract_made(seat)`` (Sticks turns the stick face up; a game that ends on it may finish).
 * **Switches**: ``EXTRA_WITH_CONTRACT`` (more melds, lay-offs and swaps in the turn the contract
   goes down: Push, 10 Dime; not Desert, Sticks), ``NEW_MELDS_AFTER_CONTRACT`` (Desert: only
-  additions to your own melds), the draw-discard kernel's ``LAY_OFF_ON`` (``"any"``/``"own"``),
-  ``OUT_WITHOUT_DISCARD`` and ``DISCARD_TAKEN``, and the wild swap: ``SWAP_WILDS`` (``"none"``,
+  additions to your own melds), the draw-discard kernel's ``RUMMY_RULES`` (``lay_off_on``,
+  ``out_without_discard``, ``discard_taken``...), and the wild swap: ``SWAP_WILDS`` (``"none"``,
   ``"sets"``, ``"runs"``, ``"both"``), ``SWAP_ON`` (``"any"`` meld or the player's ``"own"``) and
   ``SWAP_BEFORE_CONTRACT`` (Push: the freed wild may go into the contract). Nobody lays off before
   his contract is down (G-TDR-6).
@@ -51,12 +51,14 @@ from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.contracts import WILD, Contract, search, split_hand
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
 from gamenight.families.melds import RUN, SET, Meld, MeldRules
 from gamenight.families.melds.meld import POS_RANK
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_rules import LayOffOn
 
 NONE, SETS, RUNS, BOTH = "none", "sets", "runs", "both"
 SWAP_MODES = (NONE, SETS, RUNS, BOTH)
@@ -175,11 +177,34 @@ def _runs_at(suit: int, start: int, length: int, counts: dict[int, int], splits:
 # ---- the turn ----------------------------------------------------------------------------
 
 
+class SwapWild(MoveKind["ContractState"]):
+    """Put a natural card from the hand in place of a wild card in a meld, taking the wild back to
+    play this turn."""
+
+    verbs = ("swap",)
+
+    def candidates(self, s: ContractState, seat: int) -> list[Move]:
+        return list(dict.fromkeys(swap_move(i + 1, c, wild) for i, c, _, wild in s._swaps(seat)))
+
+    def legal(self, s: ContractState, seat: int) -> list[Move]:
+        return s._swap_moves(seat)
+
+    def verify(self, s: ContractState, seat: int, move: Move) -> str | None:
+        return s.swap_rule(seat, move)
+
+    def apply(self, s: ContractState, seat: int, move: Move) -> None:
+        s._swap(seat, move)
+
+    def describe(self, s: ContractState, move: Move, viewer: int | None) -> str:
+        natural, wild = move.cards
+        return f"Put {C.LABEL_OF[natural]} in meld {move.number} for {C.LABEL_OF[wild]}, to play it"
+
+
 class ContractPlayPhase(PlayPhase):
     """The play: melds (the contract's groups first), lay-offs, swaps and the discard."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+        return [*super().kinds(s), SwapWild()]
 
 
 class ContractState(DrawDiscardState):
@@ -253,9 +278,15 @@ class ContractState(DrawDiscardState):
                 return []
         elif not (self._extra_allowed(seat) and self.NEW_MELDS_AFTER_CONTRACT):
             return []
-        verb = self.MELD_VERB
+        verb = self.RUMMY_RULES.meld_verb
         melds = [*canonical_melds(hand, self.meld_rules), *self._wild_group_candidates(seat)]
         return [m.to_move(verb) for m in melds if not self._why_not_this_meld(seat, m)]
+
+    def _meld_candidates(self, seat: int) -> list[Move]:
+        verb = self.RUMMY_RULES.meld_verb
+        hand = self.hands[seat]
+        return [m.to_move(verb) for m in [*canonical_melds(hand, self.meld_rules),
+                                          *self._wild_group_candidates(seat)]]
 
     # ---- a contract's group of wild cards only (Sticks' W5) --------------------------------
     # Where the meld rules want a natural in every meld, a group of wild cards only is a meld only
@@ -300,9 +331,10 @@ class ContractState(DrawDiscardState):
 
     def parse(self, text: str) -> Move:
         move = super().parse(text)
-        if move.verb == self.MELD_VERB and isinstance(self.meld_rules.read(move), str) \
+        verb = self.RUMMY_RULES.meld_verb
+        if move.verb == verb and isinstance(self.meld_rules.read(move), str) \
                 and self._reads_as_wild_group(move):
-            return wild_group(move.cards).to_move(self.MELD_VERB)
+            return wild_group(move.cards).to_move(verb)
         return move
 
     def _contract_possible(self, seat: int, contract: Contract) -> bool:
@@ -359,18 +391,25 @@ class ContractState(DrawDiscardState):
                     "from the cards left.")
         return ""
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def meld_rule(self, seat: int, move: Move) -> str | None:
         missing = self._missing(seat, move.cards)
         if missing:
             return missing
         found = self._read(seat, move)
         if isinstance(found, str):
             return found
-        return self._why_not_this_meld(seat, found) or super()._why_not_meld(seat, move)
+        why = self._why_not_this_meld(seat, found) or self._meld_rule(seat)
+        if why:
+            return why
+        canonical = found.to_move(self.RUMMY_RULES.meld_verb)
+        if not same(move, canonical) or canonical not in self._meld_moves(seat):
+            return f"Write that meld as it is listed: {canonical}."
+        return None
 
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
         """Any valid form of a meld, lay-off or swap the list names in canonical form."""
-        if move.verb != self.MELD_VERB or self.phase_name != Phase.PLAY or seat != self.turn:
+        verb = self.RUMMY_RULES.meld_verb
+        if move.verb != verb or self.phase_name != Phase.PLAY or seat != self.turn:
             return None
         if self._missing(seat, move.cards):
             return None
@@ -379,9 +418,9 @@ class ContractState(DrawDiscardState):
             return None
         if self.made[seat] and not self._may_meld(seat):
             return None
-        return found.to_move(self.MELD_VERB)
+        return found.to_move(verb)
 
-    def _meld(self, seat: int, move: Move) -> None:
+    def apply_meld(self, seat: int, move: Move) -> None:
         found = self._read(seat, move)
         assert isinstance(found, Meld)
         self.lay_meld(seat, found)
@@ -404,21 +443,17 @@ class ContractState(DrawDiscardState):
 
     # ---- lay-offs ---------------------------------------------------------------------
 
-    def _may_lay_off_any(self, seat: int) -> bool:
-        return self._extra_allowed(seat) and bool(self.melds)
-
-    def _may_lay_off_on(self, seat: int, index: int) -> bool:
-        return not self._closed(self.melds[index]) and super()._may_lay_off_on(seat, index)
-
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
-        n = move.number
-        if n is not None and 1 <= n <= len(self.melds) and self._closed(self.melds[n - 1]):
-            return f"Meld {n} is a group of wild cards only: nothing is added to it."
+    def _lay_off_rule(self, seat: int) -> str | None:
         if not self.made[seat]:
             return "Lay your contract before you lay off cards."
         if not self._extra_allowed(seat):
             return "You may lay nothing more in the turn you lay your contract."
-        return super()._why_not_lay_off(seat, move)
+        return super()._lay_off_rule(seat)
+
+    def _lay_off_on_rule(self, seat: int, index: int) -> str | None:
+        if self._closed(self.melds[index]):
+            return f"Meld {index + 1} is a group of wild cards only: nothing is added to it."
+        return super()._lay_off_on_rule(seat, index)
 
     # ---- wild swaps ----------------------------------------------------------------------
 
@@ -455,7 +490,8 @@ class ContractState(DrawDiscardState):
                 out.append(move)
         return out
 
-    def _why_not_swap(self, seat: int, move: Move) -> str:
+    def swap_rule(self, seat: int, move: Move) -> str | None:
+        """The rule a wild swap breaks, or ``None``."""
         if self.SWAP_WILDS == NONE:
             return "Wild cards on the table stay where they are in this game."
         if len(move.cards) != 2 or move.number is None:
@@ -481,8 +517,12 @@ class ContractState(DrawDiscardState):
         if not self._swap_leaves_a_way_on(seat, natural):
             return ("You must keep a card to discard: after that swap and playing the wild card you took "
                     "back, you would have none.")
-        return (f"You could not play the {C.NAME_OF[wild].removeprefix('a ').removeprefix('the ')} this turn "
-                "after taking it, and a wild card taken back must be played at once.")
+        after = next(a for a, w in self.meld_rules.wild_swaps(self.melds[n - 1], natural) if w == wild)
+        if not self._freed_would_play(seat, n - 1, natural, after, wild):
+            return (f"You could not play the {C.NAME_OF[wild].removeprefix('a ').removeprefix('the ')} this "
+                    "turn after taking it, and a wild card taken back must be played at once.")
+        canonical = swap_move(n, natural, wild)
+        return None if same(move, canonical) else f"Say it as '{canonical}'."
 
     def _swap(self, seat: int, move: Move) -> None:
         assert move.number is not None
@@ -532,7 +572,8 @@ class ContractState(DrawDiscardState):
         for i, meld in enumerate(melds):
             if self._closed(meld):
                 continue
-            if (self.LAY_OFF_ON == "any" or self.meld_owner[i] == seat) and rules.lay_offs(meld, wild):
+            if (self.rummy.lay_off_on is LayOffOn.ANY or self.meld_owner[i] == seat) \
+                    and rules.lay_offs(meld, wild):
                 return True
         if not self.NEW_MELDS_AFTER_CONTRACT:
             return False
@@ -553,8 +594,12 @@ class ContractState(DrawDiscardState):
             return []
         return [DISCARD[c] for c in sorted(set(hand)) if self._may_discard(seat, c)]
 
-    def _may_discard(self, seat: int, c: int) -> bool:
-        return self._discardable(c, self.hands[seat])
+    def _discard_rule(self, seat: int, c: int) -> str | None:
+        if self._discardable(c, self.hands[seat]):
+            return None
+        if c in self.freed:
+            return f"Play {C.LABEL_OF[c]}, the wild card you took back, this turn: it may not be discarded."
+        return "You may not discard the card you took from the discard pile this turn."
 
     def _discardable(self, c: int, hand: Sequence[int], freed: Sequence[int] | None = None) -> bool:
         """Whether ``c`` may end the turn from ``hand``: not a freed wild still to play (an
@@ -562,7 +607,7 @@ class ContractState(DrawDiscardState):
         freed = self.freed if freed is None else freed
         if c in freed and hand.count(c) <= freed.count(c):
             return False
-        if c == self.taken and not self.DISCARD_TAKEN:
+        if c == self.taken and not self.rummy.discard_taken:
             return all(x == c for x in hand)  # the corner in the module notes
         return True
 
@@ -577,14 +622,14 @@ class ContractState(DrawDiscardState):
             return self._may_go_out_by_melding(seat)
         return any(self._discardable(c, rest, freed) for c in rest)
 
-    def _why_not_discard(self, seat: int, move: Move) -> str:
+    def discard_rule(self, seat: int, move: Move) -> str | None:
         if self.laying_contract(seat):
             contract = self.contract_of(seat)
             return f"Finish laying your contract ({contract.describe()}) before you discard."
-        if self.freed:
+        if self.freed and self._wild_playable(seat, self.freed[0], self.hands[seat], self.melds):
             return (f"Play {C.LABEL_OF[self.freed[0]]}, the wild card you took back, before you end your "
                     "turn: meld it or lay it off.")
-        return super()._why_not_discard(seat, move)
+        return super().discard_rule(seat, move)
 
     # ---- what a seat sees ------------------------------------------------------------------
 

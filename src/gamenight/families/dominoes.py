@@ -18,17 +18,20 @@ Shared by the domino games (Mexican Train, Chicken Foot):
   turn until it turns up), :func:`draw_tile` (a player who cannot play draws one), and the hand's
   end: :func:`nobody_can_play` (a blocked hand) and :func:`score_hands_left` (the pips left in each
   hand, the double blank as the book charges it).
-* :class:`DrawOrPass` — the turn's way out when no tile fits: draw once, then play or pass; and
-  :func:`record_round`, the round's end on the score sheet and in the log.
+* :class:`DrawOrPass` — the turn's way out when no tile fits, its two kinds of move
+  (:class:`DrawTile`: draw once, then play or pass; :class:`PassTurn`), :func:`bare_tile_play` (a
+  tile named alone where it fits one line only) and :func:`record_round`, the round's end on the
+  score sheet and in the log.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from gamenight.core.moves import Move
+from gamenight.core.phases import OneMove
 from gamenight.core.state import State
 from gamenight.equipment import dominoes as D
 
@@ -131,12 +134,13 @@ def draw_tile(state: State, hands: list[list[int]], boneyard: list[int], seat: i
     return t
 
 
-class DrawOrPass:
+class DrawOrPass(State):
     """The domino turn's way out when no tile fits: draw one tile from the yard, once a turn,
     then play it or pass; pass at once when the yard is empty. The game says whether a seat can
-    play now (``_play_moves``) and names its yard (``YARD``: "boneyard", "chicken yard");
-    ``DRAWN_MAY_WAIT`` is whether a drawn tile that fits may still be kept (Chicken Foot's "may be
-    played at once") or must be played (Mexican Train). The moves themselves stay the game's."""
+    play now (``_play_moves``), names its yard (``YARD``: "boneyard", "chicken yard") and does the
+    draw and the pass (``_draw``, ``_pass``); ``DRAWN_MAY_WAIT`` is whether a drawn tile that fits
+    may still be kept (Chicken Foot's "may be played at once") or must be played (Mexican Train).
+    The rules of both moves are the kinds :class:`DrawTile` and :class:`PassTurn`."""
 
     boneyard: list[int]
     #: the seat to act has drawn this turn
@@ -147,32 +151,76 @@ class DrawOrPass:
     def _play_moves(self, seat: int) -> list[Move]:
         raise NotImplementedError
 
-    def _draw_moves(self, seat: int) -> list[Move]:
-        return [DRAW] if self.boneyard and not self.drew and not self._play_moves(seat) else []
+    def _draw(self, seat: int, move: Move) -> None:
+        raise NotImplementedError
 
-    def _pass_moves(self, seat: int) -> list[Move]:
-        if self.drew and self.DRAWN_MAY_WAIT:
-            return [PASS]
-        return [PASS] if (self.drew or not self.boneyard) and not self._play_moves(seat) else []
+    def _pass(self, seat: int, move: Move) -> None:
+        raise NotImplementedError
 
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'draw' on its own."
-        if self.drew:
-            if self.DRAWN_MAY_WAIT:
+
+T = TypeVar("T", bound=DrawOrPass)
+
+
+class DrawTile(OneMove[T]):
+    """Draw a tile from the yard: only when no tile in the hand fits, once a turn, and while the
+    yard has tiles."""
+
+    def rule(self, s: T, seat: int) -> str | None:
+        if s.drew:
+            if s.DRAWN_MAY_WAIT:
                 return "You have drawn already: play the tile you drew if it fits, or pass."
             return "You have drawn already, and the tile you drew fits: play it."
-        if self._play_moves(seat):
+        if s._play_moves(seat):
             return "You can play a tile, so you must: you draw only when you cannot play."
-        return f"The {self.YARD} is empty: pass."
+        if not s.boneyard:
+            return f"The {s.YARD} is empty: pass."
+        return None
 
-    def _why_not_pass(self, seat: int, move: Move) -> str:
-        if len(move.args):
-            return "Say 'pass' on its own."
-        if self._play_moves(seat):
+    def legal(self, s: T, seat: int) -> list[Move]:
+        # the hot path: the cheap conditions first, the hand's plays last
+        return [self.move] if s.boneyard and not s.drew and not s._play_moves(seat) else []
+
+    def apply(self, s: T, seat: int, move: Move) -> None:
+        s._draw(seat, move)
+
+    def describe(self, s: T, move: Move, viewer: int | None) -> str:
+        return f"Draw from the {s.YARD}"
+
+
+class PassTurn(OneMove[T]):
+    """Pass the turn: when no tile fits and the yard is empty or the tile drawn does not fit (or,
+    where a drawn tile may wait, once a tile has been drawn)."""
+
+    def rule(self, s: T, seat: int) -> str | None:
+        if s.drew and s.DRAWN_MAY_WAIT:
+            return None
+        if s._play_moves(seat):
             return "You can play a tile, so you must."
-        return (f"Draw from the {self.YARD} first: you pass only when it is empty or the tile drawn "
-                "does not fit.")
+        if s.boneyard and not s.drew:
+            return (f"Draw from the {s.YARD} first: you pass only when it is empty or the tile drawn "
+                    "does not fit.")
+        return None
+
+    def legal(self, s: T, seat: int) -> list[Move]:
+        # the hot path: while the yard has tiles and none was drawn, no pass (no need to look at the hand)
+        if s.drew and s.DRAWN_MAY_WAIT:
+            return [self.move]
+        return [self.move] if (s.drew or not s.boneyard) and not s._play_moves(seat) else []
+
+    def apply(self, s: T, seat: int, move: Move) -> None:
+        s._pass(seat, move)
+
+    def describe(self, s: T, move: Move, viewer: int | None) -> str:
+        return "Keep the tile drawn and end your turn" if s.drew else "Pass"
+
+
+def bare_tile_play(legal: Sequence[Move], move: Move) -> Move | None:
+    """A tile named alone (``play 6-4``) where it fits exactly one line: the play on that line."""
+    if len(move.args) != 1 or len(move.pieces) != 1:
+        return None
+    t = move.pieces[0]
+    fits = [m for m in legal if m.verb == move.verb and m.pieces[:1] == (t,)]
+    return fits[0] if len(fits) == 1 else None
 
 
 def record_round(state: State, hands: Sequence[Sequence[int]], out: int | None,
@@ -257,6 +305,6 @@ def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str 
     return out
 
 
-__all__ = ["DRAW", "PASS", "DealsTiles", "DrawOrPass", "deal_hands", "draw_for_double", "draw_tile",
-           "holder_of", "in_hand_order", "line_record", "lines_picture", "nobody_can_play", "record_round",
-           "round_double", "score_hands_left"]
+__all__ = ["DRAW", "PASS", "DealsTiles", "DrawOrPass", "DrawTile", "PassTurn", "bare_tile_play", "deal_hands",
+           "draw_for_double", "draw_tile", "holder_of", "in_hand_order", "line_record", "lines_picture",
+           "nobody_can_play", "record_round", "round_double", "score_hands_left"]

@@ -19,16 +19,16 @@ discard pile through the kernel's own hooks, so the turn itself is the kernel's:
   pile with a top card, but his own only where ``self.take_own_pile`` (``TAKE_OWN_PILE`` by
   default; a game sets it from its options).
 * **Restocking** (GEN-10): when a player must draw and the stock is empty, every pile but its
-  top card is gathered into a new stock, shuffled (``RESTOCK = "shuffle"``) or turned over in
-  seat order; ``MAX_RESTOCKS`` applies as in the kernel. When the piles hold no card below their
+  top card is gathered into a new stock, shuffled (``restock=Restock.SHUFFLE``) or turned over in
+  seat order; ``max_restocks`` applies as in the kernel. When the piles hold no card below their
   tops, the hand is over (``_on_hand_over(None)``).
 * **Zones**: each pile is a public zone ``pile/N`` owned by its seat (``show`` a pile), so both
   renderers draw it in front of its player; ``self.piles[seat][-1]`` is its top.
 * **View**: ``piles`` (each seat's pile, bottom first) and ``pile_tops`` (each top or ``None``)
   replace the kernel's ``discard_pile`` and ``discard_top``.
 
-The kernel's draw phase is replaced by :class:`PilesDrawPhase` (its refusal names the piles); a
-game extends ``PersonalPiles.phases``.
+The kernel's draw phase is replaced by :class:`PilesDrawPhase`, whose take is
+:class:`TakeFromPile` (its refusal names the piles); a game extends ``PersonalPiles.phases``.
 """
 
 from __future__ import annotations
@@ -36,10 +36,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
-from gamenight.core.phases import PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.zones import Show, Zone
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import DRAW_PHASE, END, HAND, SHUFFLE, DrawDiscardState, DrawPhase, Phase
+from gamenight.families.draw_discard import DRAW, END, HAND, SHUFFLE, DrawDiscardState, DrawPhase, Phase
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
 
 
 def take_move(owner: int, card: int) -> Move:
@@ -47,13 +49,65 @@ def take_move(owner: int, card: int) -> Move:
     return C.card_move("take", (card,), owner + 1, None, None)
 
 
+class TakeFromPile(TakeDiscard):
+    """Take the top card of a player's pile (``take 2 7H``): everyone then knows it is in the
+    taker's hand."""
+
+    def candidates(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, PersonalPiles)
+        return [take_move(owner, pile[-1]) for owner, pile in enumerate(s.piles) if pile]
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, PersonalPiles)
+        piles = s.piles
+        return [take_move(owner, piles[owner][-1]) for owner in range(s.num_players)
+                if s._may_take_from(seat, owner)]
+
+    def verify(self, s: DrawDiscardState, seat: int, move: Move) -> str | None:
+        assert isinstance(s, PersonalPiles)
+        n = move.number
+        if n is None or len(move.cards) != 1:
+            return "Take the top card of a player's pile by his number and the card, for example 'take 2 7H'."
+        if not 1 <= n <= s.num_players:
+            return f"There is no player {n}: players are numbered 1 to {s.num_players}."
+        owner = n - 1
+        pile = s.piles[owner]
+        whose = "your" if owner == seat else f"{s.names[owner]}'s"
+        if not pile:
+            return f"{whose.capitalize()} pile is empty."
+        if owner == seat and not s.take_own_pile:
+            return ("You may not take from your own pile in this game: take from another player's pile "
+                    "or draw.")
+        top = take_move(owner, pile[-1])
+        if move.cards[0] != pile[-1]:
+            return f"Only the top card of {whose} pile can be taken: '{top}'."
+        if not same(move, top):
+            return f"Say it as '{top}'."
+        if not s._take_leaves_a_way_on(seat, pile[-1]):
+            return (f"You could not end your turn: {C.NAME_OF[pile[-1]]} could not be discarded again, and "
+                    "your hand holds nothing else to discard.")
+        return None
+
+    def apply(self, s: DrawDiscardState, seat: int, move: Move) -> None:
+        assert isinstance(s, PersonalPiles) and move.number is not None
+        s.take_from_pile(seat, move.number - 1)
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        owner = (move.number or 1) - 1
+        whose = "your own pile" if owner == viewer else f"{s.names[owner]}'s pile"
+        return f"Take {C.LABEL_OF[move.cards[0]]} from {whose}"
+
+
 class PilesDrawPhase(DrawPhase):
     """The kernel's draw: the stock, or the top of a player's pile."""
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [DrawFromStock(DRAW), TakeFromPile()]
 
     def why_illegal(self, s: DrawDiscardState, seat: int, move: Move) -> str:
         if self.kind_of(s, move.verb) is None and move.verb not in self.wrong:
             assert isinstance(s, PersonalPiles)
-            takes = s._take_moves(seat)
+            takes = TakeFromPile().legal(s, seat)
             top = f" or the top of a player's pile ('{takes[0]}')" if takes else ""
             return f"Draw first: from the stock ('draw'){top}."
         return super().why_illegal(s, seat, move)
@@ -86,7 +140,7 @@ class PersonalPiles(DrawDiscardState):
     def discard_pile_of(self, seat: int) -> list[int]:
         return self.piles[seat]
 
-    # ---- taking: can / why not / do -------------------------------------------------------
+    # ---- taking (TakeFromPile) -----------------------------------------------------------------
 
     def _may_take_from(self, seat: int, owner: int) -> bool:
         """Whether ``seat`` may take the top of ``owner``'s pile: it has one, it is his own only
@@ -95,45 +149,8 @@ class PersonalPiles(DrawDiscardState):
         return (bool(pile) and (self.take_own_pile or owner != seat)
                 and self._take_leaves_a_way_on(seat, pile[-1]))
 
-    def _may_take_discard(self, seat: int) -> bool:
-        return False  # there is no shared pile; the kernel's refusal for it is not used
-
-    def _take_moves(self, seat: int) -> list[Move]:
-        piles = self.piles
-        return [take_move(owner, piles[owner][-1]) for owner in range(self.num_players)
-                if self._may_take_from(seat, owner)]
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
-        n = move.number
-        if n is None or len(move.cards) != 1:
-            return "Take the top card of a player's pile by his number and the card, for example 'take 2 7H'."
-        if not 1 <= n <= self.num_players:
-            return f"There is no player {n}: players are numbered 1 to {self.num_players}."
-        owner = n - 1
-        pile = self.piles[owner]
-        whose = "your" if owner == seat else f"{self.names[owner]}'s"
-        if not pile:
-            return f"{whose.capitalize()} pile is empty."
-        if owner == seat and not self.take_own_pile:
-            return ("You may not take from your own pile in this game: take from another player's pile "
-                    "or draw.")
-        if move.cards[0] != pile[-1]:
-            return f"Only the top card of {whose} pile can be taken: '{take_move(owner, pile[-1])}'."
-        if not self._take_leaves_a_way_on(seat, pile[-1]):
-            return (f"You could not end your turn: {C.NAME_OF[pile[-1]]} could not be discarded again, and "
-                    "your hand holds nothing else to discard.")
-        return "You may not take from that pile now."
-
-    def _take(self, seat: int, move: Move) -> None:
-        assert move.number is not None
-        self.take_from_pile(seat, move.number - 1)
-
-    def _apply(self, seat: int, move: Move) -> None:
-        # the kernel's fast path takes from the shared pile: a take here names a player's pile
-        if move.verb == "take" and self.phase_name is DRAW_PHASE:
-            self._take(seat, move)
-        else:
-            super()._apply(seat, move)
+    def take_discard_rule(self, seat: int) -> str | None:
+        return "There is no shared discard pile: take the top of a player's pile ('take 2 7H')."
 
     def take_from_pile(self, seat: int, owner: int) -> None:
         """``seat`` takes the top of ``owner``'s pile; everyone saw it, so everyone knows it is in
@@ -153,13 +170,13 @@ class PersonalPiles(DrawDiscardState):
         return sum(max(len(p) - 1, 0) for p in self.piles)
 
     def _stock_ran_out(self) -> None:
-        limit = self.MAX_RESTOCKS
-        if self.RESTOCK == END or not self._below_tops() or (limit and self.restocks >= limit):
+        limit = self.rummy.max_restocks
+        if self.rummy.restock is END or not self._below_tops() or (limit and self.restocks >= limit):
             self.emit("stock", "The stock is empty: the hand is over.")
             self.phase_name = Phase.NONE
             self._on_hand_over(None)
             return
-        self.restock(shuffle=self.RESTOCK == SHUFFLE)
+        self.restock(shuffle=self.rummy.restock is SHUFFLE)
 
     def restock(self, *, shuffle: bool) -> None:
         """Every pile but its top card becomes the stock: shuffled, or turned over pile by pile in
@@ -193,4 +210,4 @@ class PersonalPiles(DrawDiscardState):
                        label=f"{names[s]}'s pile") for s in range(self.num_players))]
 
 
-__all__ = ["PersonalPiles", "PilesDrawPhase", "take_move"]
+__all__ = ["PersonalPiles", "PilesDrawPhase", "TakeFromPile", "take_move"]

@@ -214,6 +214,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         #: the last trick gathered, kept across deals so the table can show it before the next
         #: deal: (its number over the match, its deal, its seats, its cards, its winner)
         self.finished_trick: tuple[int, int, tuple[int, ...], tuple[int, ...], int] | None = None
+        self.untouched_deal = True
         self.leader = 0
         self.turn = 0
         self.trump: int | None = None
@@ -249,6 +250,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.trick = []
         self.trick_seats = []
         self.last_trick = []
+        self.untouched_deal = True  # the previous deal's last trick shows until this deal's first move
         self.tricks_won = [0] * n
         self.taken = [[] for _ in range(n)]
         self.void = [set() for _ in range(n)]
@@ -294,6 +296,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         return self.phases[self.phase_name].legal(self, seat)
 
     def _apply(self, seat: int, move: Move) -> None:
+        self.untouched_deal = False  # (a deal's last card starts the next deal, which sets it again)
         if self.phase_name is PLAY_NOW:
             self.play_card(seat, move.cards[0])
         else:
@@ -468,10 +471,11 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         return out
 
     def _trick_done(self) -> dict[str, Any] | None:
-        """The last trick gathered (this deal's or, until the next deal's first, the previous
-        deal's last), with its winner: the table shows it a moment before it is cleared."""
+        """The last trick gathered (this deal's or, until the next deal's first move, the previous
+        deal's last), with its winner: the table shows it a moment before it is cleared, and the
+        next deal's bidding does not go on showing the previous deal's cards."""
         done = self.finished_trick
-        if done is None:
+        if done is None or (done[1] != self.deal_no and not self.untouched_deal):
             return None
         number, deal, seats, cards, winner = done
         return {"number": number, "deal": deal, "winner": winner,

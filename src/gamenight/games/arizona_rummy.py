@@ -68,15 +68,17 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import canonical_melds
-from gamenight.families.draw_discard import ONLY, DrawDiscardState, Phase, TurnPhase
+from gamenight.families.draw_discard import DrawDiscardState, Phase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, RANK_PLURAL, Meld, MeldRules, values_by_rank
 from gamenight.families.personal_piles import PersonalPiles
+from gamenight.families.rummy_kinds import ONLY, LayMeld, LayOff, TurnPhase
+from gamenight.families.rummy_rules import LayOffOn, RummyRules
 
 ROUNDS = 11
 #: round 1 deals three cards; each round one more
@@ -149,6 +151,17 @@ class ArizonaPhase(PhaseName):
     LAY_DOWN = "lay_down", "Someone went out: laying down what you can"
 
 
+class DoneLayingDown(OneMove["ArizonaRummy"]):
+    """End one's last lay-down (the next player's follows)."""
+
+    def apply(self, s: ArizonaRummy, seat: int, move: Move) -> None:
+        s.emit("done", f"{s.names[seat]} is done laying down.", seat=seat)
+        s._next_lay_down()
+
+    def describe(self, s: ArizonaRummy, move: Move, viewer: int | None) -> str:
+        return "Done laying down"
+
+
 class LayDownPhase(TurnPhase):
     """The last lay-down of one player: melds and additions to his own melds, then ``done``."""
 
@@ -157,9 +170,7 @@ class LayDownPhase(TurnPhase):
         "Someone has gone out: lay down what you can ('meld ...', 'layoff ...'), then say 'done'.")
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [ByName((s.MELD_VERB,), "_meld_moves", "_why_not_meld", "_meld"),
-                ByName(("layoff",), "_lay_off_moves", "_why_not_lay_off", "_lay_off"),
-                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
+        return [LayMeld(s.RUMMY_RULES.meld_verb), LayOff(), DoneLayingDown(DONE)]
 
     def to_act(self, s: DrawDiscardState) -> frozenset[int]:
         assert isinstance(s, ArizonaRummy)
@@ -178,9 +189,7 @@ class ArizonaRummy(PersonalPiles):
         Field("hand_points", "Your hand counts", Kind.NUMBER),
         Field("decks", "Decks", Kind.NUMBER, minor=True),
     )
-    LAY_OFF_ON = "own"
-    OUT_WITHOUT_DISCARD = False
-    DISCARD_TAKEN = False
+    RUMMY_RULES = RummyRules(lay_off_on=LayOffOn.OWN, out_without_discard=False, discard_taken=False)
     options: ArizonaOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **PersonalPiles.phases, ArizonaPhase.LAY_DOWN: LayDownPhase(),
@@ -233,14 +242,19 @@ class ArizonaRummy(PersonalPiles):
         can lay over twenty thousand melds that differ only in where identical-looking wilds go."""
         if not self._may_meld(seat):
             return []
-        verb = self.MELD_VERB
+        verb = self.RUMMY_RULES.meld_verb
         return [m.to_move(verb) for m in canonical_melds(self.hands[seat], self.meld_rules)
                 if self._leaves_a_way_on(seat, m.cards)]
+
+    def _meld_candidates(self, seat: int) -> list[Move]:
+        verb = self.RUMMY_RULES.meld_verb
+        return [m.to_move(verb) for m in canonical_melds(self.hands[seat], self.meld_rules)]
 
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
         """Any other valid form of a meld (other wild cards, another reading of a run) is played
         as typed, by the same checks that build the list."""
-        if move.verb != self.MELD_VERB or seat != self.turn or self.phase_name not in (Phase.PLAY,
+        verb = self.RUMMY_RULES.meld_verb
+        if move.verb != verb or seat != self.turn or self.phase_name not in (Phase.PLAY,
                                                                                       ArizonaPhase.LAY_DOWN):
             return None
         if self._missing(seat, move.cards) or not self._may_meld(seat):
@@ -248,7 +262,7 @@ class ArizonaRummy(PersonalPiles):
         found = self.meld_rules.read(move)
         if not isinstance(found, Meld) or not self._leaves_a_way_on(seat, found.cards):
             return None
-        return found.to_move(self.MELD_VERB)
+        return found.to_move(verb)
 
     # ---- going out: the last discard face down, a card to each, a last lay-down -------------
 
@@ -324,16 +338,6 @@ class ArizonaRummy(PersonalPiles):
                 self._next_lay_down()
             return
         super()._after_meld(seat)
-
-    def _done_moves(self, seat: int) -> list[Move]:
-        return [DONE]
-
-    def _why_not_done(self, seat: int, move: Move) -> str:
-        return "Say just 'done' when you have laid down what you want."
-
-    def _done(self, seat: int, move: Move) -> None:
-        self.emit("done", f"{self.names[seat]} is done laying down.", seat=seat)
-        self._next_lay_down()
 
     # ---- scoring ------------------------------------------------------------------------
 

@@ -95,7 +95,9 @@ from gamenight.families.canasta_turn import (
     OFF,
     OPTIONAL,
     PLAY_ON,
+    AskRule,
     CanastaState,
+    LastRedThreeRule,
     Phase,
     TurnRules,
     band_minimum,
@@ -201,9 +203,10 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         rules = TurnRules(
             books=CLASSIC_BOOKS, need=Requirement(any=o.canastas_to_go_out or need), draw=o.draw or draw,
             red_threes=BONUS, black_threes=GROUP_OUT,
-            ask=o.ask_partner if n == 4 else OPTIONAL if self.three and o.partners_ask else OFF,
+            ask=AskRule(o.ask_partner) if n == 4 else OPTIONAL if self.three and o.partners_ask else OFF,
             stock_out=END if self.three else PLAY_ON, foot=False, classic_freeze=True, one_card_rule=True,
-            concealed_exempt=o.concealed_minimum, last_red_three=o.last_red_three, forced_take=not self.three,
+            concealed_exempt=o.concealed_minimum, last_red_three=LastRedThreeRule(o.last_red_three),
+            forced_take=not self.three,
         )
         rules = self.variation_rules(rules)
         self._init_canasta(rules, card_values(20), teams=3 if self.three else None)

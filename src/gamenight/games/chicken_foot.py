@@ -68,14 +68,19 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import dominoes as D
 from gamenight.families.dominoes import (
+    DRAW,
+    PASS,
     DealsTiles,
     DrawOrPass,
+    DrawTile,
+    PassTurn,
+    bare_tile_play,
     deal_hands,
     draw_for_double,
     draw_tile,
@@ -159,14 +164,54 @@ class ChickenFootPhase(PhaseName):
     PLAY = "play", "Playing: a tile on an open arm, or on the chicken foot's toes"
 
 
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+class PlayTile(MoveKind["ChickenFoot"]):
+    """Lay a tile from the hand on an open line whose end it matches: a waiting foot's empty toes
+    first, then the centre's empty arms, then any line not closed by a foot."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: ChickenFoot, seat: int) -> list[Move]:
+        return s._playable(seat)  # the open lines' matching tiles: exactly the rule's
+
+    def verify(self, s: ChickenFoot, seat: int, move: Move) -> str | None:
+        if len(move.args) != 2 or len(move.pieces) != 1 or move.args[1] not in LINE_ARG[1:]:
+            return "Name the tile and the line: 'play 5-3 2' lays the 5-3 on line 2."
+        t = move.pieces[0]
+        x = LINE_ARG.index(move.args[1]) - 1
+        if x >= len(s.lines):
+            return f"There are {len(s.lines)} lines of play now, numbered from 1."
+        if t not in s.hands[seat]:
+            return f"You do not hold the {D.CODE_OF[t]}."
+        allowed = s.open_lines()
+        if x not in allowed:
+            return s.closed_because(x, allowed)
+        end = s.ends[x]
+        if not D.has_end(t, end):
+            return f"The {D.CODE_OF[t]} does not match the {end} open on line {x + 1}."
+        return None
+
+    def legal(self, s: ChickenFoot, seat: int) -> list[Move]:
+        return s._playable(seat)
+
+    def apply(self, s: ChickenFoot, seat: int, move: Move) -> None:
+        s._play(seat, move)
+
+    def describe(self, s: ChickenFoot, move: Move, viewer: int | None) -> str:
+        t, k = PLAY_OF[move]
+        start = s.ends[k - 1]
+        return f"Play {start}\u2013{D.other_end(t, start)} on {s._line_name(k - 1)}"
+
+
 class PlayPhase(KindsPhase["ChickenFoot"]):
+    otherwise = "Play a tile on an open line, draw from the chicken yard or pass."
+
     def to_act(self, s: ChickenFoot) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: ChickenFoot) -> list[MoveKind[Any]]:
-        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
-                ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
+        return [PlayTile(), DrawTile(DRAW), PassTurn(PASS)]
 
 
 class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):
@@ -296,32 +341,20 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
         assert b is not None
         return b[0]
 
-    def _why_not_play(self, seat: int, move: Move) -> str:
-        if len(move.args) != 2 or len(move.pieces) != 1 or move.args[1] not in LINE_ARG[1:]:
-            return "Name the tile and the line: 'play 5-3 2' lays the 5-3 on line 2."
-        t = move.pieces[0]
-        x = LINE_ARG.index(move.args[1]) - 1
-        if x >= len(self.lines):
-            return f"There are {len(self.lines)} lines of play now, numbered from 1."
-        if t not in self.hands[seat]:
-            return f"You do not hold the {D.CODE_OF[t]}."
-        allowed = self.open_lines()
-        if x not in allowed:
-            if self.foot:
-                d = D.CODE_OF[self.lines[self._foot_of(self.foot[0])][-1]]
-                left = len(allowed)
-                return (f"The chicken foot of the {d} needs its toes first ({left} still empty): "
-                        f"lines {', '.join(str(y + 1) for y in allowed)}.")
-            if any(not self.lines[y] for y in range(ARMS)):
-                return (f"All four arms of the {D.CODE_OF[self.centre[0]]} need a tile before any arm grows: "
-                        f"the empty ones are lines {', '.join(str(y + 1) for y in allowed)}.")
-            return f"Line {x + 1} ends in a crosswise double: play on its toes."
-        end = self.ends[x]
-        if not D.has_end(t, end):
-            return f"The {D.CODE_OF[t]} does not match the {end} open on line {x + 1}."
-        if self.drew:
-            return "That tile cannot be played now: play the tile you drew, or pass."
-        return "That tile cannot be played now."
+    def closed_because(self, x: int, allowed: list[int]) -> str:
+        """Why line ``x``, not among the ``allowed`` lines, takes no tile now."""
+        if self.foot:
+            d = D.CODE_OF[self.lines[self._foot_of(self.foot[0])][-1]]
+            return (f"The chicken foot of the {d} needs its toes first ({len(allowed)} still empty): "
+                    f"lines {', '.join(str(y + 1) for y in allowed)}.")
+        if any(not self.lines[y] for y in range(ARMS)):
+            return (f"All four arms of the {D.CODE_OF[self.centre[0]]} need a tile before any arm grows: "
+                    f"the empty ones are lines {', '.join(str(y + 1) for y in allowed)}.")
+        return f"Line {x + 1} ends in a crosswise double: play on its toes."
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """A tile named without its line (``play 6-4``) where it fits only one is played there."""
+        return bare_tile_play(legal, move) if move.verb == "play" else None
 
     # ---- doing it -------------------------------------------------------------------------
 

@@ -64,6 +64,7 @@ from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Catalogue, Contract
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, AT_MOST_NATURALS, MeldRules
+from gamenight.families.rummy_rules import LayOffOn, RummyRules
 
 HAND_SIZE = 11
 #: the eleven melds, in order (the book's table), as contract texts
@@ -139,9 +140,7 @@ class DesertRummy(ContractState):
     )
     DEAL_WORD = "hand"
     EXTRA_WITH_CONTRACT = False
-    LAY_OFF_ON = "own"
-    LAY_OFF_BEFORE_CONTRACT = False
-    OUT_WITHOUT_DISCARD = False
+    RUMMY_RULES = RummyRules(lay_off_on=LayOffOn.OWN, out_without_discard=False)
     SWAP_WILDS = "runs"
     NEW_MELDS_AFTER_CONTRACT = False
     SWAP_ON = "own"

@@ -504,7 +504,8 @@ class Euchre(TrickState):
         # from now on the others only know the up-card is in his hand or his discard, whichever he
         # threw (saying it is in the hand would tell them when it is not): sampling keeps it there
         self.knowledge.forget(f"hand/{seat}", [self.up_card])
-        self.emit("discard", f"{self.names[seat]} discards a card face down.", seat=seat)
+        # one line each: the others read the public one, he reads his own (which names the card)
+        self.emit("discard", f"{self.names[seat]} discards a card face down.", seat=seat, except_=seat)
         self.emit("discard", f"You discard {C.LABEL_OF[c]}.", seat=seat, to=seat)
         self._begin_play()
 

@@ -69,11 +69,10 @@ House decisions besides those above:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
-from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
@@ -87,6 +86,7 @@ from gamenight.families.draw_discard import (
 )
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, Meld, MeldRules, values_by_rank
+from gamenight.families.rummy_rules import ClaimOrder, RummyRules
 
 HAND_SIZE = 7
 #: sets of three or four, runs of three or more, the ace high or low; no wild cards
@@ -131,20 +131,15 @@ class FiveHundreds(DrawDiscardState):
         Field("hand_points", "Your hand counts", Kind.NUMBER),
         Field("target", "Playing to", Kind.NUMBER, minor=True),
     )
-    DIG = DIG_TO_PLAY
-    CLAIMS = True
-    LAYOFFS_IN_FRONT = True
-    LAY_OFF_ON = "any"
-    OUT_WITHOUT_DISCARD = False
-    DISCARD_TAKEN = False  # G-FH-3
-    RESTOCK = END  # G-FH-2 ends the hand before anyone faces the empty stock
+    #: G-FH-3: not the discard just taken; G-FH-2 ends the hand before anyone faces the empty stock
+    RUMMY_RULES = RummyRules(dig=DIG_TO_PLAY, claims=True, layoffs_in_front=True, out_without_discard=False,
+                             discard_taken=False, restock=END)
     options: FiveHundredsOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        self._init_table(RULES)
-        self.CLAIM_ORDER = o.claim_resolution
+        self._init_table(RULES, rummy=replace(self.RUMMY_RULES, claim_order=ClaimOrder(o.claim_resolution)))
         self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
         self._start_hand()
 
@@ -164,13 +159,10 @@ class FiveHundreds(DrawDiscardState):
         """Whether ``seat`` has laid a meld of his own this hand (this turn or before)."""
         return seat in self.meld_owner
 
-    def _may_lay_off_any(self, seat: int) -> bool:
-        return self.has_melded(seat) and super()._may_lay_off_any(seat)
-
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+    def _lay_off_rule(self, seat: int) -> str | None:
         if self.melds and not self.has_melded(seat):
             return "You may lay off only once you have laid a meld of your own (this turn or before)."
-        return super()._why_not_lay_off(seat, move)
+        return super()._lay_off_rule(seat)
 
     def _may_claim(self, seat: int) -> bool:
         return self.has_melded(seat) or not self.options.claim_requires_meld
@@ -196,23 +188,10 @@ class FiveHundreds(DrawDiscardState):
             table[at] = meld
         return not self.playable(last, table)
 
-    def _why_not_dig(self, seat: int, move: Move) -> str:
-        why = super()._why_not_dig(seat, move)
-        if why.startswith("You could not meld"):  # the meld must also leave a final discard
-            return why[:-1] + ", and still keep a card you could end the turn with."
-        return why
-
-    def _may_discard(self, seat: int, c: int) -> bool:
+    def _discard_rule(self, seat: int, c: int) -> str | None:
         if len(self.hands[seat]) == 1 and self.playable(c):
-            return False
-        return super()._may_discard(seat, c)
-
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        hand = self.hands[seat]
-        if len(move.cards) == 1 and hand == list(move.cards) and self.playable(hand[0]):
-            return (f"Your final discard must not be playable: {C.NAME_OF[hand[0]]} fits a meld on the "
-                    "table.")
-        return super()._why_not_discard(seat, move)
+            return f"Your final discard must not be playable: {C.NAME_OF[c]} fits a meld on the table."
+        return super()._discard_rule(seat, c)
 
     def _keep_a_discard_reason(self, seat: int, cards: Sequence[int]) -> str:
         rest = list(self.hands[seat])

@@ -32,6 +32,8 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §20,
   A finished row stays as it was marked: discs added to its line later make a new row only where
   five of them lie outside it (one may be shared with the option).
 * G-5R-5 — three rows for each side, partnerships included (option ``rows_to_win``).
+* Option ``hand_size``: five cards each; 0 is Sequence's count (preset ``sequence``), seven each
+  for two players and six for four.
 * G-5R-6 — the program draws for you. Option ``manual_draw_penalty``: you draw yourself
   (``draw``) or end your turn without (``done``), and forgetting costs your next turn: the turn is
   missed and the card drawn then.
@@ -55,7 +57,7 @@ from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Visibility
@@ -84,6 +86,9 @@ LAYOUT_TEXT: tuple[tuple[str, ...], ...] = (
 )
 #: the card each space shows, by cell ``r * 10 + c`` (FREE for a corner)
 LAYOUT: tuple[int, ...] = tuple(FREE if t == "FREE" else C.card(t) for line in LAYOUT_TEXT for t in line)
+#: the fewest cards a hand may be set to, and Sequence's count by players (0 in ``hand_size``)
+MIN_HAND = 3
+SEQUENCE_HAND = {2: 7, 4: 6}
 #: the longest layout text an option takes
 MAX_LAYOUT_TEXT = 1000
 
@@ -229,8 +234,9 @@ class FiveInARowOptions(Options):
     )
     hand_size: int = option(
         5, "Cards in hand",
-        "How many cards each player holds.",
-        minimum=3, maximum=7,
+        "How many cards each player holds (0: Sequence's count, seven each for two players and six "
+        "for four).",
+        minimum=0, maximum=7,
     )
     same_line_overlap: bool = option(
         False, "Rows in one line may share a disc",
@@ -249,6 +255,8 @@ class FiveInARowOptions(Options):
     )
 
     def check(self, players: int) -> None:
+        if 0 < self.hand_size < MIN_HAND:
+            raise OptionError(f"Cards in hand: at least {MIN_HAND} each (or 0 for Sequence's count).")
         try:
             layout = parse_layout(self.layout)
         except OptionError as err:
@@ -265,8 +273,8 @@ class FiveInARowOptions(Options):
 
 PRESETS: dict[str, Preset] = {
     "sequence": Preset("sequence", "Sequence's usual rules: two rows win, rows in a line may share a disc, "
-                                   "seven cards each", {"rows_to_win": 2, "same_line_overlap": True,
-                                                        "hand_size": 7}),
+                                   "seven cards each for two players, six for four",
+                       {"rows_to_win": 2, "same_line_overlap": True, "hand_size": 0}),
 }
 
 
@@ -276,36 +284,200 @@ class FiveInARowPhase(PhaseName):
     DRAW = "draw", "Drawing a card"
 
 
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+def space_words(cell: int) -> str:
+    """A space as a player reads it, numbered as the moves number it (from 0)."""
+    return f"row {cell // SIZE}, column {cell % SIZE}"
+
+
+class PlaceDisc(MoveKind["FiveInARow"]):
+    """Play a card and put a disc on a free space showing it; a two-eyed jack on any free space
+    (never a corner, which counts for everyone)."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: FiveInARow, seat: int) -> list[Move]:
+        return s._play_moves(seat)  # each card's empty spaces: exactly the rule's
+
+    def legal(self, s: FiveInARow, seat: int) -> list[Move]:
+        return s._play_moves(seat)
+
+    def verify(self, s: FiveInARow, seat: int, move: Move) -> str | None:
+        parts = s._card_and_cell(move)
+        if parts is None:
+            return "Name a card and a space (row,column from 0): 'play 7H 0,4'."
+        card, cell = parts
+        label = C.LABEL_OF[card]
+        if card not in s.hands[seat]:
+            return f"You do not hold {label}."
+        if card in ONE_EYED:
+            return (f"{label} is a one-eyed jack: it takes an opposing disc off "
+                    f"('remove {C.CODE_OF[card]} r,c').")
+        if cell in s.free:
+            return "A free space counts for everyone: no disc goes there."
+        if s.board[cell] != EMPTY:
+            return f"Space {cell_text(cell)} is taken already."
+        if card not in TWO_EYED and cell not in s.cells_of.get(card, ()):
+            where = " and ".join(cell_text(i) for i in s.cells_of.get(card, ())) or "none on this board"
+            return f"{label} puts a disc only on a space showing {label} ({where})."
+        return None
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s._play(seat, move)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        card, cell = move.cards[0], CELL_OF_SQUARE[move.spaces[0]]
+        return f"Play {C.LABEL_OF[card]} on {space_words(cell)}"
+
+
+class TakeDiscOff(MoveKind["FiveInARow"]):
+    """A one-eyed jack takes an opposing disc off the board, never one in a finished row."""
+
+    verbs = ("remove",)
+
+    def candidates(self, s: FiveInARow, seat: int) -> list[Move]:
+        return s._remove_moves(seat)  # held one-eyed jacks × removable discs: exactly the rule's
+
+    def legal(self, s: FiveInARow, seat: int) -> list[Move]:
+        return s._remove_moves(seat)
+
+    def verify(self, s: FiveInARow, seat: int, move: Move) -> str | None:
+        parts = s._card_and_cell(move)
+        if parts is None:
+            return "Name a one-eyed jack and the disc to take off: 'remove JS 4,2'."
+        card, cell = parts
+        if card not in ONE_EYED:
+            return "Only a one-eyed jack (J\u2660, J\u2665) takes a disc off the board."
+        if card not in s.hands[seat]:
+            return f"You do not hold {C.LABEL_OF[card]}."
+        if s.board[cell] == EMPTY:
+            return f"There is no disc on {cell_text(cell)}."
+        if s.board[cell] == s.side_of(seat):
+            return "That disc is your own side's: a one-eyed jack takes an opposing disc off."
+        if s.locked[cell]:
+            return f"The disc on {cell_text(cell)} is part of a finished row: it can never be taken off."
+        return None
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s._remove(seat, move)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        card, cell = move.cards[0], CELL_OF_SQUARE[move.spaces[0]]
+        return f"Take the {COLOURS[s.board[cell]]} disc off {space_words(cell)} with {C.LABEL_OF[card]}"
+
+
+def one_card(move: Move) -> bool:
+    """The move names one card and nothing else."""
+    return len(move.cards) == 1 and len(move.args) == 1
+
+
+class DeadCard(MoveKind["FiveInARow"]):
+    """Once a turn, before playing, throw away a card whose spaces are all taken and draw another."""
+
+    verbs = ("dead",)
+
+    def candidates(self, s: FiveInARow, seat: int) -> list[Move]:
+        return [DEAD[c] for c in sorted(set(s.hands[seat]))]
+
+    def verify(self, s: FiveInARow, seat: int, move: Move) -> str | None:
+        if not one_card(move):
+            return "Name the dead card: 'dead 4H'."
+        card = move.cards[0]
+        if card not in s.hands[seat]:
+            return f"You do not hold {C.LABEL_OF[card]}."
+        if s.dead_used:
+            return "One dead card a turn: play a card now."
+        if card in JACKS:
+            return "A jack is never dead."
+        if not (s.stock or s.discards):
+            return "There is no card left to draw in exchange."
+        if not s.is_dead(card):
+            return f"{C.LABEL_OF[card]} is not dead: one of its spaces is still free."
+        return None
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s._dead(seat, move)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        return f"Throw away dead {C.LABEL_OF[move.cards[0]]} and draw another"
+
+
+class ThrowAway(MoveKind["FiveInARow"]):
+    """With no card that can be used (no space to take, no disc to take off), throw one away
+    without effect."""
+
+    verbs = ("discard",)
+
+    def candidates(self, s: FiveInARow, seat: int) -> list[Move]:
+        return [DISCARD[c] for c in sorted(set(s.hands[seat]))]
+
+    def legal(self, s: FiveInARow, seat: int) -> list[Move]:
+        return [] if s._play_moves(seat) or s._remove_moves(seat) else self.candidates(s, seat)
+
+    def verify(self, s: FiveInARow, seat: int, move: Move) -> str | None:
+        if not one_card(move):
+            return "Name the card to throw away: 'discard 7H'."
+        if move.cards[0] not in s.hands[seat]:
+            return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
+        if s._play_moves(seat) or s._remove_moves(seat):
+            return "You can use a card: a card is thrown away without effect only when none can be used."
+        return None
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s._discard(seat, move)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        return f"Throw {C.LABEL_OF[move.cards[0]]} away: no card can be used"
+
+
+class DrawCard(OneMove["FiveInARow"]):
+    """Draw your card after playing (where players draw for themselves)."""
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s.draw_card(seat)
+        s._next_turn(seat)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        return "Draw a card"
+
+
+class EndWithoutDrawing(OneMove["FiveInARow"]):
+    """End the turn without drawing: the next turn is missed, and the card drawn then."""
+
+    def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
+        s.owes_draw[seat] = True
+        s.emit("forgot", f"{s.names[seat]} ends the turn without drawing, and will miss the next turn.",
+               seat=seat)
+        s._next_turn(seat)
+
+    def describe(self, s: FiveInARow, move: Move, viewer: int | None) -> str:
+        return "End the turn without drawing (you miss your next turn)"
+
+
 class PlayPhase(KindsPhase["FiveInARow"]):
     wrong: ClassVar[dict[str, str]] = {
         "draw": "Play a card first; then draw.",
         "done": "Play a card first.",
     }
+    otherwise = "Play a card on a space it shows, or take a disc off with a one-eyed jack."
 
     def to_act(self, s: FiveInARow) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: FiveInARow) -> list[MoveKind[Any]]:
-        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
-                ByName(("remove",), "_remove_moves", "_why_not_remove", "_remove"),
-                ByName(("dead",), "_dead_moves", "_why_not_dead", "_dead"),
-                ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard")]
+        return [PlaceDisc(), TakeDiscOff(), DeadCard(), ThrowAway()]
 
 
 class DrawPhase(KindsPhase["FiveInARow"]):
-    wrong: ClassVar[dict[str, str]] = {
-        "play": "You have played your card this turn: draw ('draw'), or end the turn ('done').",
-        "remove": "You have played your card this turn: draw ('draw'), or end the turn ('done').",
-        "dead": "You have played your card this turn: draw ('draw'), or end the turn ('done').",
-        "discard": "You have played your card this turn: draw ('draw'), or end the turn ('done').",
-    }
+    otherwise = "You have played your card this turn: draw ('draw'), or end the turn ('done')."
+    wrong: ClassVar[dict[str, str]] = dict.fromkeys(("play", "remove", "dead", "discard"), otherwise)
 
     def to_act(self, s: FiveInARow) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: FiveInARow) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
+        return [DrawCard(DRAW), EndWithoutDrawing(DONE)]
 
 
 class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
@@ -377,7 +549,7 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         n = self.num_players
         self.deal_no = 1
         deck = self._fresh_deck()
-        size = self.options.hand_size
+        size = self.options.hand_size or SEQUENCE_HAND[n]
         order = self.seats_from(self.left_of_dealer())
         for i, s in enumerate(order):
             self.hands[s] = deck[i:size * n:n]
@@ -419,92 +591,13 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         cells = self.removable(seat)
         return [REMOVE[c, i] for c in jacks for i in cells]
 
-    def _dead_moves(self, seat: int) -> list[Move]:
-        if self.dead_used or not (self.stock or self.discards):
-            return []
-        return [DEAD[c] for c in sorted(set(self.hands[seat])) if self.is_dead(c)]
-
-    def _discard_moves(self, seat: int) -> list[Move]:
-        if self._play_moves(seat) or self._remove_moves(seat):
-            return []
-        return [DISCARD[c] for c in sorted(set(self.hands[seat]))]
-
-    def _draw_moves(self, seat: int) -> list[Move]:
-        return [DRAW]
-
-    def _done_moves(self, seat: int) -> list[Move]:
-        return [DONE]
-
-    # ---- why not -------------------------------------------------------------------------------
+    # ---- a move's parts -------------------------------------------------------------------------
 
     def _card_and_cell(self, move: Move) -> tuple[int, int] | None:
         if len(move.cards) != 1 or len(move.spaces) != 1 or len(move.args) != 2:
             return None
         cell = CELL_OF_SQUARE.get(move.spaces[0])
         return None if cell is None else (move.cards[0], cell)
-
-    def _why_not_play(self, seat: int, move: Move) -> str:
-        parts = self._card_and_cell(move)
-        if parts is None:
-            return "Name a card and a space (row,column from 0): 'play 7H 0,4'."
-        card, cell = parts
-        if card not in self.hands[seat]:
-            return f"You do not hold {C.LABEL_OF[card]}."
-        if card in ONE_EYED:
-            return (f"{C.LABEL_OF[card]} is a one-eyed jack: it takes an opposing disc off "
-                    f"('remove {C.CODE_OF[card]} r,c').")
-        if cell in self.free:
-            return "A free space counts for everyone: no disc goes there."
-        if self.board[cell] != EMPTY:
-            return f"Space {cell_text(cell)} is taken already."
-        if card not in TWO_EYED:
-            where = " and ".join(cell_text(i) for i in self.cells_of.get(card, ())) or "none on this board"
-            return f"{C.LABEL_OF[card]} puts a disc only on a space showing {C.LABEL_OF[card]} ({where})."
-        return "That card cannot go there."
-
-    def _why_not_remove(self, seat: int, move: Move) -> str:
-        parts = self._card_and_cell(move)
-        if parts is None:
-            return "Name a one-eyed jack and the disc to take off: 'remove JS 4,2'."
-        card, cell = parts
-        if card not in ONE_EYED:
-            return "Only a one-eyed jack (J♠, J♥) takes a disc off the board."
-        if card not in self.hands[seat]:
-            return f"You do not hold {C.LABEL_OF[card]}."
-        if self.board[cell] == EMPTY:
-            return f"There is no disc on {cell_text(cell)}."
-        if self.board[cell] == self.side_of(seat):
-            return "That disc is your own side's: a one-eyed jack takes an opposing disc off."
-        if self.locked[cell]:
-            return f"The disc on {cell_text(cell)} is part of a finished row: it can never be taken off."
-        return "That disc cannot be taken off."
-
-    def _why_not_dead(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1 or len(move.args) != 1:
-            return "Name the dead card: 'dead 4H'."
-        card = move.cards[0]
-        if card not in self.hands[seat]:
-            return f"You do not hold {C.LABEL_OF[card]}."
-        if self.dead_used:
-            return "One dead card a turn: play a card now."
-        if card in JACKS:
-            return "A jack is never dead."
-        if not (self.stock or self.discards):
-            return "There is no card left to draw in exchange."
-        return f"{C.LABEL_OF[card]} is not dead: one of its spaces is still free."
-
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1 or len(move.args) != 1:
-            return "Name the card to throw away: 'discard 7H'."
-        if move.cards[0] not in self.hands[seat]:
-            return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
-        return "You can use a card: a card is thrown away without effect only when none can be used."
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        return "Say 'draw' on its own."
-
-    def _why_not_done(self, seat: int, move: Move) -> str:
-        return "Say 'done' on its own."
 
     # ---- doing it ---------------------------------------------------------------------------
 
@@ -556,16 +649,6 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         self.emit("discard", f"{self.names[seat]} can use no card and throws {C.LABEL_OF[card]} away.",
                   seat=seat, card=C.CODE_OF[card])
         self._after_play(seat)
-
-    def _draw(self, seat: int, move: Move) -> None:
-        self.draw_card(seat)
-        self._next_turn(seat)
-
-    def _done(self, seat: int, move: Move) -> None:
-        self.owes_draw[seat] = True
-        self.emit("forgot", f"{self.names[seat]} ends the turn without drawing, and will miss the next turn.",
-                  seat=seat)
-        self._next_turn(seat)
 
     def _after_play(self, seat: int) -> None:
         if self.idle >= IDLE_LIMIT:

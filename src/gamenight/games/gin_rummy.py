@@ -15,9 +15,11 @@ Girl i + r − 1), so every Girl meets every Guy. Two players are two teams of o
 * Endings, on any turn (the first too), never forced: ``double gin`` (all 13 cards meld, no
   discard: the opponent's deadwood and 2 Gins); ``gin 9C`` (discard 9♣, the other 12 meld: the
   deadwood and 1 Gin); ``knock 9C``, the book's **Run** (discard face down, deadwood under 10):
-  the opponent lays off one card at a time on the runner's melds (``layoff N 8H``, then
-  ``done``); the runner scores the difference, but an opponent with as little or less scores
-  twice the runner's deadwood + 25; no Gins. Nobody lays off on a Gin; the runner never does.
+  the runner lays down his melds as he chooses (the book: "you lay down what you can play and
+  declare a Run with X points"), then the opponent lays off one card at a time on them
+  (``layoff N 8H``, then ``done``); the runner scores the difference, but an opponent with as
+  little or less scores twice the runner's deadwood + 25; no Gins. Nobody lays off on a Gin;
+  the runner never does.
 * Stock out: both lay down without lay-offs; the lower deadwood scores the difference.
 * A round is a hand at every table. The team with more points is awarded the difference and
   deals next round; the team with more Gins is awarded the difference in Gins. Three games
@@ -39,6 +41,16 @@ Game 1 has closed starts in the first open game. G-GIN-11 the first dealing team
 random (the cut); with a stacked deck Team A deals. Moves without a choice are made for the
 player: the draw after both pass the upcard, the end of the hand at the wall when the last
 discard cannot make a knock, and ``done`` when nothing more can be laid off.
+
+How the runner lays his melds is his choice, and it decides what the opponent may lay off
+(5♠ 6♠ 7♠ with 7♥ 7♦ 7♣ take the 4♠ and 8♠; 7♠ 7♥ 7♦ 7♣ takes nothing more). So after a
+knock with more than one way to meld, the runner chooses one: ``lay 5S 6S 7S and 7C 7D 7H``
+(melds separated by ``and``, in any order), the moves listing every way of laying melds whose
+deadwood is within the knock limit, the least deadwood first (the way that was laid for him
+before; the bot weighs each way's deadwood against the lay-offs it leaves). Ways the
+opponent cannot tell apart (the same deadwood and the same cards he could ever lay off, as any
+three of four 4s as the set) are listed once. With one way only it is laid at once; a Gin
+takes no lay-offs, so its melds are always laid for the player.
 
 Preset ``standard`` (two players): ten cards each and an upcard that the non-dealer, then the
 dealer, may take; if both pass the non-dealer draws. Knock with 10 or less; gin scores the
@@ -62,30 +74,38 @@ from typing import Any, ClassVar, NamedTuple
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
-from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
     DISCARD,
-    DRAW,
     END,
-    ONLY,
-    TAKE,
     DrawDiscardState,
-    DrawPhase,
     Phase,
-    PlayPhase,
     lay_off_move,
 )
 from gamenight.families.match import HollywoodSheet, MatchRules, match_end, rotation_pairs
-from gamenight.families.melds import RUMMY_VALUES, MeldRules, lay_off_end, solver_for, words
+from gamenight.families.melds import RUMMY_VALUES, Meld, MeldRules, lay_off_end, solver_for, words
+from gamenight.families.rummy_rules import RummyRules
+from gamenight.games.gin_kinds import (
+    DOUBLE_GIN,
+    GIN,
+    KNOCK,
+    LAY,
+    ArrangePhase,
+    GinDraw,
+    GinPlay,
+    LayOffPhase,
+    UpcardPhase,
+    WallPhase,
+    arrangements,
+    groups_of,
+    lay_move,
+    same_arrangement,
+)
 
-PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
-KNOCK = [Move("knock", C.CARD_ARG[c]) for c in range(52)]
-GIN = [Move("gin", C.CARD_ARG[c]) for c in range(52)]
 GAMES = 3
 
 
@@ -206,117 +226,10 @@ class GinPhase(PhaseName):
     UPCARD = "upcard", "The upcard: take it or pass"
     #: two cards left: the last discard may be taken only to knock
     WALL = "wall", "The wall: take the last discard to go out, or pass"
+    #: after a knock the knocker lays his melds, where he has a choice
+    ARRANGE = "arrange", "The knocker lays his melds"
     #: after a knock the defender lays off on the knocker's melds
     LAYOFF = "layoff", "Laying off on the knocker's melds"
-
-
-NOTHING_TO_PASS = "There is nothing to pass on now: draw, or discard."
-
-
-class UpcardPhase(PhaseHandler["GinRummy"]):
-    """The non-dealer, then the dealer, may take the upcard; when both pass the non-dealer draws."""
-
-    def to_act(self, s: GinRummy) -> frozenset[int]:
-        return ONLY[s.turn]
-
-    def legal(self, s: GinRummy, seat: int) -> list[Move]:
-        return [TAKE[s.discards[-1]], PASS]
-
-    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
-        return f"First the upcard is offered: take it ('take {C.CODE_OF[s.discards[-1]]}') or 'pass'."
-
-    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
-        if move.verb == "take":
-            s.take_discard(seat)
-            s.wall_take = False
-        else:
-            s._pass_upcard(seat)
-
-
-class WallPhase(UpcardPhase):
-    """The wall: the last discard may be taken only to knock; passing ends the hand."""
-
-    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
-        return (f"Only {len(s.stock)} cards are left in the stock: take the discard to knock "
-                f"('take {C.CODE_OF[s.discards[-1]]}') or 'pass' to end the hand.")
-
-    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
-        if move.verb == "take":
-            s.take_discard(seat)
-            s.wall_take = True
-        else:
-            s.emit("pass", f"{s.names[seat]} passes at the wall.", seat=seat)
-            s._on_hand_over(None)
-
-
-class LayOffPhase(PhaseHandler["GinRummy"]):
-    """After a knock the defender lays off on the knocker's melds, one card at a time, or is done."""
-
-    def to_act(self, s: GinRummy) -> frozenset[int]:
-        return ONLY[s.turn]
-
-    def legal(self, s: GinRummy, seat: int) -> list[Move]:
-        return [*s._lay_off_choices(seat), DONE]
-
-    def why_illegal(self, s: GinRummy, seat: int, move: Move) -> str:
-        if move.verb != "layoff":
-            return "Lay off on the knocker's melds ('layoff 1 8H') or say 'done'."
-        if move.number is None or not 1 <= move.number <= len(s.melds) or len(move.cards) != 1:
-            return f"Name one of the knocker's melds 1 to {len(s.melds)} and one card: 'layoff 1 8H'."
-        missing = s._missing(seat, move.cards)
-        if missing:
-            return missing
-        meld, c = s.melds[move.number - 1], move.cards[0]
-        if len(s.meld_rules.lay_offs(meld, c)) > 1:
-            return f"{C.LABEL_OF[c]} could go at either end: add 'low' or 'high'."
-        return s.meld_rules.why_no_lay_off(meld, c) or "That lay-off is not possible."
-
-    def apply(self, s: GinRummy, seat: int, move: Move) -> None:
-        if move.verb == "done":
-            s._score_run(seat)
-            return
-        assert move.number is not None
-        s.lay_off(seat, move.number - 1, move.cards[0], move.flag)
-        s._offer_lay_offs(seat)
-
-
-class GinDraw(DrawPhase):
-    """The kernel's draw; a hand is ended (knock, gin) only after drawing."""
-
-    wrong: ClassVar[dict[str, str]] = {
-        **dict.fromkeys(("knock", "gin", "double"),
-                        "Draw first: a hand is ended after drawing, in place of a discard."),
-        "pass": NOTHING_TO_PASS}
-
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        # the kinds' moves without asking them: a gin turn never starts on an empty stock (the
-        # hand ends at the wall) or discard pile, and every turn comes here
-        return [DRAW, TAKE[s.discards[-1]]]
-
-
-class GinPlay(PlayPhase):
-    """The kernel's play (where melds and lay-offs are never legal): discard, or end the hand by
-    knocking (a Run), going Gin or Double Gin."""
-
-    wrong: ClassVar[dict[str, str]] = {**PlayPhase.wrong, "pass": NOTHING_TO_PASS}
-
-    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        assert isinstance(s, GinRummy)
-        return [*super().kinds(s),
-                ByName(("knock", "gin", "double"), "_end_moves", "_why_not_end", "_declare")]
-
-    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
-        # the kinds' moves (no melds or lay-offs in Gin's turn: the discards, then the endings),
-        # computed at once: every turn comes here, and the endings are rarely possible
-        assert isinstance(s, GinRummy)
-        hand = s.hands[seat]
-        if s.wall_take:
-            return s._end_moves(seat)
-        taken = -1 if s.DISCARD_TAKEN or s.taken is None else s.taken
-        discards = [DISCARD[c] for c in sorted(hand) if c != taken]
-        if s.deadwood_floor(hand) > s.knock_limit:
-            return discards  # the common case: no ending is possible
-        return discards + s._endings(hand, taken)
 
 
 class GinRummy(DrawDiscardState):
@@ -334,22 +247,21 @@ class GinRummy(DrawDiscardState):
         Field("rounds_won_shown", "Rounds won", Kind.TEAMS),
     )
     DEAL_WORD = "round"
-    MELDS_IN_TURN = False
-    LAY_OFF_IN_TURN = False
-    RESTOCK = END
+    RUMMY_RULES = RummyRules(melds_in_turn=False, lay_off_in_turn=False, restock=END)
     PHASE_LABELS: ClassVar[dict[str, str]] = {Phase.PLAY: "Discarding, or going out"}
     options: GinOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: GinDraw(), Phase.PLAY: GinPlay(),
         GinPhase.UPCARD: UpcardPhase(), GinPhase.WALL: WallPhase(), GinPhase.LAYOFF: LayOffPhase(),
+        GinPhase.ARRANGE: ArrangePhase(),
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        self.DISCARD_TAKEN = o.discard_taken
         self.knock_limit, self.wall = o.knock_limit, o.wall  # read on every turn
-        self._init_table(MeldRules(ace=o.ace, jokers_wild=False), teams=2)
+        self._init_table(MeldRules(ace=o.ace, jokers_wild=False), teams=2,
+                         rummy=replace(self.RUMMY_RULES, discard_taken=o.discard_taken))
         self.match_rules = MatchRules(target=o.target)  # single; Hollywood: each game's target
         self.solver = solver_for(self.meld_rules, RUMMY_VALUES)
         self.bits = BOARD_BITS[o.ace]
@@ -473,41 +385,17 @@ class GinRummy(DrawDiscardState):
         which was taken to knock."""
         if self.wall_take:
             return []
-        taken = -1 if self.DISCARD_TAKEN or self.taken is None else self.taken
+        taken = -1 if self.rummy.discard_taken or self.taken is None else self.taken
         return [DISCARD[c] for c in sorted(self.hands[seat]) if c != taken]
 
-    def _why_not_discard(self, seat: int, move: Move) -> str:
+    def discard_rule(self, seat: int, move: Move) -> str | None:
         if self.wall_take:
             return "You took the last discard to knock: knock or go gin now."
-        return super()._why_not_discard(seat, move)
+        return super().discard_rule(seat, move)
 
     def _end_moves(self, seat: int) -> list[Move]:
-        taken = -1 if self.DISCARD_TAKEN or self.taken is None else self.taken
+        taken = -1 if self.rummy.discard_taken or self.taken is None else self.taken
         return self._endings(self.hands[seat], taken)
-
-    def _why_not_end(self, seat: int, move: Move) -> str:
-        o = self.options
-        if move.verb == "double":
-            if not o.double_gin:
-                return "Double Gin (going out without a discard) is not played under these rules."
-            dw = self.solver.deadwood(self.hands[seat])
-            return f"Double Gin needs every card in melds; your best arrangement leaves {dw} deadwood."
-        if len(move.cards) != 1:
-            return f"Name the card to discard, for example '{move.verb} 9C'."
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        c = move.cards[0]
-        if c == self.taken and not self.DISCARD_TAKEN:
-            return "You may not discard the card you took from the discard pile this turn."
-        dw, code = self.deadwood_after(self.hands[seat])[c], C.CODE_OF[c]
-        if move.verb == "gin":
-            return f"Gin needs every card but the discard in melds: without {code} you have {dw} deadwood."
-        if dw == 0:
-            return f"Without {code} every card melds: that is a Gin, declare 'gin {code}'."
-        name = "for a Run" if o.scoring == "hollywood" else "to knock"
-        return (f"You need {o.knock_limit} or less deadwood {name}: without {code} your best arrangement "
-                f"leaves {dw}.")
 
     def _endings(self, hand: list[int], taken: int) -> list[Move]:
         """Knock, gin and double gin with this hand, never discarding ``taken``."""
@@ -552,7 +440,7 @@ class GinRummy(DrawDiscardState):
         if len(self.stock) > self.wall:
             self.begin_turn(nxt)
         elif self.options.wall_knock and self._endings([*self.hands[nxt], self.discards[-1]],
-                                                       -1 if self.DISCARD_TAKEN else self.discards[-1]):
+                                                       -1 if self.rummy.discard_taken else self.discards[-1]):
             self.turn, self.taken, self.phase_name = nxt, None, GinPhase.WALL
         else:  # nobody may draw again, and the last discard would not make a knock
             self.emit("wall", f"{words(len(self.stock)).capitalize()} cards are left in the stock: the hand "
@@ -560,21 +448,43 @@ class GinRummy(DrawDiscardState):
             self._on_hand_over(None)
 
     def _declare(self, seat: int, move: Move) -> None:
-        """Knock (Run), gin or double gin: discard face down, lay the melds of the best arrangement."""
+        """Knock (Run), gin or double gin: discard face down; a runner with more than one way to
+        meld lays his melds as he chooses (``lay ...``), anyone else lays the only way there is."""
         for c in move.cards:
             self.remove_from_hand(seat, (c,))
             self.face_down.append(c)
             self.emit("discard", f"You discard {C.LABEL_OF[c]} face down.", seat=seat, to=seat)
-        best = self.solver.best(self.hands[seat])
-        for meld in best.melds:
-            self.place_meld(seat, meld)
-        self.knocker, self.knock_deadwood = seat, best.deadwood_value
         self.knock_kind = "double gin" if move.verb == "double" else move.verb
+        ways = self._arrangement_moves(seat) if self.knock_kind == "knock" else []
+        if len(ways) > 1:
+            self.turn, self.phase_name = seat, GinPhase.ARRANGE
+        else:  # a Gin melds every card, and nobody lays off on it: the best way is the only one
+            self._lay_down(seat, ways[0] if ways else lay_move(self.solver.best(self.hands[seat]).melds))
+
+    def _arrangement_moves(self, seat: int) -> list[Move]:
+        """The runner's ways to lay his melds, deadwood within the knock limit, least first."""
+        return [lay_move(a) for a in arrangements(self.hands[seat], self.meld_rules, self.knock_limit)]
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """An arrangement named with its melds or their cards in another order."""
+        if move.verb != LAY:
+            return super()._resolve(seat, move, legal)
+        return next((m for m in legal if m.verb == LAY and same_arrangement(m, move)), None)
+
+    def _lay_down(self, seat: int, lay: Move) -> None:
+        """The runner's melds go on the table as arranged; the rest is his deadwood."""
+        for cards in groups_of(lay):
+            found = self.meld_rules.check(cards, None)
+            assert isinstance(found, Meld)
+            self.place_meld(seat, found)
+        laid = self.melds[-len(groups_of(lay)):] if groups_of(lay) else []
+        left = self.hands[seat]
+        self.knocker, self.knock_deadwood = seat, sum(RUMMY_VALUES[c] for c in left)
         word = {"knock": "knocks" if self.options.scoring == "single" else "runs", "gin": "goes Gin",
                 "double gin": "goes Double Gin"}[self.knock_kind]
-        dead = f", deadwood {' '.join(C.LABEL_OF[c] for c in best.deadwood)} ({best.deadwood_value})" \
-            if best.deadwood else ""
-        self.emit("knock", f"{self.names[seat]} {word}: {'; '.join(m.describe() for m in best.melds)}{dead}.",
+        labels = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(left))
+        dead = f", deadwood {labels} ({self.knock_deadwood})" if left else ""
+        self.emit("knock", f"{self.names[seat]} {word}: {'; '.join(m.describe() for m in laid)}{dead}.",
                   seat=seat, ending=self.knock_kind)
         if self.knock_kind == "knock":
             self._offer_lay_offs(self.other(seat))

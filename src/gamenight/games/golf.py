@@ -64,14 +64,17 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import HAND, DrawDiscardState, DrawPhase, Phase, PlayPhase
+from gamenight.families.draw_discard import DRAW, HAND, DrawDiscardState, DrawPhase, Phase, PlayPhase
 from gamenight.families.match import MatchRules
 from gamenight.families.melds import MeldRules
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
+from gamenight.families.rummy_rules import RummyRules
 from gamenight.families.stakes import Rounding, Stakes
 
 #: a quarter, in cents (GEN-11): the ante and what the highest score pays
@@ -191,13 +194,119 @@ class GolfOptions(Options):
                  "3": "Always three", "4": "Always four"})
 
 
+def knock_rule(s: Golf, timing: str) -> str | None:
+    """A knock, at the time the rules in effect give it (option ``knock_timing``), and never once
+    the last turns have begun (G-GO-7)."""
+    if s.ender is not None:
+        return "The last turns have begun: nobody knocks now."
+    if s.options.knock_timing != timing:
+        if timing == INSTEAD:
+            return "Knock at the end of your turn: 'exchange N knock' or 'flip N knock'."
+        return "Knock at the start of your turn, instead of drawing: 'knock'."
+    return None
+
+
+class KnockInsteadOfTurn(OneMove["Golf"]):
+    """Knock instead of drawing: everyone else has one more turn (G-GO-2)."""
+
+    def verify(self, s: Golf, seat: int, move: Move) -> str | None:
+        why = knock_rule(s, INSTEAD)
+        if why is None and move.args:
+            return "Knock by itself: 'knock'."
+        return why
+
+    def apply(self, s: Golf, seat: int, move: Move) -> None:
+        s._knocks(seat)
+        s._next_turn(seat)
+
+    def describe(self, s: Golf, move: Move, viewer: int | None) -> str:
+        return "Knock instead of drawing (everyone else has one more turn)"
+
+
+class PlaceCard(MoveKind["Golf"]):
+    """A move naming one of the player's eight places (1-4 the top row, 5-8 the bottom), with
+    ``knock`` after it where the knock ends a turn (``after_action``)."""
+
+    plain: list[Move]
+    knocking: list[Move]
+
+    def candidates(self, s: Golf, seat: int) -> list[Move]:
+        return [*self.plain, *self.knocking]
+
+    def verify(self, s: Golf, seat: int, move: Move) -> str | None:
+        pos = s._position(move)
+        if pos is None or move.cards or move.suit is not None:
+            return PLACES
+        why = self.place_rule(s, seat, pos)
+        if why is not None:
+            return why
+        if move.flag is not None and move.flag != KNOCK_WORD:
+            return f"Say '{self.plain[pos]}', or '{self.knocking[pos]}' to knock as well."
+        if move.flag == KNOCK_WORD:
+            why = knock_rule(s, AFTER)
+            if why is not None:
+                return why
+            if s._knock_variant(seat, pos, self.knocking) is None:
+                return ("That turns your last card face up, which starts the last turns anyway: there is "
+                        "nothing to knock for.")
+        canonical = self.knocking[pos] if move.flag else self.plain[pos]
+        return None if same(move, canonical) else f"Say '{self.plain[pos]}' or '{self.knocking[pos]}'."
+
+    def place_rule(self, s: Golf, seat: int, pos: int) -> str | None:
+        """Whether the card at ``pos`` may be played so (``None``), or why not."""
+        return None
+
+
+class Exchange(PlaceCard):
+    """Put the card drawn in one of the places, discarding the card there."""
+
+    verbs = ("exchange",)
+    plain, knocking = EXCHANGE, EXCHANGE_KNOCK
+
+    def legal(self, s: Golf, seat: int) -> list[Move]:
+        return s._exchange_moves(seat)
+
+    def apply(self, s: Golf, seat: int, move: Move) -> None:
+        s._exchange(seat, move)
+
+    def describe(self, s: Golf, move: Move, viewer: int | None) -> str:
+        pos = (move.number or 1) - 1
+        drawn = s.hands[s.turn][-1] if s.hands[s.turn] else None
+        what = C.LABEL_OF[drawn] if drawn is not None and viewer == s.turn else "the card"
+        knock = " and knock" if move.flag else ""
+        return f"Put {what} in place {pos + 1}{knock}"
+
+
+class TurnUp(PlaceCard):
+    """Discard the card drawn and turn one of the face-down cards up (G-GO-5: not a card taken
+    from the discard pile, which must be exchanged)."""
+
+    verbs = ("flip",)
+    plain, knocking = FLIP, FLIP_KNOCK
+
+    def legal(self, s: Golf, seat: int) -> list[Move]:
+        return s._flip_moves(seat)
+
+    def place_rule(self, s: Golf, seat: int, pos: int) -> str | None:
+        if s.taken is not None:
+            return "A card taken from the discard pile must be exchanged for one of yours."
+        if s.up[seat][pos]:
+            return f"Card {pos + 1} is face up already: turn up a face-down card."
+        return None
+
+    def apply(self, s: Golf, seat: int, move: Move) -> None:
+        s._flip(seat, move)
+
+    def describe(self, s: Golf, move: Move, viewer: int | None) -> str:
+        knock = " and knock" if move.flag else ""
+        return f"Discard the card and turn up card {move.number}{knock}"
+
+
 class GolfDraw(DrawPhase):
     """The draw: the stock or the top discard, or a knock instead (G-GO-2)."""
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("take",), "_take_moves", "_why_not_take", "_take"),
-                ByName(("knock",), "_knock_moves", "_why_not_knock", "_knock")]
+        return [DrawFromStock(DRAW), TakeDiscard(), KnockInsteadOfTurn(KNOCK)]
 
 
 class GolfPlay(PlayPhase):
@@ -211,8 +320,7 @@ class GolfPlay(PlayPhase):
     }
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [ByName(("exchange",), "_exchange_moves", "_why_not_exchange", "_exchange"),
-                ByName(("flip",), "_flip_moves", "_why_not_flip", "_flip")]
+        return [Exchange(), TurnUp()]
 
 
 class Golf(Stakes, DrawDiscardState):
@@ -230,8 +338,7 @@ class Golf(Stakes, DrawDiscardState):
         Field("last_hole", "Last hole", Kind.TEXT, minor=True),
         Field("decks", "Decks", Kind.NUMBER, minor=True),
     )
-    MELDS_IN_TURN = False
-    LAY_OFF_IN_TURN = False
+    RUMMY_RULES = RummyRules(melds_in_turn=False, lay_off_in_turn=False)
     options: GolfOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: GolfDraw(), Phase.PLAY: GolfPlay(),
@@ -294,20 +401,6 @@ class Golf(Stakes, DrawDiscardState):
     def _may_knock(self, seat: int) -> bool:
         return self.ender is None  # G-GO-7: once the last turns have begun, nobody knocks
 
-    def _knock_moves(self, seat: int) -> list[Move]:
-        return [KNOCK] if self.options.knock_timing == INSTEAD and self._may_knock(seat) else []
-
-    def _why_not_knock(self, seat: int, move: Move) -> str:
-        if self.ender is not None:
-            return "The last turns have begun: nobody knocks now."
-        if self.options.knock_timing == AFTER:
-            return "Knock at the end of your turn: 'exchange N knock' or 'flip N knock'."
-        return "Knock by itself: 'knock'."
-
-    def _knock(self, seat: int, move: Move) -> None:
-        self._knocks(seat)
-        self._next_turn(seat)
-
     def _knocks(self, seat: int) -> None:
         self.knocker = self.ender = seat
         self.emit("knock", f"{self.names[seat]} knocks: everyone else has one more turn.", seat=seat)
@@ -345,23 +438,6 @@ class Golf(Stakes, DrawDiscardState):
     def _position(self, move: Move) -> int | None:
         n = move.number
         return n - 1 if n is not None and 1 <= n <= CARDS else None
-
-    def _why_not_exchange(self, seat: int, move: Move) -> str:
-        if self._position(move) is None:
-            return PLACES
-        return self._why_not_knock(seat, move) if move.flag is not None else "You may not exchange now."
-
-    def _why_not_flip(self, seat: int, move: Move) -> str:
-        pos = self._position(move)
-        if pos is None:
-            return PLACES
-        if self.taken is not None:
-            return "A card taken from the discard pile must be exchanged for one of yours."
-        if self.up[seat][pos]:
-            return f"Card {pos + 1} is face up already: turn up a face-down card."
-        if move.flag is not None:
-            return self._why_not_knock(seat, move)
-        return "You may not turn that card up now."
 
     def _exchange(self, seat: int, move: Move) -> None:
         pos = self._position(move)

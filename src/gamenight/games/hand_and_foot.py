@@ -70,6 +70,7 @@ Every preset difference is an option, so a family can mix the rule sets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -77,6 +78,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.options import Options, Preset, option
+from gamenight.core.phases import KindsPhase, MoveKind
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Visibility
 from gamenight.equipment import cards as C
@@ -92,9 +94,13 @@ from gamenight.families.canasta_turn import (
     PLAY_ON,
     REQUIRED,
     SIX_DISCARD,
+    AskRule,
+    BlackThreeRule,
     CanastaState,
     Phase,
     PhaseHandler,
+    RedThreeRule,
+    StockOutRule,
     TurnRules,
     card_values,
     held_cost,
@@ -251,20 +257,41 @@ def team_names(n: int) -> list[str]:
     return [", ".join(f"P{s + 1}" for s in range(t, n, 2)) for t in range(2)]
 
 
-class ChoosePacket(PhaseHandler["HandAndFoot"]):
+class Choose(MoveKind["HandAndFoot"]):
+    """DeMeritt: a player keeps the packet dealt to him as his hand, or takes the one passed to
+    him (the other is his foot)."""
+
+    verbs = ("choose",)
+
+    def candidates(self, s: HandAndFoot, seat: int) -> Iterable[Move]:
+        return (CHOOSE_DEALT, CHOOSE_PASSED)
+
+    def verify(self, s: HandAndFoot, seat: int, move: Move) -> str | None:
+        if s.chosen[seat]:
+            return "You have chosen your hand already: the others are still choosing."
+        if len(move.args) != 1 or move.flag not in ("dealt", "passed"):
+            return "Choose your hand: 'choose dealt' or 'choose passed'."
+        return None
+
+    def apply(self, s: HandAndFoot, seat: int, move: Move) -> None:
+        s._choose(seat, move)
+
+    def describe(self, s: HandAndFoot, move: Move, viewer: int | None) -> str:
+        if move.flag == "dealt":
+            return "Keep the packet dealt to you as your hand"
+        return "Take the packet passed to you as your hand"
+
+
+class ChoosePacket(KindsPhase["HandAndFoot"]):
     """DeMeritt: every player at once chooses which packet is his hand."""
+
+    otherwise = "Choose your hand: 'choose dealt' or 'choose passed'."
 
     def to_act(self, s: HandAndFoot) -> frozenset[int]:
         return frozenset(seat for seat in range(s.num_players) if not s.chosen[seat])
 
-    def legal(self, s: HandAndFoot, seat: int) -> list[Move]:
-        return [] if s.chosen[seat] else [CHOOSE_DEALT, CHOOSE_PASSED]
-
-    def why_illegal(self, s: HandAndFoot, seat: int, move: Move) -> str:
-        return "Choose your hand: 'choose dealt' or 'choose passed'."
-
-    def apply(self, s: HandAndFoot, seat: int, move: Move) -> None:
-        s._choose(seat, move)
+    def kinds(self, s: HandAndFoot) -> list[MoveKind[Any]]:
+        return [Choose()]
 
 
 class HandAndFoot(DealsCards, MatchPlay, CanastaState):
@@ -283,8 +310,8 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         rules = TurnRules(
             books=books, need=Requirement(o.need_clean, o.need_dirty, o.need_wild), draw=2,
             pile_limit=o.pile_limit or None, wild_top=o.wild_top, persistent_freeze=o.freeze == "persistent",
-            red_threes=o.red_threes, black_threes=o.black_threes, ask=o.ask_partner,
-            all_in_foot=o.all_in_foot, stock_out=o.stock_out,
+            red_threes=RedThreeRule(o.red_threes), black_threes=BlackThreeRule(o.black_threes),
+            ask=AskRule(o.ask_partner), all_in_foot=o.all_in_foot, stock_out=StockOutRule(o.stock_out),
         )
         self._init_canasta(rules, card_values(o.deuce_value))
         # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap
@@ -397,7 +424,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
             cuts = {p: piles[p][self.rng.randrange(len(piles[p]))] for p in top}
 
     def _choose(self, seat: int, move: Move) -> None:
-        if move is CHOOSE_PASSED:
+        if move.flag == "passed":
             self.hands[seat], self.feet[seat] = self.feet[seat], self.hands[seat]
         self.chosen[seat] = True
         self.emit("chosen", f"{self.names[seat]} has chosen a hand.", seat=seat)

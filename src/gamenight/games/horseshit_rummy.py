@@ -73,13 +73,13 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind, number_word
-from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import DIG_TO_PAIR, HAND, DrawDiscardState, Phase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import RANK_PLURAL, MeldRules, values_by_rank
+from gamenight.families.rummy_rules import RummyRules
 
 #: the ranks in the deck: three to ace (every two out; no jokers)
 RANKS = tuple(range(C.THREE, C.ACE + 1))
@@ -144,10 +144,7 @@ class HorseshitRummy(DrawDiscardState):
         Phase.DRAW: "Drawing: from the stock, the top discard, or down the pile to a pair",
         Phase.PLAY: "Melding, laying off and discarding",
     }
-    DIG = DIG_TO_PAIR
-    LAY_OFF_ON = "any"
-    LAYOFFS_IN_FRONT = True
-    OUT_WITHOUT_DISCARD = True
+    RUMMY_RULES = RummyRules(dig=DIG_TO_PAIR, layoffs_in_front=True, out_without_discard=True)
     options: HorseshitOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -204,13 +201,9 @@ class HorseshitRummy(DrawDiscardState):
 
     # ---- the draw: the top discard free unless it is wild (G-HS-2) ------------------------------
 
-    def _may_take_discard(self, seat: int) -> bool:
+    def take_discard_rule(self, seat: int) -> str | None:
         pile = self.discards
-        return bool(pile) and self.options.top_card_free and not self.meld_rules.is_wild(pile[-1])
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
-        pile = self.discards
-        if pile and move.cards == (pile[-1],):
+        if pile:
             top = pile[-1]
             if not self.options.top_card_free:
                 return (f"Even the top card needs a natural pair in your hand: 'dig 1 {C.CODE_OF[top]}' if "
@@ -218,7 +211,7 @@ class HorseshitRummy(DrawDiscardState):
             if self.meld_rules.is_wild(top):
                 return ("A wild card cannot be taken from the pile on its own: only in a dig down to a card "
                         "you hold a natural pair of.")
-        return super()._why_not_take(seat, move)
+        return super().take_discard_rule(seat)
 
     # ---- G-HS-3: nothing on other players' sets in the turn of your first set -------------------
 
@@ -230,26 +223,17 @@ class HorseshitRummy(DrawDiscardState):
             self.laid_on_others_now = True
         return super()._on_laid(seat, index, cards, new=new)
 
-    def _may_meld(self, seat: int) -> bool:
-        return super()._may_meld(seat) and (self.has_melded[seat] or not self.laid_on_others_now)
-
-    def _may_lay_off_on(self, seat: int, index: int) -> bool:
-        return self.meld_owner[index] == seat or not self.first_set_now
-
-    def _why_not_meld(self, seat: int, move: Move) -> str:
-        if not self._missing(seat, move.cards) and not isinstance(self.meld_rules.read(move), str) \
-                and not self._may_meld(seat):
+    def _meld_rule(self, seat: int) -> str | None:
+        if not self.has_melded[seat] and self.laid_on_others_now:
             return ("You have laid cards on other players' sets this turn: your first set waits for a later "
                     "turn.")
-        return super()._why_not_meld(seat, move)
+        return super()._meld_rule(seat)
 
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
-        n = move.number
-        if n is not None and 1 <= n <= len(self.melds) and len(move.cards) == 1 \
-                and not self._missing(seat, move.cards) and not self._may_lay_off_on(seat, n - 1):
+    def _lay_off_on_rule(self, seat: int, index: int) -> str | None:
+        if self.meld_owner[index] != seat and self.first_set_now:
             return ("Not in the turn you lay your first set: nothing goes on other players' sets until your "
                     "next turn.")
-        return super()._why_not_lay_off(seat, move)
+        return super()._lay_off_on_rule(seat, index)
 
     # ---- scoring ---------------------------------------------------------------------------------
 

@@ -75,438 +75,56 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §22,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from gamenight.core.errors import IllegalMove
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
-from gamenight.core.zones import Visibility
-from gamenight.equipment import boards as B
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards, DrawsBack
 from gamenight.families.table import Seating
+from gamenight.games.jokers_wild_board import (
+    BOARD,
+    CASTLE,
+    CASTLE_INDEX,
+    COLOURS,
+    CONTINUE,
+    EMPTY,
+    ENTRANCE,
+    HOLES,
+    HOME,
+    IN_HOME,
+    JOKER,
+    LOOP,
+    MUST_WAIT,
+    ONLY,
+    OUT_HOLE,
+    OUT_RANKS,
+    Position,
+    Rules,
+    goes,
+    hole_text,
+    holes_and_counts,
+    marble_moves,
+    move_candidates,
+    mover_of,
+    moves_by_verb,
+    out_candidates,
+    play_card,
+    rules_from,
+    side_done,
+    split_moves,
+    steps_of,
+    swap_candidates,
+)
 
-BOARD = B.JOKERS_WILD
-LOOP = BOARD.loop
-HOLES = BOARD.size
-EMPTY = B.EMPTY
 HAND_SIZE = 5
-#: each board seat's come-out hole, Castle entrance, Home and Castle holes
-OUT_HOLE = BOARD.entry
-ENTRANCE = BOARD.exit
-HOME = BOARD.start
-CASTLE = BOARD.finish
-#: the Castle index (0 = C1) of each hole (-1: not a Castle hole), and each hole's owner
-CASTLE_INDEX: tuple[int, ...] = BOARD.finish_index
-IN_HOME: tuple[bool, ...] = BOARD.is_start
-COLOURS = ("red", "blue", "green", "yellow")
-SEAT_WORDS = ("first", "second", "third", "fourth")
-JOKER = C.JOKER
-OUT_RANKS = frozenset({C.ACE, C.JACK, C.QUEEN, C.KING})
-#: how far each rank moves (the 8 backward)
-STEPS: dict[int, int] = {C.ACE: 1, C.TWO: 2, C.THREE: 3, C.FOUR: 4, C.FIVE: 5, C.SIX: 6, C.SEVEN: 7,
-                         C.EIGHT: -8, C.NINE: 9, C.TEN: 10, C.JACK: 10, C.QUEEN: 10, C.KING: 10}
-CONTINUE, MUST_WAIT = "continue", "must_wait"
-OWNER, PUBLIC, UNSEEN = Visibility.OWNER, Visibility.PUBLIC, Visibility.NOBODY
-ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(4)]
-HOLE_ARG = [B.HOLE(h) for h in range(HOLES)]
-NUM_ARG = [NUMBER(k) for k in range(10)]
-
-
-def hole_text(h: int) -> str:
-    """A hole as a person reads it: ``30``; ``C2`` in a Castle; ``Home``."""
-    if CASTLE_INDEX[h] >= 0:
-        return f"C{CASTLE_INDEX[h] + 1}"
-    return "Home" if IN_HOME[h] else str(h)
-
-
-def steps_of(card: int) -> int:
-    return STEPS.get(C.RANK_OF[card], 0) if card != JOKER else 0
-
-
-# ---- the board's rules, on a position (pure: the game and its bot share them) ---------------------
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """What the moves depend on besides the position: the options, and each board seat's side."""
-
-    marbles: int
-    back_in: bool
-    must_wait: bool
-    land_partner: bool
-    nine_split: bool
-    #: the board seats of each board seat's side (itself and its partner)
-    side: tuple[frozenset[int], ...]
-    #: each board seat's partner (-1: none)
-    partner: tuple[int, ...]
-
-
-class Position:
-    """Marbles on the holes (the board seat owning each, or EMPTY), and the holes whose marble
-    backed past its Castle entrance and may not turn into it (option ``back_in_with_8`` off)."""
-
-    __slots__ = ("bar", "holes")
-
-    def __init__(self, holes: list[int], bar: set[int]) -> None:
-        self.holes = holes
-        self.bar = bar
-
-    def copy(self) -> Position:
-        return Position(self.holes[:], set(self.bar))
-
-    def in_castle(self, b: int) -> int:
-        holes = self.holes
-        return sum(1 for h in CASTLE[b] if holes[h] == b)
-
-    def in_home(self, b: int) -> list[int]:
-        holes = self.holes
-        return [h for h in HOME[b] if holes[h] == b]
-
-    def marbles_of(self, b: int) -> list[int]:
-        """The holes of ``b``'s marbles out of Home (the loop, then its Castle)."""
-        holes = self.holes
-        return [h for h in range(LOOP) if holes[h] == b] + [h for h in CASTLE[b] if holes[h] == b]
-
-
-def mover_of(r: Rules, pos: Position, b: int) -> int:
-    """Whose marbles board seat ``b``'s cards move: its own, or its partner's once its own are all
-    in its Castle (-1: nobody's, the side has finished)."""
-    if pos.in_castle(b) < r.marbles:
-        return b
-    q = r.partner[b]
-    return q if q >= 0 and pos.in_castle(q) < r.marbles else -1
-
-
-def send_home(pos: Position, hole: int, notes: list[str]) -> None:
-    b = pos.holes[hole]
-    free = next(h for h in HOME[b] if pos.holes[h] == EMPTY)
-    pos.holes[free] = b
-    pos.holes[hole] = EMPTY
-    pos.bar.discard(hole)
-    notes.append(f"the {COLOURS[b]} marble on {hole} goes Home")
-
-
-def to_entrance(r: Rules, pos: Position, hole: int, notes: list[str]) -> str:
-    """The partner's marble on ``hole`` goes to its Castle entrance (an opponent there goes Home);
-    a marble of the side already there makes it illegal (G-JW-9). Returns why not, or ""."""
-    q = pos.holes[hole]
-    e = ENTRANCE[q]
-    there = pos.holes[e]
-    if e == hole or (there != EMPTY and there in r.side[q]):
-        return (f"the partner's marble would go to its Castle entrance {e}, and a marble of your side "
-                "is there")
-    if there != EMPTY:
-        send_home(pos, e, notes)
-    pos.holes[hole] = EMPTY
-    pos.bar.discard(hole)
-    pos.holes[e] = q
-    notes.append(f"the {COLOURS[q]} marble on {hole} goes to its Castle entrance {e}")
-    return ""
-
-
-def land(r: Rules, pos: Position, src: int, dst: int, barred: bool, notes: list[str]) -> str:
-    """The marble on ``src`` ends on ``dst``: an opponent there goes Home, a partner (only with the
-    option of G-JW-4, checked by the caller) to its entrance. Returns why not, or ""."""
-    holes = pos.holes
-    b = holes[src]
-    holes[src] = EMPTY
-    pos.bar.discard(src)
-    there = holes[dst]
-    if there != EMPTY:
-        if there in r.side[b]:
-            why = to_entrance(r, pos, dst, notes)
-            if why:
-                return why
-        else:
-            send_home(pos, dst, notes)
-    holes[dst] = b
-    if barred and dst < LOOP:
-        pos.bar.add(dst)
-    return ""
-
-
-def forward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str:
-    """Where the marble on ``src`` ends ``n`` holes forward (and whether it is still barred from
-    its Castle), or why it cannot go."""
-    holes = pos.holes
-    b = holes[src]
-    ci = CASTLE_INDEX[src]
-    if ci >= 0:
-        if ci + n > len(CASTLE[b]) - 1:
-            return f"the marble on {hole_text(src)} cannot go {n} further in: the Castle ends sooner"
-        for k in range(1, n + 1):
-            if holes[CASTLE[b][ci + k]] != EMPTY:
-                return f"the marble on {hole_text(src)} would pass or land on your own marble in the Castle"
-        return CASTLE[b][ci + n], False
-    if IN_HOME[src]:
-        return "a marble in Home only comes out (an ace or a face card)"
-    barred = src in pos.bar
-    may = not barred
-    entrance = ENTRANCE[b]
-    cur, left = src, n
-    while left > 0:
-        if cur == entrance and may:
-            castle = CASTLE[b]
-            if left <= len(castle) and all(holes[castle[k]] == EMPTY for k in range(left)):
-                return castle[left - 1], False
-            if r.must_wait:
-                return (f"the marble on {src} cannot end inside its Castle with {n}, and it may not go "
-                        "past its entrance (it must wait)")
-        if cur == entrance:
-            barred = False  # past the entrance going forward: it may turn in next time round
-        cur = cur + 1 if cur + 1 < LOOP else 0
-        left -= 1
-        why = _side_in_the_way(r, holes, src, cur, left)
-        if why:
-            return why
-    return cur, barred
-
-
-def _side_in_the_way(r: Rules, holes: list[int], src: int, cur: int, left: int) -> str:
-    """Why the marble from ``src`` may not reach ``cur`` with ``left`` holes still to go: it never
-    passes a marble of its side, and lands on one only on the partner's, with the option of G-JW-4."""
-    b, there = holes[src], holes[cur]
-    if there == EMPTY or there not in r.side[b] or cur == src:
-        return ""
-    if not left and r.land_partner and there != b:  # landing on the partner, allowed by the option
-        return ""
-    verb = "land on" if not left else "pass"
-    whose = "your own" if there == b else "your partner's"
-    return f"the marble on {src} would {verb} {whose} marble on {cur}"
-
-
-def backward(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str:
-    holes = pos.holes
-    b = holes[src]
-    if src >= LOOP:
-        where = "Home" if IN_HOME[src] else "the Castle"
-        return f"only a marble on the loop moves backward, not one in {where}"
-    barred = src in pos.bar
-    cur = src
-    for left in range(n - 1, -1, -1):
-        cur = cur - 1 if cur else LOOP - 1
-        if cur == ENTRANCE[b] and left and not r.back_in:
-            barred = True
-        why = _side_in_the_way(r, holes, src, cur, left)
-        if why:
-            return why
-    return cur, barred
-
-
-def goes(r: Rules, pos: Position, src: int, n: int) -> tuple[int, bool] | str:
-    """Where the marble on ``src`` ends ``n`` holes on (backward when negative), or why not."""
-    return forward(r, pos, src, n) if n > 0 else backward(r, pos, src, -n)
-
-
-def step(r: Rules, pos: Position, src: int, n: int, notes: list[str]) -> str:
-    """Move the marble on ``src`` ``n`` holes (backward when negative) on ``pos``; why not, or ""."""
-    went = goes(r, pos, src, n)
-    if isinstance(went, str):
-        return went
-    dst, barred = went
-    return land(r, pos, src, dst, barred, notes)
-
-
-def bring_out(r: Rules, pos: Position, b: int, notes: list[str]) -> str:
-    home = pos.in_home(b)
-    if not home:
-        return "no marble is left in Home"
-    o = OUT_HOLE[b]
-    there = pos.holes[o]
-    if there != EMPTY and there in r.side[b]:
-        return f"the come-out hole {o} holds a marble of your side"
-    if there != EMPTY:
-        send_home(pos, o, notes)
-    pos.holes[home[0]] = EMPTY
-    pos.holes[o] = b
-    return ""
-
-
-def swap(r: Rules, pos: Position, b: int, src: int, dst: int, notes: list[str]) -> str:
-    holes = pos.holes
-    if not (0 <= src < LOOP) or holes[src] != b:
-        return "a joker moves a marble of yours that is out on the loop (not in Home or the Castle)"
-    if not (0 <= dst < LOOP) or holes[dst] == EMPTY or dst == src:
-        return "a joker's marble takes the hole of another marble on the loop"
-    there = holes[dst]
-    if there == b:
-        return "a joker's marble takes another player's marble's hole, not one of your own"
-    holes[src] = EMPTY
-    pos.bar.discard(src)
-    if there in r.side[b]:
-        why = to_entrance(r, pos, dst, notes)
-        if why:
-            return why
-    else:
-        send_home(pos, dst, notes)
-    holes[dst] = b
-    return ""
-
-
-def holes_and_counts(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The holes a move names and, in a split, each part's count. Read from its arguments in
-    order: typed text not built by the game reads every number as a count."""
-    values = tuple(a.value for a in move.args[1:] if isinstance(a.value, int))
-    if move.verb == "split":
-        return values[0::2], values[1::2]
-    return values, ()
-
-
-def play_card(r: Rules, pos: Position, seat_b: int, move: Move, notes: list[str]) -> str:
-    """Make ``move`` (a card's move by board seat ``seat_b``) on ``pos``; why not, or ""."""
-    verb, card = move.verb, move.cards[0]
-    b = mover_of(r, pos, seat_b)
-    if b < 0:
-        return "your side's marbles are all in their Castles"
-    sp, nums = holes_and_counts(move)
-    rank = C.RANK_OF[card] if card != JOKER else -1
-    if verb == "out":
-        if rank not in OUT_RANKS:
-            return "only an ace or a face card (jack, queen, king) brings a marble out of Home"
-        return bring_out(r, pos, b, notes)
-    if verb == "swap":
-        if card != JOKER:
-            return "only a joker swaps marbles"
-        if len(sp) != 2:
-            return "name your marble and the other: 'swap JK 10 50'"
-        return swap(r, pos, b, sp[0], sp[1], notes)
-    if card == JOKER:
-        return "a joker swaps two marbles: 'swap JK 10 50' (your marble on 10 takes the hole 50)"
-    if verb == "move":
-        if len(sp) != 1:
-            return "name the hole of the marble to move: 'move 5H 30'"
-        if pos.holes[sp[0]] != b:
-            return _not_yours(pos, sp[0], b, seat_b)
-        return step(r, pos, sp[0], steps_of(card), notes)
-    # split
-    total = 7 if rank == C.SEVEN else 9 if rank == C.NINE and r.nine_split else 0
-    if not total:
-        return "only a 7 (or a 9, with the option) is split between two marbles"
-    if len(sp) != len(nums) or len(sp) not in (1, 2) or any(k < 1 for k in nums):
-        return "write each part as a marble's hole and a count: 'split 7H 10 3 40 4'"
-    if (len(sp) == 2 and sum(nums) != total) or (len(sp) == 1 and nums[0] >= total):
-        return f"the two parts of a {total} add up to {total}"
-    if pos.holes[sp[0]] != b:
-        return _not_yours(pos, sp[0], b, seat_b)
-    went = goes(r, pos, sp[0], nums[0])
-    why = went if isinstance(went, str) else step(r, pos, sp[0], nums[0], notes)
-    if why:
-        return f"first part: {why}"
-    first_end = went[0] if not isinstance(went, str) else -1
-    after = mover_of(r, pos, seat_b)
-    if len(sp) == 1:
-        if after == b or total != 7:
-            return f"the rest of the {total} must move another marble"
-        if after >= 0 and any(not step(r, pos.copy(), h, total - nums[0], []) for h in pos.marbles_of(after)):
-            return "the rest of the 7 must move a partner's marble when one can use it"
-        return ""
-    if after < 0:
-        return "your side is home: the rest of the 7 is lost ('split' with one part)"
-    if pos.holes[sp[1]] != after or sp[1] == first_end:
-        whose = "of yours" if after == seat_b else "of your partner's"
-        return f"the second part moves another marble {whose}"
-    why = step(r, pos, sp[1], nums[1] if total == 7 else -nums[1], notes)
-    return f"second part: {why}" if why else ""
-
-
-def _not_yours(pos: Position, h: int, b: int, seat_b: int) -> str:
-    whose = "your" if b == seat_b else "your partner's"
-    if pos.holes[h] == EMPTY:
-        return f"there is no marble on {h}"
-    return f"the marble on {h} is not {whose}: you move {whose} marbles"
-
-
-def marble_moves(r: Rules, pos: Position, seat_b: int, hand: list[int]) -> list[Move]:
-    """Every card move of board seat ``seat_b`` with ``hand`` (not the discards)."""
-    b = mover_of(r, pos, seat_b)
-    if b < 0:
-        return []
-    out: list[Move] = []
-    mine = pos.marbles_of(b)
-    loop_mine = [h for h in mine if h < LOOP]
-
-    def ok(m: Move) -> bool:
-        return not play_card(r, pos.copy(), seat_b, m, [])
-
-    for card in sorted(set(hand)):
-        arg = C.CARD_ARG[card]
-        if card == JOKER:
-            holes = pos.holes
-            for src in loop_mine:
-                for dst in range(LOOP):
-                    if holes[dst] != EMPTY and holes[dst] != b:
-                        m = Move("swap", arg, HOLE_ARG[src], HOLE_ARG[dst])
-                        if ok(m):
-                            out.append(m)
-            continue
-        rank = C.RANK_OF[card]
-        if rank in OUT_RANKS:
-            m = Move("out", arg)
-            if ok(m):
-                out.append(m)
-        for h in mine:
-            m = Move("move", arg, HOLE_ARG[h])
-            if ok(m):
-                out.append(m)
-        total = 7 if rank == C.SEVEN else 9 if rank == C.NINE and r.nine_split else 0
-        if total:
-            out += _splits(r, pos, seat_b, b, card, total, mine)
-    return out
-
-
-def _splits(r: Rules, pos: Position, seat_b: int, b: int, card: int, total: int,
-            mine: list[int]) -> list[Move]:
-    """A 7 (or a 9, forward then back) split between two marbles: every legal pair of parts."""
-    out: list[Move] = []
-    arg = C.CARD_ARG[card]
-    back = total == 9
-    for h1 in mine:
-        for a in range(1, total):
-            went = goes(r, pos, h1, a)
-            if isinstance(went, str):
-                continue
-            first = pos.copy()
-            if land(r, first, h1, went[0], went[1], []):
-                continue
-            after = mover_of(r, first, seat_b)
-            rest = total - a
-            if after != b and not back:
-                # the 7 brought the last marble in: the rest moves a partner's, or is lost
-                found = False
-                for h2 in first.marbles_of(after) if after >= 0 else []:
-                    if not step(r, first.copy(), h2, rest, []):
-                        out.append(Move("split", arg, HOLE_ARG[h1], NUM_ARG[a], HOLE_ARG[h2], NUM_ARG[rest]))
-                        found = True
-                if not found:
-                    out.append(Move("split", arg, HOLE_ARG[h1], NUM_ARG[a]))
-                continue
-            if after < 0:
-                continue
-            for h2 in first.marbles_of(after):
-                if h2 == went[0]:
-                    continue
-                n2 = -rest if back else rest
-                if not step(r, first.copy(), h2, n2, []):
-                    out.append(Move("split", arg, HOLE_ARG[h1], NUM_ARG[a], HOLE_ARG[h2], NUM_ARG[rest]))
-    return out
-
-
-def rules_from(data: dict[str, Any]) -> Rules:
-    """The rules a view spells out (``view["rules"]``), for a program that plays from views."""
-    partner = tuple(int(q) for q in data["partner"])
-    side = tuple(frozenset({b, partner[b]} - {-1}) for b in range(BOARD.seats))
-    return Rules(int(data["marbles"]), bool(data["back_in"]), bool(data["must_wait"]),
-                 bool(data["land_partner"]), bool(data["nine_split"]), side, partner)
-
-
-def side_done(r: Rules, pos: Position, b: int) -> bool:
-    return all(pos.in_castle(q) >= r.marbles for q in r.side[b])
 
 
 # ---- the game ---------------------------------------------------------------------------------------
@@ -561,15 +179,179 @@ class JokersWildPhase(PhaseName):
     PLAY = "play", "Playing a card: move a marble"
 
 
-VERBS = ("out", "move", "split", "swap", "discard")
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+EXAMPLES = "'move 5H 30', 'out KH', 'split 7H 10 3 40 4', 'swap JK 10 50'"
+
+
+def card_first(s: JokersWild, seat: int, move: Move, numbers: Iterable[int], example: str) -> str | None:
+    """The shape every card move shares: the card held, first, then ``numbers`` holes or counts
+    (one of the counts given), each hole on the board; ``None`` when the move has that shape."""
+    if len(move.cards) != 1 or move.args[0].kind.name != "card":
+        return f"Name the card you play first: {EXAMPLES}."
+    card = move.cards[0]
+    if card not in s.hands[seat]:
+        return f"You do not hold {C.LABEL_OF[card]}."
+    if len(move.args) - 1 not in numbers or any(not isinstance(a.value, int) for a in move.args[1:]):
+        return f"Write it {example}."
+    if any(not 0 <= h < HOLES for h in holes_and_counts(move)[0]):
+        return "There is no such hole."
+    return None
+
+
+def board_rule(s: JokersWild, seat: int, move: Move) -> str | None:
+    """The first rule of the board the move breaks (tried on a copy), as a sentence."""
+    why = play_card(s.rules, s.pos.copy(), s.bseat[seat], move, [])
+    return why[0].upper() + why[1:] + "." if why else None
+
+
+class BringOut(MoveKind["JokersWild"]):
+    """An ace or a face card brings a marble out of Home onto the come-out hole (not onto a
+    marble of the side; an opponent there goes Home)."""
+
+    verbs = ("out",)
+
+    def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
+        return out_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
+
+    def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
+        return card_first(s, seat, move, (0,), "as the card alone: 'out KH'") or board_rule(s, seat, move)
+
+    def apply(self, s: JokersWild, seat: int, move: Move) -> None:
+        s._play_card(seat, move)
+
+    def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        return f"Bring a marble out with the {C.LABEL_OF[move.cards[0]]}"
+
+
+class MoveMarble(MoveKind["JokersWild"]):
+    """A card moves one marble its count: forward (into the Castle by exact count), or back 8
+    with an 8, never passing or landing on a marble of the side."""
+
+    verbs = ("move",)
+
+    def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
+        return move_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
+
+    def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
+        shape = "with the card and the marble's hole: 'move 5H 30'"
+        return card_first(s, seat, move, (1,), shape) or board_rule(s, seat, move)
+
+    def apply(self, s: JokersWild, seat: int, move: Move) -> None:
+        s._play_card(seat, move)
+
+    def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        card = move.cards[0]
+        n = steps_of(card)
+        way = f"back {-n} holes" if n < 0 else f"{n} hole{'s' if n != 1 else ''}"
+        return f"Move a marble {way} from {hole_text(holes_and_counts(move)[0][0])} with {C.LABEL_OF[card]}"
+
+
+class SplitCard(MoveKind["JokersWild"]):
+    """A 7 (or a 9, with the option: forward, then back) split between two marbles; the rest of a
+    7 that brings the last marble home moves a partner's, or is lost when none can use it."""
+
+    verbs = ("split",)
+
+    def candidates(self, s: JokersWild, seat: int) -> list[Move]:
+        return split_moves(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat)[self.verbs[0]]  # built part by part by the rule: every one verifies
+
+    def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
+        shape = "as the card, then each part's marble and count: 'split 7H 10 3 40 4'"
+        return card_first(s, seat, move, (2, 4), shape) or board_rule(s, seat, move)
+
+    def apply(self, s: JokersWild, seat: int, move: Move) -> None:
+        s._play_card(seat, move)
+
+    def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        card, (sp, nums) = move.cards[0], holes_and_counts(move)  # typed text reads holes as numbers
+        first = f"Split {C.LABEL_OF[card]}: {nums[0]} from {hole_text(sp[0])}"
+        if len(sp) == 1:
+            return f"{first}, the other {7 - nums[0]} lost"
+        back = " back" if C.RANK_OF[card] == C.NINE else ""
+        return f"{first}, then {nums[1]}{back} from {hole_text(sp[1])}"
+
+
+class JokerSwap(MoveKind["JokersWild"]):
+    """A joker moves a marble of the side's on the loop to another player's marble's hole there:
+    an opponent goes Home, a partner to its Castle entrance."""
+
+    verbs = ("swap",)
+
+    def candidates(self, s: JokersWild, seat: int) -> Iterable[Move]:
+        return swap_candidates(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return s.card_moves(seat)[self.verbs[0]]  # the hot path: the position's moves, found once
+
+    def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
+        shape = "as the joker, your marble's hole and the other's: 'swap JK 10 50'"
+        return card_first(s, seat, move, (2,), shape) or board_rule(s, seat, move)
+
+    def apply(self, s: JokersWild, seat: int, move: Move) -> None:
+        s._play_card(seat, move)
+
+    def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        src, dst = holes_and_counts(move)[0]
+        whose = s.holes[dst]
+        return f"Joker: the marble on {src} takes the {COLOURS[whose]} marble's hole {dst}"
+
+
+class ThrowAway(MoveKind["JokersWild"]):
+    """With no card that moves a marble (or, with the option, only jokers that do), throw a card
+    away and draw."""
+
+    verbs = ("discard",)
+
+    def candidates(self, s: JokersWild, seat: int) -> list[Move]:
+        return [Move("discard", C.CARD_ARG[c]) for c in sorted(set(s.hands[seat]))]
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        return [] if s.must_move(seat) else self.candidates(s, seat)
+
+    def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
+        if len(move.cards) != 1 or len(move.args) != 1:
+            return "Name the one card you throw away: 'discard 5H'."
+        if move.cards[0] not in s.hands[seat]:
+            return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
+        if s.must_move(seat):
+            return "You have a move: a card is thrown away only when none of yours can move a marble."
+        return None
+
+    def apply(self, s: JokersWild, seat: int, move: Move) -> None:
+        s._throw_away(seat, move)
+
+    def describe(self, s: JokersWild, move: Move, viewer: int | None) -> str:
+        if any(s.card_moves(s.turn).values()):  # only jokers move, and the rules do not force one
+            return f"Throw {C.LABEL_OF[move.cards[0]]} away rather than play a joker"
+        return f"Throw {C.LABEL_OF[move.cards[0]]} away: no marble can move"
 
 
 class PlayPhase(KindsPhase["JokersWild"]):
+    otherwise = f"Play a card and make its move: {EXAMPLES}; or 'discard 5H' when none can move."
+
     def to_act(self, s: JokersWild) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: JokersWild) -> list[MoveKind[Any]]:
-        return [ByName(VERBS, "_moves", "_why_not", "_make")]
+        return [BringOut(), MoveMarble(), SplitCard(), JokerSwap(), ThrowAway()]
+
+    def legal(self, s: JokersWild, seat: int) -> list[Move]:
+        # the kinds' moves in order, as always; the board's moves are worked out once for all five
+        s._listing = moves_by_verb(s.rules, s.pos, s.bseat[seat], s.hands[seat])
+        try:
+            return super().legal(s, seat)
+        finally:
+            s._listing = None
 
 
 class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
@@ -620,6 +402,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         #: lists, so a clone copies them; ``pos`` reads them as a Position)
         self.holes: list[int] = holes
         self.bar: set[int] = set()
+        #: while the phase lists the legal moves: the position's card moves by verb (card_moves)
+        self._listing: dict[str, list[Move]] | None = None
         self.turn = 0
         self.last_play = ""
         self._deal()
@@ -661,58 +445,55 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
 
     # ---- what a seat may do ---------------------------------------------------------------------
 
-    def card_moves(self, seat: int) -> list[Move]:
-        return marble_moves(self.rules, self.pos, self.bseat[seat], self.hands[seat])
+    def card_moves(self, seat: int) -> dict[str, list[Move]]:
+        """Every legal card move of ``seat``, by verb: the fast path of the kinds' listings and of
+        the rule that a player who can move must. While the phase lists the moves
+        (:class:`PlayPhase`), the position's moves are worked out once for all its kinds."""
+        listing = self._listing
+        if listing is None:
+            return moves_by_verb(self.rules, self.pos, self.bseat[seat], self.hands[seat])
+        return listing
 
-    def _moves(self, seat: int) -> list[Move]:
-        moves = self.card_moves(seat)
-        if moves and not (self.options.joker_never_forced and all(m.verb == "swap" for m in moves)):
-            return moves
-        return moves + [Move("discard", C.CARD_ARG[c]) for c in sorted(set(self.hands[seat]))]
-
-    def _why_not(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1 or move.cards[0] not in self.hands[seat]:
-            if len(move.cards) != 1:
-                return ("Name the card you play first: 'move 5H 30', 'out KH', 'split 7H 10 3 40 4', "
-                        "'swap JK 10 50'.")
-            return f"You do not hold {C.LABEL_OF[move.cards[0]]}."
-        if move.verb == "discard":
-            return "You have a move: a card is thrown away only when none of yours can move a marble."
-        if any(not 0 <= h < HOLES for h in holes_and_counts(move)[0]):
-            return "There is no such hole."
-        why = play_card(self.rules, self.pos.copy(), self.bseat[seat], move, [])
-        if why:
-            return why[0].upper() + why[1:] + "."
-        return "That move is not one the card makes."
+    def must_move(self, seat: int) -> bool:
+        """A card of the hand can move a marble, so one must (G-JW-8: a joker too, unless the option
+        frees a player whose only moves are jokers')."""
+        free = self.options.joker_never_forced
+        return any(moves for verb, moves in self.card_moves(seat).items() if not (free and verb == "swap"))
 
     # ---- doing it ---------------------------------------------------------------------------------
 
-    def _make(self, seat: int, move: Move) -> None:
+    def _throw_away(self, seat: int, move: Move) -> None:
         card = move.cards[0]
         self.hands[seat].remove(card)
         self.discards.append(card)
         name = self.names[seat]
-        if move.verb == "discard":
-            self.last_play = f"{name} could move no marble and threw {C.LABEL_OF[card]} away."
-            self.emit("discard", f"{name} can move no marble and throws {C.LABEL_OF[card]} away.", seat=seat,
-                      card=C.CODE_OF[card])
-        else:
-            before = self.pos.copy()
-            notes: list[str] = []
-            play_card(self.rules, self.pos, self.bseat[seat], move, notes)
-            what = self._describe(move, before)
-            extra = f"; {'; '.join(notes)}" if notes else ""
-            self.last_play = f"{name} played {C.LABEL_OF[card]}: {what}{extra}."
-            self.emit(move.verb, f"{name} plays {C.LABEL_OF[card]}: {what}{extra}.", seat=seat,
-                      card=C.CODE_OF[card], move=str(move))
-            b = self.bseat[seat]
-            if side_done(self.rules, self.pos, b):
-                self._won(seat)
-                return
-            q = self.rules.partner[b]
-            if before.in_castle(b) < self.rules.marbles <= self.pos.in_castle(b) and q >= 0:
-                self.emit("helping", f"All of {name}'s marbles are in the Castle: {name}'s cards now move "
-                                     f"{self.names[self.player_of[q]]}'s marbles.", seat=seat)
+        self.last_play = f"{name} could move no marble and threw {C.LABEL_OF[card]} away."
+        self.emit("discard", f"{name} can move no marble and throws {C.LABEL_OF[card]} away.", seat=seat,
+                  card=C.CODE_OF[card])
+        self.draw_card(seat)
+        self.turn = self.next_seat(seat)
+
+    def _play_card(self, seat: int, move: Move) -> None:
+        card = move.cards[0]
+        self.hands[seat].remove(card)
+        self.discards.append(card)
+        name = self.names[seat]
+        before = self.pos.copy()
+        notes: list[str] = []
+        play_card(self.rules, self.pos, self.bseat[seat], move, notes)
+        what = self._describe(move, before)
+        extra = f"; {'; '.join(notes)}" if notes else ""
+        self.last_play = f"{name} played {C.LABEL_OF[card]}: {what}{extra}."
+        self.emit(move.verb, f"{name} plays {C.LABEL_OF[card]}: {what}{extra}.", seat=seat,
+                  card=C.CODE_OF[card], move=str(move))
+        b = self.bseat[seat]
+        if side_done(self.rules, self.pos, b):
+            self._won(seat)
+            return
+        q = self.rules.partner[b]
+        if before.in_castle(b) < self.rules.marbles <= self.pos.in_castle(b) and q >= 0:
+            self.emit("helping", f"All of {name}'s marbles are in the Castle: {name}'s cards now move "
+                                 f"{self.names[self.player_of[q]]}'s marbles.", seat=seat)
         self.draw_card(seat)
         self.turn = self.next_seat(seat)
 
@@ -871,5 +652,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "marble_moves", "play_card",
-           "rules_from"]
+__all__ = ["CASTLE", "CASTLE_INDEX", "EMPTY", "ENTRANCE", "HOME", "IN_HOME", "JOKER", "LOOP", "OUT_HOLE",
+           "OUT_RANKS", "SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "marble_moves",
+           "play_card", "rules_from"]

@@ -78,14 +78,19 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import dominoes as D
 from gamenight.families.dominoes import (
+    DRAW,
+    PASS,
     DealsTiles,
     DrawOrPass,
+    DrawTile,
+    PassTurn,
+    bare_tile_play,
     deal_hands,
     draw_for_double,
     draw_tile,
@@ -196,19 +201,88 @@ class MexicanTrainPhase(PhaseName):
     ANNOUNCE = "announce", "Down to one tile: say so"
 
 
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+class PlayTile(MoveKind["MexicanTrain"]):
+    """Lay a tile from the hand on a train whose open end it matches: one's own, the Mexican train
+    or a marked train; only the first uncovered double where doubles must be covered."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: MexicanTrain, seat: int) -> list[Move]:
+        return s.plays_for(seat, list(range(s.num_players + 1)))
+
+    def legal(self, s: MexicanTrain, seat: int) -> list[Move]:
+        return s._play_moves(seat)  # the hot path: only the trains open to the seat
+
+    def verify(self, s: MexicanTrain, seat: int, move: Move) -> str | None:
+        if len(move.args) != 2 or len(move.pieces) != 1 or move.args[1] not in TRAIN_ARG:
+            return ("Name the tile and the train: 'play 12-7 3' (player 3's train) or "
+                    "'play 12-7 mexican'.")
+        t = move.pieces[0]
+        k = TRAIN_ARG.index(move.args[1])
+        n = s.num_players
+        if k > n:
+            return f"There are only {n} players' trains (and the Mexican train)."
+        if t not in s.hands[seat]:
+            return f"You do not hold the {D.CODE_OF[t]}."
+        line = s.line_of(k)
+        covering = s.options.must_satisfy_doubles and bool(s.uncovered)
+        if covering and line != s.uncovered[0]:
+            u = s.uncovered[0]
+            return (f"The {s.ends[u]}-{s.ends[u]} must be covered first "
+                    f"({s._line_name(u, seat)}).")
+        if not covering and line < n and line != seat and not s.marked[line]:
+            return f"{s.names[line]}'s train has no marker: you may not play on it."
+        end = s.ends[line]
+        if not D.has_end(t, end):
+            return f"The {D.CODE_OF[t]} does not match the {end} open on {s._line_name(line, seat)}."
+        return None
+
+    def apply(self, s: MexicanTrain, seat: int, move: Move) -> None:
+        s._play(seat, move)
+
+    def describe(self, s: MexicanTrain, move: Move, viewer: int | None) -> str:
+        t, k = PLAY_OF[move]
+        line = s.line_of(k)
+        start = s.ends[line]
+        return f"Play {start}\u2013{D.other_end(t, start)} on {s._line_name(line, viewer)}"
+
+
+class Announce(OneMove["MexicanTrain"]):
+    """Say you are down to one tile (the rules in effect make it the player's own job)."""
+
+    def apply(self, s: MexicanTrain, seat: int, move: Move) -> None:
+        s._announce(seat, move)
+
+    def describe(self, s: MexicanTrain, move: Move, viewer: int | None) -> str:
+        return "Say \u201cOne tile left!\u201d"
+
+
+class KeepQuiet(OneMove["MexicanTrain"]):
+    """Say nothing about the last tile, and draw one for it while the boneyard has any."""
+
+    def apply(self, s: MexicanTrain, seat: int, move: Move) -> None:
+        s._quiet(seat, move)
+
+    def describe(self, s: MexicanTrain, move: Move, viewer: int | None) -> str:
+        if s.boneyard:
+            return "Keep quiet: draw a tile as the penalty"
+        return "Keep quiet (the boneyard is empty)"
+
+
 class PlayPhase(KindsPhase["MexicanTrain"]):
     wrong: ClassVar[dict[str, str]] = {
         "announce": "Nothing to announce now: play a tile, draw or pass.",
         "quiet": "Nothing to announce now: play a tile, draw or pass.",
     }
+    otherwise = "Play a tile on a train, draw from the boneyard or pass."
 
     def to_act(self, s: MexicanTrain) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: MexicanTrain) -> list[MoveKind[Any]]:
-        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
-                ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
+        return [PlayTile(), DrawTile(DRAW), PassTurn(PASS)]
 
 
 class AnnouncePhase(KindsPhase["MexicanTrain"]):
@@ -217,13 +291,13 @@ class AnnouncePhase(KindsPhase["MexicanTrain"]):
         "draw": "You are down to one tile: 'announce' it (or keep 'quiet' and draw one).",
         "pass": "You are down to one tile: 'announce' it (or keep 'quiet' and draw one).",
     }
+    otherwise = "You are down to one tile: 'announce' it (or keep 'quiet' and draw one)."
 
     def to_act(self, s: MexicanTrain) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: MexicanTrain) -> list[MoveKind[Any]]:
-        return [ByName(("announce",), "_announce_moves", "_why_not_announce", "_announce"),
-                ByName(("quiet",), "_announce_moves_quiet", "_why_not_announce", "_quiet")]
+        return [Announce(ANNOUNCE), KeepQuiet(QUIET)]
 
 
 class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, State):
@@ -348,46 +422,17 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
     def _play_moves(self, seat: int) -> list[Move]:
         return self.plays_for(seat, self.open_lines(seat))
 
-    def _announce_moves(self, seat: int) -> list[Move]:
-        return [ANNOUNCE]
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        """A tile named without its train (``play 6-4``) where it fits only one is played there."""
+        return bare_tile_play(legal, move) if move.verb == "play" else None
 
-    def _announce_moves_quiet(self, seat: int) -> list[Move]:
-        return [QUIET]
-
-    # ---- why not ----------------------------------------------------------------------------
-
-    def _why_not_play(self, seat: int, move: Move) -> str:
-        if len(move.args) != 2 or len(move.pieces) != 1 or move.args[1] not in TRAIN_ARG:
-            return ("Name the tile and the train: 'play 12-7 3' (player 3's train) or "
-                    "'play 12-7 mexican'.")
-        t = move.pieces[0]
-        k = TRAIN_ARG.index(move.args[1])
-        n = self.num_players
-        if k > n:
-            return f"There are only {n} players' trains (and the Mexican train)."
-        if t not in self.hands[seat]:
-            return f"You do not hold the {D.CODE_OF[t]}."
-        line = self.line_of(k)
-        where = self._line_name(line, seat)
-        if self.options.must_satisfy_doubles and self.uncovered and line != self.uncovered[0]:
-            u = self.uncovered[0]
-            return (f"The {self.ends[u]}-{self.ends[u]} must be covered first "
-                    f"({self._line_name(u, seat)}).")
-        if line < n and line != seat and not self.marked[line] and line not in self.uncovered[:1]:
-            return f"{self.names[line]}'s train has no marker: you may not play on it."
-        end = self.ends[line]
-        if not D.has_end(t, end):
-            return f"The {D.CODE_OF[t]} does not match the {end} open on {where}."
-        return "That tile cannot be played now."
+    # ---- the trains in words ----------------------------------------------------------------
 
     def _line_name(self, line: int, seat: int | None) -> str:
         n = self.num_players
         if line == n:
             return "the Mexican train"
         return "your train" if line == seat else f"{self.names[line]}'s train"
-
-    def _why_not_announce(self, seat: int, move: Move) -> str:
-        return f"Say '{move.verb}' on its own."
 
     # ---- doing it -------------------------------------------------------------------------
 

@@ -26,8 +26,10 @@ House decisions where the book is silent or contradicts itself
   below 52 so that a card is left to turn up for trump.
 * G-OH-2 — "a 1 in front of the bid" is read arithmetically, 10 + bid (a bid of 10 made scores
   20). Option ``score_formula = concatenate`` writes the literal digits (bid 10 → 110).
-* G-OH-3 — both one-card rounds (the first and the last) are bid blind, and the dealer's hook
-  does not apply to a blind round (nobody bids last). Option ``simultaneous_rounds``.
+* G-OH-3 — both one-card rounds (the first and the last) are bid at once and in secret, each
+  player looking at his card (the book's knock hides the bids, not the cards: no bid is made
+  blind), and the dealer's hook does not apply to them (nobody bids last). Option
+  ``simultaneous_rounds``.
 * G-OH-4 — the largest hand is played once. Option ``peak_twice``.
 * G-OH-5 — equal top totals share the win.
 * The first dealer is chosen at random (the book's General Rules); the deal passes left.
@@ -107,7 +109,7 @@ class OhHellOptions(Options):
                      "Exact bid: a point a trick and 10 more; missed: minus a point a trick off"},
     )
     simultaneous_rounds: str = option(
-        "all_one_card", "Blind one-card rounds",
+        "all_one_card", "One-card rounds bid in secret",
         "Which one-card rounds are bid all at once and in secret (the book's knock), without the "
         "dealer's last say.",
         choices={"all_one_card": "Both one-card rounds, the first and the last",
@@ -182,8 +184,9 @@ class OhHellPhase(PhaseName):
     """Oh Hell's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
     BID = "bid", "Bidding in turn"  # in turn from the dealer's left; the dealer may not make the bids fit
-    #: a one-card round's bids: everyone at once, in secret (G-OH-3)
-    BLIND = "blind_bid", "Bidding blind, all at once"
+    #: a one-card round's bids: everyone at once, in secret (G-OH-3). Not "blind": each bids
+    #: looking at his card (the book's knock hides the bids, not the cards); the id stays for programs
+    BLIND = "blind_bid", "Bidding all at once, in secret"
 
 
 class BidTricks(MoveKind["OhHell"]):
@@ -268,7 +271,7 @@ class OhHell(TrickState):
         Field("deal", ""),  # the round counter says it
         Field("round_of", "{Deal}", Kind.COUNTER, head=True),
         Field("hand_size", "Cards each", Kind.NUMBER),
-        Field("blind", "Blind bidding", Kind.FLAG),
+        Field("blind", "Bids made at once, in secret", Kind.FLAG),
         Field("bids", "Bid", Kind.NUMBER, per_seat=True),
         Field("dealer_may_not_bid", "The dealer may not bid", Kind.NUMBER),
     )
@@ -411,7 +414,7 @@ SPEC: GameSpec = register(GameSpec(
     options_cls=OhHellOptions,
     state_cls=OhHell,
     summary="Bid exactly the tricks you will take, with hands growing from one card to ten and back; "
-            "the one-card rounds are bid blind and the dealer may not make the bids fit.",
+            "the one-card rounds are bid in secret and the dealer may not make the bids fit.",
     presets=PRESETS,
     rules=__doc__ or "",
 ))

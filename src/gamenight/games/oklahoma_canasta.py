@@ -88,9 +88,9 @@ The kernel, and why: Oklahoma's melds are the rummy family's sets and runs with 
 in a turn of draw, meld, add, discard — the draw-and-discard kernel
 (:mod:`gamenight.families.draw_discard`) and the meld kernel (:mod:`gamenight.families.melds`)
 fit; the canasta kernel's books-as-counts do not (a meld here has a suit order and named wilds).
-From the kernels: the turn, the stock running out (``RESTOCK = END``), melds capped at four
+From the kernels: the turn, the stock running out (``restock=END``), melds capped at four
 (``MeldRules.max_set``/``max_run``), the ace low or high without going round (``ACE_EITHER``),
-``LAY_OFF_ON = "own"``, and the switch grown for this game, ``DISCARD_LAST_ONLY`` (the Q♠). Its
+``lay_off_on=OWN``, and the switch grown for this game, ``discard_last_only`` (the Q♠). Its
 own: the named wild cards (the move word ``JK=9H``, kind ``named``; a group's wild names the
 suit, kept per meld), the pickup of the whole pile (one move: the top card's meld and the pile —
 the kernel's digs take part of a spread pile down to a card, not the whole pile for its top), the
@@ -103,19 +103,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import product
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
-from gamenight.core.notation import NUMBER, Arg
-from gamenight.core.notation import Kind as ArgKind
+from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
+    DRAW,
     END,
     HAND,
     DrawDiscardState,
@@ -126,251 +124,39 @@ from gamenight.families.draw_discard import (
 )
 from gamenight.families.match import MatchEnd, MatchRules, match_end
 from gamenight.families.melds import (
-    ACE_EITHER,
-    POS_RANK,
-    RANK_PLURAL,
-    RANK_SHORT,
     RUN,
     SET,
     Meld,
-    MeldRules,
     lay_off_end,
 )
-
-HAND_SIZE = 13
-QS: int = C.SPADES * 13 + C.QUEEN
-JOKER: int = C.JOKER
-#: a meld never grows past four cards
-MAX_MELD = 4
-
-# ---- the named wild card: ``JK=9H`` -------------------------------------------------------------
-
-
-def _read_named(word: str) -> int | None:
-    left, sep, right = word.partition("=")
-    if not sep:
-        return None
-    try:
-        wild, named = C.card(left), C.card(right)
-    except ValueError:
-        return None
-    if named >= JOKER or wild > JOKER:
-        return None
-    if wild != JOKER and C.RANK_OF[wild] != C.TWO:
-        return None
-    return wild * 64 + named
-
-
-def _format_named(value: int) -> str:
-    return f"{C.CODE_OF[value // 64]}={C.CODE_OF[value % 64]}"
-
-
-#: a wild card and the card it stands for (``JK=9H``): a move argument of its own, so a meld's
-#: text says everything and reads back to the same move
-NAMED = ArgKind("named", "spaces", _format_named, _read_named, priority=12, noun="named wild card")
-
-
-def named_arg(wild: int, named: int) -> Arg:
-    return NAMED(wild * 64 + named)
-
-
-def is_wild(c: int) -> bool:
-    return c == JOKER or C.RANK_OF[c] == C.TWO
-
-
-def held_value(c: int) -> int:
-    """What a card left in hand costs (§8.7's table)."""
-    if c == JOKER:
-        return 200
-    if c == QS:
-        return 100
-    r = C.RANK_OF[c]
-    if r == C.TWO or r == C.ACE:
-        return 20
-    return 10 if r >= C.EIGHT else 5
-
-
-def melded_value(c: int, stood: int) -> int:
-    """What a melded card scores: a joker 100, the Q♠ 50, a 2 by what it stands for (an ace 20,
-    eight to king 10, two to seven 5), a natural its value."""
-    if c == JOKER:
-        return 100
-    if c == QS:
-        return 50
-    r = C.RANK_OF[stood]
-    if r == C.ACE:
-        return 20
-    return 10 if r >= C.EIGHT else 5
-
-
-HELD: tuple[int, ...] = tuple(held_value(c) for c in range(53))
-#: a melded card's usual worth (a wild valued as the bots guess: a 2 as ten)
-MELDED: tuple[int, ...] = tuple(100 if c == JOKER else 10 if C.RANK_OF[c] == C.TWO else melded_value(c, c)
-                                for c in range(53))
-
-
-def meld_rules(min_naturals: int = 2) -> MeldRules:
-    """Groups and sequences of three or four, the joker and 2s wild, the ace high or low."""
-    return MeldRules(max_set=MAX_MELD, max_run=MAX_MELD, ace=ACE_EITHER, jokers_wild=True,
-                     wild_ranks=frozenset({C.TWO}), min_naturals=min_naturals)
-
-
-#: the cards a meld stands for, read as naturals (a 2 is a natural two here: A-2-3)
-STOOD_RULES = MeldRules(sets=False, max_run=MAX_MELD, ace=ACE_EITHER, jokers_wild=False)
-RULES = meld_rules()
-
-
-def stood_for(meld: Meld, names: Sequence[int] = ()) -> tuple[int, ...]:
-    """The exact card each card of ``meld`` stands for: itself if natural; in a run, its place; in
-    a set, the names of its wilds (``names``, in the order of the meld's wild cards)."""
-    if meld.kind == RUN:
-        return tuple(meld.suit * 13 + POS_RANK[meld.start + i] for i in range(meld.size))
-    it = iter(names)
-    return tuple(next(it) if meld.is_wild_at(i) else c for i, c in enumerate(meld.cards))
-
-
-def named_move(verb: str, meld: Meld, stood: Sequence[int], number: int | None = None) -> Move:
-    """``meld 8H JK=9H 10H``: each wild with the card it stands for."""
-    args = [NUMBER(number)] if number is not None else []
-    args += [named_arg(c, s) if meld.is_wild_at(i) else C.CARD_ARG[c]
-             for i, (c, s) in enumerate(zip(meld.cards, stood, strict=True))]
-    return Move(verb, *args)
-
-
-def move_pairs(move: Move) -> list[tuple[int, int | None]] | str:
-    """A move's cards with what each stands for (``None``: a wild left unnamed)."""
-    out: list[tuple[int, int | None]] = []
-    for arg in move.args:
-        if arg.kind is NAMED:
-            out.append((arg.value // 64, arg.value % 64))
-        elif arg.kind is C.CARD:
-            c = arg.value
-            out.append((c, None if c == JOKER or C.RANK_OF[c] == C.TWO else c))
-        elif arg.kind is not NUMBER and arg.value not in (SET, RUN):
-            return f"{arg!s} is not a card: name cards, and each wild as 'JK=9H'."
-    return out
-
-
-def move_cards(move: Move) -> list[int]:
-    """Every card a move puts down, wild cards included (a named wild is not among ``cards``)."""
-    return [a.value // 64 if a.kind is NAMED else a.value for a in move.args
-            if a.kind is NAMED or a.kind is C.CARD]
-
-
-Pairs = Sequence[tuple[int, int | None]]
-
-
-def read_named(rules: MeldRules, pairs: Pairs) -> tuple[Meld, tuple[int, ...]] | str:
-    """The meld these cards make with the cards they stand for, or the rule they break."""
-    if not pairs:
-        return "Name the cards of the meld."
-    for c, s in pairs:
-        if c > JOKER:
-            return f"{c!r} is not a card."
-        if s is None:
-            return (f"Name the card {C.LABEL_OF[c]} stands for, as in 'meld 8H {C.CODE_OF[c]}=9H 10H' or "
-                    f"'meld KD KC {C.CODE_OF[c]}=KH'.")
-        if is_wild(c) and s == QS:
-            return "A wild card may not stand for the Q♠."
-        if not is_wild(c) and s != c:
-            return f"{C.LABEL_OF[c]} is a natural card: it stands for itself."
-    cards = [c for c, _ in pairs]
-    stood = [s for _, s in pairs if s is not None]
-    if len({C.RANK_OF[s] for s in stood}) == 1:
-        return _read_named_set(rules, pairs, cards, stood)
-    if len({C.SUIT_OF[s] for s in stood}) > 1:
-        return ("Those cards are not a meld: a group is cards of one rank and a sequence is consecutive "
-                "cards of one suit.")
-    seq = STOOD_RULES.check(stood, RUN)
-    if isinstance(seq, str):
-        return seq.replace("run", "sequence")
-    by_stood = {s: c for c, s in pairs}
-    in_order = [by_stood[s] for s in seq.cards]
-    found = rules.check(in_order, RUN, number=seq.start + 1, suit=seq.suit)
-    if isinstance(found, str):
-        return found.replace("run", "sequence")
-    return found, stood_for(found)
-
-
-def _read_named_set(rules: MeldRules, pairs: Sequence[tuple[int, int | None]], cards: list[int],
-                    stood: list[int]) -> tuple[Meld, tuple[int, ...]] | str:
-    found = rules.check(cards, SET)
-    if isinstance(found, str):
-        return found.replace("set", "group")
-    counts = Counter(stood)
-    twice = next((s for s, k in counts.items() if k > 2), None)
-    if twice is not None:
-        return f"A group may not stand for {C.NAME_OF[twice]} three times: there are two decks."
-    names: dict[int, list[int]] = {}
-    for c, s in pairs:
-        if is_wild(c):
-            assert s is not None
-            names.setdefault(c, []).append(s)
-    for v in names.values():
-        v.sort()
-    return found, stood_for(found, [names[c].pop(0) for c in found.wild_cards()])
-
-
-def set_namings(meld: Meld) -> Iterator[tuple[int, ...]]:
-    """Every way to name the wild cards of a set (never the Q♠, never a card three times);
-    identical wild cards name their cards in order."""
-    rank = meld.rank
-    suits = [s for s in range(4) if s * 13 + rank != QS]
-    wilds = meld.wild_cards()
-    naturals = Counter(meld.natural_cards())
-    for choice in product(suits, repeat=len(wilds)):
-        names = [s * 13 + rank for s in choice]
-        if any(wilds[i] == wilds[i + 1] and names[i] > names[i + 1] for i in range(len(wilds) - 1)):
-            continue
-        counts = naturals + Counter(names)
-        if any(k > 2 for k in counts.values()):
-            continue
-        yield stood_for(meld, names)
-
-
-def namings(meld: Meld) -> Iterator[tuple[int, ...]]:
-    """Every legal naming of a meld's wild cards (a run's are its places; no wild as the Q♠)."""
-    if meld.kind == RUN:
-        stood = stood_for(meld)
-        if not any(meld.is_wild_at(i) and s == QS for i, s in enumerate(stood)):
-            yield stood
-        return
-    yield from set_namings(meld)
-
-
-def describe(meld: Meld, stood: Sequence[int]) -> str:
-    """``sequence of hearts 8–10: 8♥ Joker (as 9♥) 10♥``."""
-    parts = [C.LABEL_OF[c] + (f" (as {C.LABEL_OF[s]})" if meld.is_wild_at(i) else "")
-             for i, (c, s) in enumerate(zip(meld.cards, stood, strict=True))]
-    if meld.kind == SET:
-        head = f"group of {RANK_PLURAL[meld.rank]}"
-    else:
-        head = (f"sequence of {C.SUIT_NAMES[meld.suit]} {RANK_SHORT[POS_RANK[meld.start]]}–"
-                f"{RANK_SHORT[POS_RANK[meld.end]]}")
-    return f"{head}: {' '.join(parts)}"
-
-
-def meld_points(meld: Meld, stood: Sequence[int]) -> int:
-    return sum(melded_value(c, s) for c, s in zip(meld.cards, stood, strict=True))
-
-
-def hand_points(cards: Sequence[int]) -> int:
-    return sum(HELD[c] for c in cards)
-
-
-@lru_cache(maxsize=4096)
-def meld_facts(meld: Meld, names: tuple[int, ...]) -> tuple[tuple[int, ...], int, str, str]:
-    """What a meld on the table stands for, its points, its text and its description (views ask
-    for them at every step: kept per meld and names)."""
-    stood = stood_for(meld, names)
-    return stood, meld_points(meld, stood), str(named_move("meld", meld, stood)).removeprefix("meld "), \
-        describe(meld, stood)
-
-
-def swap_move(number: int, natural: int, wild: int) -> Move:
-    """``swap N NATURAL JK``: the natural in place of the joker in meld number ``number``."""
-    return C.card_move("swap", (natural, wild), number)
-
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_kinds import Discard, DrawFromStock, LayMeld, LayOff
+from gamenight.families.rummy_rules import LayOffOn, RummyRules
+from gamenight.games.oklahoma_melds import (
+    HAND_SIZE,
+    HELD,
+    JOKER,
+    MAX_MELD,
+    MELDED,
+    NAMED,
+    QS,
+    RULES,
+    describe,
+    hand_points,
+    held_value,
+    meld_facts,
+    meld_points,
+    meld_rules,
+    melded_value,
+    move_cards,
+    move_pairs,
+    named_arg,
+    named_move,
+    namings,
+    read_named,
+    stood_for,
+    swap_move,
+)
 
 # ---- options -------------------------------------------------------------------------------------
 
@@ -397,6 +183,50 @@ class OklahomaOptions(Options):
 # ---- phases --------------------------------------------------------------------------------------
 
 
+class TakeThePile(MoveKind["OklahomaCanasta"]):
+    """Take the whole discard pile by melding its top card at once with cards of the hand."""
+
+    verbs = ("pickup",)
+
+    def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._pickup_moves(seat)
+
+    def legal(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._pickup_moves(seat)  # every meld of the top card with the hand takes the pile
+
+    def verify(self, s: OklahomaCanasta, seat: int, move: Move) -> str | None:
+        return s.pickup_rule(seat, move)
+
+    def apply(self, s: OklahomaCanasta, seat: int, move: Move) -> None:
+        s._pickup(seat, move)
+
+    def describe(self, s: OklahomaCanasta, move: Move, viewer: int | None) -> str:
+        found = s._read(move)
+        meld = describe(*found) if not isinstance(found, str) else "its top card"
+        return f"Take the pile ({len(s.discards)} cards), melding {meld}"
+
+
+class SwapJoker(MoveKind["OklahomaCanasta"]):
+    """Put the card a joker on the table stands for in its place, taking the joker back."""
+
+    verbs = ("swap",)
+
+    def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._swap_moves(seat)
+
+    def legal(self, s: OklahomaCanasta, seat: int) -> list[Move]:
+        return s._swap_moves(seat)
+
+    def verify(self, s: OklahomaCanasta, seat: int, move: Move) -> str | None:
+        return s.swap_rule(seat, move)
+
+    def apply(self, s: OklahomaCanasta, seat: int, move: Move) -> None:
+        s._swap(seat, move)
+
+    def describe(self, s: OklahomaCanasta, move: Move, viewer: int | None) -> str:
+        return f"Put {C.LABEL_OF[move.cards[0]]} in meld {move.number} and take the joker back"
+
+
 class OklahomaDraw(DrawPhase):
     """Draw from the stock, or take the whole pile by melding its top card at once."""
 
@@ -406,8 +236,29 @@ class OklahomaDraw(DrawPhase):
         "dig": "Only the whole pile is taken, by melding its top card at once with two cards from your hand."}
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+        return [DrawFromStock(DRAW), TakeThePile()]
+
+
+def pair_words(c: int, named: int | None) -> str:
+    """A card as played: ``Joker as 9♥`` for a named wild."""
+    return C.LABEL_OF[c] + (f" as {C.LABEL_OF[named]}" if named is not None and named != c else "")
+
+
+class MeldNamed(LayMeld):
+    """The kernel's new meld, its wild cards named (``meld 9S 9D JK=9C``)."""
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        pairs = move_pairs(move)
+        return "Meld " + (" ".join(pair_words(c, n) for c, n in pairs) if not isinstance(pairs, str) else "")
+
+
+class AddToOwnMeld(LayOff):
+    """The kernel's lay-off, on the player's own melds only, a wild card naming the card it is."""
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        pairs = move_pairs(move)
+        card = pair_words(*pairs[0]) if not isinstance(pairs, str) and pairs else "a card"
+        return f"Add {card} to meld {move.number}"
 
 
 class OklahomaPlay(PlayPhase):
@@ -417,7 +268,7 @@ class OklahomaPlay(PlayPhase):
         **PlayPhase.wrong, "pickup": "You have drawn already this turn: meld, add, swap or discard."}
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("swap",), "_swap_moves", "_why_not_swap", "_swap")]
+        return [MeldNamed("meld"), AddToOwnMeld(), Discard(), SwapJoker()]
 
 
 class OklahomaCanasta(DrawDiscardState):
@@ -437,10 +288,8 @@ class OklahomaCanasta(DrawDiscardState):
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: OklahomaDraw(), Phase.PLAY: OklahomaPlay(),
     }
-    LAY_OFF_ON = "own"
-    OUT_WITHOUT_DISCARD = True
-    RESTOCK = END
-    DISCARD_LAST_ONLY = frozenset({QS})
+    RUMMY_RULES = RummyRules(lay_off_on=LayOffOn.OWN, out_without_discard=True, restock=END,
+                             discard_last_only=frozenset({QS}))
     options: OklahomaOptions
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -488,10 +337,7 @@ class OklahomaCanasta(DrawDiscardState):
 
     # ---- the draw: the stock, or the whole pile for its top card ------------------------------
 
-    def _may_take_discard(self, seat: int) -> bool:
-        return False  # only the whole pile, with its top card melded at once
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
+    def take_discard_rule(self, seat: int) -> str | None:
         return ("Take the whole pile by melding its top card at once with two cards from your hand: "
                 "'pickup 9S 9D JK=9C'.")
 
@@ -512,7 +358,8 @@ class OklahomaCanasta(DrawDiscardState):
     def _pickup_moves(self, seat: int) -> list[Move]:
         return list(dict.fromkeys(named_move("pickup", m, st) for m, st in self._pickups(seat)))
 
-    def _why_not_pickup(self, seat: int, move: Move) -> str:
+    def pickup_rule(self, seat: int, move: Move) -> str | None:
+        """The rule a pickup breaks, or ``None``."""
         if not self.discards:
             return "The discard pile is empty: draw from the stock."
         top = self.discards[-1]
@@ -528,7 +375,13 @@ class OklahomaCanasta(DrawDiscardState):
         missing = self._missing(seat, rest)
         if missing:
             return missing
-        return "You may not take the pile with that meld."
+        listed = named_move("pickup", *found)
+        if not same(move, listed):
+            return f"Write that pickup as '{listed}'."
+        if listed not in self._pickup_moves(seat):
+            return (f"Taking the pile needs a new meld of {C.NAME_OF[top]} with natural cards of your hand "
+                    "as the rules in effect allow it.")
+        return None
 
     def _pickup(self, seat: int, move: Move) -> None:
         found = self._read(move)
@@ -558,7 +411,10 @@ class OklahomaCanasta(DrawDiscardState):
                 out[named_move("meld", meld, stood)] = None
         return list(out)
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def _meld_candidates(self, seat: int) -> list[Move]:
+        return self._meld_moves(seat)
+
+    def meld_rule(self, seat: int, move: Move) -> str | None:
         found = self._read(move)
         if isinstance(found, str):
             return found
@@ -568,9 +424,10 @@ class OklahomaCanasta(DrawDiscardState):
             return missing
         if not self._leaves_a_way_on(seat, meld.cards):
             return self._keep_a_discard_reason(seat, meld.cards)
-        return "You may not lay that meld now."
+        listed = named_move("meld", *found)
+        return None if same(move, listed) else f"Write that meld as '{listed}'."
 
-    def _meld(self, seat: int, move: Move) -> None:
+    def apply_meld(self, seat: int, move: Move) -> None:
         found = self._read(move)
         assert not isinstance(found, str)
         meld, stood = found
@@ -615,7 +472,10 @@ class OklahomaCanasta(DrawDiscardState):
     def _lay_off_moves(self, seat: int) -> list[Move]:
         return [m for m, _, c, _, _ in self._additions(seat) if self._leaves_a_way_on(seat, (c,))]
 
-    def _why_not_lay_off(self, seat: int, move: Move) -> str:
+    def _lay_off_candidates(self, seat: int) -> list[Move]:
+        return [m for m, _, _, _, _ in self._additions(seat)]
+
+    def lay_off_rule(self, seat: int, move: Move) -> str | None:
         if move.number is None or len(move_cards(move)) != 1:
             return "Add one card to one of your melds by its number: 'layoff 2 8C' or 'layoff 2 JK=9H'."
         n = move.number
@@ -639,10 +499,12 @@ class OklahomaCanasta(DrawDiscardState):
             return self.meld_rules.why_no_lay_off(meld, c).replace("run", "sequence").replace("set", "group")
         if not self._leaves_a_way_on(seat, (c,)):
             return self._keep_a_discard_reason(seat, (c,))
-        return f"{C.LABEL_OF[c]} cannot stand there in meld {n}."
+        if not any(same(move, m) for m in self._lay_off_moves(seat)):
+            return f"{C.LABEL_OF[c]} cannot stand there in meld {n}."
+        return None
 
-    def _lay_off(self, seat: int, move: Move) -> None:
-        found = next((i, c, after, st) for m, i, c, after, st in self._additions(seat) if m is move)
+    def apply_lay_off(self, seat: int, move: Move) -> None:
+        found = next((i, c, after, st) for m, i, c, after, st in self._additions(seat) if same(move, m))
         i, c, after, st = found
         self.remove_from_hand(seat, (c,))
         self.melds[i] = after
@@ -667,7 +529,8 @@ class OklahomaCanasta(DrawDiscardState):
     def _swap_moves(self, seat: int) -> list[Move]:
         return [swap_move(i + 1, c, JOKER) for i, c in self._swaps(seat)]
 
-    def _why_not_swap(self, seat: int, move: Move) -> str:
+    def swap_rule(self, seat: int, move: Move) -> str | None:
+        """The rule a joker swap breaks, or ``None``."""
         if len(move.cards) != 2 or move.number is None:
             return "Name the meld, your natural card and the joker: 'swap 3 9H JK'."
         n = move.number
@@ -682,7 +545,11 @@ class OklahomaCanasta(DrawDiscardState):
         named = self.stood(n - 1)[meld.cards.index(JOKER)]
         if natural != named:
             return f"The joker in meld {n} stands for {C.NAME_OF[named]}: only that card takes its place."
-        return self._missing(seat, (natural,)) or "You may not swap now."
+        canonical = swap_move(n, natural, JOKER)
+        missing = self._missing(seat, (natural,))
+        if missing:
+            return missing
+        return None if same(move, canonical) else f"Say it as '{canonical}'."
 
     def _swap(self, seat: int, move: Move) -> None:
         assert move.number is not None

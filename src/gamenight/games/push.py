@@ -38,8 +38,11 @@ A turn:
 Melds: a set is three or more cards of one rank with no two natural cards of the same suit
 (G-PU-3); a run three or more cards of one suit in order, the ace high or low but never both
 (no K-A-2); a run on the table is only ever extended, never split or joined. Any number of wild
-cards may go in a meld, even all of them (``meld 7 JK JK 2C set``, ``meld H 5 JK 2S 2D run``
-name what an all-wild meld stands for). A two is always wild, even in A-2-3 (G-PU-6).
+cards may go in a meld, even all of them; the player then declares what it stands for (a set:
+its rank only; a run: its suit and first card) — ``meld 7 JK JK 2C set``, ``meld H 5 JK 2S 2D
+run``. A set's rank may be typed as a word or a letter too (``meld K 2C JK JK set``, ``meld
+kings 2C JK JK``); a set of wild cards typed with no rank is refused with how to name one (it
+could stand for any of thirteen). A two is always wild, even in A-2-3 (G-PU-6).
 
 Going out: meld or lay off your last card, or discard it. The hand is scored at once: the team
 of the player who went out scores 0 (his partner's cards do not count); the two opponents count
@@ -68,20 +71,23 @@ House decisions (no gap of the spec covers them):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Contract
-from gamenight.families.draw_discard import HAND, DrawPhase, Phase
+from gamenight.families.draw_discard import DRAW, HAND, DrawDiscardState, DrawPhase, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, MeldRules
+from gamenight.families.melds import ACE_EITHER, SET, Meld, MeldRules
+from gamenight.families.pile_access import DigDeep
+from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
+from gamenight.families.rummy_rules import RummyRules
 
 #: the five deals: cards dealt and the contract, as the book lists them
 CONTRACTS: tuple[str, ...] = ("S3+S3", "S3+R4", "R4+R4", "S3+S3+S3", "R5+R5")
@@ -91,6 +97,14 @@ TEAM_NAMES = ("North–South", "East–West")
 #: a push needs the stock card pushed and the one drawn after it (G-PU-4)
 PUSH_NEEDS = 2
 PUSH: Move = Move("push")
+#: the words a player may name a set's rank by, each read as the rank's number (2..14, aces 14):
+#: the letter of the card codes, the name and its plural ("K", "king", "kings")
+RANK_WORDS: dict[str, int] = {
+    word: rank + 2
+    for rank in range(13)
+    for word in (C.RANKS[rank].lower(), C.RANK_NAMES[rank], C.RANK_PLURALS[rank])
+    if not word.isdigit()
+}
 
 
 def card_value(c: int) -> int:
@@ -117,6 +131,32 @@ def hand_value(cards: list[int]) -> int:
     return sum(VALUES[c] for c in cards)
 
 
+def rank_word_as_number(text: str, verb: str) -> str:
+    """A meld's text with a rank named in words (``K``, ``king``, ``kings``) put as its number;
+    a plural with no ``set`` or ``run`` says a set. Other moves are left alone."""
+    words = text.split()
+    if not words or words[0].lower() != verb:
+        return text
+    out = [words[0]]
+    plural = False
+    for word in words[1:]:
+        number = RANK_WORDS.get(word.lower())
+        plural = plural or word.lower() in C.RANK_PLURALS
+        out.append(word if number is None else str(number))
+    if plural and not any(w.lower() in ("set", "run") for w in words[1:]):
+        out.append(SET)
+    return " ".join(out)
+
+
+def name_the_rank(move: Move) -> str:
+    """Why a set of wild cards with no rank is refused, and how to name one."""
+    labels = " ".join(C.LABEL_OF[c] for c in move.cards)
+    codes = " ".join(C.CODE_OF[c] for c in move.cards)
+    return (f"Say which rank {labels} stand for: a set of wild cards only may be any rank. Put the rank "
+            f"before the cards, as a number or a word: 'meld 13 {codes} set' or 'meld K {codes} set' "
+            "for kings, 'meld 7 ...' for sevens.")
+
+
 @dataclass(frozen=True, kw_only=True)
 class PushOptions(Options):
     same_suit_in_set: bool = option(
@@ -133,11 +173,48 @@ class PushOptions(Options):
         "hands.", minimum=1, maximum=10)
 
 
+class DrawUnlessPush(DrawFromStock):
+    """A plain draw only where pushing cannot be done (G-PU-4, G-PU-8)."""
+
+    def rule(self, s: DrawDiscardState, seat: int) -> str | None:
+        assert isinstance(s, Push)
+        if s.may_push():
+            top = C.CODE_OF[s.discards[-1]]
+            return (f"Take the top discard ('take {top}') or push it with the top stock card to the "
+                    "player on your left ('push'), who gets both; then you draw.")
+        return super().rule(s, seat)
+
+    def legal(self, s: DrawDiscardState, seat: int) -> list[Move]:
+        assert isinstance(s, Push)
+        return [] if s.may_push() else super().legal(s, seat)
+
+
+class PushTheDiscard(OneMove["Push"]):
+    """Push the top discard with the top stock card to the player on the left, then draw."""
+
+    def verify(self, s: Push, seat: int, move: Move) -> str | None:
+        if move.args:
+            return "Push names no card: just 'push'."
+        if not s.discards:
+            return "There is no discard to push: draw from the stock ('draw')."
+        if len(s.stock) < PUSH_NEEDS:
+            return ("The stock is too short to push (a push needs one card for the opponent and one for "
+                    "you): take the top discard or draw from the stock.")
+        return None
+
+    def apply(self, s: Push, seat: int, move: Move) -> None:
+        s.push(seat)
+
+    def describe(self, s: Push, move: Move, viewer: int | None) -> str:
+        top = C.LABEL_OF[s.discards[-1]] if s.discards else "the discard"
+        return f"Push {top} and a stock card to the left, then draw"
+
+
 class PushDraw(DrawPhase):
     """The draw: take the top discard, or push it with a stock card to the left and draw."""
 
     def kinds(self, s: Any) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("push",), "_push_moves", "_why_not_push", "_push")]
+        return [DrawUnlessPush(DRAW), TakeDiscard(), DigDeep(), PushTheDiscard(PUSH)]
 
 
 class Push(ContractState):
@@ -154,8 +231,7 @@ class Push(ContractState):
     }
     EXTRA_WITH_CONTRACT = True
     NEW_MELDS_AFTER_CONTRACT = True
-    LAY_OFF_ON = "any"
-    OUT_WITHOUT_DISCARD = True
+    RUMMY_RULES = RummyRules(out_without_discard=True)
     SWAP_WILDS = "both"
     SWAP_ON = "any"
     SWAP_BEFORE_CONTRACT = True  # the freed wild may go into the contract that turn
@@ -165,10 +241,10 @@ class Push(ContractState):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        self._init_table(meld_rules(o.same_suit_in_set), teams=2)
+        # G-PU-5, switchable; a deal of dead hands must end
+        self._init_table(meld_rules(o.same_suit_in_set), teams=2, rummy=replace(
+            self.RUMMY_RULES, discard_taken=o.discard_taken_card, max_restocks=o.stock_remakes))
         self._init_contracts()
-        self.DISCARD_TAKEN = o.discard_taken_card  # G-PU-5, switchable
-        self.MAX_RESTOCKS = o.stock_remakes  # a deal of dead hands must end
         self.match_rules = MatchRules(deals=len(SCHEDULE), lowest_wins=True)
         self.last_push: str | None = None
         self._start_deal()
@@ -178,6 +254,33 @@ class Push(ContractState):
 
     def deck_template(self) -> list[int]:
         return C.standard_deck(decks=2, jokers=4)
+
+    # ---- an all-wild set names its rank (the book: "sets: rank only") ------------------------
+
+    def parse(self, text: str) -> Move:
+        """A set's rank typed as a word or letter (``meld K 2C JK JK set``, ``meld kings 2C JK
+        JK``) is read as its number, the listed form: ``meld 13 2C JK JK set``."""
+        return super().parse(rank_word_as_number(text, self.RUMMY_RULES.meld_verb))
+
+    def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
+        if not self._names_no_rank(move):
+            return super()._resolve(seat, move, legal)
+        # a set of wild cards with no rank: the one listed set of these cards, if only one is
+        same_cards = [m for m in legal if m.verb == move.verb and m.flag == SET and m.number is not None
+                      and sorted(m.cards) == sorted(move.cards)]
+        return same_cards[0] if len(same_cards) == 1 else None
+
+    def meld_rule(self, seat: int, move: Move) -> str | None:
+        if self._names_no_rank(move) and not self._missing(seat, move.cards) \
+                and isinstance(self.meld_rules.check(move.cards, SET, number=C.KING + 2), Meld):
+            return name_the_rank(move)  # (only where a rank would make it a set)
+        return super().meld_rule(seat, move)
+
+    def _names_no_rank(self, move: Move) -> bool:
+        """A meld of wild cards only, typed as a set (or as neither) and with no rank."""
+        return (move.verb == self.RUMMY_RULES.meld_verb and move.flag in (None, SET) and move.number is None
+                and move.suit is None and bool(move.cards)
+                and all(0 <= c <= C.JOKER and self.meld_rules.is_wild(c) for c in move.cards))
 
     def contract_of(self, seat: int) -> Contract:
         """Every player has the deal's contract, and must lay it himself."""
@@ -214,30 +317,6 @@ class Push(ContractState):
     def may_push(self) -> bool:
         """A push needs a top discard (G-PU-8) and two stock cards (G-PU-4)."""
         return bool(self.discards) and len(self.stock) >= PUSH_NEEDS
-
-    def _draw_moves(self, seat: int) -> list[Move]:
-        return [] if self.may_push() else super()._draw_moves(seat)
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if self.may_push():
-            top = C.CODE_OF[self.discards[-1]]
-            return (f"Take the top discard ('take {top}') or push it with the top stock card to the "
-                    "player on your left ('push'), who gets both; then you draw.")
-        return super()._why_not_draw(seat, move)
-
-    def _push_moves(self, seat: int) -> list[Move]:
-        return [PUSH] if self.may_push() else []
-
-    def _why_not_push(self, seat: int, move: Move) -> str:
-        if move.args:
-            return "Push names no card: just 'push'."
-        if not self.discards:
-            return "There is no discard to push: draw from the stock ('draw')."
-        return ("The stock is too short to push (a push needs one card for the opponent and one for you): "
-                "take the top discard or draw from the stock.")
-
-    def _push(self, seat: int, move: Move) -> None:
-        self.push(seat)
 
     def push(self, seat: int) -> None:
         """The top stock card goes face down on the top discard; both go to the opponent on the
@@ -318,5 +397,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "SCHEDULE", "SPEC", "VALUES", "Push", "PushOptions",
-           "card_value", "hand_value", "meld_rules"]
+__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "RANK_WORDS", "SCHEDULE", "SPEC", "VALUES", "Push",
+           "PushOptions",
+           "card_value", "hand_value", "meld_rules", "name_the_rank", "rank_word_as_number"]

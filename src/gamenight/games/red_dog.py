@@ -72,7 +72,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.core.state import State
@@ -235,32 +235,105 @@ class RedDogPhase(PhaseName):
     OVER = "over", "The session is over"
 
 
-class BetPhase(PhaseHandler["RedDog"]):
-    def to_act(self, s: RedDog) -> frozenset[int]:
-        return frozenset((s.turn,))
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+class PlaceBet(MoveKind["RedDog"]):
+    """Bet on the round before the cards are turned: within the table limits, in whole chips, out
+    of the purse."""
+
+    verbs = ("bet",)
+
+    def candidates(self, s: RedDog, seat: int) -> list[Move]:
+        o = s.options
+        return [bet_move(a) for a in range(o.min_bet, o.max_bet + 1, o.chip)]
 
     def legal(self, s: RedDog, seat: int) -> list[Move]:
-        return s.bet_moves(seat)
+        o = s.options
+        top = min(o.max_bet, s.ledger.purses[seat])
+        return [bet_move(a) for a in range(o.min_bet, top + 1, o.chip)]
 
-    def why_illegal(self, s: RedDog, seat: int, move: Move) -> str:
-        return s.why_not_bet(move)
+    def verify(self, s: RedDog, seat: int, move: Move) -> str | None:
+        o = s.options
+        amount = move.number
+        if amount is None or len(move.args) != 1:
+            return f"Say how much you bet, in cents: for example 'bet {o.min_bet}' ({money(o.min_bet)})."
+        if amount < o.min_bet or amount > o.max_bet:
+            return f"The table takes bets from {money(o.min_bet)} to {money(o.max_bet)}."
+        if amount % o.chip:
+            return f"Bets are whole chips of {money(o.chip)}."
+        if amount > s.ledger.purses[seat]:
+            return f"Your purse holds {money(s.ledger.purses[seat])}: you cannot bet {money(amount)}."
+        return None
 
     def apply(self, s: RedDog, seat: int, move: Move) -> None:
         s.place_bet(seat, move.number or 0)
 
+    def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
+        return f"Bet {money(move.number or 0)}"
 
-class RaisePhase(PhaseHandler["RedDog"]):
+
+class Stand(OneMove["RedDog"]):
+    """Keep the bet as it is on the spread: always allowed."""
+
+    def apply(self, s: RedDog, seat: int, move: Move) -> None:
+        s.decide_raise(seat, 0)
+
+    def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
+        return f"Stand: keep the bet at {money(s.bet[s.turn])}"
+
+
+class RaiseBet(MoveKind["RedDog"]):
+    """Raise on the spread, before the third card: whole chips, up to the bet (times the rules'
+    multiple) and within the purse."""
+
+    verbs = ("raise",)
+
+    def candidates(self, s: RedDog, seat: int) -> list[Move]:
+        chip = s.options.chip
+        return [raise_move(a) for a in range(chip, s.raise_cap(seat) + 1, chip)]
+
+    def legal(self, s: RedDog, seat: int) -> list[Move]:
+        return self.candidates(s, seat)  # the candidates stop at the cap: every one verifies
+
+    def verify(self, s: RedDog, seat: int, move: Move) -> str | None:
+        amount = move.number
+        if amount is None or len(move.args) != 1:
+            return "Raise by an amount in cents ('raise 100'), or stand."
+        chip, cap = s.options.chip, s.raise_cap(seat)
+        if amount % chip or amount <= 0:
+            return f"Raises are whole chips of {money(chip)}."
+        if amount > cap:
+            return f"You may raise at most {money(cap)} (up to your bet, within your purse)."
+        return None
+
+    def apply(self, s: RedDog, seat: int, move: Move) -> None:
+        s.decide_raise(seat, move.number or 0)
+
+    def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
+        return f"Raise {money(move.number or 0)}"
+
+
+class BetPhase(KindsPhase["RedDog"]):
+    wrong: ClassVar[dict[str, str]] = dict.fromkeys(
+        ("raise", "stand"), "Place a bet first: the raising comes once the two cards are turned.")
+    otherwise = "Place a bet first: 'bet' and an amount in cents within the table limits."
+
     def to_act(self, s: RedDog) -> frozenset[int]:
         return frozenset((s.turn,))
 
-    def legal(self, s: RedDog, seat: int) -> list[Move]:
-        return s.raise_moves(seat)
+    def kinds(self, s: RedDog) -> list[MoveKind[Any]]:
+        return [PlaceBet()]
 
-    def why_illegal(self, s: RedDog, seat: int, move: Move) -> str:
-        return s.why_not_raise(seat, move)
 
-    def apply(self, s: RedDog, seat: int, move: Move) -> None:
-        s.decide_raise(seat, 0 if move is STAND else move.number or 0)
+class RaisePhase(KindsPhase["RedDog"]):
+    wrong: ClassVar[dict[str, str]] = {"bet": "The bets are down: raise up to your bet, or stand."}
+    otherwise = "Raise by an amount in cents ('raise 100'), or stand."
+
+    def to_act(self, s: RedDog) -> frozenset[int]:
+        return frozenset((s.turn,))
+
+    def kinds(self, s: RedDog) -> list[MoveKind[Any]]:
+        return [Stand(STAND), RaiseBet()]
 
 
 class OverPhase(PhaseHandler["RedDog"]):
@@ -400,22 +473,6 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         self.emit("deal", f"{self.deal_name()} of {o.rounds}: place your bets ({money(o.min_bet)} to "
                           f"{money(o.max_bet)}){out}.")
 
-    def bet_moves(self, seat: int) -> list[Move]:
-        o = self.options
-        top = min(o.max_bet, self.ledger.purses[seat])
-        return [bet_move(a) for a in range(o.min_bet, top + 1, o.chip)]
-
-    def why_not_bet(self, move: Move) -> str:
-        o = self.options
-        if move.verb != "bet" or move.number is None:
-            return f"Place a bet first, for example 'bet {o.min_bet}' ({money(o.min_bet)})."
-        amount = move.number
-        if amount < o.min_bet or amount > o.max_bet:
-            return f"The table takes bets from {money(o.min_bet)} to {money(o.max_bet)}."
-        if amount % o.chip:
-            return f"Bets are whole chips of {money(o.chip)}."
-        return f"Your purse holds {money(self.ledger.purses[self.turn])}: you cannot bet {money(amount)}."
-
     def place_bet(self, seat: int, amount: int) -> None:
         self.bet[seat] = amount
         self.pay(seat, BETS, amount, f"bets {money(amount)} on {self.deal_name().lower()}")
@@ -467,20 +524,6 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
         o = self.options
         cap = min(self.bet[seat] * o.max_raise_multiple, self.ledger.purses[seat])
         return cap - cap % o.chip
-
-    def raise_moves(self, seat: int) -> list[Move]:
-        chip = self.options.chip
-        return [STAND, *(raise_move(a) for a in range(chip, self.raise_cap(seat) + 1, chip))]
-
-    def why_not_raise(self, seat: int, move: Move) -> str:
-        if move.verb == "bet":
-            return "The bets are down: raise up to your bet, or stand."
-        if move.verb != "raise" or move.number is None:
-            return "Raise by an amount ('raise 100') or stand."
-        chip, cap = self.options.chip, self.raise_cap(seat)
-        if move.number % chip or move.number <= 0:
-            return f"Raises are whole chips of {money(chip)}."
-        return f"You may raise at most {money(cap)} (up to your bet, within your purse)."
 
     def decide_raise(self, seat: int, amount: int) -> None:
         self.decided[seat] = True

@@ -53,7 +53,9 @@ The five-player partner-card game (the book's variation; five players): no fixed
 high bidder takes into his hand before burying as many cards face down; the buried counters
 score for him (G-RK-11). There is no passing. After naming trumps he calls any card not buried;
 its holder is his secret partner, known to nobody else (not even the bidder) until the card is
-played. Calling a card of his own hand he plays alone and keeps whole what the side scores.
+played. Calling a card of his own hand he plays alone and keeps whole what the side scores; the
+others hear the same call as ever and learn he is alone only when he plays that card (the seed:
+"The partner does not reveal himself until he plays that card").
 Made: each of the two scores half the side's score (the bid, or the counters taken, and the 100
 for every trick), rounded up to a multiple of five; set: each loses half the bid, rounded up the
 same way. The three others each score the counters they took (and the last trick's 20).
@@ -527,18 +529,21 @@ class Rook(Auctions, Passes, TrickState):
         return next((s for s in range(self.num_players) if self.called in self.hands[s]), None)
 
     def call_partner(self, c: int) -> None:
+        """The others hear the same call whoever holds the card: calling his own card, the
+        bidder alone knows he plays alone until he plays it (G-RK-11)."""
         self.called = c
+        bidder = self.bidder
         holder = self.holder_of_called()
         assert holder is not None, "every card not buried is in a hand"
-        alone = holder == self.bidder
-        if alone:
-            self.revealed = True
-            self.partner_seat = holder
-        self.emit("call", f"{self.names[self.bidder]} calls {C.NAME_OF[c]}"
-                          + (" and plays alone." if alone else ": its holder is his partner."),
-                  seat=self.bidder, card=C.CODE_OF[c])
-        if not alone:
-            self.emit("partner", f"You hold {C.NAME_OF[c]}: you are {self.names[self.bidder]}'s secret "
+        self.emit("call", f"{self.names[bidder]} calls {C.NAME_OF[c]}: its holder is his partner.",
+                  seat=bidder, except_=bidder, card=C.CODE_OF[c])
+        if holder == bidder:
+            self.emit("call", f"You call {C.NAME_OF[c]}: you hold it, so you play alone.", seat=bidder,
+                      to=bidder, card=C.CODE_OF[c])
+        else:
+            self.emit("call", f"You call {C.NAME_OF[c]}: its holder is your partner.", seat=bidder,
+                      to=bidder, card=C.CODE_OF[c])
+            self.emit("partner", f"You hold {C.NAME_OF[c]}: you are {self.names[bidder]}'s secret "
                                  "partner.", seat=holder, to=holder)
         self.phase_name = RookPhase.LEAD
 
@@ -561,8 +566,12 @@ class Rook(Auctions, Passes, TrickState):
         if c == self.called and not self.revealed:
             self.revealed = True
             self.partner_seat = seat
-            self.emit("partner", f"{self.names[seat]} plays {C.NAME_OF[c]}: {self.names[seat]} is "
-                                 f"{self.names[self.bidder]}'s partner.", seat=seat)
+            if seat == self.bidder:
+                self.emit("partner", f"{self.names[seat]} plays {C.NAME_OF[c]}, the card he called: "
+                                     "he plays alone.", seat=seat)
+            else:
+                self.emit("partner", f"{self.names[seat]} plays {C.NAME_OF[c]}: {self.names[seat]} is "
+                                     f"{self.names[self.bidder]}'s partner.", seat=seat)
         super().play_card(seat, c)
 
     # ---- scoring --------------------------------------------------------------------------------

@@ -61,18 +61,19 @@ playout at five or six players runs past the conformance suite's 20,000 moves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import HAND, TURN_OVER, DrawDiscardState, DrawPhase, Phase, PlayPhase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, solver_for
+from gamenight.families.rummy_rules import RummyRules
 
 #: groups of three or four, sequences of three or more, ace low only
 RULES = MeldRules(max_set=4)
@@ -130,13 +131,27 @@ class RummyOptions(Options):
         "may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
 
 
+class PassTheDiscard(OneMove["Rummy"]):
+    """Pass the top discard when the stock is used up, which ends the hand (R-H1)."""
+
+    def rule(self, s: Rummy, seat: int) -> str | None:
+        if s.stock:
+            return "You may pass only when the stock is used up: draw from the stock or take the top discard."
+        return None
+
+    def apply(self, s: Rummy, seat: int, move: Move) -> None:
+        s.emit("pass", f"{s.names[seat]} passes the top discard.", seat=seat)
+        s._end_on_empty_stock()
+
+    def describe(self, s: Rummy, move: Move, viewer: int | None) -> str:
+        return "Pass, which ends the hand"
+
+
 class RummyDraw(DrawPhase):
     """The draw, and passing the top discard when the stock is used up (R-H1)."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        assert isinstance(s, Rummy)
-        return [*super().kinds(s), ByName(("pass",), "_pass_moves", "_why_not_pass", "_pass")]
-
+        return [*super().kinds(s), PassTheDiscard(PASS)]
 
 
 class RummyPlay(PlayPhase):
@@ -153,7 +168,7 @@ class Rummy(DrawDiscardState):
         Field("deadwood_cards", "Your deadwood", Kind.PIECES, piece="card"),
         Field("deadwood_points", "Deadwood points", Kind.NUMBER),
     )
-    RESTOCK = TURN_OVER
+    RUMMY_RULES = RummyRules(restock=TURN_OVER)
     options: RummyOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: RummyDraw(), Phase.PLAY: RummyPlay(),
@@ -161,10 +176,9 @@ class Rummy(DrawDiscardState):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._init_table(RULES)
-        # the one-meld rule is an option; the kernel reads this switch
-        self.MAX_MELDS_PER_TURN = self.options.max_new_melds_per_turn
         o = self.options
+        # the one-meld rule is an option
+        self._init_table(RULES, rummy=replace(self.RUMMY_RULES, max_melds_per_turn=o.max_new_melds_per_turn))
         # penalty scoring: reaching the limit ends the game and the lowest total wins
         self.match_rules = MatchRules(target=o.penalty_limit, lowest_wins=True) if o.scoring == PENALTY \
             else MatchRules(target=o.target)
@@ -212,18 +226,6 @@ class Rummy(DrawDiscardState):
             c = self.hands[seat][-1]
             self.knowledge.forget("stock", (c,))
             self.knowledge.tell(HAND[seat], (c,))
-
-    # ---- pass: can / why not / do -------------------------------------------------------
-
-    def _pass_moves(self, seat: int) -> list[Move]:
-        return [] if self.stock else [PASS]
-
-    def _why_not_pass(self, seat: int, move: Move) -> str:
-        return "You may pass only when the stock is used up: draw from the stock or take the top discard."
-
-    def _pass(self, seat: int, move: Move) -> None:
-        self.emit("pass", f"{self.names[seat]} passes the top discard.", seat=seat)
-        self._end_on_empty_stock()
 
     # ---- scoring -------------------------------------------------------------------------
 
@@ -297,7 +299,7 @@ class Rummy(DrawDiscardState):
         out["deal_size"] = self.hand_size
         out["restocks_left"] = self.options.max_restocks - self.restocks
         out["known_stock"] = C.codes(self.stock) if self.stock_known() else None
-        limit = self.MAX_MELDS_PER_TURN
+        limit = self.rummy.max_melds_per_turn
         out["new_melds_left"] = max(0, limit - self.melds_this_turn) if limit else None
         if seat is not None:
             counted = self.deadwood_cards(seat)

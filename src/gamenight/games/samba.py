@@ -108,6 +108,7 @@ from gamenight.families.canasta_turn import (
     OFF,
     OPTIONAL,
     PLAY_ON,
+    AskRule,
     TurnRules,
     held_cost,
     is_red_three,
@@ -223,7 +224,7 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
         # pile (groups closing at seven: a lower bound on what Samba's melds can lay)
         books = BookRules(max_wilds=2, wild_books=o.wild_melds, dirty_closes=True)
         rules = TurnRules(books=books, draw=2, red_threes=BONUS, black_threes=GROUP_OUT,
-                          ask=o.ask_partner,
+                          ask=AskRule(o.ask_partner),
                           stock_out=PLAY_ON, sequences=seqs, foot=False)
         self._init_canasta(rules, card_values(20))
         self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)

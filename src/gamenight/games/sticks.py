@@ -81,13 +81,14 @@ from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractState
 from gamenight.families.contracts import Catalogue, Contract, ContractError
 from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase
 from gamenight.families.melds import ACE_EITHER, MeldRules
+from gamenight.families.rummy_rules import RummyRules
 
 HAND_SIZE = 15
 TARGET = 7
@@ -178,12 +179,30 @@ class SticksOptions(Options):
             raise OptionError(f"Option 'catalogue': {err}") from None
 
 
+class TradeStickIn(OneMove["Sticks"]):
+    """Trade the face-down stick in for another, on the first turn of a deal (option)."""
+
+    def rule(self, s: Sticks, seat: int) -> str | None:
+        if not s.options.trade_in:
+            return "Sticks are not traded in at this table."
+        if not s.first_turn[seat]:
+            return "A stick is traded in only on your first turn of a hand, before you draw."
+        if not s.may_trade(seat):
+            return "You may trade in only a stick you have held face down through a whole hand."
+        return None
+
+    def apply(self, s: Sticks, seat: int, move: Move) -> None:
+        s._trade(seat)
+
+    def describe(self, s: Sticks, move: Move, viewer: int | None) -> str:
+        return "Trade your stick in for another"
+
+
 class SticksDraw(DrawPhase):
     """The draw, and trading the stick in on a player's first turn of a deal (option)."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        assert isinstance(s, Sticks)
-        return [*super().kinds(s), ByName(("trade",), "_trade_moves", "_why_not_trade", "_trade")]
+        return [*super().kinds(s), TradeStickIn(TRADE)]
 
 
 class Sticks(ContractState):
@@ -199,12 +218,9 @@ class Sticks(ContractState):
     DEAL_WORD = "hand"
     EXTRA_WITH_CONTRACT = False
     NEW_MELDS_AFTER_CONTRACT = True
-    LAY_OFF_ON = "any"
-    LAY_OFF_BEFORE_CONTRACT = False
-    OUT_WITHOUT_DISCARD = False
+    RUMMY_RULES = RummyRules(out_without_discard=False, discard_taken=False)
     SWAP_WILDS = "sets"
     SWAP_ON = "any"
-    DISCARD_TAKEN = False
     options: SticksOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {**ContractState.phases, Phase.DRAW: SticksDraw()}
 
@@ -330,17 +346,7 @@ class Sticks(ContractState):
         return (self.options.trade_in and self.first_turn[seat] and self.face_down[seat] is not None
                 and self.drawn_in[seat] < self.deal_no)
 
-    def _trade_moves(self, seat: int) -> list[Move]:
-        return [TRADE] if self.may_trade(seat) else []
-
-    def _why_not_trade(self, seat: int, move: Move) -> str:
-        if not self.options.trade_in:
-            return "Sticks are not traded in at this table."
-        if not self.first_turn[seat]:
-            return "A stick is traded in only on your first turn of a hand, before you draw."
-        return "You may trade in only a stick you have held face down through a whole hand."
-
-    def _trade(self, seat: int, move: Move) -> None:
+    def _trade(self, seat: int) -> None:
         old = self.face_down[seat]
         assert old is not None
         self.face_down[seat] = None
@@ -375,14 +381,12 @@ class Sticks(ContractState):
         base = ContractState._discardable
         return all(self.playable(h) for h in hand if base(self, h, hand, freed))
 
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        c = move.cards[0] if len(move.cards) == 1 else None
-        if c is not None and not self._missing(seat, move.cards) and not self.laying_contract(seat) \
-                and not self.freed and c != self.taken and self.options.no_playable_discards \
-                and self.made[seat] and self.playable(c):
+    def _discard_rule(self, seat: int, c: int) -> str | None:
+        hand = self.hands[seat]
+        if ContractState._discardable(self, c, hand) and not self._discardable(c, hand):
             return (f"{C.LABEL_OF[c]} could be added to a meld on the table: at this table such a card "
                     "may not be discarded.")
-        return super()._why_not_discard(seat, move)
+        return super()._discard_rule(seat, c)
 
     # ---- the end of a deal and of the game ------------------------------------------------
 

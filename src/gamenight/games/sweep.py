@@ -67,7 +67,7 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.core.zones import Show, Visibility, Zone
@@ -190,19 +190,112 @@ class SweepPhase(PhaseName):
     ADD = "add", "Adding matching cards to the blind card"
 
 
+# ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
+
+class PlaySet(MoveKind["Sweep"]):
+    """Play a set: cards of one rank from the hand and (when allowed) face up, equal to or lower
+    than the rank on top, or a 10, at most four of a rank on top."""
+
+    verbs = ("play",)
+
+    def candidates(self, s: Sweep, seat: int) -> list[Move]:
+        return s._set_moves(seat, self.verbs[0])  # every playable set: exactly the rule's
+
+    def legal(self, s: Sweep, seat: int) -> list[Move]:
+        return s._set_moves(seat, self.verbs[0])
+
+    def verify(self, s: Sweep, seat: int, move: Move) -> str | None:
+        return s.set_breaks(seat, move)
+
+    def apply(self, s: Sweep, seat: int, move: Move) -> None:
+        s._play(seat, move)
+
+    def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
+        return f"Play {s.set_in_words(move)}"
+
+
+class AddToBlind(PlaySet):
+    """After a blind card stood: add cards of its rank to it, within the four on top."""
+
+    verbs = ("add",)
+
+    def candidates(self, s: Sweep, seat: int) -> list[Move]:
+        return s._add_moves(seat)
+
+    def legal(self, s: Sweep, seat: int) -> list[Move]:
+        return s._add_moves(seat)
+
+    def apply(self, s: Sweep, seat: int, move: Move) -> None:
+        s._add(seat, move)
+
+    def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
+        return f"Add {s.set_in_words(move)} to the blind card"
+
+
+class PlayBlind(MoveKind["Sweep"]):
+    """Play a blind card, unseen, once its face-up card is gone."""
+
+    verbs = ("blind",)
+
+    def candidates(self, s: Sweep, seat: int) -> list[Move]:
+        return [BLIND[k] for k in s.uncovered(seat)]
+
+    def verify(self, s: Sweep, seat: int, move: Move) -> str | None:
+        k = move.number
+        if len(move.args) != 1 or k is None or not 1 <= k <= BLINDS:
+            return "Name the blind card by its position, 1 to 4: 'blind 2'."
+        if k not in s.slots[seat]:
+            return f"Your blind card {k} has been played already."
+        if k not in s.uncovered(seat):
+            return f"Your blind card {k} is still covered by its face-up card: play that first."
+        return None
+
+    def apply(self, s: Sweep, seat: int, move: Move) -> None:
+        s._blind(seat, move)
+
+    def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
+        return f"Play blind card {move.number}, unseen"
+
+
+class PickUp(OneMove["Sweep"]):
+    """Pick up the whole pile: only with a pile there and nothing to play from hand or face up."""
+
+    def rule(self, s: Sweep, seat: int) -> str | None:
+        if not s.pile:
+            return "There is no pile to pick up: lead a set."
+        if s._play_moves(seat):
+            return "You can play, so you must: you pick up the pile only when you cannot play."
+        return None
+
+    def apply(self, s: Sweep, seat: int, move: Move) -> None:
+        s._pick_up(seat)
+
+    def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
+        return f"Pick up the pile ({len(s.pile)} card{'s' if len(s.pile) != 1 else ''})"
+
+
+class Done(OneMove["Sweep"]):
+    """Add nothing more to the blind card that stood: the turn ends."""
+
+    def apply(self, s: Sweep, seat: int, move: Move) -> None:
+        s._next_turn(seat)
+
+    def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
+        return "Add nothing more: end the turn"
+
+
 class PlayPhase(KindsPhase["Sweep"]):
     wrong: ClassVar[dict[str, str]] = {
         "add": "You add to a blind card only right after it stood; now play, or pick up the pile.",
         "done": "There is no blind card to add to: play, or pick up the pile.",
     }
+    otherwise = "Play a set of one rank, play a blind card, or pick up the pile."
 
     def to_act(self, s: Sweep) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: Sweep) -> list[MoveKind[Any]]:
-        return [ByName(("play",), "_play_moves", "_why_not_play", "_play"),
-                ByName(("blind",), "_blind_moves", "_why_not_blind", "_blind"),
-                ByName(("pickup",), "_pickup_moves", "_why_not_pickup", "_pickup")]
+        return [PlaySet(), PlayBlind(), PickUp(PICKUP)]
 
 
 class AddPhase(KindsPhase["Sweep"]):
@@ -211,13 +304,13 @@ class AddPhase(KindsPhase["Sweep"]):
         "blind": "One blind card a turn: add matching cards to it or say 'done'.",
         "pickup": "Your blind card stood: there is nothing to pick up.",
     }
+    otherwise = "Your blind card stood: add matching cards to it ('add 9H') or say 'done'."
 
     def to_act(self, s: Sweep) -> frozenset[int]:
         return ONLY[s.turn]
 
     def kinds(self, s: Sweep) -> list[MoveKind[Any]]:
-        return [ByName(("add",), "_add_moves", "_why_not_add", "_add"),
-                ByName(("done",), "_done_moves", "_why_not_done", "_done")]
+        return [AddToBlind(), Done(DONE)]
 
 
 class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
@@ -351,23 +444,16 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _play_moves(self, seat: int) -> list[Move]:
         return self._set_moves(seat, "play")
 
-    def _blind_moves(self, seat: int) -> list[Move]:
-        return [BLIND[k] for k in self.uncovered(seat)]
-
-    def _pickup_moves(self, seat: int) -> list[Move]:
-        if self.pile and not self._play_moves(seat):
-            return [PICKUP]
-        return []
-
     def _add_moves(self, seat: int) -> list[Move]:
         return self._set_moves(seat, "add", only=self.top)
 
-    def _done_moves(self, seat: int) -> list[Move]:
-        return [DONE]
+    # ---- the rule of a set -----------------------------------------------------------------
 
-    # ---- why not ----------------------------------------------------------------------------
-
-    def _why_not_set(self, seat: int, move: Move, verb: str) -> str:
+    def set_breaks(self, seat: int, move: Move) -> str | None:
+        """The first rule a set (``play`` or ``add``) breaks, or ``None``: one rank, cards held,
+        face-up cards only when allowed, an addition only of the blind card's rank, no higher than
+        the top (a 10 always goes) and at most four of a rank on top."""
+        verb = move.verb
         parts = move_parts(move)
         if parts is None or not (parts[0] or parts[1]):
             return (f"Name the cards to {verb}: cards from your hand, then 'up' and any face-up cards, "
@@ -393,29 +479,23 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         if len(cards) > cap:
             return (f"At most four cards of a rank lie on top of the pile: "
                     f"you may play {number_word(cap)} more {RANK_WORD[rank][1]}.")
-        return "That set cannot be played now."
+        return None
 
-    def _why_not_play(self, seat: int, move: Move) -> str:
-        return self._why_not_set(seat, move, "play")
-
-    def _why_not_add(self, seat: int, move: Move) -> str:
-        return self._why_not_set(seat, move, "add")
-
-    def _why_not_blind(self, seat: int, move: Move) -> str:
-        k = move.number
-        if len(move.args) != 1 or k is None or not 1 <= k <= BLINDS:
-            return "Name the blind card by its position, 1 to 4: 'blind 2'."
-        if k not in self.slots[seat]:
-            return f"Your blind card {k} has been played already."
-        return f"Your blind card {k} is still covered by its face-up card: play that first."
-
-    def _why_not_pickup(self, seat: int, move: Move) -> str:
-        if not self.pile:
-            return "There is no pile to pick up: lead a set."
-        return "You can play, so you must: you pick up the pile only when you cannot play."
-
-    def _why_not_done(self, seat: int, move: Move) -> str:
-        return "Say 'done' on its own."
+    def set_in_words(self, move: Move) -> str:
+        """A legal set as a player says it: the cards, those face up named so, and a sweep."""
+        parts = move_parts(move)
+        assert parts is not None, "only a legal set is described"
+        hand, up = parts
+        words = _labels(list(hand))
+        if up:
+            words = f"{words} and face-up {_labels(list(up))}" if hand else f"face-up {_labels(list(up))}"
+        rank = ORDER[(hand + up)[0]]
+        led = not self.pile
+        if rank == TEN and not (led and self.options.ten_led == "normal_lowest"):
+            return f"{words}: it sweeps"
+        if (self.count if rank == self.top else 0) + len(hand) + len(up) >= MOST_ON_TOP:
+            return f"{words}: four {RANK_WORD[rank][1]} sweep"
+        return words
 
     # ---- doing it -------------------------------------------------------------------------
 
@@ -507,12 +587,6 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.phase_name = SweepPhase.PLAY
         if self._lay(seat, cards):
             self._next_turn(seat)
-
-    def _done(self, seat: int, move: Move) -> None:
-        self._next_turn(seat)
-
-    def _pickup(self, seat: int, move: Move) -> None:
-        self._pick_up(seat)
 
     def _pick_up(self, seat: int) -> None:
         """The whole pile into the hand, in everyone's sight; the player on the left leads."""

@@ -77,21 +77,24 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §6):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import money
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractPlayPhase, ContractState
 from gamenight.families.contracts import Contract
-from gamenight.families.draw_discard import HAND, DrawDiscardState, DrawPhase, Phase
+from gamenight.families.draw_discard import DRAW, HAND, PASS_CLAIM, DrawDiscardState, DrawPhase, Phase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import AT_MOST_NATURALS, MeldRules, values_by_rank
+from gamenight.families.pile_access import ClaimDiscard, ClaimPhase, LetItGo, answer_rule, same
+from gamenight.families.rummy_kinds import DrawFromStock
+from gamenight.families.rummy_rules import RummyRules
 from gamenight.families.stakes import Stakes, shares
 
 #: the eight rounds' contracts, in the contract kernel's notation (G-TDR-3: sizes are minimums)
@@ -152,12 +155,69 @@ class TenDimeOptions(Options):
                  "3": "Always three", "4": "Always four"})
 
 
+class BuyDiscard(MoveKind["TenDimeRummy"]):
+    """Buy the top discard for a dime, with the next two cards of the stock (G-TDR-5): as the draw,
+    or again straight after a buy, before anything is laid."""
+
+    verbs = ("buy",)
+
+    def candidates(self, s: TenDimeRummy, seat: int) -> list[Move]:
+        return [BUY[s.discards[-1]]] if s.discards else []
+
+    def legal(self, s: TenDimeRummy, seat: int) -> list[Move]:
+        return [BUY[s.discards[-1]]] if s._may_buy(seat) else []
+
+    def verify(self, s: TenDimeRummy, seat: int, move: Move) -> str | None:
+        if s.phase_name == Phase.PLAY and not s.may_buy_again:
+            return ("You may buy again only straight after a buy, before you lay anything: "
+                    + ("you have drawn from the stock." if not s.bought else "you have laid cards since."))
+        if not s.discards:
+            return "The discard pile is empty: there is nothing to buy."
+        if not s.ledger.can_pay(seat, DIME):
+            return "You have no dimes left to buy with: draw from the stock."
+        top = s.discards[-1]
+        if not same(move, BUY[top]):
+            return f"Only the top card of the discard pile can be bought: 'buy {C.CODE_OF[top]}'."
+        return None
+
+    def apply(self, s: TenDimeRummy, seat: int, move: Move) -> None:
+        s._buy(seat)
+
+    def describe(self, s: TenDimeRummy, move: Move, viewer: int | None) -> str:
+        return f"Buy {C.LABEL_OF[move.cards[0]]} for a dime, with two cards of the stock"
+
+
+class BuyOutOfTurn(ClaimDiscard):
+    """Buy the discard out of turn for a dime, with two cards of the stock (option ``buy_timing``)."""
+
+    def verify(self, s: DrawDiscardState, seat: int, move: Move) -> str | None:
+        why = answer_rule(s, seat)
+        if why is not None:
+            return why
+        assert s.claim is not None
+        card = s.claim.card
+        if not same(move, BUY[card]):
+            return f"The discard up for buying is {C.NAME_OF[card]}: 'buy {C.CODE_OF[card]}'."
+        return None
+
+    def describe(self, s: DrawDiscardState, move: Move, viewer: int | None) -> str:
+        return f"Buy {C.LABEL_OF[move.cards[0]]} for a dime, with two cards of the stock"
+
+
+class TenDimeClaims(ClaimPhase):
+    """The claim window: buying the discard out of turn, or letting it go."""
+
+    otherwise = "The discard is up for buying: 'buy' it for a dime, or let it go ('pass')."
+
+    def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
+        return [BuyOutOfTurn(s.RUMMY_RULES.claim_verb), LetItGo(PASS_CLAIM)]
+
+
 class TenDimeDraw(DrawPhase):
     """The draw: the top of the stock, or buying the top discard (never taking it free)."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+        return [DrawFromStock(DRAW), BuyDiscard()]
 
     wrong: ClassVar[dict[str, str]] = {
         "take": "The discard pile is not free in this game: 'buy' pays a dime for its top card and the "
@@ -168,7 +228,7 @@ class TenDimePlay(ContractPlayPhase):
     """The contract kernel's play, and buying again straight after a buy."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("buy",), "_buy_moves", "_why_not_buy", "_buy")]
+        return [*super().kinds(s), BuyDiscard()]
 
 
 class TenDimeRummy(Stakes, ContractState):
@@ -190,15 +250,14 @@ class TenDimeRummy(Stakes, ContractState):
     )
     EXTRA_WITH_CONTRACT = True
     NEW_MELDS_AFTER_CONTRACT = True
-    LAY_OFF_ON = "any"
-    LAYOFFS_IN_FRONT = True
-    OUT_WITHOUT_DISCARD = True
-    DISCARD_TAKEN = True  # G-TDR-4
-    MAX_RESTOCKS = RESTOCKS
-    CLAIM_VERB = "buy"  # out of turn (option buy_timing), the claim window's claim is a buy
+    #: G-TDR-4: the card bought may be discarded; out of turn (option buy_timing), the claim
+    #: window's claim is a buy
+    RUMMY_RULES = RummyRules(layoffs_in_front=True, out_without_discard=True, discard_taken=True,
+                             max_restocks=RESTOCKS, claim_verb="buy")
     options: TenDimeOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **ContractState.phases, Phase.DRAW: TenDimeDraw(), Phase.PLAY: TenDimePlay(),
+        Phase.CLAIM: TenDimeClaims(),
     }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -206,7 +265,7 @@ class TenDimeRummy(Stakes, ContractState):
         o = self.options
         self.decks = decks_for(self.num_players, o.decks)
         self.catalogue = contracts(o.distinct_contract_ranks)
-        self._init_table(RULES)
+        self._init_table(RULES, rummy=replace(self.RUMMY_RULES, claims=o.buy_timing == ANY_TIME))
         self._init_contracts()
         self.match_rules = MatchRules(deals=len(self.catalogue))
         self.open_stakes(stake=o.start_dimes * DIME, may_owe=False)
@@ -215,7 +274,6 @@ class TenDimeRummy(Stakes, ContractState):
         #: the discards bought this turn; a player may buy again until he lays a card
         self.bought: list[int] = []
         self.may_buy_again = False
-        self.CLAIMS = o.buy_timing == ANY_TIME
         self._start_round()
 
     def deck_template(self) -> list[int]:
@@ -260,8 +318,10 @@ class TenDimeRummy(Stakes, ContractState):
             return False
         return super()._leaves_a_way_on(seat, cards)
 
-    def _may_discard(self, seat: int, c: int) -> bool:
-        return (self.everyone_has_played() or len(self.hands[seat]) > 1) and super()._may_discard(seat, c)
+    def _discard_rule(self, seat: int, c: int) -> str | None:
+        if len(self.hands[seat]) == 1 and not self.everyone_has_played():
+            return "Nobody goes out before every player has had a turn this round."
+        return super()._discard_rule(seat, c)
 
     def _keep_a_discard_reason(self, seat: int, cards: Sequence[int]) -> str:
         if not self.everyone_has_played():
@@ -269,36 +329,14 @@ class TenDimeRummy(Stakes, ContractState):
                     "discard and one to hold.")
         return super()._keep_a_discard_reason(seat, cards)
 
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        if len(move.cards) == 1 and not self._missing(seat, move.cards) and len(self.hands[seat]) == 1 \
-                and not self.everyone_has_played():
-            return "Nobody goes out before every player has had a turn this round."
-        return super()._why_not_discard(seat, move)
-
-    # ---- buying: can / why not / do ----------------------------------------------------------
-
-    def _buy_moves(self, seat: int) -> list[Move]:
-        return [BUY[self.discards[-1]]] if self._may_buy(seat) else []
+    # ---- buying (BuyDiscard) -------------------------------------------------------------------
 
     def _may_buy(self, seat: int) -> bool:
         if not self.discards or not self.ledger.can_pay(seat, DIME):
             return False
         return self.phase_name == Phase.DRAW or self.may_buy_again
 
-    def _why_not_buy(self, seat: int, move: Move) -> str:
-        if self.phase_name == Phase.PLAY and not self.may_buy_again:
-            return ("You may buy again only straight after a buy, before you lay anything: "
-                    + ("you have drawn from the stock." if not self.bought else "you have laid cards since."))
-        if not self.discards:
-            return "The discard pile is empty: there is nothing to buy."
-        if not self.ledger.can_pay(seat, DIME):
-            return "You have no dimes left to buy with: draw from the stock."
-        top = self.discards[-1]
-        if move.cards != (top,):
-            return f"Only the top card of the discard pile can be bought: 'buy {C.CODE_OF[top]}'."
-        return "You may not buy now."
-
-    def _buy(self, seat: int, move: Move) -> None:
+    def _buy(self, seat: int) -> None:
         c = self.discards[-1]
         self.taken = c
         self.bought.append(c)
@@ -326,12 +364,6 @@ class TenDimeRummy(Stakes, ContractState):
     def _claims_of(self, seat: int, card: int) -> list[Move]:
         return [BUY[card]] if self.ledger.can_pay(seat, DIME) else []
 
-    def _why_not_claim(self, seat: int, move: Move) -> str:
-        claim = self.claim
-        if claim is not None and seat in claim.order and seat not in claim.answers and move.verb == "buy":
-            return f"The discard up for buying is {C.NAME_OF[claim.card]}: 'buy {C.CODE_OF[claim.card]}'."
-        return super()._why_not_claim(seat, move)
-
     def _claimed(self, seat: int, move: Move) -> None:
         self.buy_discard(seat)
 
@@ -339,7 +371,7 @@ class TenDimeRummy(Stakes, ContractState):
         """G-TDR-5: the next two stock cards, remaking the stock if it runs out and may be remade."""
         out: list[int] = []
         for _ in range(BUY_EXTRA):
-            if not self.stock and len(self.discards) >= 2 and self.restocks < self.MAX_RESTOCKS:
+            if not self.stock and len(self.discards) >= 2 and self.restocks < self.rummy.max_restocks:
                 self.restock(shuffle=True)
             if not self.stock:
                 break

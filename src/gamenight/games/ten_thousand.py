@@ -389,8 +389,8 @@ class TenThousand(PhaseDispatch, State):
         self.emit("roll", f"{self.names[seat]} rolls {faces_text(faces)}.", seat=seat, faces=list(faces))
         taking, self.taking = self.taking, False
         if taking and not saves(faces, self.options.takeover_save):
-            need = "a 1 or a 5" if self.options.takeover_save == "one_or_five" else "a scoring die"
-            self.blow_it(f"no {need} to save the {self.turn_total:,} taken over")
+            need = "1 or 5" if self.options.takeover_save == "one_or_five" else "scoring die"
+            self.blow_it(f"no {need} in the roll to save the {self.turn_total:,} taken over")
             return
         if not keeps_of(tuple(sorted(faces))):
             self.blow_it("no scoring dice")

@@ -60,13 +60,15 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseHandler, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseHandler, PhaseName
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.zones import Show, Visibility, Zone
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import COUNT_VALUES, DrawDiscardState, Phase, PlayPhase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import ACE_EITHER, ACE_LOW, RANK_PLURAL, RUMMY_VALUES, MeldRules, solver_for
+from gamenight.families.pile_access import same
+from gamenight.families.rummy_rules import RummyRules
 
 GOING_OUT_BONUS = -5
 FIRST_SIZE, LAST_SIZE = 3, 13
@@ -150,13 +152,68 @@ class CardGamePhase(PhaseName):
     VOTE = "vote", "Voting on the score for going out"
 
 
+class Vote(MoveKind["TheCardGame"]):
+    """Vote, in secret, the score of the player who goes out first: 0 or -5 (TCG-8)."""
+
+    verbs = ("vote",)
+
+    def candidates(self, s: TheCardGame, seat: int) -> list[Move]:
+        return list(VOTES.values())
+
+    def verify(self, s: TheCardGame, seat: int, move: Move) -> str | None:
+        if s.votes[seat] is not None:
+            return "You have voted already: wait for the others."
+        if not any(same(move, vote) for vote in VOTES.values()):
+            return "Vote 0 or -5 for the score of the player who goes out first: 'vote 0' or 'vote -5'."
+        return None
+
+    def apply(self, s: TheCardGame, seat: int, move: Move) -> None:
+        assert move.number is not None
+        s._cast_vote(seat, move.number)
+
+    def describe(self, s: TheCardGame, move: Move, viewer: int | None) -> str:
+        return f"Vote {move.number} for going out"
+
+
+class GoOut(MoveKind["TheCardGame"]):
+    """Go out: lay every card but one down in melds and discard that one."""
+
+    verbs = ("out",)
+
+    def candidates(self, s: TheCardGame, seat: int) -> list[Move]:
+        return [OUT[c] for c in sorted(set(s.hands[seat]))]
+
+    def legal(self, s: TheCardGame, seat: int) -> list[Move]:
+        return [OUT[c] for c in s.out_discards(seat)]
+
+    def verify(self, s: TheCardGame, seat: int, move: Move) -> str | None:
+        if len(move.cards) != 1 or len(move.args) != 1:
+            return ("To go out, name the one card you discard, for example 'out 9C': going out needs "
+                    "a discard.")
+        missing = s._missing(seat, move.cards)
+        if missing:
+            return missing
+        if move.cards[0] not in s.out_discards(seat):
+            natural = "" if s.options.allow_all_wild_meld else ", each with at least one natural card"
+            return (f"You cannot go out discarding {C.NAME_OF[move.cards[0]]}: the other {s.size} cards must "
+                    f"all form melds (sets or runs of three or more{natural}; {s.wild_name()} are wild "
+                    "this round).")
+        return None
+
+    def apply(self, s: TheCardGame, seat: int, move: Move) -> None:
+        s._go_out(seat, move.cards[0])
+
+    def describe(self, s: TheCardGame, move: Move, viewer: int | None) -> str:
+        return f"Go out, melding the rest and discarding {C.LABEL_OF[move.cards[0]]}"
+
+
 class VotePhase(KindsPhase["TheCardGame"]):
     """Everyone who has not voted votes at once, in secret."""
 
     otherwise = "The table is voting on the going-out score first: 'vote 0' or 'vote -5'."
 
     def kinds(self, s: TheCardGame) -> list[MoveKind[Any]]:
-        return [ByName(("vote",), "_vote_moves", "_why_not_vote", "_vote")]
+        return [Vote()]
 
     def to_act(self, s: TheCardGame) -> frozenset[int]:
         return frozenset(seat for seat, v in enumerate(s.votes) if v is None)
@@ -166,9 +223,7 @@ class CardGamePlay(PlayPhase):
     """The kernel's play (where melds and lay-offs are never legal), and going out."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        assert isinstance(s, TheCardGame)
-        return [*super().kinds(s), ByName(("out",), "_out_moves", "_why_not_out", "_out")]
-
+        return [*super().kinds(s), GoOut()]
 
 
 class TheCardGame(DrawDiscardState):
@@ -183,10 +238,7 @@ class TheCardGame(DrawDiscardState):
         Field("last_turns", "Last turns to come", Kind.SEATS),
     )
     DEAL_WORD = "round"
-    MELDS_IN_TURN = False
-    LAY_OFF_IN_TURN = False
-    DISCARD_TAKEN = True
-    MAX_RESTOCKS = 1
+    RUMMY_RULES = RummyRules(melds_in_turn=False, lay_off_in_turn=False, discard_taken=True, max_restocks=1)
     options: CardGameOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.PLAY: CardGamePlay(), CardGamePhase.VOTE: VotePhase(),
@@ -229,16 +281,6 @@ class TheCardGame(DrawDiscardState):
 
     # ---- the vote on the going-out score (TCG-8) ----------------------------------------
 
-    def _vote_moves(self, seat: int) -> list[Move]:
-        return [VOTES[0], VOTES[GOING_OUT_BONUS]] if self.votes[seat] is None else []
-
-    def _why_not_vote(self, seat: int, move: Move) -> str:
-        return "Vote 0 or -5 for the score of the player who goes out first: 'vote 0' or 'vote -5'."
-
-    def _vote(self, seat: int, move: Move) -> None:
-        assert move.number is not None
-        self._cast_vote(seat, move.number)
-
     def _cast_vote(self, seat: int, score: int) -> None:
         self.votes[seat] = score
         self.emit("voted", f"{self.names[seat]} has voted.", seat=seat)
@@ -265,25 +307,7 @@ class TheCardGame(DrawDiscardState):
                           f"{size} cards each; {self.wild_name()} are wild.", seat=self.dealer)
         self.begin_turn(self.left_of_dealer())
 
-    # ---- going out: can / why not / do ------------------------------------------------------
-
-    def _out_moves(self, seat: int) -> list[Move]:
-        return [OUT[c] for c in self.out_discards(seat)]
-
-    def _why_not_out(self, seat: int, move: Move) -> str:
-        if len(move.cards) != 1:
-            return ("To go out, name the one card you discard, for example 'out 9C': going out needs "
-                    "a discard.")
-        missing = self._missing(seat, move.cards)
-        if missing:
-            return missing
-        natural = "" if self.options.allow_all_wild_meld else ", each with at least one natural card"
-        return (f"You cannot go out discarding {C.NAME_OF[move.cards[0]]}: the other {self.size} cards must "
-                f"all form melds (sets or runs of three or more{natural}; {self.wild_name()} are wild "
-                "this round).")
-
-    def _out(self, seat: int, move: Move) -> None:
-        self._go_out(seat, move.cards[0])
+    # ---- going out (GoOut) ------------------------------------------------------------------
 
     def _go_out(self, seat: int, discard: int) -> None:
         """Lay the rest of the hand down in melds and discard the card named."""
@@ -361,7 +385,7 @@ class TheCardGame(DrawDiscardState):
 
     # ---- refusals --------------------------------------------------------------------------
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def _meld_rule(self, seat: int) -> str | None:
         return ("Melds are laid down only when going out: 'out 9C' lays down all your other cards in melds "
                 "and discards the 9♣.")
 

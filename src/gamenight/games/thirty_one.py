@@ -59,12 +59,14 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, Preset, option
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import CENTS, money
 from gamenight.equipment import cards as C
-from gamenight.families.draw_discard import DrawDiscardState, DrawPhase, Phase, PlayPhase
+from gamenight.families.draw_discard import DRAW, DrawDiscardState, DrawPhase, Phase, PlayPhase
 from gamenight.families.melds import MeldRules
+from gamenight.families.rummy_kinds import Discard, DrawFromStock, TakeDiscard
+from gamenight.families.rummy_rules import RummyRules
 from gamenight.families.stakes import Stakes
 
 HAND_SIZE = 3
@@ -142,13 +144,67 @@ PRESETS = {"standard": Preset(
     {"knock_timing": INSTEAD_OF_DRAW, "on_31": ALL_OTHERS_LOSE})}
 
 
+def knock_rule(s: ThirtyOne, timing: str) -> str | None:
+    """One knock a round, at the time the rules in effect give it (option ``knock_timing``)."""
+    if s.knocker is not None:
+        return f"{s.names[s.knocker]} has knocked already: only one knock a round."
+    if s.options.knock_timing != timing:
+        if timing == INSTEAD_OF_DRAW:
+            return "Draw first: you knock after drawing, as you discard ('knock 9C')."
+        return "You knock instead of drawing, at the start of your turn: now discard."
+    return None
+
+
+class KnockInsteadOfDraw(OneMove["ThirtyOne"]):
+    """Knock instead of drawing: everyone else has one more turn (the usual timing)."""
+
+    def verify(self, s: ThirtyOne, seat: int, move: Move) -> str | None:
+        why = knock_rule(s, INSTEAD_OF_DRAW)
+        if why is None and move.args:
+            return "Knocking is your whole turn: just 'knock', with no card."
+        return why
+
+    def apply(self, s: ThirtyOne, seat: int, move: Move) -> None:
+        s.knocker = seat
+        s.emit("knock", f"{s.names[seat]} knocks instead of drawing: everyone else has one more turn.",
+               seat=seat)
+        s.phase_name = Phase.NONE
+        s._next_turn(seat)
+
+    def describe(self, s: ThirtyOne, move: Move, viewer: int | None) -> str:
+        return "Knock instead of drawing (everyone else has one more turn)"
+
+
+class KnockAndDiscard(MoveKind["ThirtyOne"]):
+    """Knock as you discard (the book's timing): everyone else has one more turn."""
+
+    verbs = ("knock",)
+
+    def candidates(self, s: ThirtyOne, seat: int) -> list[Move]:
+        return [KNOCK[c] for c in sorted(set(s.hands[seat]))]
+
+    def verify(self, s: ThirtyOne, seat: int, move: Move) -> str | None:
+        why = knock_rule(s, AFTER_DRAW)
+        if why is not None:
+            return why
+        if len(move.cards) != 1 or len(move.args) != 1:
+            return "Knock as you discard: name the card, for example 'knock 9C'."
+        return s.discard_rule(seat, Move("discard", *move.args))
+
+    def apply(self, s: ThirtyOne, seat: int, move: Move) -> None:
+        s.knocker = seat
+        s.emit("knock", f"{s.names[seat]} knocks: everyone else has one more turn.", seat=seat)
+        s.discard_card(seat, move.cards[0])
+
+    def describe(self, s: ThirtyOne, move: Move, viewer: int | None) -> str:
+        return f"Knock, discarding {C.LABEL_OF[move.cards[0]]}"
+
+
 class ThirtyOneDraw(DrawPhase):
     """The kernel's draw, and knocking instead of drawing (option ``knock_timing``)."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("take",), "_take_moves", "_why_not_take", "_take"),
-                ByName(("knock",), "_knock_draw_moves", "_why_not_knock", "_knock")]
+        return [DrawFromStock(DRAW), TakeDiscard(), KnockInsteadOfDraw(KNOCK_ALONE)]
 
     wrong: ClassVar[dict[str, str]] = {
         "discard": "Draw first: from the stock ('draw') or the discard pile ('take').",
@@ -159,8 +215,7 @@ class ThirtyOnePlay(PlayPhase):
     """Discard, or knock as you discard (``knock 9C``, the book's timing). No melds."""
 
     def kinds(self, s: DrawDiscardState) -> list[MoveKind[Any]]:
-        return [ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
-                ByName(("knock",), "_knock_play_moves", "_why_not_knock", "_knock")]
+        return [Discard(), KnockAndDiscard()]
 
     wrong: ClassVar[dict[str, str]] = {
         **PlayPhase.wrong,
@@ -179,9 +234,8 @@ class ThirtyOne(Stakes, DrawDiscardState):
         Field("last_result", "Last round", Kind.TEXT),
         Field("rules_words", "Rules", Kind.TEXT, minor=True),
     )
-    MELDS_IN_TURN = False
-    LAY_OFF_IN_TURN = False
-    DISCARD_TAKEN = False  # [STD]: not the discard just taken
+    #: [STD]: not the discard just taken
+    RUMMY_RULES = RummyRules(melds_in_turn=False, lay_off_in_turn=False, discard_taken=False)
     options: ThirtyOneOptions
     phases: ClassVar[dict[str, PhaseHandler[Any]]] = {
         **DrawDiscardState.phases, Phase.DRAW: ThirtyOneDraw(), Phase.PLAY: ThirtyOnePlay(),
@@ -275,44 +329,6 @@ class ThirtyOne(Stakes, DrawDiscardState):
     def _on_hand_over(self, out: int | None) -> None:
         """G-T31-5: the stock could not be remade; the hands are shown as after a knock."""
         self._settle(thirty_one=None)
-
-    # ---- knocking: can / why not / do ----------------------------------------------------------
-
-    def _may_knock(self) -> bool:
-        return self.knocker is None
-
-    def _knock_draw_moves(self, seat: int) -> list[Move]:
-        ok = self._may_knock() and self.options.knock_timing == INSTEAD_OF_DRAW
-        return [KNOCK_ALONE] if ok else []
-
-    def _knock_play_moves(self, seat: int) -> list[Move]:
-        if not (self._may_knock() and self.options.knock_timing == AFTER_DRAW):
-            return []
-        return [KNOCK[c] for c in sorted(set(self.hands[seat])) if self._may_discard(seat, c)]
-
-    def _why_not_knock(self, seat: int, move: Move) -> str:
-        if self.knocker is not None:
-            return f"{self.names[self.knocker]} has knocked already: only one knock a round."
-        if self.options.knock_timing == INSTEAD_OF_DRAW:
-            if self.phase_name == Phase.PLAY:
-                return "You knock instead of drawing, at the start of your turn: now discard."
-            return "Knocking is your whole turn: just 'knock', with no card."
-        if self.phase_name == Phase.DRAW:
-            return "Draw first: you knock after drawing, as you discard ('knock 9C')."
-        if len(move.cards) != 1:
-            return "Knock as you discard: name the card, for example 'knock 9C'."
-        return self._why_not_discard(seat, Move("discard", *move.args))
-
-    def _knock(self, seat: int, move: Move) -> None:
-        self.knocker = seat
-        if move.cards:
-            self.emit("knock", f"{self.names[seat]} knocks: everyone else has one more turn.", seat=seat)
-            self.discard_card(seat, move.cards[0])
-        else:
-            self.emit("knock", f"{self.names[seat]} knocks instead of drawing: everyone else has one more "
-                               "turn.", seat=seat)
-            self.phase_name = Phase.NONE
-            self._next_turn(seat)
 
     # ---- the showdown: who loses lives ---------------------------------------------------------
 

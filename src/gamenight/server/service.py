@@ -40,8 +40,9 @@ Each seat's frame is computed and encoded once per version, however many connect
 seat. A connection whose client reads slowly gets its waiting state frame replaced by the
 newer one (a frame is a whole view, so nothing is lost but the intermediate pictures).
 
-Seeds: drawn with ``secrets`` (63 bits), stored, committed to from the start as the SHA-256 of the
-seed's decimal text, and revealed (as that text) once the game is over.
+Seeds: drawn with ``secrets`` (63 bits) unless the table's creator chose one (a known deal: tests,
+a deal played again), stored, committed to from the start as the SHA-256 of the seed's decimal
+text, and revealed (as that text) once the game is over.
 
 Time: the service reads one clock (:mod:`gamenight.server.clock`; the real one unless it is given
 another): bot delays, trick pauses, claim windows' deadlines and idle archiving all wait on it.
@@ -67,7 +68,6 @@ come back on first use.
 Hosts: a table's creator gets a host token, which can re-issue a seat's link (a new token; the old
 one is refused from then on and its open connections are closed with 4403).
 """
-
 
 from __future__ import annotations
 

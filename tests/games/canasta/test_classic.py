@@ -70,7 +70,7 @@ def test_7_10_2_meld_validity() -> None:
 def test_black_threes_meld_only_going_out() -> None:
     s = position(hands={1: "3S 3C 3S 4C 5D 6H"}, stock="7C", books={1: [K7]})
     s.play("draw")
-    refused(s, "meld 3S 3C 3S", "only as the last cards of a player going out")
+    refused(s, "meld 3S 3C 3S", "only on the turn you go out")
     s = position(hands={1: "3S 3C 3S"}, stock="7C", books={1: [K7]})
     play(s, "draw", "meld 3S 3C 3S", "discard 7C")
     assert s.sheet.rows[-1].note == "East went out"

@@ -26,6 +26,7 @@ from gamenight.families.canasta_turn import (
     MAY_MELD,
     MIN_SCORE,
     PLAY_ON,
+    BlackThreeRule,
     CanastaState,
     TurnRules,
     band_minimum,
@@ -40,7 +41,8 @@ CLASSIC_BOOKS = BookRules(ratio=AT_LEAST, max_wilds=3, wild_books=False, dirty_c
                           clean_closes=False)
 CLASSIC = TurnRules(books=CLASSIC_BOOKS, need=Requirement(any=1), draw=1, foot=False,
                     classic_freeze=True, one_card_rule=True, concealed_exempt=True,
-                    last_red_three=MAY_MELD, stock_out=PLAY_ON, forced_take=True, black_threes="group_out")
+                    last_red_three=MAY_MELD, stock_out=PLAY_ON, forced_take=True,
+                    black_threes=BlackThreeRule.GROUP_OUT)
 
 
 @dataclass(frozen=True, kw_only=True)

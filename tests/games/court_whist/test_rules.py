@@ -3,12 +3,16 @@ speech in Confiscation, sit-outs, and the party's tables playing at once."""
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import random
 
 import pytest
+from rich.console import Console
 
 import gamenight
+from gamenight.cli.render import render_view
 from gamenight.equipment import cards as C
 from gamenight.games.court_whist import rules as R
 from gamenight.games.court_whist.party import CHAT_SPEECH, CourtWhist
@@ -261,10 +265,49 @@ def test_a_tie_is_cut_and_the_highest_man_and_lady_win() -> None:
 
 def test_the_cut_orders_by_rank_aces_high_and_recuts_ties() -> None:
     for seed in range(30):
-        shown, order = R.cut(random.Random(seed), range(4))
-        first = {who: card for who, card in shown[:4]}
-        top = max(C.RANK_OF[c] for c in first.values())
-        assert C.RANK_OF[first[order[0]]] == top and sorted(order) == [0, 1, 2, 3]
+        shown, (top_man, top_lady) = R.cut(random.Random(seed), [R.A_CHAIRS, R.B_CHAIRS])
+        first = dict(shown[0])
+        assert sorted(first) == [0, 1, 2, 3]  # all four cut
+        for top, chairs in ((top_man, R.A_CHAIRS), (top_lady, R.B_CHAIRS)):
+            best = max(C.RANK_OF[first[c]] for c in chairs)
+            assert top in chairs and C.RANK_OF[first[top]] == best
+        cards = [card for cuts in shown for _, card in cuts]
+        assert len(cards) == len(set(cards))
+        assert R.ranked_by_cut([top_man, top_lady])[:2] == [top_man, top_lady]
+
+
+def _cuts_for_the_deal(text: str) -> list[list[tuple[str, str]]]:
+    """'Cut for the deal: North 7♠, …; again, East 3♠, …. East deals first.' as rounds of
+    (name, card); a re-cut written the old way (names again, no 'again') is a round of its own."""
+    body = text.split("Cut for the deal: ", 1)[1].rsplit(". ", 1)[0]
+    pairs = [tuple(part.rsplit(" ", 1)) for part in body.replace("; again, ", ", ").split(", ")]
+    rounds: list[list[tuple[str, str]]] = [[]]
+    for name, card in pairs:
+        if name in {n for n, _ in rounds[-1]}:
+            rounds.append([])
+        rounds[-1].append((name, card))
+    return rounds
+
+
+def test_the_cut_for_the_deal_recuts_only_a_tie_for_the_top_from_the_same_deck() -> None:
+    """The book: all cut, high card deals. Only those tied for the highest card cut again, and
+    they cut from what is left of the deck: no card shows twice."""
+    rank = {C.LABEL_OF[c]: C.RANK_OF[c] for c in C.standard_deck()}
+    recuts = 0
+    for seed in range(12):
+        s = gamenight.new("court-whist", players=8, seed=seed)
+        for text in (e.text for e in s.events if e.kind == "cut"):
+            rounds = _cuts_for_the_deal(text)
+            cards = [card for cuts in rounds for _, card in cuts]
+            assert len(cards) == len(set(cards)), text
+            for before, again in itertools.pairwise(rounds):
+                best = max(rank[card] for _, card in before)
+                assert sorted(n for n, _ in again) == sorted(n for n, c in before if rank[c] == best), text
+            last = rounds[-1]
+            dealer = max(last, key=lambda nc: rank[nc[1]])[0]
+            assert text.endswith(f"{dealer} deals first."), text
+            recuts += len(rounds) > 1
+    assert recuts  # some seed ties for the top
 
 
 def test_one_table_the_partners_swap() -> None:
@@ -398,3 +441,14 @@ def test_the_score_card_and_the_sheet_after_the_party() -> None:
     assert [r["label"] for r in card["rows"]] == [f"{i + 1}. {g.name}" for i, g in enumerate(R.GAMES)]
     assert card["total"] == s.sheet.totals[2] == sum(r["cells"][-1] for r in card["rows"])
     assert s.sheet.rows[0].label == "Game 1: Coronation"
+
+
+def test_the_headline_is_not_cut_at_80_columns() -> None:
+    """'Court Whist · Game 1 of 7 · Your table 1 · Hand 1 of 4 · Playing: Coronation' is too long
+    for an 80-column border: the game's name stays in it, the rest goes below, whole."""
+    s = gamenight.new("court-whist", players=4, seed=1)
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(render_view(s.view(0), width=80))
+    lines = console.export_text().splitlines()
+    assert lines[0].startswith("╭─ Court Whist ─")
+    assert "Playing: Coronation" in lines[1] and s.view(0)["phase_label"] in lines[2]

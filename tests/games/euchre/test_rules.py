@@ -7,15 +7,18 @@ Deals are written [North, East, South, West]; the rest starts with the up-card.
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from typing import Any, cast
 
 import pytest
+from rich.console import Console
 
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.games.euchre import best_discard, goes_alone, worth
+from gamenight.cli.render import render_view
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.euchre import Euchre, deal_points, no_ace_no_face
@@ -229,6 +232,50 @@ def test_dealer_picks_up_and_discards_face_down() -> None:
     assert s.view(0)["discarded"] == ["TS"] and s.view(1)["discarded"] is None
     assert "You discard 10♠." in s.view(0)["events"] and "You discard 10♠." not in s.view(1)["events"]
     assert s.to_move == 1
+
+
+def test_the_discard_is_told_once_to_each_seat() -> None:
+    """The dealer reads only his own line (which names the card), the others only the public one."""
+    s = euchre(DEAL_A, "9H JC 9S TD")
+    play_all(s, ["pass", "pass", "pass", "pickup", "discard TS"])
+    public, own = "North discards a card face down.", "You discard 10♠."
+    seen = {seat: [e.text for e in s.events if e.visible_to(seat)] for seat in (0, 1, 2, 3, None)}
+    assert [t for t in seen[0] if "discard" in t] == [own]
+    assert own in s.view(0)["events"] and public not in s.view(0)["events"]
+    for seat in (1, 2, 3, None):
+        assert [t for t in seen[seat] if "discard" in t] == [public], seat
+        assert public in s.view(seat)["events"] and own not in s.view(seat)["events"]
+    public_event = next(e for e in s.events if e.text == public)
+    assert public_event.to_json() == {"kind": "discard", "text": public, "seat": 0}  # as it always was
+
+
+def test_the_previous_deals_last_trick_is_cleared_once_the_next_deal_is_under_way() -> None:
+    s = euchre(DEAL_R2, "JS TC TD TS")
+    play_all(s, ["pass", "pass", "pass", "pass", "call H"])
+    tricks(s, "9S JC 9H AS", "9D KC KH AD", "9C QC TH AC", "JD QS AH KD", "QH KS JH QD")
+    assert s.deal_no == 2 and s.phase() == "order"
+    done = s.view(1)["trick_done"]  # the table shows who took deal 1's last trick a moment
+    assert done is not None and done["deal"] == 1 and done["winner"] == 1
+    # the terminal does not draw it in the next deal's bidding, even before its first move
+    assert "Last trick" not in terminal(s.view(1))
+    seat = min(s.to_act)
+    s.play(s.legal_moves(seat)[0], seat)
+    for viewer in (0, 1, 2, 3, None):
+        view = s.view(viewer)
+        assert view["trick_done"] is None and view["last_trick"] == [], viewer
+
+
+def terminal(view: dict[str, Any]) -> str:
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(render_view(view, width=80))
+    return console.export_text()
+
+
+def test_the_terminal_draws_this_deals_last_trick() -> None:
+    s = euchre(DEAL_R2, "JS TC TD TS")
+    play_all(s, ["pass", "pass", "pass", "pass", "call H"])
+    tricks(s, "9S JC 9H AS")
+    assert "Last trick: East 9♠" in terminal(s.view(1))
 
 
 def test_dealer_may_go_alone_when_picking_up() -> None:  # G-EU-8

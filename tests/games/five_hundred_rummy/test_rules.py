@@ -146,6 +146,19 @@ def test_bids_from_60_to_125_in_fives_in_a_suit_or_no_trump() -> None:
         s.play("bid 55 H")
 
 
+@pytest.mark.parametrize("typed", ["bid 70 no trump", "bid 70 notrump", "Bid 70 No-Trump", "bid 70 no trumps",
+                                   "bid 70 NT"])
+def test_no_trump_typed_as_people_write_it_is_the_nt_bid(typed: str) -> None:
+    s = game(split_deal(T1_TAKES))
+    bidder = min(s.to_act)
+    s.play(typed)
+    assert s.moves[-1] == (bidder, s.parse("bid 70 nt"))  # the log keeps the one move text
+    assert str(s.moves[-1][1]) == "bid 70 nt"
+    assert s.view(None)["high_bid"] is not None
+    with pytest.raises(gamenight.IllegalMove, match="must beat 70 no trump"):
+        s.play("bid 70 no trump")
+
+
 def test_no_trump_outranks_a_suit_at_the_same_number_and_suits_are_equal() -> None:
     s = game(split_deal(T1_TAKES))
     s.play("bid 80 H")

@@ -10,6 +10,7 @@ separated by ``/`` (one per table, then one per round).
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -247,6 +248,46 @@ def test_lay_off_phase_refusals() -> None:
         s.play("discard KC")
     with pytest.raises(gamenight.IllegalMove, match="Name one of the knocker's melds 1 to 3"):
         s.play("layoff 9 5C")
+
+
+#: a runner with three ways to meld the same nine cards: three sets (the 4♣ joins the fours, 3
+#: deadwood), three runs (the 2♥ joins the hearts, 5), and more; K♠ to knock with
+ARRANGER = "3S 4S 5S 3H 4H 5H 3D 4D 5D AC 2H 4C KS"
+#: the defender: 6♠ 6♦ 2♠ fit the runs, 3♣ 5♣ the sets
+ARRANGED_AGAINST = "3C 5C 6S 6D 2S 9C TC JD QS KD KH 8H"
+
+
+def test_the_runner_chooses_how_his_melds_are_laid_and_that_decides_the_lay_offs() -> None:
+    s = new(ARRANGED_AGAINST, ARRANGER)
+    play(s, "knock KS")
+    assert s.phase() == "arrange" and s.to_move == 1 and s.view(0)["knock"] is None
+    ways = [str(m) for m in s.legal_moves()]
+    sets = "lay 3D 3H 3S and 4C 4D 4H 4S and 5D 5H 5S"
+    runs = "lay 3D 4D 5D and 2H 3H 4H 5H and 3S 4S 5S"
+    assert ways[:2] == [sets, runs]  # the least deadwood first: the bots' and the old default
+    # any three of the four 4s make the same set to the defender (the fourth is his in no case): once
+    threes = [f"lay 3D 3H 3S and {fours} and 5D 5H 5S"
+              for fours in ("4C 4D 4H", "4C 4D 4S", "4C 4H 4S", "4D 4H 4S")]
+    assert len([w for w in ways if w in threes]) == 1
+    assert s.describe_move(s.legal_moves()[1]) == \
+        "Lay 3♦ 4♦ 5♦, 2♥ 3♥ 4♥ 5♥ and 3♠ 4♠ 5♠, 5 deadwood"
+    with pytest.raises(gamenight.IllegalMove, match="one of the listed arrangements"):
+        s.play("lay 3S 4S 5S")  # 3♥ 4♥ 5♥ 3♦ 4♦ 5♦ loose: far over the limit
+    with pytest.raises(gamenight.IllegalMove, match="Lay your melds first"):
+        s.play("done")
+    sets_laid = copy.deepcopy(s)
+    play(sets_laid, sets)
+    assert {str(m) for m in sets_laid.legal_moves()} == {"layoff 1 3C", "layoff 3 5C", "done"}
+    play(s, "lay 3S 4S 5S and 5D 4D 3D and 2H 3H 4H 5H")  # melds and cards in any order
+    knock = s.view(0)["knock"]
+    assert knock["deadwood_value"] == 5 and sorted(knock["deadwood"]) == ["4C", "AC"]
+    assert {str(m) for m in s.legal_moves()} == {"layoff 1 6D", "layoff 3 2S", "layoff 3 6S", "done"}
+
+
+def test_a_runner_with_one_way_to_meld_lays_it_at_once() -> None:
+    s = new(DEAD_25, RUN_6)
+    play(s, "knock KS")
+    assert s.phase() == "layoff" and not any(m.verb == "lay" for m in s.legal_moves())
 
 
 def test_the_face_down_discard_is_the_runners_secret_until_the_hand_ends() -> None:

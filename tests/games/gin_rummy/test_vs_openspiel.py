@@ -159,15 +159,21 @@ class Deal:
             if self.theirs.current_phase() != pyspiel.gin_rummy.Phase.KNOCK:
                 self.act(KNOCK)
             self.act(THEIRS[C.card(move.split()[1])])
-            self.lay_melds(self.knockers_melds(seat))
-            if over:  # a gin, or nothing the defender could lay off
-                self.defender_lays_down()
+            if s.phase() != "arrange":  # one way to meld: laid at once
+                self.knocker_lays_down(seat, over)
+        elif verb == "lay":  # the runner chose how to lay his melds
+            self.knocker_lays_down(seat, over)
         elif verb == "layoff":
             self.act(THEIRS[C.card(move.split()[2])])
             if over:  # nothing more fits
                 self.defender_lays_down()
         else:
             assert verb == "done"
+            self.defender_lays_down()
+
+    def knocker_lays_down(self, seat: int, over: bool) -> None:
+        self.lay_melds(self.knockers_melds(seat))
+        if over:  # a gin, or nothing the defender could lay off
             self.defender_lays_down()
 
     def new_card(self, before: list[list[int]], seat: int | None) -> int:

@@ -282,7 +282,7 @@ def test_black_threes_go_down_as_a_group_only_when_going_out() -> None:
     s = going_out_position()
     more(s, "hand/1", "3C 3S 3S")
     # East holds Q♠ 2♠ 8♣ 3♣ 3♠ 3♠: the group is not his last cards yet
-    refused(s, "meld 3C 3S 3S", "Black threes go down only as the last cards of a player going out")
+    refused(s, "meld 3C 3S 3S", "Black threes go down only on the turn you go out")
     s.play("ask")
     s.play("answer yes", 3)
     play(s, "add 3 QS", "add 5 2S", "meld 3C 3S 3S", "discard 8C")

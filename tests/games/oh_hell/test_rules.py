@@ -117,6 +117,20 @@ def test_stock_is_hidden_and_sample_redeals_it() -> None:
 
 # ---- blind bidding in one-card rounds (G-OH-3) --------------------------------------------------
 
+def test_a_secret_bid_made_looking_at_the_card_is_not_called_blind() -> None:
+    """The book's knock hides the bids, not the cards: each bids with his card on screen, so
+    nothing a player reads says he bids blind."""
+    s = new(GAME, ["3D", "AS", "2C", "9C"], "7H")
+    for seat in range(4):
+        view = s.view(seat)
+        assert view["hand"] == [["3D", "AS", "2C", "9C"][seat]]
+        labels = [f["label"] for f in view["layout"]["fields"]]
+        read = [view["phase_label"], *labels, *view["events"], *(m["words"] for m in view["moves"])]
+        assert not [words for words in read if "blind" in words.lower()], seat
+    assert s.view(0)["phase_label"] == "Bidding all at once, in secret"
+    assert "blind" not in s.spec.summary.lower()
+
+
 def test_one_card_round_bids_are_simultaneous_and_secret() -> None:
     s = new(GAME, ["3D", "AS", "2C", "9C"], "7H")
     assert s.phase() == "blind_bid"

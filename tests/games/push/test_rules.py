@@ -297,6 +297,27 @@ def test_all_wild_melds_declare_what_they_stand_for() -> None:
     assert "(as 5♥)" in s.melds[-1].describe()
 
 
+def test_an_all_wild_sets_rank_may_be_typed_as_a_word_and_a_missing_rank_says_how_to_name_it() -> None:
+    # the book: the player declares what each wild stands for, a set its rank only; 'K', 'king',
+    # 'kings' are the same declaration as the listed number, never a new move
+    s = at_deal(1, ["3C 5D 7H 9S JC KD", "4C 4D 4H 9C 9D 9S JK 2C 2D", PLAIN[S], PLAIN[W]], "KH QH 4S")
+    play(s, "push", "meld 4C 4D 4H set", "meld 9C 9D 9S set")
+    listed = legal(s)
+    for typed in ("meld K 2C 2D JK set", "meld kings 2C 2D JK set", "meld 2C 2D JK K set",
+                  "meld 2C 2D JK kings",
+                  "meld king JK 2D 2C set"):
+        assert str(s.parse(typed)) == "meld 13 2C 2D JK set" in listed, typed
+    assert str(s.parse("meld A 2C 2D JK set")) == "meld 14 2C 2D JK set"
+    assert str(s.parse("meld T 2C 2D JK set")) == "meld 10 2C 2D JK set"
+    assert str(s.parse("meld H 5 2C 2D JK run")) == "meld H 5 2C 2D JK run"  # a suit letter is no rank
+    # no rank: any of thirteen would do, so the refusal says how to name one
+    why = refused(s, "meld 2C 2D JK set")
+    assert "Say which rank" in why and "'meld K 2C 2D JK set' for kings" in why
+    assert "Say which rank" in refused(s, "meld 2C 2D JK")
+    play(s, "meld kings 2C 2D JK")
+    assert str(s.moves[-1][1]) == "meld 13 2C 2D JK set" and s.melds[-1].rank == C.KING
+
+
 def test_runs_are_only_extended_never_joined() -> None:
     rules = meld_rules()
     low, high = rules.meld("3C 4C 5C", "run"), rules.meld("7C 8C 9C", "run")

@@ -333,11 +333,35 @@ def test_the_partner_is_a_secret_until_the_called_card_is_played() -> None:
 
 def test_calling_his_own_card_the_bidder_plays_alone_and_scores_whole() -> None:
     s = five_player_called("KH")
-    assert all(s.view(seat)["partner"] == 1 for seat in range(5))
     s.play("lead", 1)
     play_out(s)
     row = s.score_sheet.rows[0]
     assert row.points[1] in (70, 170, -70)
+
+
+def test_calling_his_own_card_only_the_bidder_knows_he_is_alone_until_he_plays_it() -> None:
+    """G-RK-11: the others hear the same call whoever holds the card; East (the bidder) holds
+    K♥, and nobody else learns he is alone before K♥ is played."""
+    s = five_player_called("KH")
+    assert s.view(1)["partner"] == 1  # he knows
+    for seat in (0, 2, 3, 4):
+        view = s.view(seat)
+        assert view["partner"] is None, seat
+        said = " ".join(view["events"])
+        assert "alone" not in said and "Player 2 calls the king of hearts: its holder is his partner." in said
+        assert not [e for e in s.events if e.visible_to(seat) and "alone" in e.text], seat
+    assert "You call the king of hearts: you hold it, so you play alone." in [
+        e.text for e in s.events if e.visible_to(1)]
+    assert not [e for e in s.events if e.visible_to(1) and "its holder is his partner" in e.text]
+    s.play("lead", 1)
+    s.play("play AH", 1)  # a trick without the king: still a secret
+    for seat, code in [(2, "5D"), (3, "5C"), (4, "4H"), (0, "5S")]:
+        s.play(f"play {code}", seat)
+    assert [s.view(seat)["partner"] for seat in range(5)] == [None, 1, None, None, None]
+    s.play("play KH", 1)
+    assert all(s.view(seat)["partner"] == 1 for seat in range(5))
+    assert "Player 2 plays the king of hearts, the card he called: he plays alone." in [
+        e.text for e in s.events if e.visible_to(0)]
 
 
 def test_partner_card_halves_round_up_to_five() -> None:

@@ -8,6 +8,10 @@ the discard only when it joins a meld) plus gin's own decisions, from the seat's
   the runner's deadwood plus 25, so its Runs are stricter). Near the end of the stock any
   legal knock beats a drawn hand.
 * **Wall**: take the last discard whenever that is legal: it is offered only to knock.
+* **Laying the melds** after a knock with a choice: the arrangement costing least — its deadwood
+  plus what the defender may be expected to lay off on it (the value of every card the bot has
+  not seen that would fit one of its melds, times the chance the defender holds it), so of two
+  arrangements with the same deadwood the one leaving fewer lay-offs.
 * **Lay-offs**: the exact best set of lay-offs on the knocker's melds (``best_with_lay_offs``),
   one card at a time, then ``done``.
 """
@@ -44,6 +48,8 @@ class GinRummyBot(RummyBot):
             return legal[0]  # a take is offered only when it lets us knock
         if phase == "layoff":
             return self.lay_off(view, legal, hand, solver)
+        if phase == "arrange":
+            return self.arrange(view, legal, hand, solver)
         return self.ending(view, legal, hand, solver)
 
     def ending(self, view: dict[str, Any], legal: list[Move], hand: list[int],
@@ -63,6 +69,26 @@ class GinRummyBot(RummyBot):
         left = view["stock_size"] - o["wall"]
         limit = o["knock_limit"] if left > EARLY else LATE_KNOCK[o["undercut"]]
         return best if left <= LAST_TURNS or after[best.card] <= limit else None
+
+    def arrange(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
+        """The arrangement with the least deadwood plus expected lay-offs."""
+        rules, values = solver.rules, solver.values
+        seen = set(hand) | set(C.cards(view.get("discard_pile") or []))
+        unseen = [c for c in range(52) if c not in seen]
+        seat = view["seat"]
+        defender = next(t for t in view["table_seats"] if t != seat)
+        chance: float = view["hand_sizes"][defender] / max(1, len(unseen))
+
+        def cost(move: Move) -> float:
+            groups = " ".join(str(move).split()[1:]).split(" and ")
+            melds = [rules.check(C.cards(g), None) for g in groups]
+            laid = {c for m in melds if isinstance(m, Meld) for c in m.cards}
+            fits: int = sum(values[c] for c in unseen
+                       if any(isinstance(m, Meld) and rules.lay_offs(m, c) for m in melds))
+            dead: int = sum(values[c] for c in hand if c not in laid)
+            return dead + chance * fits
+
+        return min(legal, key=cost)
 
     def lay_off(self, view: dict[str, Any], legal: list[Move], hand: list[int], solver: MeldSolver) -> Move:
         rules = solver.rules

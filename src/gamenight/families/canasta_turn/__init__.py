@@ -60,10 +60,11 @@ the hand can reach it and still keep two cards (the pile's waiting cards count),
 The package, by concern: :mod:`.rules` (the switches, the card classes, and the pure rule
 functions the bots share), :mod:`.base` (the phases and the state's fields), :mod:`.threes`,
 :mod:`.opening` (provisional books, ``retract``), :mod:`.going_out` (the foot, asking partner),
-:mod:`.pile`, :mod:`.melds`, :mod:`.view` and :mod:`.turn` (the phase handlers, the draw and the
-discard, and :class:`CanastaState`). Phases are :class:`Phase` values, each with one
-:class:`PhaseHandler` (the core's shape, :mod:`gamenight.core.phases`; re-exported here with
-:class:`MoveKind`); a game adds its own by extending ``CanastaState.phases``.
+:mod:`.pile`, :mod:`.melds`, :mod:`.view`, :mod:`.kinds` (each kind of move: its candidates, its
+rule, its words) and :mod:`.turn` (the phases, the draw and the discard, and
+:class:`CanastaState`). Phases are :class:`Phase` values, each with one :class:`PhaseHandler`
+(the core's shape, :mod:`gamenight.core.phases`; re-exported here with :class:`MoveKind`); a game
+adds its own by extending ``CanastaState.phases``.
 
 Zones (``zones()``, listed once; conservation, the view's ``layout`` and sampling follow from
 them): each hand (its owner's), each foot (nobody's until picked up, its owner's too: it lies face
@@ -98,6 +99,11 @@ from gamenight.families.canasta_turn.rules import (
     PLAY_ON,
     REQUIRED,
     SIX_DISCARD,
+    AskRule,
+    BlackThreeRule,
+    LastRedThreeRule,
+    RedThreeRule,
+    StockOutRule,
     TurnRules,
     band_minimum,
     best_keeping,
@@ -151,11 +157,16 @@ __all__ = [
     "RETRACT",
     "SIX_DISCARD",
     "YES",
+    "AskRule",
+    "BlackThreeRule",
     "CanastaBase",
     "CanastaState",
+    "LastRedThreeRule",
     "MoveKind",
     "Phase",
     "PhaseHandler",
+    "RedThreeRule",
+    "StockOutRule",
     "TurnPhase",
     "TurnRules",
     "band_minimum",

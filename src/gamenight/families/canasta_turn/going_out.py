@@ -25,7 +25,14 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book, table_of, team_canastas
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.opening import OpeningMixin
-from gamenight.families.canasta_turn.rules import BONUS, OFF, everyone_in_foot, hand_can_finish, permission
+from gamenight.families.canasta_turn.rules import (
+    BONUS,
+    GROUP_OUT,
+    OFF,
+    everyone_in_foot,
+    hand_can_finish,
+    permission,
+)
 
 ASK = Move("ask")
 YES, NO = Move("answer", WORD("yes")), Move("answer", WORD("no"))
@@ -79,6 +86,21 @@ class GoingOutMixin(OpeningMixin):
             return "every player of your team must have played from his foot before you go out."
         return f"to go out your team needs {self.turn_rules.need.describe()}."
 
+    def _must_go_out(self, seat: int) -> str:
+        """Why ``seat`` must go out this turn (the start of a sentence), or ``""``: his partner said
+        yes, or his black threes are down (they go down only on the turn he goes out)."""
+        if self.asked == "yes":
+            return "Your partner said yes"
+        if self._black_threes_down(seat):
+            return "Your black threes are down"
+        return ""
+
+    def _black_threes_down(self, seat: int) -> bool:
+        """Black threes laid this turn: a side's books hold them only on the turn its player goes out
+        (asked for every candidate meld: nothing laid yet this turn answers at once)."""
+        return (self.melded and self.turn_rules.black_threes == GROUP_OUT
+                and any(b.rank == C.THREE for b in self.books[self.team_of(seat)]))
+
     def _could_finish(self, seat: int, hand: Sequence[int], books: Sequence[Book],
                       asked: str | None = None) -> bool:
         """Whether ``seat``, holding ``hand`` with the team's ``books``, can go out this turn
@@ -87,7 +109,10 @@ class GoingOutMixin(OpeningMixin):
         if not ((self.opened[team] or self._exempt(seat)) and self._permission(seat, asked)
                 and self._everyone_in_foot(seat)):
             return False
-        return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand)
+        # one group of black threes goes out: once it is down, any other black three is the discard
+        group_left = not any(b.rank == C.THREE for b in books)
+        return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand,
+                               group_left=group_left)
 
     # ---- the foot ----------------------------------------------------------------------
 
@@ -112,20 +137,11 @@ class GoingOutMixin(OpeningMixin):
         if self.turn_rules.red_threes == BONUS:
             self._lay_red_threes(seat, replace=True)
 
-    # ---- ask: can / why not / do -------------------------------------------------------
+    # ---- ask and answer: the rules, what they do ---------------------------------------
 
-    def _may_ask(self, seat: int) -> bool:
-        """Right after the draw, from the foot, only when he could go out if the answer were yes."""
-        if self.turn_rules.ask == OFF or self.partner(seat) is None or self.asked or self.melded:
-            return False
-        if not self.in_foot[seat] or not self._everyone_in_foot(seat) or len(self.hands[seat]) < 2:
-            return False
-        return self._could_finish(seat, self.hands[seat], self.books[self.team_of(seat)], asked="yes")
-
-    def _ask_moves(self, seat: int) -> list[Move]:
-        return [ASK] if self._may_ask(seat) else []
-
-    def _why_not_ask(self, seat: int, move: Move = ASK) -> str:
+    def _ask_rule(self, seat: int) -> str | None:
+        """Right after the draw (the pile's book aside), from the foot, every player of the team in
+        his foot where the rules ask it, and only when he could go out if the answer were yes."""
         if self.turn_rules.ask == OFF or self.partner(seat) is None:
             return "Asking partner is not part of these rules."
         if self.asked:
@@ -134,21 +150,20 @@ class GoingOutMixin(OpeningMixin):
             return "Ask right after drawing, before you meld."
         if not self.in_foot[seat]:
             return "You can only ask when you are playing from your foot."
-        return "You can only ask when you could go out this turn."
+        if not self._everyone_in_foot(seat):
+            return ("You can only ask when you could go out this turn, and every player of your team must "
+                    "first have played from his foot.")
+        if len(self.hands[seat]) < 2:
+            return "You can only ask holding two cards or more: with one card left, going out is its discard."
+        if not self._could_finish(seat, self.hands[seat], self.books[self.team_of(seat)], asked="yes"):
+            return "You can only ask when you could go out this turn."
+        return None
 
     def _ask(self, seat: int, move: Move = ASK) -> None:
         self.phase_name = Phase.ANSWER
         partner = self.partner(seat)
         assert partner is not None
         self.emit("ask", f"{self.names[seat]} asks {self.names[partner]}: may I go out?", seat=seat)
-
-    # ---- answer: can / why not / do ---------------------------------------------------
-
-    def _answer_moves(self, seat: int) -> list[Move]:
-        return [YES, NO]
-
-    def _why_not_answer(self, seat: int, move: Move) -> str:
-        return "Answer your partner: 'answer yes' or 'answer no'."
 
     def _answer(self, seat: int, move: Move) -> None:
         self.asked = move.flag or "no"

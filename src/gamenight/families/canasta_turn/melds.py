@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book, book_of
+from gamenight.families.canasta_turn.kinds import only
 from gamenight.families.canasta_turn.pile import PileMixin
 from gamenight.families.canasta_turn.rules import CLASS, IS_WILD
 
@@ -33,7 +34,7 @@ def _by_class(hand: Sequence[int]) -> dict[int, list[int]]:
 
 
 class MeldMixin(PileMixin):
-    """Meld and add: can / why not / do."""
+    """Meld and add: the candidates, the rule (and its fast listing), what it does."""
 
     # ---- can: the candidates, one rule each ---------------------------------------------
 
@@ -149,7 +150,7 @@ class MeldMixin(PileMixin):
             return why
         if not self.in_foot[seat] or (self.no_discard and left >= 1):
             return ""
-        must = self.asked == "yes"
+        must = self._must_go_out(seat)
         if left >= 2 and not must:
             return ""
         # only a lay that may end the turn needs the books it leaves (most candidates stop above)
@@ -159,20 +160,36 @@ class MeldMixin(PileMixin):
         if self._could_finish(seat, _without(self.hands[seat], cards), books):
             return ""
         if must:
-            return "Your partner said yes: every play must keep your going out this turn possible."
+            return must + ": every play must keep your going out this turn possible."
         return ("You must keep a card you can discard without going out: "
                 + self._why_not_out(seat, books))
 
     def _why_not_black_group(self, seat: int, cards: tuple[int, ...], books: list[Book], left: int) -> str:
-        if not self.in_foot[seat] or left > 1:
-            return "Black threes go down only as the last cards of a player going out."
-        if not self._could_finish(seat, _without(self.hands[seat], cards), books):
-            return self._why_not_out(seat, books)
-        return ""
+        """Black threes go down only on the turn their player goes out, in any order of his plays
+        (the book, other-seeds 7.4): from his last packet, the rest of the hand still able to go
+        out this turn."""
+        if not self.in_foot[seat]:
+            return "Black threes go down only from your last packet, on the turn you go out."
+        if any(b.rank == C.THREE for b in books[:-1]):
+            return "Your black threes are down already: one group of three or four goes out."
+        if self._could_finish(seat, _without(self.hands[seat], cards), books):
+            return ""
+        if left == 0 or self._could_finish(seat, _without(self.hands[seat], cards), books, asked="yes"):
+            return "Black threes go down only on the turn you go out: " + self._why_not_out(seat, books)
+        return ("Black threes go down only on the turn you go out, and the rest of your hand could not "
+                "finish going out this turn.")
 
-    # ---- why not -----------------------------------------------------------------------
+    # ---- the rule -----------------------------------------------------------------------
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def _meld_rule(self, seat: int, move: Move) -> str | None:
+        """A meld or an add: cards held (below the minimum, not the pile's waiting cards), a book
+        they make or a book the card fits, then whether the turn can still end
+        (:meth:`_why_meld_refused`)."""
+        if not move.cards or not only(move, "pieces", "numbers") or len(move.numbers) > 1 or (
+                move.verb == "meld" and move.numbers):
+            if move.verb == "meld":
+                return "Name the cards: 'meld KC KD KH' starts a book, 'add 2 KS' adds a card to your book 2."
+            return "Add one card to a book by its number, for example 'add 2 KS'."
         hand = self.usable(seat)
         missing = self._missing(hand, move.cards)
         if missing:
@@ -188,12 +205,19 @@ class MeldMixin(PileMixin):
         if move.verb == "add" and move.number is None:  # 'add 8H': the open book it means, by number
             number, _ = self._book_meant(self.team_of(seat), move.cards[0])
             move = C.card_move("add", move.cards, number)
-        return self._why_meld_refused(seat, rank, move.cards, move) or "You may not lay that now."
+        return self._why_meld_refused(seat, rank, move.cards, move) or None
+
+    def _add_words(self, team: int, move: Move) -> str:
+        """"Add 9♣ to your nines"."""
+        book = self.books[team][(move.number or 1) - 1]
+        what = "wild cards" if book.rank == WILD else C.RANK_PLURALS[book.rank]
+        return f"Add {C.LABEL_OF[move.cards[0]]} to your {what}"
 
     def _why_not_new_book(self, seat: int, move: Move) -> tuple[int, str]:
         """The book ``meld`` would start, and why it is no book (``""``: it is one)."""
-        if len(move.cards) != 3:
-            return 0, "A new book starts with exactly three cards; add more with 'add'."
+        if len(move.cards) != 3 and not (len(move.cards) == 4 and self._is_black_group(move.cards)):
+            return 0, ("A new book starts with exactly three cards (black threes going out: three or "
+                       "four); add more with 'add'.")
         naturals = [c for c in move.cards if not IS_WILD[c]]
         threes = any(C.RANK_OF[c] == C.THREE for c in naturals)
         if threes and not self._is_black_group(move.cards):

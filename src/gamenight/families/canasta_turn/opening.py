@@ -81,12 +81,14 @@ class OpeningMixin(ThreesMixin):
         self.retract_books = []
         self.locked = []
 
-    # ---- retract: can / why not / do ---------------------------------------------------
+    # ---- retract: the rule, what it does ------------------------------------------------
 
-    def _retract_moves(self, seat: int) -> list[Move]:
-        return [RETRACT] if self.prov_cards else []
-
-    def _why_not_retract(self, seat: int, move: Move) -> str:
+    def _retract_rule(self, seat: int) -> str | None:
+        if self.prov_cards:
+            return None
+        if self.prov_pickup:
+            return ("The book made with the pile's top card cannot be taken back, and nothing else was "
+                    "laid below the minimum this turn.")
         return "There are no provisional books to take back."
 
     def _retract(self, seat: int, move: Move = RETRACT) -> None:

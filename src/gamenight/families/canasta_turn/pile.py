@@ -16,7 +16,8 @@ from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book, book_of
 from gamenight.families.canasta_turn.base import Phase
 from gamenight.families.canasta_turn.going_out import GoingOutMixin
-from gamenight.families.canasta_turn.rules import CLASS, IS_WILD, frozen_reason, pile_take
+from gamenight.families.canasta_turn.kinds import only
+from gamenight.families.canasta_turn.rules import CLASS, IS_WILD, frozen_reason, pile_blocked, pile_take
 
 
 class PileMixin(GoingOutMixin):
@@ -81,96 +82,92 @@ class PileMixin(GoingOutMixin):
                 index = None
         return books
 
-    # ---- pickup: can / why not / do ----------------------------------------------------
+    # ---- pickup: the candidates, the rule, what it does ----------------------------------
 
     def _pickup_moves(self, seat: int) -> list[Move]:
-        if not self.discards:
-            return []
-        rules = self.turn_rules
-        team = self.team_of(seat)
-        top = self.discards[-1]
-        if C.RANK_OF[top] in (C.THREE, rules.stop_rank):
-            return []
-        if self._frozen_for(team) or self._one_card_blocks(seat):
+        """The pickups ``seat`` may make now: the pile's candidates that its rule allows."""
+        return [m for m in self._pickup_candidates(seat) if self._pickup_rule(seat, m) is None]
+
+    def _pickup_candidates(self, seat: int) -> list[Move]:
+        """Every way the hand could lay the top card (its first cards of each class): a natural
+        pair of its rank or more, two wild cards or more on a wild top, and on an unfrozen classic
+        pile the side's meld alone or one natural with one wild card. Nothing when the top card
+        blocks the pile for everyone."""
+        if not self.discards or pile_blocked(self.discards, self.turn_rules.wild_top,
+                                             self.turn_rules.stop_rank):
             return []
         hand = self.hands[seat]
-        out: list[Move] = []
+        top = self.discards[-1]
         if IS_WILD[top]:
-            if not rules.wild_top:
-                return []
             jokers = self._pick(hand, 13, None) or ()
             twos = self._pick(hand, C.TWO, None) or ()
-            for j in range(len(jokers) + 1):
-                for t in range(len(twos) + 1):
-                    if j + t >= 2:
-                        self._pickup_if_fits(seat, WILD, jokers[:j] + twos[:t], out)
-            return out
-        rank = C.RANK_OF[top]
-        same = self._pick(hand, rank, None) or ()
-        for k in range(2, len(same) + 1):
-            self._pickup_if_fits(seat, rank, same[:k], out)
-        if self.turn_rules.classic_freeze and self._frozen_reason(team) is None:
-            self._unfrozen_takes(seat, rank, same, out)
+            return [C.card_move("pickup", jokers[:j] + twos[:t])
+                    for j in range(len(jokers) + 1) for t in range(len(twos) + 1) if j + t >= 2]
+        same = self._pick(hand, C.RANK_OF[top], None) or ()
+        out = [C.card_move("pickup", same[:k]) for k in range(2, len(same) + 1)]
+        if self.turn_rules.classic_freeze:
+            out.append(C.card_move("pickup", ()))
+            if same:
+                for wild_class in (13, C.TWO):
+                    wild = self._pick(hand, wild_class, 1)
+                    if wild:
+                        out.append(C.card_move("pickup", (same[0], *wild)))
         return out
 
-    def _unfrozen_takes(self, seat: int, rank: int, same: tuple[int, ...], out: list[Move]) -> None:
-        """An unfrozen pile (classic): its top card also goes onto the side's meld of its rank
-        (``pickup`` naming no card), or with one natural and one wild card from the hand."""
-        if self.open_book(self.team_of(seat), rank) is not None:
-            self._pickup_if_fits(seat, rank, (), out)
-        if same:
-            hand = self.hands[seat]
-            for wild_class in (13, C.TWO):
-                wild = self._pick(hand, wild_class, 1)
-                if wild:
-                    self._pickup_if_fits(seat, rank, (same[0], *wild), out)
-
-    def _pickup_if_fits(self, seat: int, rank: int, laid: tuple[int, ...], out: list[Move]) -> None:
+    def _pickup_rule(self, seat: int, move: Move) -> str | None:
+        """Taking the pile, rule by rule: instead of the draw; a pile there to take (not empty, no
+        three, stop card or wild card on top, not frozen for good below the minimum, not one card
+        for a player holding one); the cards named held; how the top card may go down (a natural
+        pair, or more; on an unfrozen classic pile also a natural and a wild card, or the side's
+        meld); the books it makes; the first-meld minimum from the top card and the hand; and a
+        player in his foot left a way to end the turn."""
+        rules = self.turn_rules
+        if self.draws_left != rules.draw:
+            return "You have drawn from the stock this turn: the pile is taken instead of the draw."
+        if not only(move, "pieces"):
+            return "Name the cards from your hand the top card goes down with, for example 'pickup 8C 8D'."
+        blocked = self._pile_blocked_for(seat)
+        if blocked:
+            return blocked
         team = self.team_of(seat)
-        top = self.discards[-1]
-        books = self._place(team, rank, (top, *laid))
-        if books is None:
-            return
-        rest = list(self.hands[seat])
-        for c in laid:
-            rest.remove(c)
-        value = self.values[top] + sum(self.values[c] for c in laid)
-        taken = len(self._pile_take()) - 1
-        if not self._pickup_reaches_minimum(team, books, rest, value, taken):
-            return
-        if not self.in_foot[seat] or len(rest) + taken >= 2:
-            out.append(C.card_move("pickup", laid))
-            return
-        after = rest + self._pile_take()[:-1]
-        if self._could_finish(seat, after, books):
-            out.append(C.card_move("pickup", laid))
-
-    def _why_not_pickup(self, seat: int, move: Move) -> str:
-        if not self.discards:
-            return "The discard pile is empty."
-        top = self.discards[-1]
-        team = self.team_of(seat)
-        if C.RANK_OF[top] == C.THREE:
-            return "A three on top of the discard pile blocks it."
-        if C.RANK_OF[top] == self.turn_rules.stop_rank:
-            return f"{C.RANK_PLURALS[C.RANK_OF[top]].capitalize()} on top of the discard pile block it."
-        if IS_WILD[top] and not self.turn_rules.wild_top:
-            return "A wild card on top of the discard pile freezes it: it cannot be taken."
-        if self._frozen_for(team):
-            return "The pile holds a wild card: only a team that has made its first meld may take it."
-        if self._one_card_blocks(seat):
-            return "Holding only one card, you may not take a pile of one card."
         missing = self._missing(self.hands[seat], move.cards)
         if missing:
             return missing
+        how = self._why_not_this_take(team, move.cards)
+        if how:
+            return how
+        return self._why_not_after_take(seat, move.cards)
+
+    def _pile_blocked_for(self, seat: int) -> str:
+        """Why ``seat`` may not take the pile whatever cards he names, or ``""``."""
+        if not self.discards:
+            return "The discard pile is empty."
+        top = self.discards[-1]
+        rank = C.RANK_OF[top]
+        if rank == C.THREE:
+            return "A three on top of the discard pile blocks it."
+        if rank == self.turn_rules.stop_rank:
+            return f"{C.RANK_PLURALS[rank].capitalize()} on top of the discard pile block it."
+        if IS_WILD[top] and not self.turn_rules.wild_top:
+            return "A wild card on top of the discard pile freezes it: it cannot be taken."
+        if self._frozen_for(self.team_of(seat)):
+            return "The pile holds a wild card: only a team that has made its first meld may take it."
+        if self._one_card_blocks(seat):
+            return "Holding only one card, you may not take a pile of one card."
+        return ""
+
+    def _why_not_this_take(self, team: int, cards: tuple[int, ...]) -> str:
+        """How the top card may go down with ``cards`` (held): a natural pair of its rank or more
+        (wild cards: two or more); on an unfrozen classic pile also one natural and one wild card,
+        or onto the side's open book of that rank (no card named)."""
+        top = self.discards[-1]
         frozen = self._frozen_reason(team)
         classic_open = self.turn_rules.classic_freeze and frozen is None
         want = "two wild cards" if IS_WILD[top] else f"a natural pair of {C.RANK_PLURALS[C.RANK_OF[top]]}"
-        pair = len(move.cards) >= 2 and all(CLASS[c] == CLASS[top] or (IS_WILD[top] and IS_WILD[c])
-                                             for c in move.cards)
-        mixed = (len(move.cards) == 2 and not IS_WILD[top] and any(IS_WILD[c] for c in move.cards)
-                 and sum(CLASS[c] == CLASS[top] for c in move.cards) == 1)
-        onto = not move.cards and not IS_WILD[top] and self.open_book(team, C.RANK_OF[top]) is not None
+        pair = len(cards) >= 2 and all(CLASS[c] == CLASS[top] or (IS_WILD[top] and IS_WILD[c]) for c in cards)
+        mixed = (len(cards) == 2 and not IS_WILD[top] and any(IS_WILD[c] for c in cards)
+                 and sum(CLASS[c] == CLASS[top] for c in cards) == 1)
+        onto = not cards and not IS_WILD[top] and self.open_book(team, C.RANK_OF[top]) is not None
         if frozen is not None and not pair:
             return (f"The pile is {frozen}: take it only with {want} from your hand (no wild card, "
                     "and your side's meld does not help).")
@@ -179,14 +176,32 @@ class PileMixin(GoingOutMixin):
                 return (f"To take the pile lay its top card with {want}, with one natural and a wild card, "
                         "or on your side's meld of that rank ('pickup' alone).")
             return f"To take the pile you must lay its top card with {want} from your hand."
+        return ""
+
+    def _why_not_after_take(self, seat: int, cards: tuple[int, ...]) -> str | None:
+        """What the take leaves: the books it makes, the minimum, and (in the foot) a way out."""
+        team = self.team_of(seat)
+        top = self.discards[-1]
         rank = WILD if IS_WILD[top] else C.RANK_OF[top]
-        if self._place(team, rank, (top, *move.cards)) is None:
+        books = self._place(team, rank, (top, *cards))
+        if books is None:
             return ("Those cards do not fit your team's books: the top card and your cards go onto the "
                     "open book of that rank until it closes, and any rest must start a new book of three.")
-        if not self.opened[team]:
+        rest = list(self.hands[seat])
+        for c in cards:
+            rest.remove(c)
+        value = self.values[top] + sum(self.values[c] for c in cards)
+        taken = len(self._pile_take()) - 1
+        if not self._pickup_reaches_minimum(team, books, rest, value, taken):
             return (f"With the top card and the rest of your hand you cannot reach your team's first-meld "
-                    f"minimum of {self.minimum(team)} (cards from the pile do not count).")
-        return "Taking the pile now would leave you no way to end your turn."
+                    f"minimum of {self.minimum(team)} (cards from the pile do not count)"
+                    + ("" if self.turn_rules.foot else ", keeping a card to discard") + ".")
+        if not self.in_foot[seat] or len(rest) + taken >= 2:
+            return None
+        if self._could_finish(seat, rest + self._pile_take()[:-1], books):
+            return None
+        what = "one card" if len(rest) + taken == 1 else "no card"
+        return f"Taking the pile would leave you {what} to play, and you could not go out this turn."
 
     def _pickup(self, seat: int, move: Move) -> None:
         laid = move.cards
@@ -221,15 +236,17 @@ class PileMixin(GoingOutMixin):
             self.played_foot[seat] = True
         self._after_hand_change(seat)
 
-    # ---- the starter's turned-up card: can / why not / do ------------------------------
+    # ---- the starter's turned-up card: the rule, what it does ------------------------------
 
-    def _take_moves(self, seat: int) -> list[Move]:
-        if self.upcard_take and len(self.discards) == 1 and self.draws_left == self.turn_rules.draw:
-            return [C.card_move("take", (self.discards[-1],))]
-        return []
-
-    def _why_not_take(self, seat: int, move: Move) -> str:
-        return "Only the first player of the hand may take the single turned-up card."
+    def _take_rule(self, seat: int, move: Move) -> str | None:
+        """DeMeritt: the hand's first player, instead of his draw, may take the turned-up card."""
+        if not self.upcard_take:  # (any draw, pickup or take ends it)
+            return ("Only the first player of the hand may take the single turned-up card, on his first "
+                    "turn and instead of his draw.")
+        top = self.discards[-1]
+        if move.cards != (top,) or len(move.args) != 1:
+            return f"The turned-up card is {C.LABEL_OF[top]}: 'take {C.CODE_OF[top]}'."
+        return None
 
     def _take_upcard(self, seat: int, move: Move) -> None:
         c = self.discards.pop()

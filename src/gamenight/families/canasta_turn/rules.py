@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
@@ -26,19 +27,69 @@ from gamenight.families.canasta import (
 )
 from gamenight.families.canasta_turn.seqrules import SequenceRules
 
-BONUS, DEAD = "bonus", "dead"
-SIX_DISCARD, DISCARD_ONLY, GROUP_OUT = "six_discard", "discard", "group_out"
-OFF, OPTIONAL, REQUIRED = "off", "optional", "required"
-END, PLAY_ON = "end", "play_on"
+
+class RedThreeRule(StrEnum):
+    """What red threes are: laid out and replaced for a bonus, or dead cards kept in the hand."""
+
+    BONUS = "bonus"
+    DEAD = "dead"
+
+
+class BlackThreeRule(StrEnum):
+    """What black threes may do besides being discarded one at a time."""
+
+    #: only discarded
+    DISCARD = "discard"
+    #: six or more discarded together from the foot (the family book)
+    SIX_DISCARD = "six_discard"
+    #: a group of three or four goes down on the turn their player goes out (classic, Samba)
+    GROUP_OUT = "group_out"
+    #: laid out and replaced like red ones (Joker Canasta)
+    LAID_OUT = "laid_out"
+
+
+class AskRule(StrEnum):
+    """Asking partner "may I go out?"."""
+
+    OFF = "off"
+    #: a player may ask, and the answer binds
+    OPTIONAL = "optional"
+    #: only a player whose partner said yes goes out
+    REQUIRED = "required"
+
+
+class StockOutRule(StrEnum):
+    """A stock too short for a draw: the hand ends, or play goes on while the pile is taken."""
+
+    END = "end"
+    PLAY_ON = "play_on"
+
+
+class LastRedThreeRule(StrEnum):
+    """A red three drawn as the stock's last card (it cannot be replaced)."""
+
+    #: nothing special
+    NONE = ""
+    #: he may meld but not discard; ``end`` ends the hand
+    MAY_MELD = "may_meld"
+    #: the hand ends at once
+    ENDS = "ends"
+
+
+BONUS, DEAD = RedThreeRule.BONUS, RedThreeRule.DEAD
+SIX_DISCARD, DISCARD_ONLY = BlackThreeRule.SIX_DISCARD, BlackThreeRule.DISCARD
+GROUP_OUT = BlackThreeRule.GROUP_OUT
+OFF, OPTIONAL, REQUIRED = AskRule.OFF, AskRule.OPTIONAL, AskRule.REQUIRED
+END, PLAY_ON = StockOutRule.END, StockOutRule.PLAY_ON
 #: ``last_red_three``: what a red three drawn as the stock's last card does
-MAY_MELD, ENDS = "may_meld", "ends"
+MAY_MELD, ENDS = LastRedThreeRule.MAY_MELD, LastRedThreeRule.ENDS
 #: the pile's states a view names (:func:`pile_state`)
 FROZEN_WILD = "frozen: a wild card is in the pile"
 FROZEN_RED3 = "frozen: a red three is in the pile"
 FROZEN_SIDE = "frozen for your side: it has not melded"
 FROZEN_ALWAYS = "frozen: it always is in these rules"
 #: ``black_threes``: black threes laid out and replaced like red ones (Joker Canasta)
-LAID_OUT = "laid_out"
+LAID_OUT = BlackThreeRule.LAID_OUT
 
 #: canonical order of cards in a hand: naturals by rank, then twos, jokers, threes
 IS_RED3 = [C.RANK_OF[c] == C.THREE and C.SUIT_COLOUR[C.SUIT_OF[c]] == 1 for c in range(52)] + [False]
@@ -64,7 +115,9 @@ def is_black_three(c: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class TurnRules:
-    """The switches a canasta-family rule set sets for the turn."""
+    """The switches a canasta-family rule set sets for the turn: frozen, typed, and checked when
+    built (:meth:`__post_init__`): a switch given as its plain text (from a view's JSON or a
+    game's options) becomes its enum member, and an unknown one is refused."""
 
     books: BookRules = field(default_factory=BookRules)
     need: Requirement = field(default_factory=Requirement)
@@ -77,16 +130,16 @@ class TurnRules:
     #: once a wild card is in the pile, only a team that has met its minimum may take it
     persistent_freeze: bool = False
     #: red threes: "bonus" (laid out and replaced) or "dead" (kept, only discarded)
-    red_threes: str = BONUS
+    red_threes: RedThreeRule = BONUS
     #: black threes: "six_discard" (six or more discarded at once from the foot), "discard",
     #: or "group_out" (a group of three or four may go down when going out)
-    black_threes: str = DISCARD_ONLY
+    black_threes: BlackThreeRule = DISCARD_ONLY
     #: asking partner "may I go out?": "off", "optional" (binding if asked) or "required"
-    ask: str = OFF
+    ask: AskRule = OFF
     #: every player of the team must have played from his foot before the team goes out
     all_in_foot: bool = False
     #: an exhausted stock: "end" the hand, or "play_on" while the pile must and can be taken
-    stock_out: str = END
+    stock_out: StockOutRule = END
     # ---- classic canasta's switches (the defaults keep Hand and Foot's rules) ----
     #: a foot: False, the dealt hand is a player's last packet (he goes out from it)
     foot: bool = True
@@ -102,7 +155,7 @@ class TurnRules:
     concealed_exempt: bool = False
     #: a red three drawn as the stock's last card (it cannot be replaced): "" nothing special,
     #: "may_meld" (he may meld but not discard; ``end`` ends the hand), "ends" (the hand ends)
-    last_red_three: str = ""
+    last_red_three: LastRedThreeRule = LastRedThreeRule.NONE
     #: with ``play_on``: a player must take the pile only when it is not frozen and its top card
     #: fits his side's meld; otherwise he may decline (``draw`` on the empty stock), ending the hand
     forced_take: bool = False
@@ -116,6 +169,29 @@ class TurnRules:
     #: (:mod:`.sequences`); None: books of one rank only (Hand and Foot)
     sequences: SequenceRules | None = None
 
+    def __post_init__(self) -> None:
+        for name, kind in _SWITCHES:
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, kind(value))
+            except ValueError:
+                allowed = ", ".join(repr(str(m)) for m in kind)
+                raise ValueError(f"TurnRules.{name} is one of {allowed}, not {value!r}") from None
+        if self.draw < 1:
+            raise ValueError(f"TurnRules.draw is at least one card, not {self.draw}")
+        if self.pile_limit is not None and self.pile_limit < 1:
+            raise ValueError(f"TurnRules.pile_limit is a number of cards (or None), not {self.pile_limit}")
+        if self.stop_rank is not None and not C.FOUR <= self.stop_rank <= C.ACE:
+            raise ValueError(f"TurnRules.stop_rank is a natural rank (four to ace), not {self.stop_rank}")
+        if not isinstance(self.books, BookRules) or not isinstance(self.need, Requirement):
+            raise TypeError("TurnRules.books and TurnRules.need are BookRules and Requirement")
+
+
+#: the switches that are one of a few words, and the enum of each
+_SWITCHES: tuple[tuple[str, type[StrEnum]], ...] = (
+    ("red_threes", RedThreeRule), ("black_threes", BlackThreeRule), ("ask", AskRule),
+    ("stock_out", StockOutRule), ("last_red_three", LastRedThreeRule))
+
 
 def rules_json(rules: TurnRules) -> dict[str, Any]:
     """The rules in effect as plain JSON data (public: nothing hidden in them)."""
@@ -125,11 +201,11 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
                   "dirty_closes": b.dirty_closes, "canasta": b.canasta, "clean_closes": b.clean_closes},
         "need": {"clean": n.clean, "dirty": n.dirty, "wild": n.wild, "any": n.any},
         "draw": rules.draw, "pile_limit": rules.pile_limit, "wild_top": rules.wild_top,
-        "persistent_freeze": rules.persistent_freeze, "red_threes": rules.red_threes,
-        "black_threes": rules.black_threes, "ask": rules.ask, "all_in_foot": rules.all_in_foot,
-        "stock_out": rules.stock_out, "foot": rules.foot, "classic_freeze": rules.classic_freeze,
+        "persistent_freeze": rules.persistent_freeze, "red_threes": str(rules.red_threes),
+        "black_threes": str(rules.black_threes), "ask": str(rules.ask), "all_in_foot": rules.all_in_foot,
+        "stock_out": str(rules.stock_out), "foot": rules.foot, "classic_freeze": rules.classic_freeze,
         "one_card_rule": rules.one_card_rule, "concealed_exempt": rules.concealed_exempt,
-        "last_red_three": rules.last_red_three, "forced_take": rules.forced_take,
+        "last_red_three": str(rules.last_red_three), "forced_take": rules.forced_take,
         "always_frozen": rules.always_frozen, "stop_rank": rules.stop_rank,
     } | ({} if rules.sequences is None else {"sequences": asdict(rules.sequences)})
 
@@ -170,17 +246,30 @@ def everyone_in_foot(rules: TurnRules, seat: int, teammates: Sequence[int],
     return all(played_foot[s] or s == seat for s in teammates)
 
 
-def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int]) -> bool:
+def hand_can_finish(rules: TurnRules, table: Table, hand: Sequence[int], *, group_left: bool = True) -> bool:
     """Whether ``hand`` can be melded out this turn onto ``table`` (with one discard at most, or
     six black threes discarded together) so that the team meets the going-out requirement.
+    ``group_left``: the black threes' one group (``group_out``) has not gone down yet this turn.
     The permission to go out is the caller's."""
     if rules.black_threes == SIX_DISCARD:
         black = sum(1 for c in hand if IS_BLACK3[c])
         if black >= 6:
             rest = [c for c in hand if not IS_BLACK3[c]]
             return can_go_out(rules.books, table, count_hand(rest), rules.need, discard=False)
+    if _lone_naturals(table, hand) > 1:
+        return False  # a lone natural with no open book of its rank never goes down: one may be the discard
     return can_go_out(rules.books, table, count_hand(hand), rules.need,
-                      three_group=rules.black_threes == GROUP_OUT)
+                      three_group=rules.black_threes == GROUP_OUT and group_left)
+
+
+def _lone_naturals(table: Table, hand: Sequence[int]) -> int:
+    """The naturals ``hand`` holds one of, of a rank with no open book on ``table``: none of them
+    can go down this turn (a new book holds at least two naturals), so each is a discard."""
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[CLASS[c]] = counts.get(CLASS[c], 0) + 1
+    return sum(1 for cls, k in counts.items()
+               if k == 1 and C.FOUR <= cls <= C.ACE and cls not in table.open_books)
 
 
 def pile_take(discards: Sequence[int], limit: int | None) -> list[int]:

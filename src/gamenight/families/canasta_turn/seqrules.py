@@ -234,10 +234,14 @@ def describe(book: Book) -> str:
     return f"a {what} of {C.RANK_PLURALS[book.rank]} ({book.size} cards{wilds})"
 
 
-#: the most cards a search for a way out takes on (asking partner, or after a "yes")
-OUT_SEARCH_CARDS = 11
-#: the most positions it visits before it answers no
+#: the most cards a search for a way out takes on (asking partner, or after a "yes"): a hand dealt
+#: (fifteen) and the draw of two; a bigger one, only ever made by taking the pile, answers no
+OUT_SEARCH_CARDS = 17
+#: the most positions it visits before it answers no (fewer for a hand of more than eleven cards:
+#: a way out is found early or seldom there, and the search is asked once a turn); a hand with
+#: more than one card no meld could ever take is answered at once
 OUT_SEARCH_BUDGET = 3000
+BIG_HAND_BUDGET, BIG_HAND = 150, 11
 
 
 class _OutOfBudget(Exception):
@@ -255,20 +259,59 @@ def can_go_out(hand: tuple[int, ...], books: tuple[Book, ...], rules: SequenceRu
     needs (a player asks only when a "yes" could be kept) and what a "yes" binds every later play
     to. Black threes go out as one group of three or four, or one of them as the discard.
 
-    Sound, and exact within its reach: a True always comes with a way out (each card in turn,
-    wild cards last, goes onto a meld, starts one with cards still held, or is the discard).
-    A hand of more than :data:`OUT_SEARCH_CARDS` cards, or a search past
-    :data:`OUT_SEARCH_BUDGET` positions, answers False."""
+    Sound, and exact within its reach, whatever the hand's size: a True always comes with a way
+    out (each card in turn, wild cards last, goes onto a meld, starts one with cards still held,
+    or is the discard). A hand holding more cards that no meld could ever take than the one
+    discard answers False at once (:func:`_stranded`); a hand of more than
+    :data:`OUT_SEARCH_CARDS` cards, or a search past :data:`OUT_SEARCH_BUDGET` positions, answers
+    False without having looked everywhere."""
     threes = [c for c in hand if C.RANK_OF[c] == C.THREE]
     cards = tuple(sorted((c for c in hand if C.RANK_OF[c] != C.THREE), key=_wilds_last))
     if len(threes) == 2 or len(threes) > 4 or len(cards) > OUT_SEARCH_CARDS:
         return False
+    if _stranded(cards, books, rules) > (1 if len(threes) != 1 else 0):
+        return False
+    if len(threes) > 1 and any(b.rank == C.THREE for b in books):
+        return False  # one group of black threes goes out, and it is down already
     seen: dict[tuple[tuple[int, ...], tuple[Book, ...], bool], bool] = {}
-    budget = [OUT_SEARCH_BUDGET]
+    budget = [OUT_SEARCH_BUDGET if len(cards) <= BIG_HAND else BIG_HAND_BUDGET]
     try:
         return _lay_out(cards, books, len(threes) != 1, rules, seen, budget)
     except _OutOfBudget:
         return False
+
+
+def _stranded(cards: tuple[int, ...], books: tuple[Book, ...], rules: SequenceRules) -> int:
+    """How many of ``cards`` no meld could ever take this turn, by a generous test (so a card
+    counted here truly cannot go down): a natural with no group of its rank and no sequence of its
+    suit on the table, fewer than three cards of its rank in the hand (two, with a wild card, where
+    groups take wild cards), and no three consecutive cards of its suit in the hand around it; a
+    wild card with no group or wild meld on the table, no natural pair in the hand, and fewer than
+    three wild cards where wild melds are allowed."""
+    ranks: dict[int, int] = {}
+    wilds = 0
+    for c in cards:
+        if IS_WILD[c]:
+            wilds += 1
+        else:
+            ranks[C.RANK_OF[c]] = ranks.get(C.RANK_OF[c], 0) + 1
+    held = set(cards)
+    table_ranks = {b.rank for b in books}
+    pairs = any(k >= 2 for k in ranks.values())
+    stranded = 0
+    for c in cards:
+        if IS_WILD[c]:
+            takes = (pairs or any(not is_seq(r) and r != C.THREE for r in table_ranks)
+                     or (rules.wild_melds and wilds >= 3))
+        else:
+            rank, suit = C.RANK_OF[c], C.SUIT_OF[c]
+            same = ranks[rank]
+            takes = (rank in table_ranks or seq_rank(suit) in table_ranks or same >= 3
+                     or (same >= 2 and wilds >= 1 and rules.group_max_wilds >= 1)
+                     or any(all(C.make_card(r, suit) in held for r in range(low, low + 3))
+                            for low in (rank - 2, rank - 1, rank) if low >= C.FOUR and low + 2 <= C.ACE))
+        stranded += not takes
+    return stranded
 
 
 def _lay_out(cards: tuple[int, ...], books: tuple[Book, ...], may_discard: bool, rules: SequenceRules,

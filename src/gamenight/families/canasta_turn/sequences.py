@@ -26,10 +26,11 @@ from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
-from gamenight.core.phases import ByName, MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD, Book
 from gamenight.families.canasta_turn.base import Phase
+from gamenight.families.canasta_turn.kinds import Merge, only
 from gamenight.families.canasta_turn.rules import CLASS, IS_RED3, IS_WILD
 from gamenight.families.canasta_turn.seqrules import (
     SEQ,
@@ -62,7 +63,7 @@ class SeqPlayPhase(PlayPhase):
     """The play phase with ``merge``."""
 
     def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
-        return [*super().kinds(s), ByName(("merge",), "_merge_moves", "_why_not_merge", "_merge")]
+        return [*super().kinds(s), Merge()]
 
 
 class SequenceMixin(CanastaState):
@@ -186,9 +187,14 @@ class SequenceMixin(CanastaState):
             books[move.number - 1] = grown(books[move.number - 1], cards[0])
         return books
 
-    # ---- melds: why not ------------------------------------------------------------------
+    # ---- melds: the rule ------------------------------------------------------------------
 
-    def _why_not_meld(self, seat: int, move: Move) -> str:
+    def _meld_rule(self, seat: int, move: Move) -> str | None:
+        if not move.cards or not only(move, "pieces", "numbers") or len(move.numbers) > 1 or (
+                move.verb == "meld" and move.numbers):
+            if move.verb == "meld":
+                return "Name the cards: 'meld KC KD KH' starts a meld, 'add 2 KS' adds a card to your meld 2."
+            return "Add one card to a meld by its number, for example 'add 2 KS'."
         missing = self._missing(self.usable(seat), move.cards)
         if missing:
             if not self._missing(self.hands[seat], move.cards):
@@ -204,13 +210,24 @@ class SequenceMixin(CanastaState):
                 move = C.card_move("add", move.cards, n)
         if why:
             return why
-        return self._why_meld_refused(seat, rank, move.cards, move) or "You may not lay that now."
+        return self._why_meld_refused(seat, rank, move.cards, move) or None
+
+    def _add_words(self, team: int, move: Move) -> str:
+        """"Add 9♣ to your nines (meld 3)", "Add 9♣ to your clubs sequence (meld 2)"."""
+        n = move.number or 1
+        book = self.books[team][n - 1]
+        if is_seq(book.rank):
+            what = f"sequence of {C.SUIT_NAMES[book.rank - SEQ]}"
+        else:
+            what = "wild meld" if book.rank == WILD else C.RANK_PLURALS[book.rank]
+        return f"Add {C.LABEL_OF[move.cards[0]]} to your {what} (meld {n})"
 
     def _why_not_new_meld(self, cards: tuple[int, ...]) -> tuple[int, str]:
-        if len(cards) != 3:
-            return 0, "A new meld starts with exactly three cards; add more with 'add'."
-        if self._is_black_group(cards):
+        if self._is_black_group(cards) and len(cards) in (3, 4):
             return C.THREE, ""
+        if len(cards) != 3:
+            return 0, ("A new meld starts with exactly three cards (black threes going out: three or "
+                       "four); add more with 'add'.")
         if any(C.RANK_OF[c] == C.THREE for c in cards):
             return 0, "Threes are never melded (black threes only as three or four going out)."
         naturals = [c for c in cards if not IS_WILD[c]]
@@ -306,32 +323,29 @@ class SequenceMixin(CanastaState):
         if move.verb == "add":
             books = self.books[self.team_of(seat)]
             n = move.number
+            if n is None and len(move.cards) == 1 and not IS_WILD[move.cards[0]]:
+                # "add 9C" with no number: the first meld it fits, as the rule reads it
+                n = next((i + 1 for i, b in enumerate(books) if self._fits(b, move.cards[0])), None)
+                if n is None:
+                    return None
+                move = C.card_move("add", move.cards, n)
+                if move in legal:
+                    return move
             if n is None or not 1 <= n <= len(books) or is_seq(books[n - 1].rank):
-                # "add 9C" with no number: the one meld it fits, if it fits only one
-                if move.number is None and len(move.cards) == 1:
-                    found = [m for m in legal if m.verb == "add" and m.cards == move.cards]
-                    return found[0] if len(found) == 1 else None
                 return None
         return super()._resolve(seat, move, legal)
 
-    # ---- merge: can / why not / do -------------------------------------------------------
+    # ---- merge: the candidates, the rule, what it does ----------------------------------
 
-    def _merge_moves(self, seat: int) -> list[Move]:
-        team = self.team_of(seat)
-        books = self.books[team]
-        rules = self.seq_rules
-        out = []
-        for i in range(len(books)):
-            for j in range(i + 1, len(books)):
-                if books[i].rank == books[j].rank and not why_not_merge(books[i], books[j], rules):
-                    move = Move("merge", NUMBER(i + 1), NUMBER(j + 1))
-                    if self._meld_ok(seat, books[i].rank, (), move):
-                        out.append(move)
-        return out
-
-    def _why_not_merge(self, seat: int, move: Move) -> str:
+    def _merge_candidates(self, seat: int) -> list[Move]:
+        """Every two melds of one rank (or one suit's sequences), the lower number first."""
         books = self.books[self.team_of(seat)]
-        if len(move.numbers) != 2 or move.cards:
+        return [Move("merge", NUMBER(i + 1), NUMBER(j + 1)) for i in range(len(books))
+                for j in range(i + 1, len(books)) if books[i].rank == books[j].rank]
+
+    def _merge_rule(self, seat: int, move: Move) -> str | None:
+        books = self.books[self.team_of(seat)]
+        if len(move.numbers) != 2 or len(move.args) != 2:
             return "Name the two melds to merge by their numbers, for example 'merge 2 5'."
         a, b = move.numbers
         if a == b or not (1 <= a <= len(books) and 1 <= b <= len(books)):
@@ -339,7 +353,7 @@ class SequenceMixin(CanastaState):
         if a > b:
             return f"Name the lower number first: 'merge {b} {a}'."
         why = why_not_merge(books[a - 1], books[b - 1], self.seq_rules)
-        return why or self._why_meld_refused(seat, books[a - 1].rank, (), move) or "You may not merge now."
+        return why or self._why_meld_refused(seat, books[a - 1].rank, (), move) or None
 
     def _merge(self, seat: int, move: Move) -> None:
         team = self.team_of(seat)
@@ -412,29 +426,79 @@ class SequenceMixin(CanastaState):
             return f"only {ways} (your side has not melded)"
         return f"{ways}, or the top card onto one of your sequences"
 
-    def _pickup_moves(self, seat: int) -> list[Move]:
+    def _pickup_candidates(self, seat: int) -> list[Move]:
+        """A natural pair of the top card's rank (its first two), and the top card onto each of
+        the side's sequences; nothing while a three or a wild card lies on top."""
         if not self.discards:
             return []
         top = self.discards[-1]
         if C.RANK_OF[top] == C.THREE or IS_WILD[top]:
             return []
-        team = self.team_of(seat)
-        hand = self.hands[seat]
-        if len(hand) == 1 and len(self.discards) == 1:
-            return []  # the one-card rule
-        out: list[Move] = []
-        opened = self.opened[team]
-        if opened or self.seq_rules.pile_opens:
-            pair = self._pick(hand, C.RANK_OF[top], 2)
-            if pair is not None and self._pair_pickup_ok(seat, pair):
-                out.append(C.card_move("pickup", pair))
-        if opened and not self.pile_frozen():
-            for i, book in enumerate(self.books[team]):
-                if is_seq(book.rank) and top in run_ends(book) and self._seq_pickup_ok(seat, i):
-                    out.append(Move("pickup", NUMBER(i + 1)))
+        pair = self._pick(self.hands[seat], C.RANK_OF[top], 2)
+        out = [] if pair is None else [C.card_move("pickup", pair)]
+        books = self.books[self.team_of(seat)]
+        out.extend(Move("pickup", NUMBER(i + 1)) for i, book in enumerate(books) if is_seq(book.rank))
         return out
 
-    def _pair_pickup_ok(self, seat: int, pair: tuple[int, ...]) -> bool:
+    def _pickup_rule(self, seat: int, move: Move) -> str | None:
+        """Samba's pile, rule by rule: instead of the draw; not empty, no three or wild card on top,
+        not one card for a player holding one; then either a natural pair of the top card's rank
+        (for a first meld only where the rules allow, reaching the minimum) or the top card onto
+        one of the side's sequences (once it has melded, the pile not frozen); and a way left to
+        end the turn."""
+        if self.draws_left != self.turn_rules.draw:
+            return "You have drawn from the stock this turn: the pile is taken instead of the draw."
+        if not only(move, "pieces", "numbers") or len(move.numbers) > 1 or (move.numbers and move.cards):
+            return ("Take the pile with a natural pair of its top card ('pickup 9H 9S'), or lay the top card "
+                    "on one of your sequences ('pickup' and its number).")
+        if not self.discards:
+            return "The discard pile is empty."
+        team = self.team_of(seat)
+        top = self.discards[-1]
+        if C.RANK_OF[top] == C.THREE or IS_WILD[top]:
+            return f"The pile is {self.pile_state(team)}: it cannot be taken this turn."
+        if len(self.hands[seat]) == 1 and len(self.discards) == 1:
+            return "Holding one card you may not take a pile of one card."
+        if move.number is not None:
+            return self._why_not_seq_pickup(seat, move.number)
+        if not self.opened[team] and not self.seq_rules.pile_opens:
+            return "Your side may not take the pile for its first meld: meld from your hand first."
+        missing = self._missing(self.hands[seat], move.cards)
+        if missing:
+            return missing
+        if len(move.cards) != 2 or any(CLASS[c] != CLASS[top] for c in move.cards):
+            return (f"To take the pile lay its top card with a natural pair of "
+                    f"{C.RANK_PLURALS[C.RANK_OF[top]]} from your hand ('pickup' and the two cards), or add "
+                    "it to one of your sequences ('pickup' and the sequence's number).")
+        return self._why_not_pair_pickup(seat, move.cards)
+
+    def _why_not_seq_pickup(self, seat: int, number: int) -> str | None:
+        team = self.team_of(seat)
+        top = self.discards[-1]
+        if not self.opened[team]:
+            return "The top card goes onto a sequence only once your side has melded."
+        if self.pile_frozen():
+            return ("The pile is frozen (it holds a wild card or a red three): only a natural pair of "
+                    "the top card takes it.")
+        books = self.books[team]
+        if not 1 <= number <= len(books) or not is_seq(books[number - 1].rank):
+            return f"Your side has no sequence {number}."
+        if top not in run_ends(books[number - 1]):
+            return (f"{C.LABEL_OF[top]} does not extend {describe(books[number - 1])} "
+                    "(a samba takes nothing more).")
+        after_books = list(books)
+        after_books[number - 1] = grown(books[number - 1], top)
+        after = list(self.hands[seat])
+        if self.seq_rules.seq_pickup_takes == WHOLE_PILE:
+            after += self.discards[:-1]
+        if len(after) >= 2 or self._could_finish(seat, after, after_books):
+            return None
+        return (f"Taking the top card would leave you {'one card' if after else 'no card'}, and you could "
+                "not go out this turn.")
+
+    def _why_not_pair_pickup(self, seat: int, pair: tuple[int, ...]) -> str | None:
+        """The pair's group, the first-meld minimum (two cards kept for the turn's end; the pile's
+        other cards wait in the hand), and a way left to end the turn."""
         team = self.team_of(seat)
         top = self.discards[-1]
         books = [*self.books[team], Book(C.RANK_OF[top], (top, *pair), 0, False)]
@@ -446,57 +510,18 @@ class SequenceMixin(CanastaState):
         # to discard, and one card left must be able to go out): the pile's other cards wait in
         # the hand anyway, the rest are kept from the hand (the kernel's rule without a foot)
         if not self._pickup_reaches_minimum(team, books[-1:], rest, value, len(self.discards) - 1):
-            return False
-        after = rest + self.discards[:-1]
-        if not after:
-            return self._may_go_out(seat, books)
-        return len(after) >= 2 or self._could_finish(seat, after, books)
-
-    def _seq_pickup_ok(self, seat: int, i: int) -> bool:
-        team = self.team_of(seat)
-        books = list(self.books[team])
-        books[i] = grown(books[i], self.discards[-1])
-        after = list(self.hands[seat])
-        if self.seq_rules.seq_pickup_takes == WHOLE_PILE:
-            after += self.discards[:-1]
-        return len(after) >= 2 or self._could_finish(seat, after, books)
-
-    def _why_not_pickup(self, seat: int, move: Move) -> str:
-        if not self.discards:
-            return "The discard pile is empty."
-        team = self.team_of(seat)
-        top = self.discards[-1]
-        state = self.pile_state(team)
-        if C.RANK_OF[top] == C.THREE or IS_WILD[top]:
-            return f"The pile is {state}: it cannot be taken this turn."
-        if len(self.hands[seat]) == 1 and len(self.discards) == 1:
-            return "Holding one card you may not take a pile of one card."
-        if move.number is not None:
-            if not self.opened[team]:
-                return "The top card goes onto a sequence only once your side has melded."
-            if self.pile_frozen():
-                return ("The pile is frozen (it holds a wild card or a red three): only a natural pair of "
-                        "the top card takes it.")
-            books = self.books[team]
-            if not 1 <= move.number <= len(books) or not is_seq(books[move.number - 1].rank):
-                return f"Your side has no sequence {move.number}."
-            if top not in run_ends(books[move.number - 1]):
-                return (f"{C.LABEL_OF[top]} does not extend {describe(books[move.number - 1])} "
-                        "(a samba takes nothing more).")
-            return "Taking the top card now would leave you no way to end your turn."
-        if not self.opened[team] and not self.seq_rules.pile_opens:
-            return "Your side may not take the pile for its first meld: meld from your hand first."
-        missing = self._missing(self.hands[seat], move.cards)
-        if missing:
-            return missing
-        if len(move.cards) != 2 or any(CLASS[c] != CLASS[top] for c in move.cards):
-            return (f"To take the pile lay its top card with a natural pair of "
-                    f"{C.RANK_PLURALS[C.RANK_OF[top]]} from your hand ('pickup' and the two cards), or add "
-                    "it to one of your sequences ('pickup' and the sequence's number).")
-        if not self.opened[team]:
             return (f"With the top card and the rest of your hand you cannot reach your side's first-meld "
-                    f"minimum of {self.minimum(team)} (cards from the pile do not count).")
-        return "Taking the pile now would leave you no way to end your turn."
+                    f"minimum of {self.minimum(team)}, keeping a card to discard (cards from the pile do "
+                    "not count).")
+        after = rest + self.discards[:-1]
+        if len(after) >= 2:
+            return None
+        if not after:
+            return None if self._may_go_out(seat, books) else "You may not go out now: " + self._why_not_out(
+                seat, books)
+        if self._could_finish(seat, after, books):
+            return None
+        return "Taking the pile would leave you one card, and you could not go out this turn."
 
     def _pickup(self, seat: int, move: Move) -> None:
         team = self.team_of(seat)

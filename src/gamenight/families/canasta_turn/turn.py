@@ -3,10 +3,11 @@
 Phases take the core's shape (:mod:`gamenight.core.phases`): a :class:`PhaseHandler` answers the
 four questions of one phase (who acts, what is legal, why a move is not, what a move does), so the
 state's dispatch is one lookup in ``phases``. The turn player's phases are :class:`TurnPhase` s
-(the core's ``KindsPhase`` acted by the player whose turn it is): a list of :class:`MoveKind` s,
-each holding one kind of move's legal moves, refusal sentence and apply step side by side
-(``can``/``why_not``/``do``), in the order its moves are listed. A game adds its own phases
-(Hand and Foot's packet choice) by extending ``phases``.
+(the core's ``KindsPhase`` acted by the player whose turn it is): a list of kinds of move
+(:mod:`.kinds`), each a :class:`MoveKind` whose ``verify`` is the state's one rule method for that
+kind (``_draw_rule``, ``_pickup_rule``, ``_meld_rule``, ``_discard_rule``...), in the order its
+moves are listed: the legal moves are the candidates the rule allows, and a refusal is the
+rule's sentence. A game adds its own phases (Hand and Foot's packet choice) by extending ``phases``.
 
 The draw and the discard, which begin and end a turn, live here with the state class; the other
 kinds of move are in their concern's module (:mod:`.pile`, :mod:`.melds`, :mod:`.going_out`,
@@ -19,9 +20,23 @@ from typing import Any, ClassVar
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER
-from gamenight.core.phases import ByName, KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
+from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.base import Phase
+from gamenight.families.canasta_turn.going_out import ASK
+from gamenight.families.canasta_turn.kinds import (
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndHand,
+    Meld,
+    Pickup,
+    Retract,
+    TakeUpcard,
+    only,
+)
+from gamenight.families.canasta_turn.opening import RETRACT
 from gamenight.families.canasta_turn.rules import BONUS, CLASS, END, ENDS, MAY_MELD
 from gamenight.families.canasta_turn.view import ViewMixin
 
@@ -45,9 +60,7 @@ class DrawPhase(TurnPhase):
     otherwise = "Draw first: 'draw', or take the discard pile with 'pickup' and a natural pair."
 
     def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
-        return [ByName(("draw",), "_draw_moves", "_why_not_draw", "_draw"),
-                ByName(("take",), "_take_moves", "_why_not_take", "_take_upcard"),
-                ByName(("pickup",), "_pile_moves", "_why_not_pickup", "_pickup")]
+        return [Draw(), TakeUpcard(), Pickup()]
 
 
 class PlayPhase(TurnPhase):
@@ -55,13 +68,10 @@ class PlayPhase(TurnPhase):
 
     wrong = {verb: "You have drawn already this turn: meld, add or discard."
              for verb in ("draw", "pickup", "take")} | {"answer": "Only the partner who was asked answers."}
+    otherwise = "Meld, add to your books, or discard a card to end your turn."
 
     def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
-        return [ByName(("meld", "add"), "_meld_moves", "_why_not_meld", "_lay"),
-                ByName(("discard",), "_discard_moves", "_why_not_discard", "_discard"),
-                ByName(("ask",), "_ask_moves", "_why_not_ask", "_ask"),
-                ByName(("retract",), "_retract_moves", "_why_not_retract", "_retract"),
-                ByName(("end",), "_end_moves", "_why_not_end", "_end_hand")]
+        return [Meld(), Discard(), Ask(ASK), Retract(RETRACT), EndHand(END_HAND)]
 
 
 class AnswerPhase(TurnPhase):
@@ -70,7 +80,7 @@ class AnswerPhase(TurnPhase):
     otherwise = "Answer your partner: 'answer yes' or 'answer no'."
 
     def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
-        return [ByName(("answer",), "_answer_moves", "_why_not_answer", "_answer")]
+        return [Answer()]
 
     def to_act(self, s: CanastaState) -> frozenset[int]:
         partner = s.partner(s.turn)
@@ -112,25 +122,34 @@ class CanastaState(PhaseDispatch, ViewMixin):
             self.emit("stock_out", "The stock is exhausted: the hand is over.")
             self._round_over(None)
 
-    # ---- draw: can / why not / do ------------------------------------------------------
+    # ---- draw: the candidates, the rule, what it does ------------------------------------
 
-    def _draw_moves(self, seat: int) -> list[Move]:
-        if self.stock_dry:
-            # forced_take: a player not bound to take the pile may call for the draw he cannot
-            # make, which ends the hand
-            return [DRAW] if self.turn_rules.forced_take and not self._take_forced(seat) else []
-        if len(self.stocks) == 1:
+    def _draw_candidates(self, seat: int) -> list[Move]:
+        if self.stock_dry or len(self.stocks) == 1:
             return [DRAW]
-        return [Move("draw", NUMBER(i + 1)) for i, pile in enumerate(self.stocks) if pile]
+        return [Move("draw", NUMBER(i + 1)) for i in range(len(self.stocks))]
 
-    def _pile_moves(self, seat: int) -> list[Move]:
-        """The pile may be taken instead of the draw, not after part of it."""
-        return self._pickup_moves(seat) if self.draws_left == self.turn_rules.draw else []
-
-    def _why_not_draw(self, seat: int, move: Move) -> str:
-        if len(self.stocks) > 1 and move.number is None:
+    def _draw_rule(self, seat: int, move: Move) -> str | None:
+        """The draw: from the stock, or (each player keeping his own piles) from one numbered pile
+        at a time; with the stock exhausted, only to decline a pile he is not bound to take
+        (``forced_take``), which ends the hand."""
+        if self.stock_dry:
+            if not self.turn_rules.forced_take:
+                return "The stock is empty: take the discard pile, if you can."
+            if self._take_forced(seat):
+                return ("The stock is exhausted and the pile's top card fits your side's meld: you must "
+                        "take the pile.")
+            return "Say just 'draw' to decline the pile (the stock is exhausted)." if move.args else None
+        if len(self.stocks) == 1:
+            return "Draw from the stock with just 'draw'." if move.args else None
+        n = move.number
+        if n is None or len(move.args) != 1:
             return "Say which stock pile you draw from, for example 'draw 1'."
-        return "That stock pile is empty." if not self.stock_dry else "The stock is empty."
+        if not 1 <= n <= len(self.stocks):
+            return f"There is no stock pile {n}: they are numbered 1 to {len(self.stocks)}."
+        if not self.stocks[n - 1]:
+            return f"That stock pile is empty: draw from another one ({n} has no card left)."
+        return None
 
     def _draw(self, seat: int, move: Move) -> None:
         if self.stock_dry:
@@ -180,30 +199,38 @@ class CanastaState(PhaseDispatch, ViewMixin):
                                         "'end' (no discard); the hand is then over.")
         return False
 
-    # ---- end (the last red three): can / why not / do ------------------------------------
+    # ---- end (the last red three): the rule, what it does -----------------------------
 
-    def _end_moves(self, seat: int) -> list[Move]:
-        return [END_HAND] if self.no_discard and not self.prov_active else []
-
-    def _why_not_end(self, seat: int, move: Move) -> str:
-        if self.no_discard:
+    def _end_rule(self, seat: int) -> str | None:
+        if not self.no_discard:
+            return "Only a player who drew a red three as the stock's last card ends the hand so."
+        if self.prov_active:
             return self._why_not_discard_below_minimum(seat)
-        return "Only a player who drew a red three as the stock's last card ends the hand so."
+        return None
 
     def _end_hand(self, seat: int, move: Move) -> None:
         self.emit("stock_out", f"{self.names[seat]} ends the hand: the stock is exhausted.", seat=seat)
         self._round_over(None)
 
-    # ---- discard: can / why not / do ---------------------------------------------------
+    # ---- discard: the candidates, the rule (and its fast listing), what it does ----------
+
+    def _discard_candidates(self, seat: int) -> list[Move]:
+        hand = self.hands[seat]
+        out = [Move("discard", C.CARD_ARG[c]) for c in sorted(set(hand))]
+        black = self._black_six(seat)
+        if black and self.in_foot[seat]:
+            out.append(C.card_move("discard", black))
+        return out
 
     def _discard_moves(self, seat: int) -> list[Move]:
+        """The candidates :meth:`_discard_rule` allows, the rule read once for the whole hand."""
         hand = self.hands[seat]
         last = len(hand) == 1
         if self.no_discard or (self.prov_active and not (last and self._exempt(seat))):
             return []
         out: list[Move] = []
         going_out = self.in_foot[seat] and last
-        if self.asked == "yes" and not last:
+        if self._must_go_out(seat) and not last:
             pass
         elif not going_out or self._may_go_out(seat, self.books[self.team_of(seat)]):
             out.extend(Move("discard", C.CARD_ARG[c]) for c in sorted(set(hand)))
@@ -220,26 +247,40 @@ class CanastaState(PhaseDispatch, ViewMixin):
         return []
 
     def _mass_discard_ok(self, seat: int, left: int) -> bool:
-        if self.asked == "yes" and left:
+        if self._must_go_out(seat) and left:
             return False
         if left == 0:
             return self._may_go_out(seat, self.books[self.team_of(seat)])
         return True
 
-    def _why_not_discard(self, seat: int, move: Move) -> str:
-        missing = self._missing(self.hands[seat], move.cards)
+    def _discard_rule(self, seat: int, move: Move) -> str | None:
+        """One card from the hand ends the turn (the last one going out, when he may); six or more
+        black threes may go together from the foot (``six_discard``); none below the minimum with
+        books laid, none after the stock's last red three, none but the last after a "yes"."""
+        if not move.cards or not only(move, "pieces"):
+            return "Say which card you discard, for example 'discard 9C'."
+        hand = self.hands[seat]
+        missing = self._missing(hand, move.cards)
         if missing:
             return missing
         if self.no_discard:
             return "The stock's last card was a red three: you may meld, but not discard ('end')."
-        if self.prov_active and not (len(self.hands[seat]) == 1 and self._exempt(seat)):
+        last = len(hand) == len(move.cards)
+        if self.prov_active and not (len(hand) == 1 and self._exempt(seat)):
             return self._why_not_discard_below_minimum(seat)
         if len(move.cards) > 1:
-            return "Discard one card (six or more black threes may go together, from the foot)."
-        if self.asked == "yes":
-            return "Your partner said yes: you must go out this turn, so meld your cards first."
-        why = self._why_not_out(seat, self.books[self.team_of(seat)])
-        return "You may not discard your last card: " + why
+            black = self._black_six(seat)
+            if not (black and self.in_foot[seat] and sorted(move.cards) == list(black)):
+                return ("Discard one card: only six or more black threes go together, all of them, and "
+                        "only from the foot.")
+        must = self._must_go_out(seat)
+        if must and not last:
+            return must + ": you must go out this turn, so meld your cards first."
+        books = self.books[self.team_of(seat)]
+        if last and (self.in_foot[seat] or len(move.cards) > 1) and not self._may_go_out(seat, books):
+            what = "cards" if len(move.cards) > 1 else "card"
+            return f"You may not discard your last {what}: " + self._why_not_out(seat, books)
+        return None
 
     def _discard(self, seat: int, move: Move) -> None:
         cards = move.cards

@@ -18,11 +18,12 @@ Restoration    ♠, ♥, ♣, ♦                                   partnership 
 =============  ==========================================  =================================
 
 At each table the players cut for the first deal of every game (high card deals; a logged,
-seeded cut), then the deal passes clockwise so everyone deals once; all 52 cards are dealt, the
-player left of the dealer leads, and you must follow suit. After each game the winners move:
-the winning man to the next table counter-clockwise, the winning lady to the next clockwise;
-the losers stay, one of them shifting a chair, so everybody has a new partner. A player sitting
-out scores 8 a hand.
+seeded cut: only a tie for the highest card matters, and those tied cut again from what is left
+of the same deck, a cut card not going back), then the deal passes clockwise so everyone deals
+once; all 52 cards are dealt, the player left of the dealer leads, and you must follow suit.
+After each game the winners move: the winning man to the next table counter-clockwise, the
+winning lady to the next clockwise; the losers stay, one of them shifting a chair, so everybody
+has a new partner. A player sitting out scores 8 a hand.
 
 **Shape.** One state is the whole party: seats 0..N−1 are its players, every table is a trick
 table on the trick kernel (``table.py``: the kernel deals, follows suit and wins tricks), and the
@@ -48,7 +49,8 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §24)
   winning lady to t+1; the staying man keeps North, the staying lady shifts to West, the arriving
   man takes East (opposite her) and the arriving lady South (opposite him). Winners are the
   partnership with the higher game total (Revolution's figures already count the other side's
-  tricks); a tie: all four cut, and the highest man and highest lady win. With one table the
+  tricks); a tie: all four cut, and the highest man and highest lady win (men tied for the
+  highest cut again, and so do ladies, from the same deck). With one table the
   winners "arrive" at their own table: the partners swap.
 * G-CW-3 — speaking in Confiscation: the table chat counts (the server records every message
   of a seated player; the log keeps it as ``speak chat``), and so does the ``speak`` move (a

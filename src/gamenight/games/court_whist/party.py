@@ -242,10 +242,16 @@ class CourtWhist(State):
         deal: North, so the stacked cards fall where they were put)."""
         if self.stacked_deck is not None and self.game_no == self.options.first_game - 1:
             return 0
-        shown, order = R.cut(self.rng, range(R.CHAIRS))
-        cuts = ", ".join(f"{table.names[c]} {C.LABEL_OF[card]}" for c, card in shown)
-        table.emit("cut", f"Cut for the deal: {cuts}. {table.names[order[0]]} deals first.", seat=order[0])
-        return order[0]
+        shown, (dealer,) = R.cut(self.rng, [range(R.CHAIRS)])
+        table.emit("cut", f"Cut for the deal: {self._cuts_text(table, shown)}. {table.names[dealer]} deals "
+                          "first.", seat=dealer)
+        return dealer
+
+    @staticmethod
+    def _cuts_text(table: CourtTable, shown: list[list[tuple[int, int]]]) -> str:
+        """The cards cut, a re-cut (among those tied for the top) after a semicolon."""
+        return "; again, ".join(", ".join(f"{table.names[c]} {C.LABEL_OF[card]}" for c, card in cuts)
+                                for cuts in shown)
 
     def hand_scored(self, table: CourtTable, figures: list[int], faces: list[int]) -> None:
         """A table's hand is over: each player records the figure, less 3 a time they spoke."""
@@ -291,11 +297,11 @@ class CourtWhist(State):
         for table in self.tables:
             won = R.table_winners(game, table.game_totals, None)
             if won is None:
-                shown, order = R.cut(self.rng, range(R.CHAIRS))
-                cuts = ", ".join(f"{table.names[c]} {C.LABEL_OF[card]}" for c, card in shown)
-                won = R.table_winners(game, table.game_totals, order)
+                # the book: all four cut, and the highest man and the highest lady win
+                shown, tops = R.cut(self.rng, [R.A_CHAIRS, R.B_CHAIRS])
+                won = R.table_winners(game, table.game_totals, R.ranked_by_cut(tops))
                 assert won is not None
-                table.emit("cut", f"Tied: everyone cuts ({cuts}).", seat=won[0])
+                table.emit("cut", f"Tied: everyone cuts ({self._cuts_text(table, shown)}).", seat=won[0])
             a, b = won
             if self.n_tables > 1:
                 table.emit("move", f"{table.names[a]} and {table.names[b]} win and move on: "

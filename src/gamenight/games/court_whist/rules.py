@@ -122,25 +122,36 @@ def face_cards(cards: Sequence[int]) -> int:
 
 # ---- who wins a table, and who moves ----------------------------------------------------------
 
-def cut(rng: random.Random, cutters: Sequence[int]) -> tuple[list[tuple[int, int]], list[int]]:
-    """Everyone in ``cutters`` cuts a card (aces high): the cuts made, in rounds, as (who, card),
-    and the cutters in order from the highest card (a tie on rank is cut again among the tied)."""
-    shown: list[tuple[int, int]] = []
-    order: list[int] = []
-    groups = [list(cutters)]
-    while groups:
-        group = groups.pop(0)
-        if len(group) == 1:
-            order.append(group[0])
-            continue
-        deck = C.shuffled(C.standard_deck(), rng)
-        drawn = list(zip(group, deck, strict=False))
-        shown += drawn
-        by_rank: dict[int, list[int]] = {}
-        for who, card in drawn:
-            by_rank.setdefault(C.RANK_OF[card], []).append(who)
-        groups = [by_rank[r] for r in sorted(by_rank, reverse=True)] + groups
-    return shown, order
+def cut(rng: random.Random, groups: Sequence[Sequence[int]]) -> tuple[list[list[tuple[int, int]]], list[int]]:
+    """Everyone in ``groups`` cuts a card from one shuffled deck, aces high; the highest of each
+    group wins it, and only those tied for a group's top cut again, from what is left of the
+    same deck (a cut card is not put back). Returns the cuts made, round by round, as (who,
+    card), and each group's winner."""
+    deck = C.shuffled(C.standard_deck(), rng)
+    rounds: list[list[tuple[int, int]]] = []
+    drawn: dict[int, int] = {}
+    cutting = [list(group) for group in groups]
+    who_cuts = [who for group in cutting for who in group]
+    while who_cuts:
+        if len(deck) < len(who_cuts):  # ties all through the deck (vanishingly rare): shuffle again
+            deck = C.shuffled(C.standard_deck(), rng)
+        fresh = [(who, deck.pop(0)) for who in who_cuts]
+        rounds.append(fresh)
+        drawn.update(fresh)
+        cutting = [_tied_for_top(group, drawn) for group in cutting]
+        who_cuts = [who for group in cutting if len(group) > 1 for who in group]
+    return rounds, [group[0] for group in cutting]
+
+
+def _tied_for_top(group: Sequence[int], drawn: dict[int, int]) -> list[int]:
+    """Those of ``group`` whose cut card ranks highest (ties below the top do not matter)."""
+    best = max(C.RANK_OF[drawn[who]] for who in group)
+    return [who for who in group if C.RANK_OF[drawn[who]] == best]
+
+
+def ranked_by_cut(tops: Sequence[int]) -> list[int]:
+    """The chairs in the order :func:`table_winners` reads a cut: the groups' winners first."""
+    return [*tops, *(c for c in range(CHAIRS) if c not in tops)]
 
 
 def table_winners(game: Game, totals: Sequence[int],
@@ -220,5 +231,5 @@ def return_sitters(tables: list[list[int]], leaving: Sequence[int], returning: S
                 tables[t][chair] = back.pop(pick)
 
 
-__all__ = ["GAMES", "Count", "Game", "Trump", "cut", "hand_figures", "is_man", "move_tables", "sitting_out",
-           "table_winners"]
+__all__ = ["GAMES", "Count", "Game", "Trump", "cut", "hand_figures", "is_man", "move_tables",
+           "ranked_by_cut", "sitting_out", "table_winners"]

@@ -241,6 +241,7 @@ function onFrame(frame) {
   page.ended = frame.ended || null;
   if (Array.isArray(frame.seats)) page.seats = frame.seats;
   if (Array.isArray(frame.waiting)) page.waiting = frame.waiting;
+  showNotices(frame.notices);
   if (Number.isInteger(frame.trick_pause_ms)) page.trickPause = frame.trick_pause_ms;
   page.window = windowOf(frame.window, performance.now()); // counted from now: the server's clock is not ours
   if (frame.seats && page.info) page.info.seats = frame.seats;
@@ -389,6 +390,15 @@ async function sendChat(text) {
   } catch (e) {
     return { error: e.message, confirmed: false };
   }
+}
+
+/** What the server says of the table itself ("Mia's bot hit a problem; a simpler bot plays for
+ * it."), in words, above the felt. */
+function showNotices(notices) {
+  const el = $("#notices");
+  const list = Array.isArray(notices) ? notices.filter((n) => typeof n === "string") : [];
+  el.textContent = list.join(" ");
+  el.hidden = list.length === 0;
 }
 
 function showError(message) {
