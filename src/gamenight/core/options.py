@@ -100,14 +100,37 @@ OptionsT = TypeVar("OptionsT", bound=Options)
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
+def value_type(default: object) -> str:
+    """An option's type as programs read it: ``bool``, ``int`` or ``str`` (a rule's word that a
+    kernel keeps as an enum is a word to the people and programs choosing it)."""
+    for kind in (bool, int, str):
+        if isinstance(default, kind):
+            return kind.__name__
+    return type(default).__name__
+
+
+def plain(value: object) -> object:
+    """A word kept as an enum member, as the plain word (what JSON and a form show)."""
+    return str(value) if isinstance(value, str) else value
+
+
+def plain_list(choices: object) -> tuple[str, ...] | None:
+    return None if choices is None else tuple(str(c) for c in choices)  # type: ignore[attr-defined]
+
+
+def plain_keys(labels: Mapping[str, str] | None) -> dict[str, str] | None:
+    return None if labels is None else {str(k): v for k, v in labels.items()}
+
+
 def describe(cls: type[Options]) -> list[OptionInfo]:
     out = []
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
         m = f.metadata
         out.append(OptionInfo(
-            name=f.name, default=f.default, label=m.get("label", f.name),  # type: ignore[arg-type]
-            help=m.get("help", ""), type=type(f.default).__name__, choices=m.get("choices"),
-            minimum=m.get("minimum"), maximum=m.get("maximum"), choice_labels=m.get("choice_labels"),
+            name=f.name, default=plain(f.default), label=m.get("label", f.name),  # type: ignore[arg-type]
+            help=m.get("help", ""), type=value_type(f.default), choices=plain_list(m.get("choices")),
+            minimum=m.get("minimum"), maximum=m.get("maximum"),
+            choice_labels=plain_keys(m.get("choice_labels")),
         ))
     return out
 

@@ -57,3 +57,13 @@ export function fill(el, ...children) {
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+
+/** Draw `el` with `paint` only when `inputs` differ from what it was last drawn from. */
+const drawnFrom = new WeakMap();
+
+export function redrawOnChange(el, inputs, paint) {
+  const signature = JSON.stringify(inputs);
+  if (drawnFrom.get(el) === signature) return;
+  paint();
+  drawnFrom.set(el, signature);
+}

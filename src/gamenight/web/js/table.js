@@ -15,7 +15,9 @@
 // on the selected card confirms too. After the page's own move is answered, focus goes to the
 // status line, never to a card that Enter would play.
 
-import { $, $$, fill, h } from "./dom.js";
+import { $, $$, fill, h, redrawOnChange } from "./dom.js";
+import { focusKey, restoreFocus } from "./focus.js";
+import { takeToken } from "./seat_token.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
 import { boardKey, boardMove, markBoardTargets } from "./board.js";
@@ -37,31 +39,7 @@ import { renderSummary, summaryRow } from "./summary.js";
 import { inWindow, renderWindow, tickWindow, windowOf } from "./window.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-const token = takeToken();
-
-/** The seat's token: from the invite link (then kept for the tab and taken out of the address), or
- *  kept from before in this tab; null for a spectator. */
-function takeToken() {
-  const key = `gamenight.seat.${tableId}`;
-  const params = new URLSearchParams(location.search);
-  const fromLink = params.get("token");
-  if (!fromLink) {
-    try {
-      return sessionStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  }
-  try {
-    sessionStorage.setItem(key, fromLink);
-  } catch {
-    return fromLink; // no storage (private browsing): the address keeps it, or a reload would lose the seat
-  }
-  params.delete("token");
-  const rest = params.toString();
-  history.replaceState(history.state, "", `${location.pathname}${rest ? `?${rest}` : ""}${location.hash}`);
-  return fromLink;
-}
+const token = takeToken(tableId);
 
 /** The trick pause when the server does not say (an older server). */
 const DEFAULT_TRICK_PAUSE_MS = 1500;
@@ -515,18 +493,10 @@ function draw() {
   if (page.seed !== null && page.seedChecked !== String(page.seed) && page.info) verifySeed();
   const phaseChanged = page.lastPhase !== null && page.lastPhase !== view.phase;
   page.lastPhase = view.phase;
-  restoreFocus(key, phaseChanged);
+  const answered = page.ownMoveAnswered;
+  page.ownMoveAnswered = false;
+  restoreFocus(key, phaseChanged, answered);
   for (const hook of hooks.draw) hook(view, page);
-}
-
-/** Draw `el` with `paint` only when `inputs` differ from what it was last drawn from. */
-const drawnFrom = new WeakMap();
-
-function redrawOnChange(el, inputs, paint) {
-  const signature = JSON.stringify(inputs);
-  if (drawnFrom.get(el) === signature) return;
-  paint();
-  drawnFrom.set(el, signature);
 }
 
 /** The score-sheet column of a seat: its own name, or its team's (a column naming it). */
@@ -550,49 +520,6 @@ function drawSummary(view) {
   }
   renderSummary(el, summaryRow(view, page.summary.index), page.summary.until);
   el.hidden = false;
-}
-
-/** The element focused before a redraw, to focus it (or its successor) again after. */
-function focusKey() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return null;
-  if (el.dataset && el.dataset.key) return { card: el.dataset.key };
-  if (el.dataset && el.dataset.action) return { action: el.textContent, inActions: true };
-  if (el.dataset && el.dataset.move) return { move: el.dataset.move, inActions: true };
-  if (el.dataset && el.dataset.order) return { order: el.dataset.order };
-  if (el.dataset && el.dataset.clear) return { clear: true, inActions: true };
-  if (el.closest && el.closest("#felt") && el.dataset && el.dataset.action === "last-trick") return { lastTrick: true };
-  return null;
-}
-
-function restoreFocus(key, phaseChanged) {
-  const answered = page.ownMoveAnswered;
-  page.ownMoveAnswered = false;
-  if (!key) return;
-  // After this page's move, or when the phase changes under the person's fingers, focus waits
-  // on the status line: a card or a button there now might make a move nobody meant.
-  if ((answered || phaseChanged) && (key.card || key.inActions)) {
-    $("#turn").focus();
-    return;
-  }
-  let target = null;
-  if (key.card) target = $(`#hand button[data-key="${CSS.escape(key.card)}"]`);
-  else if (key.move) {
-    target = $(`#move-buttons [data-move="${CSS.escape(key.move)}"]`) || $(`#window [data-move="${CSS.escape(key.move)}"]`);
-  }
-  else if (key.action) target = $$("#move-buttons [data-action]").find((b) => b.textContent === key.action);
-  else if (key.order) target = $(`#hand-order [data-order="${CSS.escape(key.order)}"]`);
-  else if (key.clear) target = $("#move-buttons [data-clear]") || $("#hand button.hand-card[tabindex='0']");
-  else if (key.lastTrick) target = $("#felt [data-action='last-trick']");
-  if (target && !target.disabled) {
-    if (target.matches("#hand button")) {
-      for (const b of $$("#hand button.hand-card")) b.tabIndex = -1;
-      target.tabIndex = 0;
-    }
-    target.focus();
-  } else if (key.card || key.inActions) {
-    $("#turn").focus();
-  }
 }
 
 /** Check the revealed seed against the commitment in the browser, where it offers SHA-256. */
