@@ -16,6 +16,7 @@ import pytest
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import Move, parse_move
+from gamenight.core.position import REST
 from gamenight.core.position import Pieces as Pieces
 from gamenight.core.position import PositionError as PositionError  # (for the tests)
 from gamenight.core.position import edited as edited
@@ -74,14 +75,17 @@ def lay_out_rummy_deal(s: S, hands: Sequence[str], rest: str) -> S:
 
 
 def run_down_stock(s: S, keep: int = 0, *, stock: str = "stock", top_last: bool = False,
-                   **settings: Any) -> S:
+                   set_aside: bool = False, **settings: Any) -> S:
     """The stock down to its ``keep`` top pieces (the first of the kernel's list, a rummy stock's
     top; the last with ``top_last``, a canasta stock's), every other piece under the discard pile,
-    in order: as a long hand leaves it (nothing is lost)."""
+    in order: as a long hand leaves it (nothing is lost). With ``set_aside`` they are out of play
+    instead, the pile as it was (under it they would freeze it or be taken with it)."""
     zones = s.card_zones()
     pieces = zones[stock]
     cut = len(pieces) - keep if top_last else keep
     left, gone = (pieces[cut:], pieces[:cut]) if top_last else (pieces[:cut], pieces[cut:])
+    if set_aside:
+        return set_position(s, zones={stock: left}, out_of_play=REST, **settings)  # with any set aside before
     return set_position(s, zones={stock: left, "discards": [*gone, *zones["discards"]]}, **settings)
 
 

@@ -213,7 +213,7 @@ def test_play_a_full_match_save_it_and_replay_it(tmp_path: Path) -> None:
 
 def first_listed_move(log: dict[str, object]) -> list[str]:
     """Replay the log to the human's first turn and list that turn's moves in screen order."""
-    state = gamenight.replay({**log, "moves": []})  # type: ignore[dict-item]
+    state = gamenight.replay({**log, "moves": []})
     moves = log["moves"]
     assert isinstance(moves, list)
     for seat, text in moves:

@@ -50,7 +50,7 @@ IDS = [f"{g}-{p or 'default'}" for g, p in RULE_SETS]
 def kinds_of(s: State, seat: int) -> Sequence[MoveKind[Any]] | None:
     """The kinds of move ``seat`` has now, or ``None`` where the phase is written as a whole."""
     move_kinds = getattr(s, "move_kinds", None)
-    return None if move_kinds is None else move_kinds(seat)  # type: ignore[no-any-return]
+    return None if move_kinds is None else move_kinds(seat)
 
 
 def old_style(s: State, seat: int) -> bool:
@@ -85,12 +85,12 @@ def check_kinds_at(s: State, seat: int, pick: random.Random) -> None:
     by_verb = {verb: kind for kind in kinds for verb in kind.verbs}
     bases = pick.sample(legal, min(3, len(legal)))
     for bad in near_misses(s, seat, legal, bases=bases)[:NEAR_MISSES]:
-        kind = by_verb.get(bad.verb)
-        if kind is None or foreign(s, bad) or s._resolve(seat, bad, legal) is not None:
+        its_kind = by_verb.get(bad.verb)
+        if its_kind is None or foreign(s, bad) or s._resolve(seat, bad, legal) is not None:
             continue  # another phase's verb (the phase's own sentence), a piece the game has none of
             # (the state's sentence, before any rule reads it), or a shorthand for a legal move
-        expected = kind.verify(s, seat, bad)
-        assert expected is not None, f"{type(kind).__name__} allows {bad}, which is not listed"
+        expected = its_kind.verify(s, seat, bad)
+        assert expected is not None, f"{type(its_kind).__name__} allows {bad}, which is not listed"
         with pytest.raises(gamenight.IllegalMove) as refused:
             s.play(bad, seat)
         assert str(refused.value) == expected, f"{bad} refused with another sentence than its kind's"

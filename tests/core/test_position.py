@@ -3,6 +3,7 @@ moved (conservation), the settings the zones cannot say, and the refusals of wha
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -152,3 +153,54 @@ def test_left_over_pieces_go_to_the_bottom_of_a_stock_drawn_from_its_end() -> No
     after = pieces(s, "stock")
     assert after[-3:] == top  # the next draws stay
     assert sorted(after[:len(held) - 1]) == sorted(held[1:])  # the hand's other cards lie at the bottom
+
+
+# ---- pieces out of play ---------------------------------------------------------------------------
+
+def test_pieces_out_of_play_are_in_no_zone_the_rules_read_but_conservation_counts_them() -> None:
+    fresh = gamenight.new("mexican-train", players=2, seed=3)
+    s = position("mexican-train", players=2, seed=3, zones={
+        "hand 0": "12-4 4-9", "hand 1": "8-8 8-1", "boneyard": "0-0"}, out_of_play="...")
+    assert pieces(s, "boneyard") == D.tiles("0-0")
+    assert all(len(z.pieces) <= 2 for z in s.zones() if z.key.startswith("hand"))
+    in_zones = sum(len(z.pieces) for z in s.zones())
+    assert in_zones == 2 + 2 + 1 + 1  # two hands, the boneyard, the engine in the centre
+    assert len(pieces(s, "out-of-play")) == 91 - in_zones
+    assert Counter(s.pieces_in_play()) == Counter(fresh.pieces_in_play())
+    # no sample deals a piece set aside into a hidden zone: seat 0 cannot see seat 1's tiles and
+    # the boneyard, and a sample shuffles the three tiles there only
+    for seed in range(5):
+        sample = s.sample(0, random.Random(seed))
+        hidden = [p for key in ("hand/1", "boneyard") for p in sample.card_zones()[key]]
+        assert sorted(hidden) == sorted(D.tiles("8-8 8-1 0-0"))
+
+
+def test_a_piece_set_aside_can_be_named_back_into_play() -> None:
+    s = position("rummy", players=2, seed=1, zones={**HANDS, "discards": "QS", "stock": "8H"},
+                 out_of_play="...")
+    assert pieces(s, "stock") == C.cards("8H")
+    equipment = Counter(s.pieces_in_play())
+    set_position(s, zones={"stock": "8H 9S"})  # the 9♠ was set aside: it comes back from there
+    assert pieces(s, "stock") == C.cards("8H 9S")
+    assert Counter(s.pieces_in_play()) == equipment and len(pieces(s, "out-of-play")) == 52 - 14 - 1 - 2
+
+
+def test_pieces_set_aside_are_named_out_of_play_like_a_zone() -> None:
+    s = position("rummy", players=2, seed=1, zones={"out of play": "KS KH"})
+    assert pieces(s, "out-of-play") == C.cards("KS KH")
+    assert sum(s.pieces_in_play().values()) == 52
+    assert not {C.card("KS"), C.card("KH")} & {p for z in s.zones() for p in z.pieces}
+
+
+def test_the_next_deal_is_dealt_from_the_whole_equipment_and_nothing_stays_aside() -> None:
+    s = gamenight.new("rummy", players=2, seed=1)
+    set_position(s, out_of_play="KS")
+    assert "out-of-play" in s.card_zones()
+    set_position(s, deal=s.deal_no + 1)  # as the kernel's next deal would number it
+    assert "out-of-play" not in s.card_zones()
+
+
+def test_pieces_are_set_aside_only_as_a_zone_described_so_conservation_is_checked() -> None:
+    s = gamenight.new("rummy", players=2, seed=1)
+    with pytest.raises(PositionError, match="out_of_play="):
+        set_position(s, extra={"set_aside": {0: [1, 2]}})

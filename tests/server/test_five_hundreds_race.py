@@ -74,7 +74,7 @@ def test_two_people_race_to_claim_a_discard_and_exactly_one_gets_it(client: Test
     version = table.version
     start = len(table.state.events)
 
-    async def race() -> list[int | BaseException]:
+    async def race() -> tuple[int | BaseException, int | BaseException]:
         # the seat further from the discarder's left sends first: under turn order it still loses
         return await asyncio.gather(service.submit(table, second, moves[second], version),
                                     service.submit(table, first, moves[first], version),

@@ -329,12 +329,12 @@ def check_game(rec: Recording, log: dict[str, Any]) -> int:
             state.play(text, seat)
         hidden = {k: hidden_from(state, k) for k in keys} if zones else {}
         hidden_after.append(hidden)
-        frames = by_version.get(v, [])
-        if not frames:
+        at_version = by_version.get(v, [])
+        if not at_version:
             continue
         views: dict[Key, Any] = {k: json_ready(state.view(k)) for k in keys}
         codes = {k: card_codes(views[k]) for k in keys} if witness is not None else {}
-        for key, frame in frames:
+        for key, frame in at_version:
             check_frame(state, key, frame, log, views)
             check_unchanged_by_resampling(state, key, frame, rng)
             if witness is not None:

@@ -262,6 +262,6 @@ def test_the_probe_uses_a_datagram_socket(monkeypatch: pytest.MonkeyPatch) -> No
         made.append((family, kind))
         return real(family, kind, *a, **kw)
 
-    monkeypatch.setattr(links_module.socket, "socket", spy)
+    monkeypatch.setattr("gamenight.server.links.socket.socket", spy)
     lan_address()
     assert made == [(socket.AF_INET, socket.SOCK_DGRAM)]  # UDP: connect() sends no packet

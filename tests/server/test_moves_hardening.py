@@ -24,6 +24,7 @@ import gamenight
 from gamenight.core.state import State
 from gamenight.server import create_app, wire
 from gamenight.server import service as service_module
+from gamenight.server.live import replay_table
 from tests.helpers import assert_same_tables
 from tests.server.test_server import (
     HUMANS4,
@@ -77,13 +78,13 @@ def twin_table(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> tuple[dic
     unchanged; returns the table, the seat and that move."""
     played, twin = twin_card_position("hand-and-foot", 0)
     with monkeypatch.context() as patch:
-        patch.setattr(service_module.secrets, "randbits", lambda _bits: 0)
+        patch.setattr("gamenight.server.service.secrets.randbits", lambda _bits: 0)
         created = create(client, HUMANS4, game="hand-and-foot")
     tokens = tokens_of(created)
     for version, (seat, text_) in enumerate(played):
         assert move(client, created["table_id"], tokens[seat], text_, version).status_code == 200
-    seat = live(client, created["table_id"]).state.to_act
-    (acting,) = seat
+    to_act = live(client, created["table_id"]).state.to_act
+    (acting,) = to_act
     return created, acting, twin
 
 
@@ -181,7 +182,7 @@ def test_an_engine_failure_after_the_move_is_recorded_is_rebuilt_off_the_event_l
     seat = min(state.to_act)
     legal = str(state.legal_moves(seat)[0])
     on_loop: list[bool] = []
-    real_replay = service_module.replay_table
+    real_replay = replay_table  # the service's own, patched below
 
     def watched_replay(*args: Any) -> State:
         try:

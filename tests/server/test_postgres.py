@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from datetime import UTC, datetime
+from typing import Any
 
 import pytest
 from sqlalchemy.engine import make_url
@@ -41,7 +42,7 @@ def test_a_table_reads_back_exactly_as_written(db_url: str) -> None:
     storage.close()
 
 
-def _fields(record: TableRecord) -> dict[str, object]:
+def _fields(record: TableRecord) -> dict[str, Any]:
     return {name: getattr(record, name) for name in TableRecord.__slots__}
 
 

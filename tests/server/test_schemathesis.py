@@ -82,7 +82,7 @@ def aim_at_the_real_table(case: Any, fixture: Fixture) -> bool:
     return True
 
 
-@schema.parametrize()
+@schema.parametrize()  # type: ignore[untyped-decorator]  # (schemathesis's decorator is not typed)
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                  HealthCheck.filter_too_much])

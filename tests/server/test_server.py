@@ -325,7 +325,7 @@ def test_malformed_json_is_a_bad_request(client: TestClient, table: dict[str, An
 def test_unknown_game_and_bad_options_use_the_engine_sentence(client: TestClient) -> None:
     error = error_of(client.post("/api/tables", json={"game": "snap", "seats": HUMANS4}), 400, "unknown_game")
     assert "No game 'snap'" in error["message"] and "euchre" in error["message"]
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"options": {"target": "ten"}}, "Option 'target' takes a whole number, not 'ten'."),
         ({"options": {"colour": "red"}}, "Unknown option 'colour'"),
         ({"preset": "nope"}, "Unknown preset 'nope'"),
@@ -641,11 +641,11 @@ def test_default_data_folder_follows_the_platform(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(Path, "home", lambda: tmp_path)
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    monkeypatch.setattr(storage.sys, "platform", "linux")
+    monkeypatch.setattr("gamenight.server.storage.sys.platform", "linux")
     assert storage.default_data_dir() == tmp_path / ".local" / "share" / "gamenight"
-    monkeypatch.setattr(storage.sys, "platform", "darwin")
+    monkeypatch.setattr("gamenight.server.storage.sys.platform", "darwin")
     assert storage.default_data_dir() == tmp_path / "Library" / "Application Support" / "gamenight"
-    monkeypatch.setattr(storage.sys, "platform", "win32")
+    monkeypatch.setattr("gamenight.server.storage.sys.platform", "win32")
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "Local"))
     assert storage.default_data_dir() == tmp_path / "Local" / "gamenight"
     assert storage.normalise_db_url("postgresql://u@h/db") == "postgresql://u@h/db"

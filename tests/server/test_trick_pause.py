@@ -6,13 +6,18 @@ person sits, no bot plays before the pause is over."""
 from __future__ import annotations
 
 import sqlite3
+import warnings
 from pathlib import Path
 from typing import Any
 
 from gamenight.server import create_app
 from gamenight.server.storage import DEFAULT_TRICK_PAUSE_MS, Storage
 from tests.server.clocked import advance, clocked_client
-from tests.server.test_server import TestClient, create, get
+from tests.server.test_server import create, get
+
+with warnings.catch_warnings():  # starlette warns about its httpx transport on import
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
 
 
 def test_the_pause_is_chosen_at_creation_and_sent_with_every_state(client: TestClient) -> None:

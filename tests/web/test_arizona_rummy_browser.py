@@ -29,7 +29,7 @@ BOT_DELAY_MS = 200
 def choose(view: dict[str, Any]) -> str:
     """A newcomer who likes the piles: takes the top of another player's pile when one is there,
     lays what he can, then discards his first card."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     others = [m for m in legal if m.startswith("take ") and m.split()[1] != str(view["seat"] + 1)]
     if others:
         return others[0]

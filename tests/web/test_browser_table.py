@@ -27,6 +27,7 @@ from tests.web.test_browser import (
 
 def new_table(api: Api, game: str, *, people: int = 1, players: int = 4, **body: Any) -> dict[str, Any]:
     seats = [{"kind": "human"}] * people + [{"kind": "bot"}] * (players - people)
+    table: dict[str, Any]
     status, table = api.call("/api/tables", {"game": game, "players": players, "seats": seats, **body})
     assert status == 201, table
     return table
@@ -95,7 +96,7 @@ def test_a_hearts_pass_is_built_by_selecting_and_confirmed_once(server: str, bro
 
 def meld_or_turn(view: dict[str, Any]) -> str:
     """Seat 0's move while looking for a meld: draw, or discard its first card."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     if "draw" in legal:
         return "draw"
     discards = [m for m in legal if m.startswith("discard ") and len(m.split()) == 2]

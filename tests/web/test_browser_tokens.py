@@ -16,6 +16,7 @@ from tests.web.test_browser import Api, table_of, wait_for_version, watch_errors
 
 
 def hearts_for_two_people(api: Api) -> dict[str, Any]:
+    table: dict[str, Any]
     status, table = api.call("/api/tables", {"game": "hearts", "preset": "standard", "bot_delay_ms": 0,
                                              "seats": [{"kind": "human"}] * 2 + [{"kind": "bot"}] * 2})
     assert status == 201, table

@@ -30,7 +30,7 @@ def newcomer() -> Callable[[dict[str, Any]], str]:
     holding = [False]  # took his melds back this turn: no more laying until he discards
 
     def choose(view: dict[str, Any]) -> str:
-        legal = view["legal_moves"]
+        legal: list[str] = view["legal_moves"]
         # holding back, he ends the turn: the first listed move may be the meld just taken back
         verbs = ("draw", "discard") if holding[0] else ("pickup", "meld", "add", "draw")
         found = [m for verb in verbs for m in legal if m.split()[0] == verb]

@@ -29,7 +29,7 @@ BOT_DELAY_MS = 150
 def choose(view: dict[str, Any]) -> str:
     """A keen newcomer: claims and digs whenever he may, lays what he can, then discards his first
     card (or draws)."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     for verb in ("claim", "dig", "meld", "layoff", "discard", "draw"):
         found = [m for m in legal if m.split()[0] == verb]
         if found:

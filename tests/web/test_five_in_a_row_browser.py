@@ -25,8 +25,9 @@ GAME = "five-in-a-row"
 
 def a_placement(view: dict[str, Any]) -> str:
     """A card's own space rather than a jack's (whose spaces are most of the board)."""
-    plays = [m for m in view["legal_moves"] if m.startswith("play ") and m.split()[1][0] != "J"]
-    return (plays or [m for m in view["legal_moves"] if m.startswith("play ")])[0]
+    legal: list[str] = view["legal_moves"]
+    plays = [m for m in legal if m.startswith("play ") and m.split()[1][0] != "J"]
+    return (plays or [m for m in legal if m.startswith("play ")])[0]
 
 
 def disc_on(view: dict[str, Any], space: str) -> Any:

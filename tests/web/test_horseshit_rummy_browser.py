@@ -29,7 +29,7 @@ BOT_DELAY_MS = 200
 
 def choose(view: dict[str, Any]) -> str:
     """A keen newcomer: digs whenever he may, lays what he can, then discards his first card."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     for verb in ("dig", "meld", "layoff", "take", "discard", "draw"):
         found = [m for m in legal if m.split()[0] == verb]
         if found:

@@ -18,7 +18,7 @@ def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(se
                                                                                browser: Any) -> None:
     spec = next(s for s in gamenight.games() if s.id == "euchre")
     info = next(o for o in spec.options if o.name == "dealer_partner_forced_alone")
-    assert info.choice_labels is not None
+    assert info.choice_labels is not None and info.choices is not None
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors = watch_errors(page)
     page.goto(server + "/")

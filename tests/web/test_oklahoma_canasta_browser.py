@@ -6,6 +6,7 @@ script error. Whole matches are the engine tests' and the golden log's."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,9 +26,10 @@ from tests.web.test_browser import (
 def choose(view: dict[str, Any]) -> str:
     """A newcomer keen on his wild cards: a meld with a named wild when he has one, else any meld,
     else the draw, else the first discard offered."""
-    legal = view["legal_moves"]
-    for wanted in (lambda m: m.startswith("meld") and "=" in m, lambda m: m.startswith("meld"),
-                   lambda m: m == "draw"):
+    legal: list[str] = view["legal_moves"]
+    rules: tuple[Callable[[str], bool], ...] = (lambda m: m.startswith("meld") and "=" in m,
+                                                lambda m: m.startswith("meld"), lambda m: m == "draw")
+    for wanted in rules:
         found = [m for m in legal if wanted(m)]
         if found:
             return found[0]

@@ -27,7 +27,7 @@ MOVES = 8
 def choose(view: dict[str, Any]) -> str:
     """A newcomer who knows the point of the game: lay melds when he can, else push, else the
     first move offered."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     melds = [m for m in legal if m.startswith("meld")]
     if melds:
         return melds[0]

@@ -25,7 +25,7 @@ ROUNDS = 3
 
 def choose(view: dict[str, Any]) -> str:
     """A newcomer who reads the odds: bets $2, raises the most when raising pays, else stands."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     if "bet 200" in legal:
         return "bet 200"
     raises = [m for m in legal if m.startswith("raise")]

@@ -22,7 +22,7 @@ from tests.web.test_browser import (
 
 def choose(view: dict[str, Any]) -> str:
     """The longest play from the hand alone (selected card by card), else a blind card, else the first."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     from_hand = [m for m in legal if m.split()[0] in ("play", "add") and "up" not in m.split()]
     if from_hand:
         return max(from_hand, key=lambda m: len(m.split()))

@@ -29,7 +29,7 @@ BOT_DELAY_MS = 200
 
 def choose(view: dict[str, Any]) -> str:
     """A keen newcomer: buys while he can, lays what he can, then discards his first card."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     for verb in ("buy", "meld", "layoff", "discard", "draw"):
         found = [m for m in legal if m.split()[0] == verb]
         if found and not (verb == "buy" and (view["bought_now"] or [])):

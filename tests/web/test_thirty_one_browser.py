@@ -25,7 +25,7 @@ BOT_DELAY_MS = 50
 
 def choose(view: dict[str, Any]) -> str:
     """A bold newcomer: draws from the stock, knocks with his first card when he may, else discards it."""
-    legal = view["legal_moves"]
+    legal: list[str] = view["legal_moves"]
     for verb in ("draw", "knock", "discard"):
         found = [m for m in legal if m.split()[0] == verb]
         if found:

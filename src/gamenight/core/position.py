@@ -23,6 +23,14 @@ kernel's own lists), so it works the same for every game:
 * what the kernel remembers seats know of a changed zone is forgotten, and the legal-move cache
   is emptied: the next ``legal_moves`` reads the new position.
 
+**Out of play** (``out_of_play``): pieces a position has no place for among the game's zones (a
+round of dominoes with fewer tiles than the set and an exact boneyard; a stock run down to one
+card while the cards drawn from it lie nowhere a rule would read them). They are described like a
+zone, ``out-of-play`` (``out_of_play="..."``: every piece not placed elsewhere), and set aside on
+the state (``State.set_aside``, for the deal in play): no zone the kernel lists holds them, so
+no rule, view or sample sees them, while conservation (``State.pieces_in_play``) still counts
+them with the zones. The next deal is dealt from the whole equipment, as always.
+
 What the zones cannot say is a setting: whose turn (``turn``), the phase (``phase``: its name as
 ``state.phase()`` reads it), the dealer, the deal's number, the scores so far (one row on the
 score sheet) and, for anything else a kernel keeps (a team that has opened, a contract level),
@@ -56,8 +64,8 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
-from gamenight.core.state import State
-from gamenight.core.zones import Zone, census, check_zones
+from gamenight.core.state import OUT_OF_PLAY, State
+from gamenight.core.zones import Show, Visibility, Zone, census, check_zones
 
 #: in a zone's description: every piece not placed elsewhere lies here
 REST = "..."
@@ -83,6 +91,7 @@ def position(
     options: Mapping[str, object] | None = None,
     preset: str | None = None,
     zones: Mapping[str, Pieces] | None = None,
+    out_of_play: Pieces | None = None,
     rest: str | None = None,
     bottom_first: bool = False,
     turn: int | None = None,
@@ -97,14 +106,15 @@ def position(
     from gamenight.core.registry import new  # the registry imports every game's state: late
 
     state = new(game, players=players, seed=seed, deck=deck, options=options, preset=preset)
-    return set_position(state, zones=zones, rest=rest, bottom_first=bottom_first, turn=turn, phase=phase,
-                        dealer=dealer, deal=deal, scores=scores, extra=extra)
+    return set_position(state, zones=zones, out_of_play=out_of_play, rest=rest, bottom_first=bottom_first,
+                        turn=turn, phase=phase, dealer=dealer, deal=deal, scores=scores, extra=extra)
 
 
 def set_position(
     state: S,
     *,
     zones: Mapping[str, Pieces] | None = None,
+    out_of_play: Pieces | None = None,
     rest: str | None = None,
     bottom_first: bool = False,
     turn: int | None = None,
@@ -118,17 +128,23 @@ def set_position(
 
     Settings are applied in the order a table is laid: the deal's number and dealer, ``extra``
     (the pieces it puts on the table, such as a team's books, are taken as named pieces are, and
-    those it took off go to the rest zone's bottom), the zones, the phase, whose turn, the scores.
+    those it took off go to the rest zone's bottom), the zones (``out_of_play`` one of them: the
+    pieces set aside), the phase, whose turn, the scores.
     :class:`PositionError` for a description that cannot be a position of this game."""
     if deal is not None:
         _setting(state, "deal", deal, "deal_no")
     if dealer is not None:
         _setting(state, "dealer", state.check_seat(dealer), "dealer")
     if extra:
-        equipment = census(state.zones())
+        equipment = census(_zones(state))
         for name, value in extra.items():
             _set_extra(state, name, value)
-        _settle(state, equipment, rest, bottom_first)
+        try:
+            _settle(state, equipment, rest, bottom_first)
+        finally:
+            _tidy(state)
+    if out_of_play is not None:
+        zones = {**(zones or {}), OUT_OF_PLAY: out_of_play}
     if zones:
         place(state, zones, rest=rest, bottom_first=bottom_first)
     if phase is not None:
@@ -153,17 +169,44 @@ def edited(state: S) -> S:
 # ---- the zones ----------------------------------------------------------------------------
 
 def zone_key(name: str) -> str:
-    """``hand 0`` -> ``hand/0``: a zone's key as the kernel writes it."""
+    """``hand 0`` -> ``hand/0``: a zone's key as the kernel writes it (``out of play``: the
+    pieces set aside, ``out-of-play``)."""
+    if "-".join(name.split()) == OUT_OF_PLAY:
+        return OUT_OF_PLAY
     return "/".join(name.split())
+
+
+def _zones(state: State) -> list[Zone]:
+    """The kernel's zones and, last, the pieces set out of play in this deal as a zone of their
+    own (its list the state's own, so writing the zone sets them aside)."""
+    zones = state.zones()
+    if not zones:
+        return zones
+    aside = state.set_aside.setdefault(state.deal_no, [])
+    return [*zones, Zone(OUT_OF_PLAY, aside, zones[0].codec, None, Visibility.NOBODY, None, Show.COUNT,
+                         "Out of play")]
+
+
+def _tidy(state: State) -> None:
+    """No empty entry left for a deal with nothing set aside (a state compares as it did)."""
+    if not state.set_aside.get(state.deal_no, True):
+        del state.set_aside[state.deal_no]
 
 
 def place(state: State, described: Mapping[str, Pieces], *, rest: str | None = None,
           bottom_first: bool = False) -> None:
     """Set the pieces of the zones ``described`` in place, moving pieces only (conservation
     checked), and forget what seats knew of every zone that changed."""
-    zones = state.zones()
+    try:
+        _place(state, described, rest, bottom_first)
+    finally:
+        _tidy(state)
+
+
+def _place(state: State, described: Mapping[str, Pieces], rest: str | None, bottom_first: bool) -> None:
+    zones = _zones(state)
     by_key = {z.key: z for z in zones}
-    again = {z.key: z for z in state.zones()}
+    again = {z.key: z for z in _zones(state)}
     wanted: dict[str, tuple[list[int], list[int]]] = {}  # key -> (pieces before ..., after ...)
     rest_here: str | None = None
     for name, pieces in described.items():
@@ -200,11 +243,11 @@ def _settle(state: State, equipment: Counter[int], rest: str | None, bottom_firs
     rest zone's bottom first; another zone keeps its size, a piece the extra took off the table or
     one from the rest zone's bottom in its place), and the pieces no longer anywhere go to the rest
     zone's bottom, so the census is the equipment again."""
-    zones = state.zones()
+    zones = _zones(state)
     now = census(zones)
     if now == equipment:
         return
-    again = {z.key: z.pieces for z in state.zones()}
+    again = {z.key: z.pieces for z in _zones(state)}
     live = [z for z in zones if z.pieces is again[z.key]]
     by_key = {z.key: z for z in live}
     spare_to = _rest_zone(by_key, {}, rest)
@@ -228,7 +271,7 @@ def _settle(state: State, equipment: Counter[int], rest: str | None, bottom_firs
                 gone.append(i)
         if not gone:
             continue
-        if z.name == rest_name:
+        if _gives_freely(z, rest_name):
             _write(z, [p for i, p in enumerate(z.pieces) if i not in set(gone)])
         else:
             for i in gone:
@@ -281,10 +324,17 @@ def _rest_zone(by_key: Mapping[str, Zone], wanted: Mapping[str, object], rest: s
 
 
 def _givers(zones: Sequence[Zone], spare_to: str | None) -> list[Zone]:
-    """The zones a piece is taken from, in turn: the rest zone, its like (the other stock piles),
-    then every other zone in the kernel's order."""
+    """The zones a piece is taken from, in turn: the pieces out of play (taking one back disturbs
+    nothing in play), the rest zone, its like (the other stock piles), then every other zone in
+    the kernel's order."""
     name = spare_to.split("/", 1)[0] if spare_to is not None else None
-    return sorted(zones, key=lambda z: (z.key != spare_to, z.name != name))
+    return sorted(zones, key=lambda z: (z.key != OUT_OF_PLAY, z.key != spare_to, z.name != name))
+
+
+def _gives_freely(zone: Zone, rest_name: str | None) -> bool:
+    """A zone that gives up pieces without one put back in their place: the rest zone and its
+    like (a stock runs down), and the pieces out of play. Any other zone keeps its size."""
+    return zone.name == rest_name or zone.key == OUT_OF_PLAY
 
 
 def _order(zone: Zone, rest_like: bool, bottom_first: bool) -> range:
@@ -336,7 +386,7 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
         raise PositionError("a zone not described would lose pieces: describe it, or put '...' in a zone")
 
     for z in givers:  # the zones not described keep their size (those like the rest zone excepted)
-        if z.name != rest_name:
+        if not _gives_freely(z, rest_name):
             for i in taken[z.key]:
                 z.pieces[i] = pull()
     for key, (head, tail) in wanted.items():
@@ -346,7 +396,7 @@ def _move_pieces(zones: list[Zone], by_key: Mapping[str, Zone],
         else:
             _write(by_key[key], [*head, *tail])
     for z in givers:
-        if z.name == rest_name and (taken[z.key] or z.key == stock):
+        if _gives_freely(z, rest_name) and (taken[z.key] or z.key == stock):
             gone = set(taken[z.key])
             kept = [p for i, p in enumerate(z.pieces) if i not in gone]
             if z.key == stock and rest_here is None:
@@ -425,6 +475,8 @@ def _set_extra(state: State, name: str, value: Any) -> None:
     type of its items), so a typo or a wrong kind of value is refused."""
     if name.startswith("_") or not hasattr(state, name) or callable(getattr(type(state), name, None)):
         raise PositionError(f"{state.spec.title} keeps no {name!r} to describe")
+    if name == "set_aside":
+        raise PositionError("pieces are set aside as a zone is described: out_of_play=")
     current = getattr(state, name)
     if not _same_shape(current, value):
         raise PositionError(f"{name!r} is {current!r}: {value!r} is not a value of its kind")

@@ -31,6 +31,8 @@ from gamenight.core.zones import layout as zone_layout
 if TYPE_CHECKING:
     from gamenight.core.registry import GameSpec
 
+#: the key of the pieces a test position set out of play (``State.set_aside``), as a zone
+OUT_OF_PLAY = "out-of-play"
 #: how many recent events a view carries
 VIEW_EVENTS = 30
 #: the log's entry for a seat speaking at the table, in games whose rules count speech
@@ -94,6 +96,10 @@ class State(ABC):
         self.knowledge = Knowledge()
         #: the people's own names, by seat, where they chose one (name_seats)
         self.given_names: dict[int, str] = {}
+        #: pieces a test position set out of play (core.position), by the deal they were set aside
+        #: in: in no zone the rules read, but counted by conservation until the next deal, which a
+        #: kernel deals from its whole equipment again
+        self.set_aside: dict[int, list[int]] = {}
 
     # ---- what every game writes -------------------------------------------------------
 
@@ -411,12 +417,19 @@ class State(ABC):
         return out
 
     def card_zones(self) -> dict[str, list[int]]:
-        """Every piece by the zone it lies in (conservation: each piece is in exactly one)."""
-        return {z.key: z.pieces for z in self.zones()}
+        """Every piece by the zone it lies in (conservation: each piece is in exactly one), the
+        pieces a test position set out of play as the zone ``out-of-play``."""
+        out = {z.key: z.pieces for z in self.zones()}
+        if self.set_aside.get(self.deal_no):
+            out[OUT_OF_PLAY] = self.set_aside[self.deal_no]
+        return out
 
     def pieces_in_play(self) -> dict[int, int]:
-        """How many of each piece lie in the zones now (conservation: always the equipment)."""
-        return dict(census(self.zones()))
+        """How many of each piece lie in the zones now, with those a test position set out of
+        play (conservation: always the equipment)."""
+        counts = census(self.zones())
+        counts.update(self.set_aside.get(self.deal_no, ()))
+        return dict(counts)
 
     def _visible_events(self, seat: int | None) -> list[Event]:
         picked: list[Event] = []

@@ -212,7 +212,7 @@ def test_melds_go_down_on_any_turn_but_only_on_your_own_melds() -> None:
     assert not any(m.startswith("layoff") for m in legal(s))
     assert "own melds" in refused(s, "layoff 1 7C")
     play_all(s, ["meld 7C 7D 7H set", "discard 9H", "draw"])
-    s.hands[1].append(C.card("QC"))
+    set_position(s, zones={"hand 1": [*s.hands[1], "QC"]})  # a queen more for seat 1, from the stock
     assert "layoff 1 QC" in legal(s, 1) and "layoff 2 QC" not in legal(s, 1)
 
 
@@ -336,8 +336,8 @@ def test_t_az_3_going_out_scores_0_and_an_unusable_given_card_counts_against() -
 
 def test_the_stock_is_remade_from_every_pile_but_its_top() -> None:
     s = new(["4C 7D QH", "5C 8D KH"], "2S 2H 2D")
-    s.piles = [cards("9C 9D AS"), cards("JH 3S")]
-    s.stock.clear()
+    # the piles so, the stock used up: its cards out of play (on a pile they would be remade)
+    set_position(s, zones={"pile 0": "9C 9D AS", "pile 1": "JH 3S", "stock": ""}, out_of_play="...")
     s.begin_turn(1)  # seat 1 must draw from an empty stock
     assert sorted(s.stock) == sorted(cards("9C 9D JH"))
     assert s.piles == [cards("AS"), cards("3S")]
@@ -347,8 +347,7 @@ def test_the_stock_is_remade_from_every_pile_but_its_top() -> None:
 
 def test_with_nothing_below_the_tops_an_empty_stock_ends_the_round_with_nobody_out() -> None:
     s = new(["4C 7D QH", "5C 8D KH"], "2S")
-    s.piles = [cards("AS"), cards("3S")]
-    s.stock.clear()
+    set_position(s, zones={"pile 0": "AS", "pile 1": "3S", "stock": ""}, out_of_play="...")
     s.begin_turn(1)
     assert s.deal_no == 2
     assert s.sheet.rows[0].points == [5 + 5 + 10, 5 + 5 + 10]

@@ -237,14 +237,14 @@ def test_the_last_card_a_red_three_ends_the_hand_at_once_by_option() -> None:
 def test_after_the_stock_a_fitting_discard_must_be_taken() -> None:
     s = position(hands={1: "4C 5D", 2: "9C 9D QC", 3: "9H 9S 7C"}, stock="8S", pile="5S",
                  books={0: ["QH QS QD"], 1: ["9C 9D 9H"]})
-    s.stocks[0] = s.stocks[0][-1:]  # (cards lost: under the pile they would freeze it)
+    run_down_stock(s, 1, top_last=True, set_aside=True)  # (under the pile they would freeze it)
     s.begin_turn(1)
     play(s, "draw", "discard 8S")
     # South may take the eight only with a pair (he has none): he cannot take it: the hand ends
     assert s.sheet.rows[-1].note == "the stock ran out"
     s = position(hands={1: "4C 9S", 2: "9C 9D QC", 3: "7C 8C"}, stock="8S", pile="5S",
                  books={0: ["KH KS KD"], 1: ["QH QS QD"]})
-    s.stocks[0] = s.stocks[0][-1:]
+    run_down_stock(s, 1, top_last=True, set_aside=True)
     s.begin_turn(1)
     play(s, "draw", "discard 9S")
     # South's side has no nines: he may take them with his pair, or decline

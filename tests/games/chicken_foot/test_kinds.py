@@ -9,6 +9,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import parse_move
 from gamenight.equipment import dominoes as D
 from tests.games.chicken_foot.test_rules import position
+from tests.helpers import set_position
 
 ARMS_LAID = (("0-1",), ("0-2",), ("0-3",), ("0-4",))
 
@@ -42,5 +43,5 @@ def test_draw_takes_nothing_after_it_and_pass_waits_for_the_draw() -> None:
 def test_moves_read_as_the_tile_from_the_end_it_joins_and_the_line() -> None:
     s = position([["4-8", "7-7"], ["5-5"]], arms=ARMS_LAID)
     assert s.describe_move(parse_move("play 8-4 4"), 0) == "Play 4\u20138 on arm 4"
-    s.hands[0] = D.tiles(["7-7"])
+    set_position(s, zones={"hand 0": "7-7"}, out_of_play="...")  # the 4-8 played elsewhere
     assert s.describe_move(parse_move("draw"), 0) == "Draw from the chicken yard"

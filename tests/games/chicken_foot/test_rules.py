@@ -13,7 +13,7 @@ from gamenight.cli.render import dominoes_block
 from gamenight.core.errors import IllegalMove, OptionError
 from gamenight.equipment import dominoes as D
 from gamenight.games.chicken_foot import ChickenFoot, pips_left, set_top
-from tests.helpers import golden_match, set_position
+from tests.helpers import Pieces, golden_match, set_position
 
 GAME = "chicken-foot"
 
@@ -42,25 +42,18 @@ def stacked(players: int, hands: dict[int, list[str]], yard: Sequence[str] = (),
 
 def position(hands: list[list[str]], *, turn: int = 0, yard: Sequence[str] = ("9-9",), double: int = 0,
              arms: Sequence[Sequence[str]] = ((), (), (), ()), **options: Any) -> ChickenFoot:
-    """A round in progress, set by hand: each seat's tiles, the yard, the arms laid (each from the
-    centre double outward) and whose turn it is. The yard holds a 9-9 unless told otherwise, so a
-    round is not blocked by an empty one."""
-    s = gamenight.new(GAME, players=len(hands), seed=3, options=options)
+    """A round in progress, described: each seat's tiles, the yard (exactly the tiles given), the
+    arms laid (each from the centre double outward) and whose turn it is; every other tile of the
+    set is out of play. The yard holds a 9-9 unless told otherwise, so a round is not blocked by an
+    empty one."""
+    lines = [D.tiles(list(a)) for a in arms]
+    zones: dict[str, Pieces] = {f"hand {seat}": list(h) for seat, h in enumerate(hands)}
+    zones |= {"boneyard": list(yard), "centre": [D.DOUBLE[double]]}
+    s = set_position(gamenight.new(GAME, players=len(hands), seed=3, options=options), deal=1, extra={
+        "double": double, "lines": lines, "starts": [double] * 4,
+        "ends": [D.open_end(double, line) for line in lines], "branch": [None] * 4,
+        "footed": [False] * 4, "foot": [], "drew": False}, zones=zones, out_of_play="...", turn=turn)
     assert isinstance(s, ChickenFoot)
-    s.double = double
-    s.centre[:] = [D.DOUBLE[double]]
-    for seat, h in enumerate(hands):
-        s.hands[seat][:] = D.tiles(h)
-    s.boneyard[:] = D.tiles(list(yard))
-    s.lines = [D.tiles(list(a)) for a in arms]
-    s.starts = [double] * 4
-    s.ends = [D.open_end(double, line) for line in s.lines]
-    s.branch = [None] * 4
-    s.footed = [False] * 4
-    s.foot = []
-    s.turn = turn
-    s.drew = False
-    s.deal_no = 1
     return s
 
 
@@ -74,6 +67,8 @@ def legal(state: ChickenFoot, seat: int) -> list[str]:
 
 #: four arms of the 0-0 filled, open on 1, 2, 3 and 4
 FILLED = (("0-1",), ("0-2",), ("0-3",), ("0-4",))
+#: the same in a round of the 7-7, where the 0-0 is a tile in play, not the centre
+SEVENS = (("7-1",), ("7-2",), ("7-3",), ("7-4",))
 
 
 # ---- worked cases ---------------------------------------------------------------------------------
@@ -81,7 +76,7 @@ FILLED = (("0-1",), ("0-2",), ("0-3",), ("0-4",))
 
 def test_t_cf_1_a_hand_with_the_0_0_scores_69() -> None:
     assert pips_left(D.tiles("3-4 0-0 6-6")) == 69
-    s = position([["1-5"], ["3-4", "0-0", "6-6"]], arms=FILLED)
+    s = position([["1-5"], ["3-4", "0-0", "6-6"]], arms=SEVENS, double=7)
     s.play("play 1-5 1", 0)
     assert s.sheet.rows[-1].points == [0, 69]
 
@@ -236,7 +231,7 @@ def test_yard_empty_and_no_play_passes() -> None:
 
 
 def test_a_blocked_hand_ends_and_everyone_scores_the_pips_left() -> None:
-    s = position([["9-8", "1-5"], ["8-6", "0-0"]], arms=FILLED, yard=[])
+    s = position([["9-8", "1-5"], ["8-6", "0-0"]], arms=SEVENS, double=7, yard=[])
     s.play("play 1-5 1", 0)  # nobody holds a 2, 3, 4 or 5 now
     row = s.sheet.rows[0]
     assert row.note == "blocked" and row.points == [17, 64]
@@ -257,7 +252,7 @@ def test_g_cf_4_going_out_on_a_double_ends_the_round_at_once() -> None:
 
 
 def test_option_double_blank_counts_0() -> None:
-    s = position([["1-5"], ["0-0", "0-5"]], arms=FILLED, double_blank=0)
+    s = position([["1-5"], ["0-0", "0-5"]], arms=SEVENS, double=7, double_blank=0)
     s.play("play 1-5 1", 0)
     assert s.sheet.rows[-1].points == [0, 5]
 
@@ -285,7 +280,7 @@ def test_a_golden_match_replays_to_its_sheet() -> None:
 
 
 def test_the_picture_fans_a_foots_toes_out_from_its_crosswise_double() -> None:
-    s = position([["5-5", "7-3", "9-9"], ["5-1", "5-2", "3-8"]],
+    s = position([["5-5", "7-3", "9-9"], ["5-1", "5-2", "3-8"]], yard=["8-8"],
                  arms=(("0-5",), ("0-3",), ("0-4",), ("0-6",)))
     assert len(s.lines) == 4 and not s.foot  # G-CF-7: the centre double has four arms, no toes
     s.play("play 5-5 1", 0)

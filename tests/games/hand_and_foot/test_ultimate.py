@@ -23,7 +23,7 @@ from tests.games.hand_and_foot.scenarios import (
     row,
     ultimate,
 )
-from tests.helpers import codes, play, refused, set_position, texts, zones
+from tests.helpers import codes, play, refused, run_down_stock, set_position, texts, zones
 
 # =============================================================================================
 # Ultimate (seed 004 variation 6; other-seeds.md §8.6)
@@ -332,7 +332,7 @@ def dry_stock(**options: Any) -> HandAndFoot:
     9C; South holds 9D 9H K K K 4C."""
     s = ultimate({1: "9C", 2: "9D 9H KC KD KH 4C"}, rest="4S 5S", avoid="9K4", **options)
     s.play("draw")
-    del s.stocks[0][:-1]
+    run_down_stock(s, 1, top_last=True, set_aside=True)
     s.play("discard 9C")
     return s
 
@@ -361,11 +361,10 @@ def test_with_stock_out_end_the_hand_ends_even_when_the_pile_could_be_taken() ->
 # ---- four hands --------------------------------------------------------------------------------
 
 def end_hand(s: HandAndFoot) -> None:
-    """The player to move draws, the stock and the pile are emptied, and he discards."""
+    """The player to move draws, the stock and the pile are out of play, and he discards."""
     seat = s.turn
     s.play("draw")
-    s.stocks[0].clear()
-    s.discards.clear()
+    set_position(s, zones={"stock": "", "discards": ""}, out_of_play="...")
     s.play(Move("discard", C.CARD(s.hands[seat][0])))
 
 

@@ -9,6 +9,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.moves import parse_move
 from gamenight.equipment import dominoes as D
 from tests.games.mexican_train.test_rules import position
+from tests.helpers import set_position
 
 
 def test_a_tile_named_alone_goes_on_the_one_train_it_fits() -> None:
@@ -26,7 +27,7 @@ def test_a_tile_named_alone_that_fits_two_trains_must_name_one() -> None:
 
 def test_an_uncovered_double_does_not_open_an_unmarked_train_without_the_doubles_rule() -> None:
     s = position([["6-2", "1-1"], ["2-2"], ["3-3"]], trains={1: ["12-6", "6-6"]})
-    s.uncovered = [1]
+    set_position(s, extra={"uncovered": [1]})  # the 6-6 on seat 1's train is not covered yet
     with pytest.raises(IllegalMove) as refused:
         s.play("play 6-2 2", 0)
     assert str(refused.value) == f"{s.names[1]}'s train has no marker: you may not play on it."

@@ -12,7 +12,7 @@ import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import dominoes as D
 from gamenight.games.mexican_train import MexicanTrain, engine_of, hand_size, pips_left
-from tests.helpers import golden_match, set_position
+from tests.helpers import Pieces, golden_match, set_position
 
 GAME = "mexican-train"
 
@@ -41,28 +41,21 @@ def position(hands: list[list[str]], *, turn: int = 0, boneyard: Sequence[str] =
              trains: dict[int, list[str]] | None = None, mexican: Sequence[str] = (),
              marked: tuple[int, ...] = (),
              **options: Any) -> MexicanTrain:
-    """A round in progress, set by hand: each seat's tiles, the boneyard, the trains laid (tiles
-    in the order laid, each from the engine outward), markers and whose turn it is. The boneyard
-    holds a 10-10 unless told otherwise, so a round is not blocked by an empty one."""
+    """A round in progress, described: each seat's tiles, the boneyard (exactly the tiles given),
+    the trains laid (tiles in the order laid, each from the engine outward), markers and whose turn
+    it is; every other tile of the set is out of play. The boneyard holds a 10-10 unless told
+    otherwise, so a round is not blocked by an empty one."""
     n = len(hands)
-    s = gamenight.new(GAME, players=n, seed=3, options=options)
+    laid = [list((trains or {}).get(seat, [])) for seat in range(n)] + [list(mexican)]
+    zones: dict[str, Pieces] = {f"hand {seat}": list(h) for seat, h in enumerate(hands)}
+    zones |= {f"train {seat}": line for seat, line in enumerate(laid[:n])}
+    zones |= {"mexican": laid[n], "boneyard": list(boneyard), "centre": [D.DOUBLE[engine]]}
+    s = set_position(gamenight.new(GAME, players=n, seed=3, options=options), deal=1, zones=zones,
+                     out_of_play="...", turn=turn, extra={
+                         "engine": engine, "ends": [D.open_end(engine, D.tiles(line)) for line in laid],
+                         "marked": [seat in marked for seat in range(n)], "uncovered": [],
+                         "owed": False, "drew": False, "announced": [False] * n})
     assert isinstance(s, MexicanTrain)
-    s.engine = engine
-    s.centre[:] = [D.DOUBLE[engine]]
-    for seat, h in enumerate(hands):
-        s.hands[seat][:] = D.tiles(h)
-    s.boneyard[:] = D.tiles(list(boneyard))
-    s.lines = [[] for _ in range(n + 1)]
-    for seat, laid in (trains or {}).items():
-        s.lines[seat] = D.tiles(laid)
-    s.lines[n] = D.tiles(list(mexican))
-    s.ends = [D.open_end(engine, line) for line in s.lines]
-    s.marked = [seat in marked for seat in range(n)]
-    s.uncovered = []
-    s.turn = turn
-    s.owed = s.drew = False
-    s.announced = [False] * n
-    s.deal_no = 1
     return s
 
 
@@ -285,8 +278,7 @@ def test_option_the_player_announces_or_draws_a_tile() -> None:
 
 
 def test_a_blocked_round_ends_and_everyone_scores_his_pips() -> None:
-    s = position([["5-5", "1-2"], ["12-8", "8-3"]], trains={1: ["12-7"]}, mexican=["12-6"], boneyard=[])
-    s.hands[1][:] = D.tiles("8-3 3-3")
+    s = position([["5-5", "1-2"], ["8-3", "3-3"]], trains={1: ["12-7"]}, mexican=["12-6"], boneyard=[])
     s.play("pass", 0)  # player 1 marks; player 2 has nothing for 12, 7 or 6 either
     assert s.deal_no == 2
     assert s.sheet.rows[0].points == [13, 17] and s.sheet.rows[0].note == "blocked"
