@@ -104,6 +104,8 @@ REFUSALS: dict[str, dict[str, Refusal]] = {
             "draw", f"Only {len(s.stock)} cards are left in the stock: take the discard to knock "
                     f"('take {C.CODE_OF[s.discards[-1]]}') or 'pass' to end the hand."),
         "layoff": lambda s, seat: ("draw", "Lay off on the knocker's melds ('layoff 1 8H') or say 'done'."),
+        "arrange": lambda s, seat: (
+            "draw", "Lay your melds first: choose one of the arrangements listed ('lay ...')."),
         "draw": lambda s, seat: (
             "knock 9C", "Draw first: a hand is ended after drawing, in place of a discard."),
         "play": lambda s, seat: ("pass", "There is nothing to pass on now: draw, or discard."),

@@ -360,7 +360,7 @@ def check_frame(state: State, key: Key, frame: dict[str, Any], log: dict[str, An
     assert {w["seat"] for w in frame["waiting"]} <= set(frame["view"]["to_act"])
     assert frame["view"] == views[key], f"v{v} seat {key}: not the engine's view"
     assert frame["seed"] == (str(log["seed"]) if state.is_over else None)
-    own = {e.text for e in state.events if e.to is None or e.to == key}
+    own = {e.text for e in state.events if e.visible_to(key)}
     private = {e.text for e in state.events if e.to is not None and e.to != key} - own
     leaked = private & set(frame["view"]["events"])
     assert not leaked, f"v{v} seat {key}: another seat's private events {leaked}"
@@ -402,7 +402,7 @@ def check_private_events(state: State, key: Key, frame: dict[str, Any], witness:
     reach the hand)."""
     if key is None:
         return
-    visible = [i for i, e in enumerate(witness) if e.to is None or e.to == key][-VIEW_EVENTS:]
+    visible = [i for i, e in enumerate(witness) if e.visible_to(key)][-VIEW_EVENTS:]
     assert [witness[i].text for i in visible] == frame["view"]["events"]
     for i in visible:
         if witness[i].to == key:
