@@ -12,10 +12,11 @@ lookup in that table. A game adds a phase of its own by extending the table::
         phases = {**CanastaState.phases, "choose": ChoosePacket()}
 
 Within a phase, moves come in kinds (draw, pick up the pile, meld, discard): a
-:class:`MoveKind` holds one kind's verbs, its legal moves, the sentence refusing one and its
-apply step side by side, and a :class:`KindsPhase` is a phase made of kinds, in the order their
-moves are listed. The canasta kernel's turn is built this way (``TurnPhase``); the trick and the
-rummy kernels take the same shape.
+:class:`MoveKind` holds one kind's rule once — its candidates, ``verify`` (legal, or the sentence
+of the rule broken), ``apply`` and ``describe`` — and a :class:`KindsPhase` is a phase made of
+kinds, in the order their moves are listed; its legal moves are the kinds' candidates that
+verify and its refusal of a move is the move's kind's ``verify``. Every acting phase of every
+game is built this way.
 
 A kernel or game names its phases in a :class:`PhaseName` enum: each member is the name programs
 read (``view["phase"]``) and the words a person reads (``view["phase_label"]``)::
