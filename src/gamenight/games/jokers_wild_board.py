@@ -258,19 +258,9 @@ def swap(r: Rules, pos: Position, b: int, src: int, dst: int, notes: list[str]) 
         return "a joker moves a marble of yours that is out on the loop (not in Home or the Castle)"
     if not (0 <= dst < LOOP) or holes[dst] == EMPTY or dst == src:
         return "a joker's marble takes the hole of another marble on the loop"
-    there = holes[dst]
-    if there == b:
+    if holes[dst] == b:
         return "a joker's marble takes another player's marble's hole, not one of your own"
-    holes[src] = EMPTY
-    pos.bar.discard(src)
-    if there in r.side[b]:
-        why = to_entrance(r, pos, dst, notes)
-        if why:
-            return why
-    else:
-        send_home(pos, dst, notes)
-    holes[dst] = b
-    return ""
+    return land(r, pos, src, dst, False, notes)  # the landing's rule, a partner sent to its entrance
 
 
 def holes_and_counts(move: Move) -> tuple[tuple[int, ...], tuple[int, ...]]:
