@@ -573,7 +573,8 @@ def test_restart_in_process_replays_live_and_finished_tables(db_url: str) -> Non
 
 def test_pages_and_static_files_are_served(client: TestClient) -> None:
     web = Path(gamenight.__file__).parent / "web"
-    for url, name in (("/", "index.html"), ("/t/sometable", "table.html")):
+    table_id = client.post("/api/tables", json={"game": "hearts", "seats": HUMANS4}).json()["table_id"]
+    for url, name in (("/", "index.html"), (f"/t/{table_id}", "table.html")):
         r = client.get(url)
         if (web / name).is_file():
             assert r.status_code == 200 and r.text == (web / name).read_text()
@@ -587,6 +588,16 @@ def test_pages_and_static_files_are_served(client: TestClient) -> None:
         assert r.status_code == 200 and "javascript" in r.headers["content-type"]
     assert client.get("/static/../server/app.py").status_code == 404
     assert client.get("/openapi.json").json()["paths"]["/api/tables"]["post"]["summary"] == "Start a table"
+
+
+def test_a_link_to_no_table_answers_404_in_words(client: TestClient) -> None:
+    """A mistyped or archived table link says so and leads back to the lobby, rather than a table page
+    that loads and then fails."""
+    for url in ("/t/nope", "/t/0123456789abcdef0123"):
+        r = client.get(url)
+        assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+        assert "There is no table at this link" in r.text and 'href="/"' in r.text
+        assert "default-src 'self'" in r.headers["content-security-policy"]
 
 
 def test_a_secret_choice_made_meanwhile_does_not_make_a_move_stale(client: TestClient) -> None:

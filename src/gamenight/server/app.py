@@ -275,7 +275,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)
-    add_page_routes(app)
+    add_page_routes(app, service)
     return app
 
 
@@ -643,13 +643,18 @@ def add_docs_routes(app: FastAPI) -> None:
     app.mount(DOCS_ASSETS, StaticFiles(directory=swagger_ui_folder(), check_dir=False), name="docs-assets")
 
 
-def add_page_routes(app: FastAPI) -> None:
+def add_page_routes(app: FastAPI, service: TableService) -> None:
     @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
         return page("index.html")
 
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
+        # a mistyped or expired link answers 404 in words, not a page that then fails to load
+        try:
+            await service.get(table_id)
+        except ServiceError:
+            return HTMLResponse(NO_TABLE_PAGE, status_code=404)
         return page("table.html")
 
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
@@ -678,6 +683,16 @@ class PageHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+#: what a link to a table that is not there shows: words and the way back to the lobby
+NO_TABLE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>No such table — gamenight</title>
+<link rel="stylesheet" href="/static/css/gamenight.css"></head>
+<body><main class="lobby-main"><h1>There is no table at this link</h1>
+<p>The link may be mistyped, or the table was closed and archived.</p>
+<p><a href="/">Go to the lobby</a> to start a new table.</p></main></body></html>
+"""
 
 
 def page(name: str) -> Response:
