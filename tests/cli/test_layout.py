@@ -199,7 +199,7 @@ def test_a_toy_game_of_tiles_and_dice_renders_through_the_generic_fallback() -> 
     text = text_of(view)
     a, b = dominoes.ends(state.hands[0][0])
     assert f" {a}|{b} " in text  # my tile drawn as a tile in my hand
-    assert "Your hand:" in text
+    assert "Your tiles:" in text  # the hand zone's own label, as the viewer says it
     assert "The line of play:  12|7 " in text and "Spinner:  12|7 " in text
     assert "The boneyard:" in text and f"{len(state.boneyard)}, face down" in text
     face = dice.FACE.format(state.dice[0])

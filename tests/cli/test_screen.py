@@ -18,7 +18,7 @@ from rich.console import Console
 import gamenight
 from gamenight.cli.loops import moves_with_cards
 from gamenight.cli.menu import display_order, menu_lines, prompt_hint, typed
-from gamenight.cli.render import LEVELS, hand_pieces, render_view
+from gamenight.cli.render import LEVELS, hand_pieces, own_hand, render_view
 from gamenight.cli.screen import PROMPT_LINES, turn_screen
 from gamenight.cli.setup import bot_move, bot_rng, build_bot
 from gamenight.core.registry import GameSpec
@@ -82,9 +82,9 @@ def test_a_turn_fits_80_by_24_and_shows_no_raw_data(game: str, preset: str | Non
         assert len(lines) + PROMPT_LINES <= HEIGHT, f"{len(lines)} lines:\n{text}"
         assert max(map(len, lines)) <= WIDTH, text
         assert not RAW.findall(text), (RAW.findall(text), text)
-        hand = hand_pieces(view)
-        if hand:  # the hand always whole: every card of it on screen
-            assert "Your hand:" in text
+        hand = own_hand(view)
+        if hand and hand[1]:  # the hand always whole, under its own name ("Your tiles", "Your drawn card")
+            assert f"{hand[0]}:" in text
         # every move numbered, or in a verb folded into one line with its numbers ('m' lists them)
         folded = [range(int(a), int(b) + 1) for a, b in re.findall(r"\((\d+)–(\d+)\): \d+ ways", text)]
         for number in range(1, len(view["legal_moves"]) + 1):

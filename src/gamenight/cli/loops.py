@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,9 +20,10 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import Bot
-from gamenight.cli.menu import display_order, number_verb, render_moves
+from gamenight.cli.menu import display_order, number_labels, number_verb, render_moves, typed_move
 from gamenight.cli.render import (
     hand_pieces,
+    own_hand,
     render_events,
     render_news,
     render_outcome,
@@ -63,10 +65,13 @@ TABLE_WORDS = frozenset({"t", "table"})
 MOVES_WORDS = frozenset({"m", "moves"})
 SYMBOL_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
-HELP = """\
-Type the number of a move, or the move itself: a card ('QS', '10H')
-or a move with its verb ('play QS', 'bid 3', 'pass').
-Cards are rank then suit: 2-9, T or 10, J, Q, K, A, then C, D, H or S.
+#: how each kind of piece is typed, for the help of a game whose hand holds that kind
+PIECE_HELP = {
+    "card": "Cards are rank then suit: 2-9, T or 10, J, Q, K, A, then C, D, H or S ('QS', '10H').",
+    "tile": "A domino is its two ends: '12-7' (or '12|7').",
+}
+
+HELP_KEYS = """\
 A move the rules do not allow is refused with the reason; choose again.
   s, score   the score sheet so far
   t, table   the whole table in full detail (a small terminal shows it in brief)
@@ -74,6 +79,23 @@ A move the rules do not allow is refused with the reason; choose again.
   ?, help    this help
   q, quit    leave the table (and save the game to resume it later
              with 'gamenight play GAME --resume FILE')"""
+
+
+def help_text(view: dict[str, Any], moves: Sequence[str]) -> str:
+    """The help for this turn: examples from the moves on offer (a dice game's 'keep 1 5', not
+    a card), how the hand's pieces are typed where the hand holds any, then the keys."""
+    examples: list[str] = []
+    for move in moves:
+        verb = move.split()[0]
+        if all(e.split()[0] != verb for e in examples):
+            examples.append(typed_move(move))
+    shown = ", ".join(f"'{e}'" for e in examples[:3])
+    lines = [f"Type the number of a move, or the move itself ({shown})." if shown
+             else "Type the number of a move, or the move itself."]
+    hand = own_hand(view)
+    if hand is not None and hand[2] in PIECE_HELP:
+        lines.append(PIECE_HELP[hand[2]])
+    return "\n".join([*lines, HELP_KEYS])
 
 
 @dataclass
@@ -155,7 +177,7 @@ class Session:
             if word in QUIT_WORDS:
                 raise Quit("quit")
             if word in HELP_WORDS:
-                self.console.print(HELP)
+                self.console.print(help_text(view, moves))
                 continue
             if word in SCORE_WORDS:
                 self.console.print(render_sheet(self.state.score_sheet.to_json()))
@@ -164,7 +186,7 @@ class Session:
                 self.console.print(render_view(view))
                 continue
             if word in MOVES_WORDS:
-                self.console.print(render_moves(moves, width))
+                self.console.print(render_moves(moves, width, number_labels(view.get("moves") or [])))
                 continue
             try:
                 return self.play_answer(answer, moves)
@@ -185,7 +207,9 @@ class Session:
             if not 1 <= number <= len(moves):
                 raise IllegalMove(f"There is no move {number}: choose 1 to {len(moves)}.")
             return self.state.play(moves[number - 1], self.human)
-        text = answer.translate(SYMBOL_LETTERS)
+        # the screen draws a domino as 12|6, the engine reads 12-6
+        words = answer.translate(SYMBOL_LETTERS).split()
+        text = " ".join(w.replace("|", "-") if tile_key(w) else w for w in words)
         try:
             return self.state.play(text, self.human)
         except IllegalMove:
@@ -196,13 +220,30 @@ class Session:
             return self.state.play(match, self.human)
 
 
+#: a domino as people type it: its two ends, with a dash or a bar as the screen draws it
+TILE_TEXT = re.compile(r"^(\d{1,2})[-|](\d{1,2})$")
+
+
+def tile_key(word: str) -> tuple[int, int] | None:
+    """A typed domino's ends, either way round ("6-12", "12|6" are one tile); None if no tile."""
+    m = TILE_TEXT.match(word)
+    return None if m is None else tuple(sorted((int(m[1]), int(m[2]))))  # type: ignore[return-value]
+
+
 def moves_with_cards(text: str, moves: Sequence[str]) -> str | None:
-    """The one legal move naming exactly the cards typed (and nothing else), if there is one."""
+    """The one legal move naming exactly the cards typed (and nothing else), if there is one; or
+    the one move naming the domino typed ("12|6" where it fits one train only)."""
     words = text.split()
-    if not words or not all(C.is_card_code(w) for w in words):
+    if not words:
         return None
-    typed = sorted(C.card(w) for w in words)
-    found = [m for m in moves if sorted(parse_move(m).cards) == typed]
+    if all(C.is_card_code(w) for w in words):
+        typed = sorted(C.card(w) for w in words)
+        found = [m for m in moves if sorted(parse_move(m).cards) == typed]
+        return found[0] if len(found) == 1 else None
+    tiles = [k for w in words if (k := tile_key(w)) is not None]
+    if len(tiles) != len(words):
+        return None
+    found = [m for m in moves if sorted(k for w in m.split() if (k := tile_key(w))) == sorted(tiles)]
     return found[0] if len(found) == 1 else None
 
 
@@ -213,7 +254,7 @@ def leave_table(
     console.print()
     if save is not None:
         save_log(state, save, console)
-    elif how == "quit":
+    elif how in ("quit", "interrupted"):  # Ctrl-C is a way out like q: offer to keep the game
         try:
             answer = ask("Save this game? Type a file name, or press Enter to leave without saving: ").strip()
         except (EOFError, KeyboardInterrupt):

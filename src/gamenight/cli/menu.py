@@ -3,7 +3,8 @@ that never break an item, and the hint saying how to answer. Data in, renderable
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -68,7 +69,23 @@ def args_text(move: str) -> Text:
     return move_text(" ".join(move.split()[1:]))
 
 
-def menu_lines(moves: Sequence[str], width: int, most: int | None = None) -> list[Text]:
+def number_labels(entries: Sequence[dict[str, Any]]) -> dict[str, str]:
+    """Short words for moves whose one argument is a number, so a menu item never reads "9) 1"
+    (item 9, place 1): the number with the noun its words put before it, "place 1", "card 1"
+    (from "Put 9♣ in place 1", "Discard the card and turn up card 1")."""
+    labels: dict[str, str] = {}
+    for entry in entries:
+        args = entry.get("args") or []
+        if len(args) != 1 or args[0].get("kind") != "number":
+            continue
+        words = str(entry.get("words", "")).split()
+        if len(words) >= 2 and words[-1] == args[0]["text"]:
+            labels[entry["text"]] = f"{words[-2]} {words[-1]}"
+    return labels
+
+
+def menu_lines(moves: Sequence[str], width: int, most: int | None = None,
+               labels: Mapping[str, str] | None = None) -> list[Text]:
     """The numbered moves as lines of at most ``width`` columns, broken only between items.
 
     One verb with cards (``play``): a header naming it, then the cards alone. One verb with
@@ -77,7 +94,8 @@ def menu_lines(moves: Sequence[str], width: int, most: int | None = None) -> lis
     shown without it. A menu still longer than ``most`` lines folds its biggest verbs, biggest
     first, into a line each that says how many there are and how to type one (``m`` lists them
     all: :func:`folded_line`)."""
-    lines = _menu_lines(moves, width)
+    labels = labels or {}
+    lines = _menu_lines(moves, width, labels)
     if most is None or len(lines) <= most:
         return lines
     groups = sorted(verb_groups(moves), key=lambda g: -len(g[1]))
@@ -86,7 +104,7 @@ def menu_lines(moves: Sequence[str], width: int, most: int | None = None) -> lis
         if len(numbered) < 2:
             break
         folded.add(verb)
-        lines = _menu_lines(moves, width, folded)
+        lines = _menu_lines(moves, width, labels, folded)
         if len(lines) <= most:
             break
     return lines
@@ -106,7 +124,7 @@ def folded_line(verb: str, numbered: Sequence[tuple[int, str]], width: int) -> T
     return line
 
 
-def _menu_lines(moves: Sequence[str], width: int,
+def _menu_lines(moves: Sequence[str], width: int, labels: Mapping[str, str],
                 folded: frozenset[str] | set[str] = frozenset()) -> list[Text]:
     verb = number_verb(moves)
     if verb is not None and verb not in folded:
@@ -132,7 +150,8 @@ def _menu_lines(moves: Sequence[str], width: int,
         if verb in folded:
             lines.append(folded_line(verb, numbered, width))
             continue
-        items = [item_text(i, args_text(m)) for i, m in numbered if len(m.split()) > 1]
+        items = [item_text(i, Text(labels[m]) if m in labels else args_text(m))
+                 for i, m in numbered if len(m.split()) > 1]
         if items:
             lines.extend(pack(led(Text(f"{verb}:", style="bold"), items), width, GAP))
     return lines
@@ -142,9 +161,10 @@ def card_cells(move: str) -> Text:
     return Text(" ").join(card_text(w) for w in move.split() if is_card(w))
 
 
-def render_moves(moves: Sequence[str], width: int = 80) -> RenderableType:
+def render_moves(moves: Sequence[str], width: int = 80,
+                 labels: Mapping[str, str] | None = None) -> RenderableType:
     """The legal moves, numbered, as :func:`menu_lines`."""
-    return Group(*menu_lines(moves, width))
+    return Group(*menu_lines(moves, width, labels=labels))
 
 
 def typed(code: str) -> str:
@@ -171,4 +191,5 @@ def prompt_hint(moves: Sequence[str]) -> Text:
     return Text(f"Type 1–{len(moves)} or a move ({hint}). {tail}", style="dim")
 
 
-__all__ = ["display_order", "menu_lines", "number_verb", "prompt_hint", "render_moves", "typed"]
+__all__ = ["display_order", "menu_lines", "number_labels", "number_verb", "prompt_hint", "render_moves",
+           "typed"]

@@ -121,11 +121,21 @@ def own_hand(view: dict[str, Any]) -> tuple[str, list[str], str] | None:
     layout = Layout.of(view)
     for z in layout.zones:
         if z["show"] == "hand" and z["owner"] == seat and seat is not None and z["pieces"] is not None:
-            return "Your hand", [p for p in z["pieces"] if p is not None], z["piece"]
+            pieces = [p for p in z["pieces"] if p is not None]
+            return own_label(z, view.get("players") or []), pieces, z["piece"]
     for f in layout.fields:
         if f["kind"] == "hand" and view.get(f["key"]) is not None:
             return f["label"], list(view[f["key"]]), f.get("piece", "")
     return None
+
+
+def own_label(z: dict[str, Any], players: Sequence[str]) -> str:
+    """The viewer's own zone as the viewer says it: "West's drawn card" → "Your drawn card"."""
+    label = str(z["label"])
+    name = players[z["owner"]] if 0 <= z["owner"] < len(players) else ""
+    if name and label.startswith(f"{name}'s "):
+        return "Your " + label[len(name) + 3:]
+    return "Your hand"
 
 
 def hand_pieces(view: dict[str, Any]) -> list[str] | None:

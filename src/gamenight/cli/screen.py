@@ -12,7 +12,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
-from gamenight.cli.menu import menu_lines, prompt_hint
+from gamenight.cli.menu import menu_lines, number_labels, prompt_hint
 from gamenight.cli.render import fit_view
 
 #: the lines below the screen's last drawn line that the answer takes (the prompt)
@@ -28,7 +28,8 @@ def turn_screen(view: dict[str, Any], moves: Sequence[str], width: int, height: 
     hint = prompt_hint(moves)
     hint_lines = len(hint.wrap(console, width))
     _, least = fit_view(view, width, 0)  # the table at its least detail: the hand, whole
-    menu = menu_lines(moves, width, most=height - least - hint_lines - PROMPT_LINES)
+    menu = menu_lines(moves, width, most=height - least - hint_lines - PROMPT_LINES,
+                      labels=number_labels(view.get("moves") or []))
     room = height - len(menu) - hint_lines - PROMPT_LINES
     table, _ = fit_view(view, width, room)
     return [table, *menu, hint]

@@ -631,6 +631,9 @@ class Golf(Stakes, DrawDiscardState):
     def zones(self) -> list[Zone]:
         zones = super().zones()
         names = self.names
+        for z in zones:  # a Golf hand only ever holds the card just drawn: say so, not "hand"
+            if z.show is Show.HAND and z.owner is not None:
+                z.label = f"{names[z.owner]}'s drawn card"
         for s in range(self.num_players):
             zones.append(Zone(f"grid/{s}", self.grids[s], C.CARD_TEXT, owner=s, visibility=Visibility.FACES,
                               face_up=self.up[s], owner_sees=PEEK, show=Show.GRID, columns=COLUMNS,
