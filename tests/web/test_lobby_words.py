@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 import gamenight
-from tests.web.test_browser import Api, table_of, watch_errors
+from tests.web.test_browser import Api, start_from_lobby, table_of, watch_errors
 
 
 def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(server: str,
@@ -23,18 +23,16 @@ def test_the_rules_form_shows_each_choice_as_its_sentence_and_sends_its_value(se
     errors = watch_errors(page)
     page.goto(server + "/")
     page.click(".game-card[data-game='euchre']")
+    page.click(".rules-fold summary")  # the rules are folded: the book's, unless the person opens them
     shown = page.eval_on_selector_all("#opt-dealer_partner_forced_alone option",
                                       "els => els.map(e => [e.value, e.textContent])")
     assert shown == [[value, info.choice_labels[value]] for value in info.choices]
     assert "round1_only" not in page.inner_text("#setup")  # no value is shown as the engine spells it
     assert "From 1 to 100." in page.inner_text("#opt-target-help")
     page.select_option("#opt-dealer_partner_forced_alone", "both_rounds")
-    page.fill("#bot-delay", "0")
-    page.click("#create")
-    page.wait_for_selector("#created a.button[data-seat='0']")
-    link = page.get_attribute("#created a.button[data-seat='0']", "href")
-    assert link is not None
-    table_id, token = table_of(server + link if link.startswith("/") else link)
+    page.select_option("#bot-delay", "0")
+    table = start_from_lobby(page)  # you and bots: straight to your seat
+    table_id, token = table_of(table["seats"][0]["link"])
     options = Api(server).snapshot(table_id, token)["view"]["options"]
     assert options["dealer_partner_forced_alone"] == "both_rounds"
     assert not errors, errors
