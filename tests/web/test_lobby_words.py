@@ -4,6 +4,7 @@ says its bounds. In real Chromium; the server and browser fixtures are test_brow
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -51,4 +52,57 @@ def test_the_table_page_names_a_deal_with_the_games_word(server: str, browser: A
     page.wait_for_selector("#sheet thead th")
     assert page.inner_text("#sheet thead th >> nth=0") == "Round"
     assert errors == []
+    page.close()
+
+
+#: what a person must never read in the lobby: units and codes of the engine and the server
+FORBIDDEN = (
+    (re.compile(r"millisecond", re.I), "a pause in milliseconds"),
+    (re.compile(r"\bSeat \d+: "), "a seat counted and then named"),
+    # "(0: never)" says what 0 does; "0: by the player count" did not say what the count gives
+    (re.compile(r"by the player count"), "a rule that does not say what it gives"),
+    (re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"), "an option key or value as the engine spells it"),
+    (re.compile(r"\bbot:|heuristic|\bhuman\b", re.I), "a seat's kind as the server spells it"),
+)
+
+
+def forbidden_words(text: str) -> list[str]:
+    return [f"{why}: {m.group(0)!r}" for pattern, why in FORBIDDEN for m in pattern.finditer(text)]
+
+
+def test_every_games_setup_reads_in_players_words_with_every_fold_open(server: str, browser: Any) -> None:
+    """No milliseconds, no "Seat 1: North", no "0: by the player count", no option key, preset key
+    or bot kind as the engine spells it, in any game's setup, its seats, rules and settings open."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    errors = watch_errors(page)
+    page.goto(server + "/")
+    page.wait_for_selector("body[data-ready]")
+    found = {"the list": forbidden_words(page.inner_text("main"))}
+    for spec in gamenight.games():
+        page.click(f".game-card[data-game='{spec.id}']")
+        for fold in (".seats-fold", ".rules-fold", ".advanced"):
+            page.click(f"{fold} summary")
+        players = sorted(spec.players)[-1]
+        page.select_option("#players", str(players))  # every seat's label
+        text = page.inner_text("#game-panel") + "\n".join(page.eval_on_selector_all(
+            "#game-panel option", "els => els.map(e => e.textContent)"))
+        found[spec.id] = forbidden_words(text)
+    assert {where: words for where, words in found.items() if words} == {}
+    assert not errors, errors
+
+
+def test_the_seats_are_named_once_as_the_table_names_them(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server + "/#euchre")
+    page.click(".seats-fold summary")
+    assert page.eval_on_selector_all("#seat-rows label", "els => els.map(e => e.textContent)") == [
+        "North", "East", "South", "West"]
+    page.goto(server + "/#hearts")
+    page.reload()  # a new visit: the hash alone would not load the page again
+    page.click(".seats-fold summary")
+    page.select_option("#players", "3")
+    assert page.eval_on_selector_all("#seat-rows label", "els => els.map(e => e.textContent)") == [
+        "Player 1", "Player 2", "Player 3"]
+    assert page.eval_on_selector_all("#bot-delay option", "els => els.map(e => e.textContent)") == [
+        "Instant", "Quick (0.3 s a move)", "Normal (0.7 s a move)", "Slow (1.5 s a move)"]
     page.close()
