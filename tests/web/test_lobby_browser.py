@@ -14,7 +14,7 @@ import pytest
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 import gamenight
-from tests.web.test_browser import start_from_lobby, table_of, watch_errors
+from tests.web.test_browser import Api, start_from_lobby, table_of, watch_errors
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -171,6 +171,22 @@ def test_the_tables_started_here_are_offered_again_at_the_top(lobby: Any, server
     lobby.wait_for_selector(".game-item.open[data-game='hearts'] #create")
     tap(lobby, "#forget-recent")
     assert lobby.is_hidden("#recent")
+
+
+def test_a_seat_opened_from_someone_elses_link_is_offered_again(lobby: Any, server: str) -> None:
+    status, table = Api(server).call("/api/tables", {"game": "oh-hell", "bot_delay_ms": 60_000, "seats": [
+        {"kind": "human"}, {"kind": "human"}, {"kind": "bot"}]})
+    assert status == 201, table
+    link = table["seats"][1]["link"]
+    lobby.goto(link)  # the invite link someone sent
+    lobby.wait_for_selector("#felt .seat-me")
+    lobby.goto(server + "/")
+    # the server names the game of a table known only by its link
+    lobby.wait_for_function("() => document.querySelector('#recent .recent-table')"
+                            "?.innerText.includes('Oh Hell!')")
+    assert lobby.get_attribute("#recent .recent-table a.button", "href") == link
+    games = lobby.eval_on_selector_all("#recent-games button", "els => els.map(e => e.textContent)")
+    assert games == ["Oh Hell!"]
 
 
 # ---- a phone's width ------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@
 import { $, $$, fill, h } from "./dom.js";
 import { api } from "./api.js";
 import { playersText, renderSetup, requestBody } from "./lobby_setup.js";
-import { RECENT_CHANGED, forgetAll, local, recentTables, remember, showCreated } from "./lobby_links.js";
+import { forgetAll, local, remember, showCreated } from "./lobby_links.js";
+import { RECENT_CHANGED, recentTables, storeRecent } from "./recent.js";
 
 /** How many games "Play again" offers. */
 const RECENT_GAMES = 6;
@@ -199,15 +200,33 @@ function whenText(at) {
 /** One remembered table: back to your seat, or each seat's link when you started it for others. */
 function recentTable(t) {
   const links = t.links || [];
-  const mine = links.find((l) => l.seat === t.mine);
+  const mine = t.seat_link || (links.find((l) => l.seat === t.mine) || {}).link;
+  const title = t.title || "A table";
   const go = mine
-    ? h("a", { class: "button", href: mine.link, "aria-label": `Back to your seat at ${t.title}, ${whenText(t.at)}` },
+    ? h("a", { class: "button", href: mine, "aria-label": `Back to your seat at ${title}, ${whenText(t.at)}` },
       "Back to your seat")
     : h("span", { class: "recent-seats" }, links.map((l, i) => [i ? ", " : "", h("a", { href: l.link }, l.name)]),
       links.length ? " · " : "", h("a", { href: t.spectator_link }, "watch"));
   return h("li", { class: "recent-table" },
-    h("span", { class: "recent-what" }, h("strong", {}, t.title), " ", h("span", { class: "hint" }, whenText(t.at))),
+    h("span", { class: "recent-what" }, h("strong", {}, title), " ", h("span", { class: "hint" }, whenText(t.at))),
     go);
+}
+
+/** A table remembered from an invite link knows only its link: the server names its game. */
+async function nameRecentTables() {
+  const unnamed = recentTables().filter((t) => !t.title && t.seat_link);
+  if (!unnamed.length) return;
+  const named = new Map();
+  await Promise.all(unnamed.map(async (t) => {
+    const token = new URL(t.seat_link, location.href).searchParams.get("token");
+    try {
+      const info = await api(`/api/tables/${encodeURIComponent(t.table_id)}`, { token });
+      named.set(t.table_id, { game: info.game, title: info.title });
+    } catch {
+      // A table the server no longer has: it stays "A table", its link says why when opened.
+    }
+  }));
+  if (named.size) storeRecent(recentTables().map((t) => ({ ...t, ...(named.get(t.table_id) || {}) })));
 }
 
 /** The games of the remembered tables, newest first, each once (older entries know only a title). */
@@ -266,6 +285,7 @@ async function start() {
   for (const spec of lobby.games) spec.haystack = haystack(spec);
   renderGames();
   renderRecent();
+  nameRecentTables();
   searchGames();
   const wanted = decodeURIComponent(location.hash.slice(1));
   if (lobby.games.some((g) => g.id === wanted)) openGame(wanted, { scroll: true });

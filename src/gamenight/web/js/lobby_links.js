@@ -1,14 +1,9 @@
-// A new table's private links (with their QR codes), and the tables this browser started, kept
-// in localStorage so the lobby can offer them again ("Play again").
+// A new table's private links (with their QR codes), and the tables the lobby starts, remembered
+// (recent.js) so that it can offer them again ("Play again").
 
-import { $, fill, h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { api } from "./api.js";
-
-const RECENT_KEY = "gamenight.recentTables";
-/** The event on `document` after the remembered tables change (the lobby lists them again). */
-export const RECENT_CHANGED = "gamenight-recent-changed";
-/** How many tables the lobby remembers. */
-const RECENT_TABLES = 8;
+import { recentTables, rememberTable, storeRecent } from "./recent.js";
 
 export function absolute(link) {
   return new URL(link, location.href).href;
@@ -123,32 +118,13 @@ export function showCreated(box, spec, table) {
 
 // ---- the recent tables ------------------------------------------------------------------------------
 
-/** The remembered tables, newest first (none where the browser refuses storage). */
-export function recentTables() {
-  try {
-    const recent = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-    return Array.isArray(recent) ? recent : [];
-  } catch {
-    return [];
-  }
-}
-
-function store(recent) {
-  try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify(recent.slice(0, RECENT_TABLES)));
-  } catch {
-    // Private browsing may refuse storage: the links are on the page anyway.
-  }
-  document.dispatchEvent(new Event(RECENT_CHANGED));
-}
-
 /** Remember a new table; `mine` is the seat this person takes at once (undefined: they chose none). */
 export function remember(spec, table, mine) {
-  const recent = recentTables().filter((t) => t.table_id !== table.table_id);
-  recent.unshift({ game: spec.id, title: spec.title, table_id: table.table_id, at: Date.now(), mine,
+  const own = table.seats.find((s) => s.seat === mine);
+  rememberTable({ game: spec.id, title: spec.title, table_id: table.table_id, at: Date.now(),
+    seat_link: own ? own.link : undefined,
     links: table.seats.filter((s) => s.link).map((s) => ({ name: s.name, seat: s.seat, link: s.link })),
     spectator_link: table.spectator_link });
-  store(recent);
 }
 
 /** A re-issued link replaces the old one in the recent tables. */
@@ -158,10 +134,10 @@ function relink(tableId, seat, link) {
     if (t.table_id !== tableId) continue;
     for (const l of t.links || []) if (l.seat === seat) l.link = link;
   }
-  store(recent);
+  storeRecent(recent);
 }
 
-/** Forget every remembered table (the person's choice: "Clear"). */
+/** Forget every remembered table (the person's choice). */
 export function forgetAll() {
-  store([]);
+  storeRecent([]);
 }
