@@ -206,3 +206,26 @@ def test_nothing_scrolls_sideways_with_the_longest_setup_open(lobby: Any) -> Non
     tap(lobby, "#create")
     lobby.wait_for_selector("#created img.qr")
     assert overflow(lobby) == 0
+
+
+# ---- accessibility ---------------------------------------------------------------------------------------
+
+
+def test_the_lobby_has_no_serious_accessibility_violation_searched_open_and_remembered(lobby: Any) -> None:
+    from tests.web.test_browser_table import serious
+
+    lobby.fill("#search", "rummy")
+    assert serious(lobby) == []
+    lobby.fill("#search", "xylophone")  # the "nothing matches" box
+    assert serious(lobby) == []
+    tap(lobby, "#clear-search")
+    tap(lobby, ".game-card[data-game='canasta']")
+    for fold in (".seats-fold", ".rules-fold", ".advanced"):
+        tap(lobby, f"{fold} summary")
+    assert serious(lobby) == []
+    lobby.select_option("#seat-1", "human")
+    lobby.select_option("#bot-delay", "0")
+    tap(lobby, "#create")
+    lobby.wait_for_selector("#created img.qr")
+    lobby.wait_for_selector("#recent .recent-table")  # the table just started, at the top
+    assert serious(lobby) == []
