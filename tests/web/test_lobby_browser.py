@@ -78,7 +78,7 @@ def test_search_finds_hearts_however_it_is_typed_and_says_when_nothing_matches(l
         found = search(lobby, typed)
         assert found and found[0] == "hearts", (typed, found)  # the title match leads
         assert "euchre" not in found
-    assert "ten-thousand" in search(lobby, "10000")  # "10,000" without its comma
+    assert search(lobby, "10000")[0] == "ten-thousand"  # "10,000" without its comma, the title first
     assert search(lobby, "oh hell") == ["oh-hell"]
     assert set(search(lobby, "dominoes")) >= {"mexican-train", "chicken-foot"}  # the kind's words count
     assert lobby.is_hidden("#no-match")
@@ -189,6 +189,24 @@ def test_a_seat_opened_from_someone_elses_link_is_offered_again(lobby: Any, serv
     assert games == ["Oh Hell!"]
 
 
+@pytest.mark.parametrize("size", [PHONE], ids=["phone"])  # the same list on a laptop
+def test_the_newest_three_tables_show_and_the_older_ones_wait_one_tap_away(lobby: Any, server: str) -> None:
+    for _ in range(4):  # few: the server allows a client 30 new tables a minute
+        tap(lobby, ".game-card[data-game='thirty-one']")
+        tap(lobby, ".seats-fold summary")
+        lobby.select_option("#seat-1", "human")  # two people: the links stay on the lobby
+        tap(lobby, "#create")
+        lobby.wait_for_selector("#created a.button[data-seat='1']")
+        tap(lobby, ".game-card[data-game='thirty-one']")  # folded again
+    lobby.reload()
+    lobby.wait_for_selector("#recent .recent-table")
+    assert lobby.locator("#recent-list > .recent-table").count() == 3
+    assert lobby.inner_text(".recent-more summary") == "1 more table"
+    assert lobby.locator(".recent-more .recent-table").first.is_hidden()
+    tap(lobby, ".recent-more summary")
+    assert lobby.locator(".recent-more .recent-table").first.is_visible()
+
+
 # ---- a phone's width ------------------------------------------------------------------------------------
 
 
@@ -211,21 +229,21 @@ def test_nothing_scrolls_sideways_with_the_longest_setup_open(lobby: Any) -> Non
 # ---- accessibility ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("size", [PHONE], ids=["phone"])  # the laptop's page is the same page
 def test_the_lobby_has_no_serious_accessibility_violation_searched_open_and_remembered(lobby: Any) -> None:
     from tests.web.test_browser_table import serious
 
-    lobby.fill("#search", "rummy")
-    assert serious(lobby) == []
     lobby.fill("#search", "xylophone")  # the "nothing matches" box
     assert serious(lobby) == []
     tap(lobby, "#clear-search")
     tap(lobby, ".game-card[data-game='canasta']")
-    for fold in (".seats-fold", ".rules-fold", ".advanced"):
-        tap(lobby, f"{fold} summary")
-    assert serious(lobby) == []
+    tap(lobby, ".seats-fold summary")
     lobby.select_option("#seat-1", "human")
-    lobby.select_option("#bot-delay", "0")
     tap(lobby, "#create")
     lobby.wait_for_selector("#created img.qr")
     lobby.wait_for_selector("#recent .recent-table")  # the table just started, at the top
+    tap(lobby, ".game-card[data-game='canasta']")  # folded,
+    tap(lobby, ".game-card[data-game='canasta']")  # and open again, with every fold open
+    for fold in (".seats-fold", ".rules-fold", ".advanced"):
+        tap(lobby, f"{fold} summary")
     assert serious(lobby) == []

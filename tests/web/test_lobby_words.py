@@ -78,15 +78,23 @@ def test_every_games_setup_reads_in_players_words_with_every_fold_open(server: s
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready]")
     found = {"the list": forbidden_words(page.inner_text("main"))}
-    for spec in gamenight.games():
-        page.click(f".game-card[data-game='{spec.id}']")
-        for fold in (".seats-fold", ".rules-fold", ".advanced"):
-            page.click(f"{fold} summary")
-        players = sorted(spec.players)[-1]
-        page.select_option("#players", str(players))  # every seat's label
-        text = page.inner_text("#game-panel") + "\n".join(page.eval_on_selector_all(
-            "#game-panel option", "els => els.map(e => e.textContent)"))
-        found[spec.id] = forbidden_words(text)
+    # each game opened, at its largest table (a label for every seat), every fold open: all in the
+    # page at once (tapping them is test_lobby_browser's), then everything the panel reads
+    texts = page.evaluate("""games => Object.fromEntries(games.map(([id, players]) => {
+        document.querySelector(`.game-card[data-game="${id}"]`).click();
+        const count = document.querySelector('#players');
+        count.value = String(players);
+        count.dispatchEvent(new Event('change'));
+        document.querySelectorAll('#game-panel details').forEach((d) => { d.open = true; });
+        const panel = document.querySelector('#game-panel');
+        const options = [...panel.querySelectorAll('option')].map((o) => o.textContent);
+        return [id, panel.innerText + '\\n' + options.join('\\n')];
+    }))""", [[spec.id, max(spec.players)] for spec in gamenight.games()])
+    assert set(texts) == {spec.id for spec in gamenight.games()}
+    # the folds' text was read: seats, rules and settings
+    euchre = texts["euchre"]
+    assert all(w in euchre for w in ("West", "Dealer's partner", "Pause after each trick")), euchre
+    found.update({game: forbidden_words(text) for game, text in texts.items()})
     assert {where: words for where, words in found.items() if words} == {}
     assert not errors, errors
 

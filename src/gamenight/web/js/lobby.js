@@ -9,6 +9,8 @@ import { playersText, renderSetup, requestBody } from "./lobby_setup.js";
 import { forgetAll, local, remember, showCreated } from "./lobby_links.js";
 import { RECENT_CHANGED, recentTables, storeRecent } from "./recent.js";
 
+/** How many remembered tables "Play again" shows before "more tables". */
+const RECENT_SHOWN = 3;
 /** How many games "Play again" offers. */
 const RECENT_GAMES = 6;
 
@@ -33,6 +35,24 @@ function matches(spec, query) {
   return words.every((w) => spec.haystack.includes(w));
 }
 
+/** A game whose title holds what was typed leads the list ("hearts": Hearts before the games that
+ * only mention hearts; "10000": the dice game before Samba's 10,000 points), its group first. The
+ * page's order is changed, not only its look, so that reading and tabbing follow what is seen. */
+function rank(query) {
+  const titled = (item) => Boolean(query) && !item.hidden
+    && matches({ haystack: folded(item.querySelector(".game-title").textContent) }, query);
+  const byPlace = (a, b) => Number(a.dataset.place) - Number(b.dataset.place);
+  const groups = $$(".game-group");
+  for (const group of groups) {
+    const list = $(".game-list", group);
+    const items = $$(".game-item", list).sort((a, b) => (titled(b) - titled(a)) || byPlace(a, b));
+    list.append(...items);
+    group.dataset.titled = items.some(titled) ? "1" : "";
+  }
+  groups.sort((a, b) => (Number(Boolean(b.dataset.titled)) - Number(Boolean(a.dataset.titled))) || byPlace(a, b));
+  $("#games").append(...groups);
+}
+
 function searchGames() {
   const query = $("#search").value.trim();
   let shown = 0;
@@ -40,9 +60,6 @@ function searchGames() {
     const spec = lobby.games.find((g) => g.id === card.dataset.game);
     const hit = !query || matches(spec, query);
     card.hidden = !hit;
-    // A game whose title is what was typed leads its group: "hearts" puts Hearts before the games
-    // that only mention hearts.
-    card.style.setProperty("order", hit && query && matches({ haystack: folded(spec.title) }, query) ? "-1" : "0");
     if (hit) shown += 1;
   }
   for (const group of $$(".game-group")) {
@@ -50,6 +67,7 @@ function searchGames() {
     group.hidden = count === 0;
     fill($(".group-count", group), ` ${count}`);
   }
+  rank(query);
   // The recent tables make way for the results while the person searches.
   $("#recent").classList.toggle("searching", Boolean(query));
   const none = Boolean(query) && shown === 0;
@@ -80,7 +98,7 @@ function searchKeys(event) {
 
 /** A compact card: the title, the players, one line of what the game is. */
 function gameCard(spec) {
-  return h("li", { class: "game-item", dataset: { game: spec.id } },
+  return h("li", { class: "game-item", dataset: { game: spec.id, place: String(spec.place) } },
     h("button", { type: "button", class: "game-card", dataset: { game: spec.id }, "aria-expanded": "false",
                   onclick: () => toggleGame(spec.id) },
       h("span", { class: "game-title" }, spec.title),
@@ -92,6 +110,7 @@ function gameCard(spec) {
 function groups() {
   const byKind = new Map();
   const ordered = [...lobby.games].sort((a, b) => (a.kind_order - b.kind_order) || a.title.localeCompare(b.title));
+  ordered.forEach((spec, i) => { spec.place = i; });  // the order the list goes back to after a search
   for (const spec of ordered) {
     if (!byKind.has(spec.kind)) byKind.set(spec.kind, []);
     byKind.get(spec.kind).push(spec);
@@ -101,7 +120,7 @@ function groups() {
 
 function renderGames() {
   fill($("#games"), groups().map(([kind, specs], i) => h("section", { class: "game-group",
-      "aria-labelledby": `group-${i}` },
+      "aria-labelledby": `group-${i}`, dataset: { place: String(i) } },
     h("h2", { id: `group-${i}`, class: "group-heading" }, kind, h("span", { class: "group-count" }, ` ${specs.length}`)),
     h("ul", { class: "game-list" }, specs.map(gameCard)))));
 }
@@ -245,7 +264,12 @@ function recentGames(recent) {
 function renderRecent() {
   const recent = recentTables();
   $("#recent").hidden = recent.length === 0;
-  fill($("#recent-list"), recent.map(recentTable));
+  // the newest few on show, so the games stay near the top of a phone; the rest one tap away
+  const older = recent.slice(RECENT_SHOWN);
+  fill($("#recent-list"), recent.slice(0, RECENT_SHOWN).map(recentTable),
+    older.length ? h("li", {}, h("details", { class: "recent-more" },
+      h("summary", {}, older.length === 1 ? "1 more table" : `${older.length} more tables`),
+      h("ul", { class: "recent-tables" }, older.map(recentTable)))) : null);
   const games = recentGames(recent);
   $("#recent-games-line").hidden = games.length === 0;
   fill($("#recent-games"), games.map((spec) => h("li", {},
