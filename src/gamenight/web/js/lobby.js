@@ -191,17 +191,19 @@ async function createTable(event) {
       // You and bots: nobody to invite, so the lobby takes you straight to your seat.
       remember(spec, table, people[0].seat);
       location.assign(local(people[0].link));
-      return;
+    } else {
+      remember(spec, table, undefined);
+      showCreated($("#created"), spec, table);
     }
-    remember(spec, table, undefined);
-    showCreated($("#created"), spec, table);
   } catch (e) {
     // The form keeps everything the person chose; the server's own sentence says what to fix.
     error.textContent = e.message;
     error.hidden = false;
+  } finally {
+    // ready again, also for a person who comes back from the table with the browser's Back button
+    button.disabled = false;
+    button.textContent = "Start";
   }
-  button.disabled = false;
-  button.textContent = "Start";
 }
 
 // ---- played lately --------------------------------------------------------------------------------
@@ -293,6 +295,8 @@ function wire() {
   $("#clear-search").addEventListener("click", clearSearch);
   $("#forget-recent").addEventListener("click", forgetAll);
   document.addEventListener(RECENT_CHANGED, renderRecent);
+  // Back from a table the browser may show the page as it was left: list the tables again.
+  window.addEventListener("pageshow", (event) => { if (event.persisted) renderRecent(); });
 }
 
 async function start() {
