@@ -154,6 +154,24 @@ def table_of(url: str) -> tuple[str, str]:
     return parsed.path.rstrip("/").split("/")[-1], token
 
 
+def start_from_lobby(page: Any) -> dict[str, Any]:
+    """Click the lobby's Start for a table of you and bots and wait for the seat's page; the server's
+    answer (each seat's link and token), read on its way: the page leaves the lobby at once, and a
+    response's body is gone once its page has navigated away."""
+    answers: list[dict[str, Any]] = []
+
+    def keep(route: Any) -> None:
+        response = route.fetch()
+        answers.append(response.json())
+        route.fulfill(response=response)
+
+    page.route("**/api/tables", keep)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.unroute("**/api/tables", keep)
+    return answers[0]
+
+
 def wait_for_version(page: Any, version: int, timeout_ms: int = 10_000) -> None:
     """Until the page draws the state at ``version`` (it marks <body data-version>)."""
     page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version, timeout=timeout_ms)
@@ -326,14 +344,12 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     page.click(".game-card[data-game='euchre']")
     assert page.input_value("#seat-0") == "human"
     assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
-    page.fill("#bot-delay", "50")
+    page.select_option("#bot-delay", "0")
     page.click(".advanced summary")  # the table's trick pause is a setting of its own
-    page.fill("#trick-pause", "300")
-    page.click("#create")
-    link = page.get_attribute("#created a.button[data-seat='0']", "href")  # the page drops its token
-    page.click("#created a.button[data-seat='0']")
-    page.wait_for_url("**/t/*")
-    table_id, token = table_of(link or "")
+    page.fill("#trick-pause", "0.3")
+    # you and bots: Start goes straight to your seat (the page then drops its token from the address)
+    link: str = start_from_lobby(page)["seats"][0]["link"]  # absolute: built on the request's host
+    table_id, token = table_of(link)
     assert api.snapshot(table_id, token)["trick_pause_ms"] == 300
     page.wait_for_selector("#felt .seat-me")
     # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
@@ -341,7 +357,7 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
                                 is_mobile=True, has_touch=True)
     small = phone.new_page()
     watch_errors(small, errors)
-    small.goto(server + (link or ""))  # the seat's link: the address bar no longer holds the token
+    small.goto(link)  # the seat's link: the address bar no longer holds the token
     small.wait_for_selector("#felt .seat-me")
 
     tried_illegal = tried_keyboard = False
@@ -445,8 +461,9 @@ def test_hearts_two_people_see_each_other(server: str, browser: Any) -> None:
     lobby.goto(server + "/")
     lobby.click(".game-card[data-game='hearts']")
     lobby.select_option("#players", "4")
+    lobby.click(".seats-fold summary")  # who plays is folded: the lobby's default is you and bots
     lobby.select_option("#seat-1", "human")
-    lobby.fill("#bot-delay", "50")
+    lobby.select_option("#bot-delay", "0")
     lobby.click("#create")
     lobby.wait_for_selector("#created a.button[data-seat='1']")
     links = lobby.eval_on_selector_all("#created a.button[data-seat]", "els => els.map(e => e.href)")

@@ -123,6 +123,7 @@ def test_the_lobby_sets_the_tables_claim_window_in_seconds(server: str, browser:
     page = browser.new_page(viewport={"width": 1200, "height": 900})
     errors = watch_errors(page)
     page.goto(server + "/#claim-count")
+    page.click(".seats-fold summary")  # who plays is folded: the lobby's default is you and bots
     page.wait_for_selector("#seat-rows .seat-row")
     for seat in (1, 2):  # the test-only game has no heuristic bot for the lobby's default
         page.select_option(f"#seat-{seat}", "human")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.core.errors import DeckError, IllegalMove, LogError, OptionError, UnknownGame
+from gamenight.core.kinds import kind_of
 from gamenight.core.options import OptionInfo, Options, Preset, build, describe
 from gamenight.core.state import State
 
@@ -46,8 +47,10 @@ class GameSpec:
         return self.state_cls.DEAL_WORD
 
     def to_json(self) -> dict[str, Any]:
+        kind = kind_of(self.family)
         return {
             "id": self.id, "title": self.title, "family": self.family, "deal_word": self.deal_word,
+            "kind": kind.words, "kind_order": kind.order,
             "players": list(self.players), "default_players": self.default_players,
             "summary": self.summary, "teams": self.teams,
             "presets": {p.name: {"description": p.description, "values": dict(p.values),

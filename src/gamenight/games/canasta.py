@@ -71,8 +71,9 @@ partner is off by default (§8.9 gap; option ``partners_ask``). A merged meld ho
 cards (each partner had a meld of that rank with two or three) stays on the table as it is.
 
 **Rule set by player count**: two or three players pick those games' rules by themselves (hand
-size, draw, canastas to go out, target all "0: by the player count"); the presets ``two-hand``
-and ``three-hand`` name the same rules explicitly. Option ``max_hands`` caps a match (off).
+size, draw, canastas to go out and target all left at 0, "the book's number for the table"); the
+presets ``two-hand`` and ``three-hand`` name the same rules explicitly. Option ``max_hands`` caps a
+match (off).
 """
 
 from __future__ import annotations
@@ -123,12 +124,13 @@ BY_COUNT = {4: (11, 1, 1, 5000), 2: (15, 2, 2, 5000), 3: (13, 2, 2, 7500)}
 
 @dataclass(frozen=True, kw_only=True)
 class CanastaOptions(Options):
-    hand_size: int = option(0, "Hand size", "Cards dealt to each player (0: by the player count: 11 at four, "
-                            "15 at two, 13 at three).", minimum=0, maximum=15)
-    draw: int = option(0, "Draw", "Cards drawn from the stock each turn (0: by the player count: one at "
-                       "four, two at two or three).", minimum=0, maximum=2)
-    canastas_to_go_out: int = option(0, "Canastas to go out", "Canastas a side needs before it may go out "
-                                     "(0: by the player count: one at four, two at two or three).",
+    hand_size: int = option(0, "Hand size", "Cards dealt to each player. 0 means the book's number for the "
+                            "table: 11 at four, 15 at two, 13 at three.", minimum=0, maximum=15)
+    draw: int = option(0, "Draw", "Cards drawn from the stock each turn. 0 means the book's number "
+                       "for the table: one at four, two at two or three.", minimum=0, maximum=2)
+    canastas_to_go_out: int = option(0, "Canastas to go out", "Canastas a side needs before it may go out. "
+                                     "0 means the book's number for the table: one at four, two at two "
+                                     "or three.",
                                      minimum=0, maximum=3)
     negative_minimum: int = option(15, "Minimum below zero", "The opening minimum of a side whose score is "
                                    "below zero (Hoyle: 15; 0: any meld will do).", minimum=0, maximum=50)
@@ -157,8 +159,8 @@ class CanastaOptions(Options):
                                   minimum=0, maximum=1000)
     all_red_threes: int = option(800, "All four red threes", "What all four red threes score together.",
                                  minimum=0, maximum=2000)
-    target: int = option(0, "Target", "The score that wins (0: by the player count: 5,000, or 7,500 at "
-                         "three).", minimum=0, maximum=20_000)
+    target: int = option(0, "Target", "The score that wins. 0 means the book's target for the table: "
+                         "5,000, or 7,500 at three.", minimum=0, maximum=20_000)
     max_hands: int = option(0, "Most hands", "Stop after this many hands even if nobody reached the target, "
                             "the higher total winning (0: never).", minimum=0, maximum=100)
 

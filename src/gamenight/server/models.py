@@ -57,6 +57,10 @@ class GameInfo(BaseModel):
     id: str
     title: str
     family: str
+    kind: str = Field("More games", description="The lobby's group for the game, in words (Trick "
+                                                "taking, Rummy, Canasta, Dice and dominoes, Board games, "
+                                                "Money games, More games).")
+    kind_order: int = Field(0, description="Where the kind's group stands in a list of games (0 first).")
     players: list[int]
     default_players: int
     summary: str

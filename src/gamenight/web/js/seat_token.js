@@ -1,5 +1,7 @@
 // A seat's token: taken from the invite link once, then kept for the tab (never left in the address).
 
+import { rememberSeatLink } from "./recent.js";
+
 /** The seat's token: from the invite link (then kept for the tab and taken out of the address), or
  *  kept from before in this tab; null for a spectator. */
 export function takeToken(tableId) {
@@ -13,6 +15,8 @@ export function takeToken(tableId) {
       return null;
     }
   }
+  // The lobby offers this seat again ("Play again"): the link is the way back to it.
+  rememberSeatLink(tableId, location.href);
   try {
     sessionStorage.setItem(key, fromLink);
   } catch {
