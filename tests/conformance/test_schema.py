@@ -5,6 +5,13 @@ seat and of a spectator is validated against the one JSON Schema a client downlo
 game's own entries typed by their fields' kinds. Negative tests prove the validator refuses views
 that break the declared shapes, and the moves' typed arguments are checked to name pieces as the
 zones show them, so a client matches a card of the hand to a move by equality.
+
+Two validators of the same schema: ``jsonschema`` (the reference implementation, which also checks
+the schema itself against the 2020-12 meta-schema) and ``jsonschema_rs`` (compiled; about 300 times
+faster on these views: the playouts' 7,500 views cost some 40 s of CPU with the first, 0.15 s with
+the second). The playouts are validated by the fast one; every negative test runs on both, and both
+must give the same verdict on the first views of every game, so the fast one proves what the
+reference one would.
 """
 
 from __future__ import annotations
@@ -12,9 +19,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from typing import Any, get_args
+from typing import Any, TypeAlias, get_args
 
 import jsonschema
+import jsonschema_rs
 import pytest
 
 import gamenight
@@ -46,9 +54,16 @@ IDS = [f"{g}-{p or 'default'}-{n}p" for g, p, n in CONFIGS]
 
 @pytest.fixture(scope="module")
 def validator() -> jsonschema.Draft202012Validator:
+    """The reference validator, of a schema itself checked against the meta-schema."""
     schema = view_schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema)
+
+
+@pytest.fixture(scope="module")
+def fast_validator() -> jsonschema_rs.Draft202012Validator:
+    """The same schema compiled by ``jsonschema_rs``: what validates the playouts' every view."""
+    return jsonschema_rs.Draft202012Validator(view_schema())
 
 
 def playout(game: str, preset: str | None, n: int, seed: int = 0) -> Iterator[State]:
@@ -65,17 +80,42 @@ def playout(game: str, preset: str | None, n: int, seed: int = 0) -> Iterator[St
     yield s
 
 
-def problems(validator: jsonschema.Draft202012Validator, view: dict[str, Any]) -> list[str]:
-    return [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(view)][:5]
+Reference: TypeAlias = jsonschema.Draft202012Validator
+Fast: TypeAlias = jsonschema_rs.Draft202012Validator
+
+
+def problems(validator: Reference | Fast, view: dict[str, Any]) -> list[str]:
+    if isinstance(validator, Fast):
+        found = [(e.instance_path, e.message) for e in validator.iter_errors(view)]
+    else:
+        found = [(list(e.absolute_path), e.message) for e in validator.iter_errors(view)]
+    return [f"{'/'.join(map(str, path))}: {message}" for path, message in found][:5]
 
 
 @pytest.mark.parametrize(("game", "preset", "n"), CONFIGS, ids=IDS)
-def test_every_view_of_a_playout_satisfies_the_schema(validator: jsonschema.Draft202012Validator,
-                                                      game: str, preset: str | None, n: int) -> None:
+def test_every_view_of_a_playout_satisfies_the_schema(fast_validator: Fast, game: str, preset: str | None,
+                                                      n: int) -> None:
     for s in playout(game, preset, n):
         for seat in [None, *range(n)]:
             view = s.view(seat)
-            assert not problems(validator, view), (seat, len(s.moves), problems(validator, view))
+            assert not problems(fast_validator, view), (seat, len(s.moves), problems(fast_validator, view))
+
+
+def first_views() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every seat's and the spectator's view of the first two steps of every game's default playout."""
+    for spec in gamenight.games():
+        for step, s in zip(range(2), playout(spec.id, None, spec.default_players), strict=False):
+            for seat in [None, *range(s.num_players)]:
+                yield f"{spec.id} step {step} seat {seat}", s.view(seat)
+
+
+def test_the_fast_validator_agrees_with_the_reference(validator: Reference, fast_validator: Fast) -> None:
+    """Both validators pass the same real views (and both refuse every broken one, below)."""
+    checked = 0
+    for where, view in first_views():
+        assert problems(validator, view) == [] and problems(fast_validator, view) == [], where
+        checked += 1
+    assert checked > 2 * len(gamenight.games())
 
 
 def shown_places(view: dict[str, Any]) -> dict[str, set[Any]]:
@@ -191,13 +231,15 @@ BREAKS = ["no moves", "a move without its verb", "an argument with a list for it
           "a seat as text", "a per-seat number that is not one", "a trick without its winner"]
 
 
-def test_the_unbroken_view_passes(validator: jsonschema.Draft202012Validator) -> None:
+def test_the_unbroken_view_passes(validator: Reference, fast_validator: Fast) -> None:
     assert problems(validator, a_view()) == []
+    assert problems(fast_validator, a_view()) == []
 
 
 @pytest.mark.parametrize("change", BREAKS)
-def test_a_view_that_breaks_the_schema_fails(validator: jsonschema.Draft202012Validator, change: str) -> None:
-    assert problems(validator, broken(change)), f"{change} passed the schema"
+def test_a_view_that_breaks_the_schema_fails(validator: Reference, fast_validator: Fast, change: str) -> None:
+    assert problems(validator, broken(change)), f"{change} passed the reference validator"
+    assert problems(fast_validator, broken(change)), f"{change} passed the fast validator"
 
 
 # ---- over the API --------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ and browser fixtures are test_browser's."""
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -114,12 +115,22 @@ def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(
     cards = meld.split()[1:]
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors = watch_errors(page)
+    # the page's timers run on a clock the test drives (time still flows as usual), and what the
+    # page sends on its socket is kept: a move sent at once or by a timer after the tap shows
+    page.clock.install()
+    page.add_init_script("""
+        window.sentMessages = [];
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) { window.sentMessages.push(data); send.call(this, data); };
+    """)
     page.goto(table["seats"][0]["link"])
     wait_for_version(page, snap["version"])
-    # one tap on a card that could be discarded: it is selected, nothing is sent
+    # one tap on a card that could be discarded: it is selected, nothing is sent, not even later
     other = next(c for c in view["hand"] if f"discard {c}" in view["legal_moves"])
     page.click(f"#hand button.hand-card[data-card='{other}'] >> nth=0")
-    time.sleep(0.3)
+    page.clock.run_for(2000)  # every timer the tap may have set, fired
+    sent = [m for m in map(json.loads, page.evaluate("window.sentMessages")) if "move" in m]  # not hello
+    assert sent == [], f"a tap made a move: {sent}"
     assert version_of(api, table) == snap["version"], "a tap made a move"
     assert f"discard {other}" in enabled_moves(page)
     # the meld, card by card, then its button

@@ -52,11 +52,18 @@ def test_a_move_sent_twice_carries_one_move_id_and_is_made_once(server: str, bro
     table_id, token = table_of(link)
     page = browser.new_page()
     errors = watch_errors(page)
-    # every message goes out twice, as from a client retrying after a lost answer
+    # every message goes out twice, as from a client retrying after a lost answer; the frames the
+    # table's socket receives are kept, and ``sendOnce`` sends one message on it, once
     page.add_init_script("""
         window.sentMessages = [];
+        window.received = [];
         const send = WebSocket.prototype.send;
+        window.sendOnce = (data) => send.call(window.tableSocket, data);
         WebSocket.prototype.send = function (data) {
+            if (window.tableSocket !== this) {
+                window.tableSocket = this;
+                this.addEventListener("message", (e) => window.received.push(JSON.parse(e.data)));
+            }
             window.sentMessages.push(data);
             send.call(this, data);
             send.call(this, data);
@@ -67,7 +74,10 @@ def test_a_move_sent_twice_carries_one_move_id_and_is_made_once(server: str, bro
     version = api.call(f"/api/tables/{table_id}?token={token}")[1]["version"]
     page.click("#move-buttons button[data-move='pass']")  # the first bid: one move, one message
     wait_for_version(page, version + 1)
-    page.wait_for_timeout(500)
+    # the server answers a connection's messages in order: once a probe sent after the two copies
+    # is refused, the second copy has been handled (a repeated move id changes nothing, silently)
+    page.evaluate("window.sendOnce('a probe, not a move')")
+    page.wait_for_function("() => window.received.some(f => f.type === 'error' && f.code === 'bad_request')")
     assert api.call(f"/api/tables/{table_id}?token={token}")[1]["version"] == version + 1
     sent = [m for m in map(json.loads, page.evaluate("window.sentMessages")) if "move" in m]  # not hello
     assert len(sent) == 1 and sent[0]["version"] == version and len(sent[0]["move_id"]) >= 16
