@@ -12,7 +12,7 @@ import { cardName, isCard } from "./cards.js";
 import { arrange, zoneTitle } from "./layout.js";
 import { drawPiece, drawPieces } from "./pieces.js";
 import { renderField } from "./render.js";
-import { seatAngle, seatBox, seatName, waitingFor } from "./seats.js";
+import { myTable, renderMySeat, seatAngle, seatBox, seatName, waitingFor } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { trackPicture } from "./track.js";
 
@@ -35,33 +35,33 @@ export function renderFelt(el, bar, view, ctx) {
   el.dataset.family = layout.family;
   el.dataset.shape = layout.shape;
   el.classList.toggle("felt-crowded", n > 4);
+  el.classList.toggle("felt-many", n > 9); // more chips than a phone's strip holds in two rows
   const waits = new Map(waitingFor(view, ctx).map((w) => [w.seat, w]));
   const order = Array.from({ length: n }, (_, i) => (bottom + i) % n); // the viewer, then clockwise
   const common = { layout, waits, held: ctx.held };
+  if (ctx.mySeatEl) renderMySeat(ctx.mySeatEl, view, ctx, layout, waits);
   if (layout.lines.length) { // a picture of the table (domino lines): the seats in a row above it
     fill(el,
-      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
-        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      seatStrip(order, "Players, in turn order from you", view, ctx, common),
       layout.lines.map((f) => dominoesPicture(f, view[f.key], view, ctx)),
-      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)));
+      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)),
+      myTable(view, layout));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
     el.dataset.shape = "picture";
-    el.classList.remove("felt-flow");
     return;
   }
   if (layout.shape === "board") {
     fill(el,
-      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
-        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      seatStrip(order, "Players, in turn order from you", view, ctx, common),
       boardAreas(view, ctx, layout),
       h("div", { class: "board-middle" }, (layout.boards || []).filter((f) => view[f.key])
         .map((f) => drawBoard(view[f.key], f.label)),
       (layout.tracks || []).filter((f) => view[f.key]).map((f) => trackPicture(f, view[f.key], view, ctx)),
-      [...layout.centre, ...layout.tablePiles].map(pileBox)));
+      [...layout.centre, ...layout.tablePiles].map(pileBox)),
+      myTable(view, layout));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
-    el.classList.remove("felt-flow");
     return;
   }
   const party = partyTables(view);
@@ -69,20 +69,30 @@ export function renderFelt(el, bar, view, ctx) {
     renderParty(el, bar, view, ctx, layout, party, common);
     return;
   }
-  const seats = order.map((s) => seatBox(s, view, ctx, { ...common, pos: seatAngle(s, bottom, n) }));
   const trickZone = layout.centre.find((z) => z.show === "trick");
   const piles = layout.centre.filter((z) => z.show !== "trick").concat(layout.tablePiles)
     .filter((z) => z.count > 0 || (Array.isArray(z.pieces) && z.pieces.length));
   const trickShown = ctx.held ? ctx.held.plays.length : trickZone ? (trickZone.pieces || []).length : 0;
+  // the other seats' chips in a strip at the top; below them the play, each part in its own place,
+  // so no seat ever lies over a card, a pile or a die
   fill(el,
-    h("ul", { class: "seats", "aria-label": "Players, in turn order from you" }, seats),
-    trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
-    piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
-      piles.map(pileBox)) : null,
-    pictureBox(view, ctx, layout));
+    seatStrip(order, "Players, in turn order from you", view, ctx, common),
+    h("div", { class: "felt-play" },
+      piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
+        piles.map(pileBox)) : null,
+      trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
+      pictureBox(view, ctx, layout)),
+    myTable(view, layout));
   fill(bar, corner(view, ctx, layout));
   bar.hidden = !bar.childElementCount;
   fitFelt(el);
+}
+
+/** The other seats as chips in a strip (it wraps, and scrolls sideways for a crowd); the viewer's
+ * own chip is in the tray. */
+function seatStrip(order, label, view, ctx, common) {
+  return h("ul", { class: "seats seat-strip", "aria-label": label },
+    order.filter((s) => s !== view.seat).map((s) => seatBox(s, view, ctx, common)));
 }
 
 /** The pictures a view asks for (dice on the table), in the middle of the felt. */
@@ -121,16 +131,19 @@ function renderParty(el, bar, view, ctx, layout, party, common) {
   const away = (view.players || []).map((_, s) => s).filter((s) => !seated.has(s));
   el.dataset.n = String(ring.length);
   el.classList.toggle("felt-crowded", false);
+  el.classList.toggle("felt-many", false);
   const held = ctx.held && ctx.held.plays.every((p) => ring.includes(p.seat)) ? ctx.held : null;
   const others = [...party.entries()].filter(([t]) => t !== myTable).map(([t, seats]) => otherTable(t, seats, trickOf(t), view, ctx, common.waits));
-  fill(el,
-    h("ul", { class: "seats", "aria-label": `Table ${myTable}: players, in turn order from you` },
-      ring.map((s) => seatBox(s, view, ctx, { ...common, held, pos: angle.get(s) }))),
-    trickOf(myTable) || held ? trickList(trickOf(myTable), view, { ...ctx, held }, ring[0], angle) : null);
+  // the other tables below this one's play: the viewer's own trick comes first on a phone
   const aside = h("div", { class: "party-tables", "aria-label": "The other tables" }, others,
     away.length ? h("p", { class: "party-away" }, "Sitting out: ", away.map((s) => seatName(view, ctx, s)).join(", ")) : null);
-  fill(bar, corner(view, ctx, layout), aside);
-  bar.hidden = false;
+  fill(el,
+    seatStrip(ring, `Table ${myTable}: players, in turn order from you`, view, ctx, { ...common, held }),
+    h("div", { class: "felt-play" },
+      trickOf(myTable) || held ? trickList(trickOf(myTable), view, { ...ctx, held }, ring[0], angle) : null),
+    aside);
+  fill(bar, corner(view, ctx, layout));
+  bar.hidden = !bar.childElementCount;
   fitFelt(el);
 }
 
@@ -326,21 +339,12 @@ function bookList(entry, field) {
 }
 
 /**
- * Seats sit around the table while they fit; when they would overlap or spill over the edge
- * (many players on a phone, seat boxes made tall by a game's per-seat cards), they go in a grid.
+ * The trick lies round the middle, each card toward who played it; where the felt is short (a
+ * phone with a tall hand) the trick draws closer (felt-tight) before the felt has to scroll.
  */
 export function fitFelt(el) {
-  el.classList.remove("felt-flow");
-  if (el.dataset.shape === "board") return;
-  if (el.classList.contains("felt-crowded") && window.matchMedia("(max-width: 600px)").matches) {
-    el.classList.add("felt-flow");
-    return;
-  }
-  const box = el.getBoundingClientRect();
-  const seats = Array.from(el.querySelectorAll(".seat"), (s) => s.getBoundingClientRect());
-  const outside = seats.some((r) => r.top < box.top - 1 || r.bottom > box.bottom + 1
-    || r.left < box.left - 1 || r.right > box.right + 1);
-  const overlap = seats.some((a, i) => seats.some((b, j) => j > i
-    && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
-  if (outside || overlap) el.classList.add("felt-flow");
+  el.classList.remove("felt-tight");
+  const area = el.closest(".felt-area");
+  if (!area || area.scrollHeight <= area.clientHeight + 1) return;
+  el.classList.add("felt-tight");
 }
