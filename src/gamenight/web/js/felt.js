@@ -341,10 +341,17 @@ function bookList(entry, field) {
 /**
  * The trick lies round the middle, each card toward who played it; where the felt is short (a
  * phone with a tall hand) the trick draws closer (felt-tight) before the felt has to scroll.
+ * Measured once a frame, when the browser lays the page out anyway (a busy party redraws the felt
+ * many times a second); `fresh` (a resize) measures again from the roomy size.
  */
-export function fitFelt(el) {
-  el.classList.remove("felt-tight");
-  const area = el.closest(".felt-area");
-  if (!area || area.scrollHeight <= area.clientHeight + 1) return;
-  el.classList.add("felt-tight");
+let fitting = false;
+export function fitFelt(el, fresh = false) {
+  if (fresh) el.classList.remove("felt-tight");
+  if (fitting) return;
+  fitting = true;
+  requestAnimationFrame(() => {
+    fitting = false;
+    const area = el.closest(".felt-area");
+    if (area && !el.classList.contains("felt-tight") && area.scrollHeight > area.clientHeight + 1) el.classList.add("felt-tight");
+  });
 }

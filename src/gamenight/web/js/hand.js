@@ -138,6 +138,15 @@ const GROUP_GAP_PX = 4;
  * The overlap is `--step` on the list: each card's margin, the list's padding taking it back.
  */
 export function fitHand(el) {
+  if (el.dataset.fitting) return;
+  el.dataset.fitting = "1";
+  requestAnimationFrame(() => { // measured when the browser lays the page out anyway
+    delete el.dataset.fitting;
+    fitNow(el);
+  });
+}
+
+function fitNow(el) {
   const cards = el.querySelectorAll(":scope > li > .hand-card");
   const n = cards.length;
   if (!n || !el.clientWidth) return;

@@ -28,7 +28,7 @@ import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
 import {
-  codeOf, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
+  codeOf, fitHand, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
 } from "./hand.js";
 import {
   namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
@@ -479,7 +479,6 @@ function draw() {
   renderOutcome($("#outcome"), view);
   renderInfo($("#info"), view);
   renderSheet($("#sheet"), view.score_sheet, view);
-  renderLog($("#log"), view.events);
   // Drawn again only when they change, so an opened "How ... is played" stays open.
   const rulesKey = JSON.stringify([view.options, view.preset, Boolean(page.spec)]);
   if (rulesKey !== page.drawnRules) {
@@ -498,6 +497,7 @@ function draw() {
   page.ownMoveAnswered = false;
   restoreFocus(key, phaseChanged, answered);
   for (const hook of hooks.draw) hook(view, page);
+  renderLog($("#log"), view.events); // last: it measures the log, so the page is laid out once a draw
 }
 
 /** The score-sheet column of a seat: its own name, or its team's (a column naming it). */
@@ -783,7 +783,7 @@ async function start() {
   let resizing = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
-    resizing = setTimeout(() => fitFelt($("#felt")), 100);
+    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); }, 100);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.socket) connect();
