@@ -403,6 +403,7 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     assert rows[rows_before]["label"] in page.inner_text(f"#sheet tbody tr >> nth={rows_before}")
     page.screenshot(path=str(ARTIFACTS / "euchre_first_deal.png"), full_page=True)
 
+    small.click(".panel-menu [data-sheet='sheet-panel']")  # on a phone the score sheet is a sheet
     small.wait_for_selector(f"#sheet tbody tr >> nth={rows_before}")
     width = small.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone: it scrolls sideways"

@@ -138,12 +138,27 @@ const GROUP_GAP_PX = 4;
  * The overlap is `--step` on the list: each card's margin, the list's padding taking it back.
  */
 export function fitHand(el) {
+  watchWidth(el);
   if (el.dataset.fitting) return;
   el.dataset.fitting = "1";
   requestAnimationFrame(() => { // measured when the browser lays the page out anyway
     delete el.dataset.fitting;
     fitNow(el);
   });
+}
+
+const watched = new WeakSet();
+
+/** The fan fitted again when the tray's width changes (a turned phone, the hand shown at last). */
+function watchWidth(el) {
+  if (watched.has(el) || typeof ResizeObserver === "undefined") return;
+  watched.add(el);
+  let width = el.clientWidth;
+  new ResizeObserver(() => {
+    if (el.clientWidth === width) return; // its height changes with every card drawn
+    width = el.clientWidth;
+    fitHand(el);
+  }).observe(el);
 }
 
 function fitNow(el) {
