@@ -351,14 +351,14 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     link: str = start_from_lobby(page)["seats"][0]["link"]  # absolute: built on the request's host
     table_id, token = table_of(link)
     assert api.snapshot(table_id, token)["trick_pause_ms"] == 300
-    page.wait_for_selector("#felt .seat-me")
+    page.wait_for_selector("#my-seat .seat-me")
     # The same seat on a phone, alongside: it must fit 390 px without sideways scrolling.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
                                 is_mobile=True, has_touch=True)
     small = phone.new_page()
     watch_errors(small, errors)
     small.goto(link)  # the seat's link: the address bar no longer holds the token
-    small.wait_for_selector("#felt .seat-me")
+    small.wait_for_selector("#my-seat .seat-me")
 
     tried_illegal = tried_keyboard = False
     clicks = 0
@@ -412,13 +412,14 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
         wait_for_api_past(api, table_id, token, snap["version"])
         if clicks == 1:
             page.reload()  # a reload resumes where the table is (the asserts above run on the new page)
-            page.wait_for_selector("#felt .seat-me")
+            page.wait_for_selector("#my-seat .seat-me")
 
     assert tried_illegal and tried_keyboard
     page.wait_for_selector(f"#sheet tbody tr >> nth={rows_before}")
     assert rows[rows_before]["label"] in page.inner_text(f"#sheet tbody tr >> nth={rows_before}")
     page.screenshot(path=str(ARTIFACTS / "euchre_first_deal.png"), full_page=True)
 
+    small.click(".panel-menu [data-sheet='sheet-panel']")  # on a phone the score sheet is a sheet
     small.wait_for_selector(f"#sheet tbody tr >> nth={rows_before}")
     width = small.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone: it scrolls sideways"

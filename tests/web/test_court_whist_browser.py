@@ -68,9 +68,11 @@ def test_a_party_of_eight_with_three_people_reaches_the_grand_total(server: str,
         pages[s].wait_for_selector("#hand button.hand-card")
 
     first = pages[0]
-    # every table is drawn: the person's own as the felt, the other one in brief
+    # every table is drawn: the person's own as the felt (its three other seats as chips, the
+    # person's own chip in the tray), the other one in brief
     first.wait_for_selector(".party-tables .other-table")
-    assert first.locator("#felt .seats > li.seat").count() == 4
+    assert first.locator("#felt .seats > li.seat").count() == 3
+    assert first.locator("#my-seat .seat-me").count() == 1
     assert first.locator(".score-card").count() == 1
     ARTIFACTS.mkdir(exist_ok=True)
     first.screenshot(path=str(ARTIFACTS / "court_whist_party.png"), full_page=True)
@@ -151,10 +153,10 @@ def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, b
     view = api.snapshot(table["table_id"], table_of(link)[1])["view"]
     if view["table"] is None:  # the person sits out the first game: every table drawn in brief
         assert page.locator(".party-tables .other-table").count() in (2, 3)
-        assert "Sitting out" in page.inner_text("#felt-bar")
+        assert "Sitting out" in page.inner_text("#felt")
     else:
         assert page.locator(".party-tables .other-table").count() == 2
-        assert "Sitting out" in page.inner_text("#felt-bar")
+        assert "Sitting out" in page.inner_text("#felt")
     assert page.locator(".score-card").count() == 1
     assert not errors, errors
 

@@ -8,43 +8,21 @@
 
 import { fill, h } from "./dom.js";
 import { dominoesPicture } from "./dominoes.js";
-import { cardLabel, cardName, isCard } from "./cards.js";
+import { cardName, isCard } from "./cards.js";
 import { arrange, zoneTitle } from "./layout.js";
 import { drawPiece, drawPieces } from "./pieces.js";
 import { renderField } from "./render.js";
+import { myTable, renderMySeat, seatAngle, seatBox, seatName, waitingFor } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { trackPicture } from "./track.js";
+
+// the seat helpers other modules import from here (render.js, window.js) live in seats.js now
+export { elapsed, seatAngle, seatName, tickWaiting, waitingFor } from "./seats.js";
 
 /** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
 const PILE_SHOWN = 5;
 const RANK_WORDS = { A: "aces", K: "kings", Q: "queens", J: "jacks", T: "tens", 9: "nines", 8: "eights",
   7: "sevens", 6: "sixes", 5: "fives", 4: "fours", 3: "threes", 2: "twos", wild: "wild cards" };
-
-/** A seat's name: the one the table gave it (a person's chosen name), else the engine's. */
-export function seatName(view, ctx, seat) {
-  const info = ctx.seats && ctx.seats[seat];
-  return (info && info.name) || (view.players || [])[seat] || `Seat ${seat + 1}`;
-}
-
-/** "12 s", "3 min": how long a seat has been waited for. */
-export function elapsed(since, now) {
-  const s = Math.max(0, Math.floor(now - since));
-  return s < 90 ? `${s} s` : `${Math.floor(s / 60)} min`;
-}
-
-/** The seats being waited for, each with when it started ({seat, since} or since null). */
-export function waitingFor(view, ctx) {
-  if (view.is_over) return [];
-  if (Array.isArray(ctx.waiting)) return ctx.waiting.filter((w) => Number.isInteger(w.seat));
-  return (view.to_act || []).map((seat) => ({ seat, since: null }));
-}
-
-/** Where seat `s` sits: the page's own seat at the bottom, play going clockwise (to its left). */
-export function seatAngle(seat, bottom, n) {
-  const rel = (seat - bottom + n) % n;
-  const angle = ((90 + (rel * 360) / n) * Math.PI) / 180;
-  return { x: Math.cos(angle).toFixed(3), y: Math.sin(angle).toFixed(3) };
-}
 
 /** The felt in `el`; the trumps, tricks per team and the last trick in `bar` (a strip above it, so
  * nothing on the felt is covered). */
@@ -57,33 +35,33 @@ export function renderFelt(el, bar, view, ctx) {
   el.dataset.family = layout.family;
   el.dataset.shape = layout.shape;
   el.classList.toggle("felt-crowded", n > 4);
+  el.classList.toggle("felt-many", n > 9); // more chips than a phone's strip holds in two rows
   const waits = new Map(waitingFor(view, ctx).map((w) => [w.seat, w]));
   const order = Array.from({ length: n }, (_, i) => (bottom + i) % n); // the viewer, then clockwise
   const common = { layout, waits, held: ctx.held };
+  if (ctx.mySeatEl) renderMySeat(ctx.mySeatEl, view, ctx, layout, waits);
   if (layout.lines.length) { // a picture of the table (domino lines): the seats in a row above it
     fill(el,
-      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
-        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      seatStrip(order, "Players, in turn order from you", view, ctx, common),
       layout.lines.map((f) => dominoesPicture(f, view[f.key], view, ctx)),
-      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)));
+      h("div", { class: "board-middle" }, [...layout.centre, ...layout.tablePiles].map(pileBox)),
+      myTable(view, layout));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
     el.dataset.shape = "picture";
-    el.classList.remove("felt-flow");
     return;
   }
   if (layout.shape === "board") {
     fill(el,
-      h("ul", { class: "seats board-seats", "aria-label": "Players, in turn order from you" },
-        order.map((s) => seatBox(s, view, ctx, { ...common, pos: null }))),
+      seatStrip(order, "Players, in turn order from you", view, ctx, common),
       boardAreas(view, ctx, layout),
       h("div", { class: "board-middle" }, (layout.boards || []).filter((f) => view[f.key])
         .map((f) => drawBoard(view[f.key], f.label)),
       (layout.tracks || []).filter((f) => view[f.key]).map((f) => trackPicture(f, view[f.key], view, ctx)),
-      [...layout.centre, ...layout.tablePiles].map(pileBox)));
+      [...layout.centre, ...layout.tablePiles].map(pileBox)),
+      myTable(view, layout));
     fill(bar, corner(view, ctx, layout));
     bar.hidden = !bar.childElementCount;
-    el.classList.remove("felt-flow");
     return;
   }
   const party = partyTables(view);
@@ -91,20 +69,30 @@ export function renderFelt(el, bar, view, ctx) {
     renderParty(el, bar, view, ctx, layout, party, common);
     return;
   }
-  const seats = order.map((s) => seatBox(s, view, ctx, { ...common, pos: seatAngle(s, bottom, n) }));
   const trickZone = layout.centre.find((z) => z.show === "trick");
   const piles = layout.centre.filter((z) => z.show !== "trick").concat(layout.tablePiles)
     .filter((z) => z.count > 0 || (Array.isArray(z.pieces) && z.pieces.length));
   const trickShown = ctx.held ? ctx.held.plays.length : trickZone ? (trickZone.pieces || []).length : 0;
+  // the other seats' chips in a strip at the top; below them the play, each part in its own place,
+  // so no seat ever lies over a card, a pile or a die
   fill(el,
-    h("ul", { class: "seats", "aria-label": "Players, in turn order from you" }, seats),
-    trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
-    piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
-      piles.map(pileBox)) : null,
-    pictureBox(view, ctx, layout));
+    seatStrip(order, "Players, in turn order from you", view, ctx, common),
+    h("div", { class: "felt-play" },
+      piles.length ? h("div", { class: `felt-piles ${trickShown ? "felt-piles-aside" : "felt-piles-centre"}` },
+        piles.map(pileBox)) : null,
+      trickZone || ctx.held ? trickList(trickZone, view, ctx, bottom) : null,
+      pictureBox(view, ctx, layout)),
+    myTable(view, layout));
   fill(bar, corner(view, ctx, layout));
   bar.hidden = !bar.childElementCount;
   fitFelt(el);
+}
+
+/** The other seats as chips in a strip (it wraps, and scrolls sideways for a crowd); the viewer's
+ * own chip is in the tray. */
+function seatStrip(order, label, view, ctx, common) {
+  return h("ul", { class: "seats seat-strip", "aria-label": label },
+    order.filter((s) => s !== view.seat).map((s) => seatBox(s, view, ctx, common)));
 }
 
 /** The pictures a view asks for (dice on the table), in the middle of the felt. */
@@ -143,16 +131,19 @@ function renderParty(el, bar, view, ctx, layout, party, common) {
   const away = (view.players || []).map((_, s) => s).filter((s) => !seated.has(s));
   el.dataset.n = String(ring.length);
   el.classList.toggle("felt-crowded", false);
+  el.classList.toggle("felt-many", false);
   const held = ctx.held && ctx.held.plays.every((p) => ring.includes(p.seat)) ? ctx.held : null;
   const others = [...party.entries()].filter(([t]) => t !== myTable).map(([t, seats]) => otherTable(t, seats, trickOf(t), view, ctx, common.waits));
-  fill(el,
-    h("ul", { class: "seats", "aria-label": `Table ${myTable}: players, in turn order from you` },
-      ring.map((s) => seatBox(s, view, ctx, { ...common, held, pos: angle.get(s) }))),
-    trickOf(myTable) || held ? trickList(trickOf(myTable), view, { ...ctx, held }, ring[0], angle) : null);
+  // the other tables below this one's play: the viewer's own trick comes first on a phone
   const aside = h("div", { class: "party-tables", "aria-label": "The other tables" }, others,
     away.length ? h("p", { class: "party-away" }, "Sitting out: ", away.map((s) => seatName(view, ctx, s)).join(", ")) : null);
-  fill(bar, corner(view, ctx, layout), aside);
-  bar.hidden = false;
+  fill(el,
+    seatStrip(ring, `Table ${myTable}: players, in turn order from you`, view, ctx, { ...common, held }),
+    h("div", { class: "felt-play" },
+      trickOf(myTable) || held ? trickList(trickOf(myTable), view, { ...ctx, held }, ring[0], angle) : null),
+    aside);
+  fill(bar, corner(view, ctx, layout));
+  bar.hidden = !bar.childElementCount;
   fitFelt(el);
 }
 
@@ -202,88 +193,6 @@ function lastTrickPanel(done, view, ctx, field) {
       drawPiece(field.piece || "", p.card ?? Object.values(p).find((v) => typeof v === "string")),
       h("span", { class: "played-by" }, seatName(view, ctx, p.seat))))),
     h("p", { class: "last-trick-winner" }, `${winner} took it.`));
-}
-
-// ---- seats ----------------------------------------------------------------------------------------
-
-function seatBox(s, view, ctx, { layout, waits, held, pos }) {
-  const me = view.seat === s;
-  const info = ctx.seats ? ctx.seats[s] : null;
-  const wait = waits.get(s);
-  const winner = view.is_over && view.outcome && view.outcome.winners.includes(s);
-  const takes = held && held.winner === s;
-  const classes = ["seat"];
-  if (pos && Math.abs(pos.x) < 0.5) classes.push("seat-wide"); // top or bottom: room across
-  if (me) classes.push("seat-me");
-  if (wait) classes.push("seat-acting");
-  if (winner) classes.push("seat-winner");
-  if (takes) classes.push("seat-takes");
-  if (info && info.connected === false) classes.push("seat-away");
-  const name = seatName(view, ctx, s);
-  const who = info ? (info.kind === "bot" ? `bot${info.bot ? ` · ${info.bot}` : ""}` : "person") : "";
-  const chips = [];
-  if (me) chips.push(h("span", { class: "chip chip-you" }, "you"));
-  const roles = layout.info.filter((f) => f.kind === "seat" && view[f.key] === s).map((f) => f.label);
-  for (const role of roles) chips.push(h("span", { class: "chip chip-role", title: role }, role.toLowerCase()));
-  if (ctx.teamOf && ctx.teamOf[s] !== undefined && ctx.teamOf[s] === ctx.myTeam && !me) chips.push(h("span", { class: "chip chip-partner" }, "partner"));
-  if (winner) chips.push(h("span", { class: "chip chip-win" }, "winner"));
-  const stats = [];
-  for (const z of layout.bySeat[s] || []) {
-    const title = zoneTitle(z, view.players);
-    if (z.show === "hand" && me) stats.push(statRow(title, String(z.count), { zone: z.key }));
-    else {
-      // a hand's known cards need the panel's width: drawn in one grid cell they ran over the next
-      const wide = (z.known && z.known.length) || z.show === "grid" ? "stat-wide" : "";
-      const cards = Array.isArray(z.pieces) && z.pieces.length && z.show !== "count" ? "stat-cards" : "";
-      stats.push(statRow(title, zoneContents(z), { zone: z.key }, `${cards} ${wide}`));
-    }
-  }
-  for (const f of layout.perSeat) {
-    const value = view[f.key][s];
-    if (view[f.key].every((v) => v === null || v === false)) continue;
-    if (f.kind === "flag") {
-      if (value) chips.push(h("span", { class: "chip chip-flag" }, f.label.toLowerCase()));
-      continue;
-    }
-    const pieces = f.kind === "pieces" && Array.isArray(value) && value.length;
-    // a sentence (a player's contract) reads across the panel, not a word a line in one grid cell
-    const sentence = f.kind === "text" && typeof value === "string" && value.includes(" ");
-    stats.push(statRow(f.label, renderField(f, value, ctx.names), { key: f.key },
-      pieces ? "stat-cards" : sentence ? "stat-wide" : ""));
-  }
-  const said = lastSaid(view, layout, s);
-  const waited = wait && wait.since ? h("span", { class: "waited", dataset: { since: String(wait.since) } },
-    elapsed(wait.since, ctx.now)) : null;
-  const label = [name, me ? "you" : "", who, ...roles.map((r) => r.toLowerCase()), wait ? "to act" : "",
-    takes ? "takes the trick" : "", winner ? "winner" : "", info && info.connected === false ? "away" : ""]
-    .filter(Boolean).join(", ");
-  const style = pos ? { "--x": pos.x, "--y": pos.y } : {};
-  return h("li", { class: classes.join(" "), style, dataset: { seat: String(s) } },
-    h("span", { class: "visually-hidden" }, `${label}.`),
-    h("div", { class: "seat-head", "aria-hidden": "true" }, h("span", { class: "seat-name" }, name), chips),
-    who ? h("div", { class: "seat-who", "aria-hidden": "true" }, who, info && info.connected === false ? " · away" : "") : null,
-    wait ? h("div", { class: "seat-turn" }, me ? "your turn" : "to act", waited ? " · " : "", waited) : null,
-    takes ? h("div", { class: "seat-takes-note", "aria-hidden": "true" }, "takes the trick") : null,
-    said ? h("div", { class: "said", title: said.label }, said.text) : null,
-    stats.length ? h("dl", { class: "seat-stats" }, stats) : null);
-}
-
-/** What a seat said last (its latest entry in a field of kind "plays": a bid, a call). */
-function lastSaid(view, layout, seat) {
-  for (const f of layout.calls) {
-    const plays = view[f.key];
-    if (!Array.isArray(plays)) continue;
-    const mine = plays.filter((p) => p && p.seat === seat);
-    if (!mine.length) continue;
-    const last = mine[mine.length - 1];
-    const value = Object.entries(last).filter(([k]) => k !== "seat").map(([, v]) => v).join(" ");
-    return { label: f.label, text: value.split(/\s+/).map((w) => (isCard(w) ? cardLabel(w) : w)).join(" ") };
-  }
-  return null;
-}
-
-function statRow(label, value, dataset, extra = "") {
-  return h("div", { class: `stat ${extra}`.trim(), dataset }, h("dt", {}, label), h("dd", {}, value));
 }
 
 // ---- the trick ------------------------------------------------------------------------------------
@@ -430,26 +339,19 @@ function bookList(entry, field) {
 }
 
 /**
- * Seats sit around the table while they fit; when they would overlap or spill over the edge
- * (many players on a phone, seat boxes made tall by a game's per-seat cards), they go in a grid.
+ * The trick lies round the middle, each card toward who played it; where the felt is short (a
+ * phone with a tall hand) the trick draws closer (felt-tight) before the felt has to scroll.
+ * Measured once a frame, when the browser lays the page out anyway (a busy party redraws the felt
+ * many times a second); `fresh` (a resize) measures again from the roomy size.
  */
-export function fitFelt(el) {
-  el.classList.remove("felt-flow");
-  if (el.dataset.shape === "board") return;
-  if (el.classList.contains("felt-crowded") && window.matchMedia("(max-width: 600px)").matches) {
-    el.classList.add("felt-flow");
-    return;
-  }
-  const box = el.getBoundingClientRect();
-  const seats = Array.from(el.querySelectorAll(".seat"), (s) => s.getBoundingClientRect());
-  const outside = seats.some((r) => r.top < box.top - 1 || r.bottom > box.bottom + 1
-    || r.left < box.left - 1 || r.right > box.right + 1);
-  const overlap = seats.some((a, i) => seats.some((b, j) => j > i
-    && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom));
-  if (outside || overlap) el.classList.add("felt-flow");
-}
-
-/** Bring every "waiting 12 s" on the page up to date (called once a second). */
-export function tickWaiting(root, now) {
-  for (const el of root.querySelectorAll(".waited[data-since]")) el.textContent = elapsed(Number(el.dataset.since), now);
+let fitting = false;
+export function fitFelt(el, fresh = false) {
+  if (fresh) el.classList.remove("felt-tight");
+  if (fitting) return;
+  fitting = true;
+  requestAnimationFrame(() => {
+    fitting = false;
+    const area = el.closest(".felt-area");
+    if (area && !el.classList.contains("felt-tight") && area.scrollHeight > area.clientHeight + 1) el.classList.add("felt-tight");
+  });
 }

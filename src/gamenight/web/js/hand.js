@@ -119,10 +119,67 @@ export function renderHandCards(el, ctx) {
   if (!ctx.shown.length) items.push(h("li", { class: "muted empty-hand" }, "Nothing in hand."));
   el.classList.toggle("hand-many", ctx.shown.length > 8);
   el.replaceChildren(...items);
+  fitHand(el);
   // one tab stop for the whole hand (a roving tabindex): the arrows move within it
   const buttons = el.querySelectorAll("button.hand-card");
   const focusAt = Math.max(0, keys.indexOf(ctx.focusKey));
   if (buttons.length) buttons[Math.min(focusAt, buttons.length - 1)].tabIndex = 0;
+}
+
+/** The least of a card that shows when cards overlap: its index corner (rank and suit). */
+const CORNER_PX = 26;
+/** The extra space a group of suits (or ranks) keeps from the next. */
+const GROUP_GAP_PX = 4;
+
+/**
+ * The hand as a fan held in the hand: the cards overlap just enough to fit the tray's width, each
+ * showing at least its index corner; a hand too long for one row (Hand and Foot, Canasta) splits
+ * into rows of even length, never wider than the tray. Dominoes lie side by side, wrapping.
+ * The overlap is `--step` on the list: each card's margin, the list's padding taking it back.
+ */
+export function fitHand(el) {
+  watchWidth(el);
+  if (el.dataset.fitting) return;
+  el.dataset.fitting = "1";
+  requestAnimationFrame(() => { // measured when the browser lays the page out anyway
+    delete el.dataset.fitting;
+    fitNow(el);
+  });
+}
+
+const watched = new WeakSet();
+
+/** The fan fitted again when the tray's width changes (a turned phone, the hand shown at last). */
+function watchWidth(el) {
+  if (watched.has(el) || typeof ResizeObserver === "undefined") return;
+  watched.add(el);
+  let width = el.clientWidth;
+  new ResizeObserver(() => {
+    if (el.clientWidth === width) return; // its height changes with every card drawn
+    width = el.clientWidth;
+    fitHand(el);
+  }).observe(el);
+}
+
+function fitNow(el) {
+  const cards = el.querySelectorAll(":scope > li > .hand-card");
+  const n = cards.length;
+  if (!n || !el.clientWidth) return;
+  const gaps = el.querySelectorAll(":scope > li.suit-gap").length;
+  // the list's own padding (--pad, 4px each side) is not room for cards; the overlap's is added back
+  const width = el.clientWidth - 2 * 4 - 2;
+  const cw = cards[0].getBoundingClientRect().width || 54;
+  const loose = Math.min(6, Math.max(2, cw / 10));
+  if (el.querySelector(".tile") || n * (cw + loose) + gaps * GROUP_GAP_PX <= width) {
+    el.style.setProperty("--step", `${loose}px`); // side by side: they fit, or tiles (never fanned)
+    return;
+  }
+  const room = width - cw - gaps * GROUP_GAP_PX;
+  const perRow = Math.max(1, Math.floor(room / CORNER_PX) + 1);
+  const rows = Math.ceil(n / perRow);
+  const per = Math.ceil(n / rows);
+  const step = per > 1 ? Math.min(cw + loose, room / (per - 1)) : cw + loose;
+  el.style.setProperty("--step", `${Math.floor((step - cw) * 10) / 10}px`);
 }
 
 /** A gap between suits when the hand is grouped by suit, between ranks when grouped by rank. */

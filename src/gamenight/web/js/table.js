@@ -28,13 +28,14 @@ import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
 import {
-  codeOf, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
+  codeOf, fitHand, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
 } from "./hand.js";
 import {
   namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
   renderRules, renderSheet, turnSentence,
 } from "./render.js";
 import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
+import { mountSheets, openSheet } from "./sheets.js";
 import { renderSummary, summaryRow } from "./summary.js";
 import { inWindow, renderWindow, tickWindow, windowOf } from "./window.js";
 
@@ -425,7 +426,7 @@ function draw() {
   const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
   const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
                 held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
-                pending: page.pending, prompt: promptFor(sorted, (view.layout && view.layout.verb_words) || {}), selectedCodes: page.selected.map(codeOf) };
+                pending: page.pending, mySeatEl: $("#my-seat"), prompt: promptFor(sorted, (view.layout && view.layout.verb_words) || {}), selectedCodes: page.selected.map(codeOf) };
   document.body.classList.toggle("spectator", mySeat === null);
   document.body.dataset.version = String(page.version); // which state is on screen (tests wait on it)
   document.body.dataset.holding = page.held ? "trick" : "";
@@ -478,7 +479,6 @@ function draw() {
   renderOutcome($("#outcome"), view);
   renderInfo($("#info"), view);
   renderSheet($("#sheet"), view.score_sheet, view);
-  renderLog($("#log"), view.events);
   // Drawn again only when they change, so an opened "How ... is played" stays open.
   const rulesKey = JSON.stringify([view.options, view.preset, Boolean(page.spec)]);
   if (rulesKey !== page.drawnRules) {
@@ -497,6 +497,7 @@ function draw() {
   page.ownMoveAnswered = false;
   restoreFocus(key, phaseChanged, answered);
   for (const hook of hooks.draw) hook(view, page);
+  renderLog($("#log"), view.events); // last: it measures the log, so the page is laid out once a draw
 }
 
 /** The score-sheet column of a seat: its own name, or its team's (a column naming it). */
@@ -714,6 +715,7 @@ function onGlobalKey(event) {
   const typing = event.target.closest && event.target.closest("input, textarea, select");
   if (event.key === "/" && !typing && !$("#moves-section").hidden) {
     event.preventDefault();
+    openSheet("info-panel more-panel"); // a sheet on a phone: opened before its box can take focus
     $(".type-move").open = true;
     $("#move-input").focus();
   }
@@ -758,8 +760,9 @@ async function start() {
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
   page.chat = mountChat({ seat: null, send: sendChat });
-  // the rules drawer is open where the side column sits beside the table, folded on a phone
-  $("#rules-panel").open = window.matchMedia("(min-width: 601px)").matches;
+  mountSheets(); // after the chat: its panel is one of the sheets
+  // the rules drawer is open where the side column sits beside the table, a sheet on a phone
+  $("#rules-panel").open = window.matchMedia("(min-width: 960px)").matches;
   if (!tableId) {
     fatal("This page needs a table: open a link from the lobby.");
     return;
@@ -780,7 +783,7 @@ async function start() {
   let resizing = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
-    resizing = setTimeout(() => fitFelt($("#felt")), 100);
+    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); }, 100);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.socket) connect();
