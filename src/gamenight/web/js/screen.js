@@ -14,6 +14,7 @@ import { $, fill, h, redrawOnChange } from "./dom.js";
 import { api } from "./api.js";
 import { arrange } from "./layout.js";
 import { fitFelt, renderFelt, seatName, tickWaiting } from "./felt.js";
+import { animate, remember } from "./motion.js";
 import { namesOf, renderHeadline, renderLog, renderNotes, renderOutcome, renderSheet, turnSentence } from "./render.js";
 
 const parts = location.pathname.split("/").filter(Boolean); // ["t", ID, "screen"]
@@ -36,10 +37,6 @@ const screen = {
   retries: 0,
   fatal: false,
 };
-
-/** Hooks for what lives beside the drawing (motion.js): `before` runs before each drawing of the
- * felt, `after` once it is drawn. */
-export const hooks = { before: [], after: [] };
 
 // ---- the seats' tokens, from the fragment -------------------------------------------------------
 
@@ -171,9 +168,9 @@ function draw() {
   renderHeadline($("#headline"), view);
   renderNotes($("#notes"), view);
   redrawOnChange($("#felt"), [screen.version, ctx.held, ctx.seats, ctx.waiting], () => {
-    for (const hook of hooks.before) hook();
+    const moving = remember(document.body, `${screen.version} ${screen.held ? "held" : ""}`);
     renderFelt($("#felt"), $("#felt-bar"), view, ctx);
-    for (const hook of hooks.after) hook();
+    animate(document.body, moving); // cards travel to the trick, a trick to its taker, dice roll
   });
   const turn = view.is_over ? "" : turnSentence(view, ctx);
   if ($("#turn").textContent !== turn) $("#turn").textContent = turn;
