@@ -34,7 +34,7 @@ const STAGGER_MAX_MS = 240;
 /** A piece that moved less than this has not moved (a rounding of the layout). */
 const MIN_TRAVEL_PX = 6;
 /** More pieces moving at once than this is the page laid out again (a turned tablet), not a move. */
-const MAX_TRAVELLERS = 40;
+const MAX_TRAVELLERS = 30;
 
 const PIECES = ".card[data-card], .tile[data-piece], .track-marble";
 const SOUND_KEY = "gamenight.sound";
@@ -73,16 +73,33 @@ function boxOf(el) {
   return r.width || r.height ? { left: r.left, top: r.top, width: r.width, height: r.height } : null;
 }
 
+/** The place a piece lies in, by a key the next drawing gives the same place: the hand, a zone
+ * (the trick, a pile, a seat's grid or melds), a seat's box, a picture of the table, else the felt. */
+const PLACES = ".hand, [data-zone], .seat[data-seat], .felt-picture-field[data-key], .track-picture, .felt";
+
+function placeKey(place) {
+  if (place.classList.contains("hand")) return "hand";
+  if (place.dataset.zone) return `zone:${place.dataset.zone}`;
+  if (place.classList.contains("seat")) return `seat:${place.dataset.seat}`;
+  if (place.dataset.key) return `field:${place.dataset.key}`;
+  return place.classList.contains("track-picture") ? "track" : "felt";
+}
+
 /**
- * Which frame a piece lies in (the hand or the felt) and where in it: a piece that kept its place
- * in its frame has not moved, though the frame did (the felt grew a line, the page scrolled).
+ * Which place a piece lies in and where in it: a piece that kept its place has not moved, though
+ * the place did (the felt grew a line, the page scrolled, a pile grew and centred itself again).
  */
 function framed(el, box, frames) {
-  const frame = el.closest(".hand, .felt");
-  if (!frames.has(frame)) frames.set(frame, boxOf(frame) || { left: 0, top: 0 });
-  const at = frames.get(frame);
-  return { frame: frame.classList.contains("hand") ? "hand" : "felt", frameBox: at,
-           rel: { left: box.left - at.left, top: box.top - at.top } };
+  const place = el.closest(PLACES) || el.closest(".felt, .hand");
+  if (!frames.has(place)) frames.set(place, boxOf(place) || { left: 0, top: 0 });
+  const at = frames.get(place);
+  return { frame: placeKey(place), frameBox: at, rel: { left: box.left - at.left, top: box.top - at.top } };
+}
+
+/** A marble gliding is measured where it is going, not where the glide has it now. */
+function settle(el) {
+  if (!(el instanceof SVGElement) || !el.getAnimations) return;
+  for (const a of el.getAnimations()) if (a.id === "gn-travel") a.finish();
 }
 
 function countOf(el) {
@@ -108,6 +125,7 @@ export function remember(root, stamp) {
   const pieces = new Map();
   const frames = new Map();
   for (const el of piecesIn(root)) {
+    settle(el);
     const key = pieceKey(el);
     const box = key && boxOf(el);
     if (!box) continue;
@@ -294,7 +312,11 @@ function originOf(item, before) {
  */
 export function animate(root, before) {
   if (!before || document.hidden || typeof Element.prototype.animate !== "function") return 0;
-  const { moves, arrivals, departures } = pair(before, { root, byKey: new Map() });
+  const paired = pair(before, { root, byKey: new Map() });
+  const { arrivals, departures } = paired;
+  // within one place, only the hand's cards (sorted, a gap closed) and marbles show their way: a
+  // pile or a row centring itself again is not news
+  const moves = paired.moves.filter((m) => m.crossed || m.frame === "hand" || m.el instanceof SVGElement);
   const dice = Array.from(root.querySelectorAll(".dice-rolled .die"));
   const rolled = dice.length > 0 && diceFaces(root) !== before.dice;
   if (moves.length + arrivals.length > MAX_TRAVELLERS) return 0;
