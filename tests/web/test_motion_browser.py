@@ -121,3 +121,27 @@ def test_sounds_are_off_until_turned_on_and_remembered(server: str, browser: Any
     assert page.evaluate("() => localStorage.getItem('gamenight.sound')") == "on"
     context.close()
     assert not errors, errors
+
+
+def test_dice_tumble_on_the_table_screen_and_only_fade_with_reduced_motion(server: str, browser: Any) -> None:
+    """10,000 among bots on the table screen: a new roll's dice tumble; with reduced motion they fade."""
+    api = Api(server)
+    for reduced in (False, True):
+        seats = [{"kind": "bot", "bot": "heuristic"}] * 2
+        status, made = api.call("/api/tables", {"game": "ten-thousand", "players": 2, "seats": seats,
+                                                "bot_delay_ms": 150})
+        assert status == 201, made
+        context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                      reduced_motion="reduce" if reduced else "no-preference")
+        context.add_init_script(RECORD_ANIMATIONS)
+        page = context.new_page()
+        errors = watch_errors(page)
+        page.goto(f"{server}/t/{made['table_id']}/screen")
+        rolled = ("want => window.__drawn.some(d => d.animations.some(a => a.id === want"
+                  " && a.props.includes(want === 'gn-tumble' ? 'transform' : 'opacity')))")
+        page.wait_for_function(rolled, arg="gn-fade" if reduced else "gn-tumble", timeout=20_000)
+        started = [a for d in page.evaluate("() => window.__drawn") for a in d["animations"]]
+        if reduced:
+            assert not [a for a in started if "transform" in a["props"]], started
+        context.close()
+        assert not errors, errors
