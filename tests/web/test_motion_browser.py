@@ -145,3 +145,23 @@ def test_dice_tumble_on_the_table_screen_and_only_fade_with_reduced_motion(serve
             assert not [a for a in started if "transform" in a["props"]], started
         context.close()
         assert not errors, errors
+
+
+def test_a_gathered_trick_goes_to_its_taker_on_the_table_screen(server: str, browser: Any) -> None:
+    """Euchre among bots on the table screen: when the finished trick's pause ends, copies of its
+    cards fly off (they move and fade) toward the seat that took it."""
+    api = Api(server)
+    seats = [{"kind": "bot", "bot": "heuristic"}] * 4
+    status, made = api.call("/api/tables", {"game": "euchre", "players": 4, "seats": seats,
+                                            "bot_delay_ms": 200, "trick_pause_ms": 600})
+    assert status == 201, made
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(RECORD_ANIMATIONS)
+    page = context.new_page()
+    errors = watch_errors(page)
+    page.goto(f"{server}/t/{made['table_id']}/screen")
+    gathered = ("() => window.__drawn.some(d => d.animations.some(a => a.id === 'gn-travel' && a.copy"
+                " && a.props.includes('opacity') && a.props.includes('transform')))")
+    page.wait_for_function(gathered, timeout=30_000)
+    context.close()
+    assert not errors, errors
