@@ -13,7 +13,9 @@ Routes:
   now, as :class:`~gamenight.server.models.ClaimWindow`); accepts ``{"move", "version",
   "move_id"?}``; a refused move gets ``{"type": "error", code, message, version}`` on that
   connection only;
-* ``/`` (lobby), ``/t/{id}`` (table page), ``/static/...`` (the ``gamenight/web`` folder), ``/docs``
+* ``/`` (lobby), ``/t/{id}`` (table page), ``/t/{id}/screen`` and ``POST /api/tables/{id}/invites``
+  (the shared table screen: :mod:`gamenight.server.screen_api`), ``/static/...`` (the
+  ``gamenight/web`` folder), ``/docs``
   (the API's documentation, its Swagger UI files served from the ``swagger-ui-bundle-v2`` package).
 * ``POST /api/tables/{id}/name``, ``GET|POST /api/tables/{id}/chat``, ``POST
   /api/tables/{id}/rematch`` — the people's routes (:mod:`gamenight.server.people_api`); the state
@@ -80,6 +82,7 @@ from gamenight.server.people_api import (
 )
 from gamenight.server.redact import install_redaction
 from gamenight.server.schema_api import router as schema_router
+from gamenight.server.screen_api import add_screen_routes
 from gamenight.server.service import (
     Connection,
     LiveTable,
@@ -272,6 +275,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_api_routes(app, service, clients)
     add_host_routes(app, service)
     add_people_routes(app, service)
+    add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
     app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)

@@ -24,6 +24,7 @@ import { boardKey, boardMove, markBoardTargets } from "./board.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
+import { animate, menuItems, remember } from "./motion.js";
 import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
@@ -419,6 +420,7 @@ function draw() {
   page.drawTimer = null;
   page.lastDraw = performance.now();
   const key = focusKey();
+  const moving = remember(document.body, `${page.version} ${page.held ? "held" : ""}`); // motion.js: where pieces were
   const now = Date.now() / 1000;
   const state = handState(view);
   const { sorted, mySeat } = state;
@@ -496,6 +498,7 @@ function draw() {
   const answered = page.ownMoveAnswered;
   page.ownMoveAnswered = false;
   restoreFocus(key, phaseChanged, answered);
+  animate(document.body, moving); // pieces that moved travel from where they were (never waited on)
   for (const hook of hooks.draw) hook(view, page);
   renderLog($("#log"), view.events); // last: it measures the log, so the page is laid out once a draw
 }
@@ -757,6 +760,7 @@ async function start() {
   $("#move-form").addEventListener("submit", onMoveSubmit);
   document.addEventListener("keydown", onGlobalKey);
   document.addEventListener("gamenight:move", (event) => sendMove(event.detail)); // a picture's own move (dice kept)
+  $(".topbar").append(...menuItems(tableId)); // motion.js: the sounds switch, the table screen's link (tray: to the menu)
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
   page.chat = mountChat({ seat: null, send: sendChat });
