@@ -1,0 +1,166 @@
+"""The phone audit (issue 26, deliverable 10): every game at its smallest and largest player count,
+at a seeded mid-game position, on two phones (360×740, 390×844: touch, mobile), a tablet (768×1024)
+and a laptop (1280×800):
+
+- on a phone, the hand and the action bar are inside the first screen, nothing scrolled;
+- nothing a person acts on (button, link, card, die, tile, board space, marble) is covered: the
+  element at the centre of its box is itself or inside it (a piece of a fan or a stack may show
+  only part of itself under its neighbours, as long as some of it can be tapped), nor cut by the
+  screen's edge;
+- the page never scrolls sideways and no label is cut short (overflow hidden or an ellipsis);
+- no raw move text or engine word in a banner, button, seat, log line, accessible name, the page's
+  visible text or the rules panel (``audit.FORBIDDEN`` and each legal move's text);
+- an axe-core scan of the mid-game table (at 390×844, the largest count) reports no serious or
+  critical violation.
+
+A screenshot of each game × count × viewport is saved under ``$GAMENIGHT_AUDIT_DIR`` when set, else
+a directory under pytest's temporary path (printed, and named in every failure). Cost: one server
+and one browser for the module, one table per game and count, made through the API, and one page
+per table in a phone context re-sized to both phones and one in a desktop context re-sized to the
+tablet and the laptop.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+
+import gamenight
+from tests.web.audit import (
+    PHONE,
+    VIEWPORTS,
+    Table,
+    audit,
+    contexts_options,
+    mid_game,
+    open_table,
+    resize,
+    screenshot,
+    serious_violations,
+)
+from tests.web.test_browser import Api, watch_errors
+
+GAMES = {spec.id: spec.players for spec in gamenight.games()}
+#: every game at its smallest and largest player count
+CASES = [(game, n) for game, counts in GAMES.items() for n in sorted({min(counts), max(counts)})]
+
+
+@pytest.fixture(scope="module")
+def audit_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("GAMENIGHT_AUDIT_DIR")
+    where = Path(chosen) if chosen else tmp_path_factory.mktemp("phone-audit")
+    where.mkdir(parents=True, exist_ok=True)
+    print(f"\nphone audit screenshots: {where}")
+    return where
+
+
+@pytest.fixture(scope="module")
+def contexts(browser: Any) -> Iterator[dict[bool, Any]]:
+    """One phone context (touch, mobile) and one desktop context for the whole module."""
+    made = {phone: browser.new_context(**contexts_options(phone)) for phone in (True, False)}
+    yield made
+    for context in made.values():
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def tables(server: str) -> dict[tuple[str, int], Table]:
+    """The audited tables, made once per game and count (the axe scan reuses them)."""
+    return {}
+
+
+def table_for(server: str, tables: dict[tuple[str, int], Table], game: str, players: int) -> Table:
+    if (game, players) not in tables:
+        tables[game, players] = mid_game(Api(server), game, players)
+    return tables[game, players]
+
+
+def test_the_audit_covers_every_game_the_server_lists(server: str) -> None:
+    status, listed = Api(server).call("/api/games")
+    assert status == 200
+    assert {g["id"]: tuple(g["players"]) for g in listed} == {g: tuple(n) for g, n in GAMES.items()}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
+def test_phone_audit(game: str, players: int, server: str, contexts: dict[bool, Any],
+                     tables: dict[tuple[str, int], Table], audit_dir: Path) -> None:
+    table = table_for(server, tables, game, players)
+    view = table.snap["view"]
+    errors: list[str] = []
+    found: dict[str, list[str]] = {}  # each problem, the viewports it is seen at
+    for phone in (True, False):
+        page = open_table(contexts[phone], table)
+        watch_errors(page, errors)
+        for viewport in (v for v in VIEWPORTS if v.phone == phone):
+            resize(page, viewport)
+            screenshot(page, audit_dir / game / f"{players}p-{viewport.name}.png")
+            for problem in audit(page, viewport, view):
+                seen_at = found.setdefault(problem, [])
+                if viewport.name not in seen_at:  # the same label cut in several seats
+                    seen_at.append(viewport.name)
+        page.close()
+    report = "\n".join(f"  at {', '.join(where)}: {problem}" for problem, where in found.items())
+    assert not found, f"{game} for {players} (screenshots in {audit_dir / game}):\n{report}"
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_axe_finds_nothing_serious_mid_game(game: str, server: str, contexts: dict[bool, Any],
+                                            tables: dict[tuple[str, int], Table]) -> None:
+    pytest.importorskip("axe_playwright_python.sync_playwright",
+                        reason="axe-playwright-python is not installed")
+    table = table_for(server, tables, game, max(GAMES[game]))
+    page = open_table(contexts[True], table)
+    resize(page, PHONE)
+    violations = serious_violations(page)
+    page.close()
+    assert not violations, f"{game} for {table.players} at {PHONE.name}:\n" + "\n".join(violations)
+
+
+# ---- the audit itself finds what it looks for (so a green audit means something) -------------
+
+CLEAN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
+<title>t</title></head><body style="margin:0">
+<p id="turn" role="status">Your turn: draw from the stock</p>
+<div class="seat" data-seat="1">Leo · bot</div>
+<div id="move-buttons"><button>Draw from the stock</button></div>
+<ul id="hand"><li><button data-card="QS" aria-label="queen of spades">Q♠</button></li></ul>
+</body></html>"""
+
+BROKEN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
+<title>t</title></head><body style="margin:0">
+<p id="turn" role="status">Your turn: take QS</p>
+<div class="seat" data-seat="1">Leo · person</div>
+<button id="under">Sort by suit</button>
+<div style="position:absolute; top:0; left:0; width:300px; height:200px; background:#fff"></div>
+<p style="width:60px; overflow:hidden; white-space:nowrap">took up the up-card and kept it</p>
+<div style="width:900px; height:10px"></div>
+<div style="height:2000px"></div>
+<div id="move-buttons"><button>Draw from the stock</button></div>
+<ul id="hand"><li><button data-card="QS" aria-label="queen of spades">Q♠</button></li></ul>
+</body></html>"""
+
+VIEW = {"hand": ["QS"], "legal_moves": ["draw", "take QS"],
+        "moves": [{"text": "draw", "words": "Draw from the stock"}, {"text": "take QS", "words": "Take Q♠"}]}
+
+
+def test_the_audit_finds_a_covered_button_a_cut_label_overflow_raw_words_and_a_low_hand(
+        contexts: dict[bool, Any]) -> None:
+    page = contexts[True].new_page()
+    resize(page, PHONE)
+    page.set_content(CLEAN_PAGE)
+    assert audit(page, PHONE, VIEW) == []
+    page.set_content(BROKEN_PAGE)
+    problems = "\n".join(audit(page, PHONE, VIEW))
+    page.close()
+    for expected in ("covered: button#under", "clipped label: p", "scrolls sideways",
+                     "not in the first screen: the hand", "not in the first screen: the action bar",
+                     "a card code (QS, 10H, TD) in a banner", "the raw move 'take QS' in a banner",
+                     "the seat kind 'person' in a seat"):
+        assert expected in problems, f"{expected!r} not found in:\n{problems}"
