@@ -118,12 +118,12 @@ def mid_game(api: Api, game: str, players: int, moves: int = SEAT0_MOVES) -> Tab
     return Table(game, players, table_id, token, made["seats"][0]["link"], snap)
 
 
-def open_table(context: Any, table: Table) -> Any:
-    """The seat's page in ``context``, drawn at the audited version with no motion still running."""
-    page = context.new_page()
+def open_table(page: Any, table: Table, first: Viewport) -> None:
+    """The seat's page, loaded at ``first`` in ``page`` (one page serves table after table: a
+    navigation costs far less than a new page), drawn at the audited version, nothing moving."""
+    page.set_viewport_size({"width": first.width, "height": first.height})
     page.goto(table.link)
     settle(page, table.snap["version"])
-    return page
 
 
 def settle(page: Any, version: int) -> None:
@@ -206,24 +206,29 @@ def raw_moves(view: dict[str, Any]) -> list[Forbidden]:
     return out
 
 
-def word_problems(texts: list[list[str]], rules: str, view: dict[str, Any]) -> list[str]:
-    """Sentences naming each forbidden text found, once per pattern and region."""
-    problems: list[str] = []
-    seen: set[tuple[str, str]] = set()
-    checks = [*FORBIDDEN, *raw_moves(view)]
-    regions = [*texts, ["rules panel", rules]]
-    for region, text in regions:
-        for check in checks:
+def word_problems(texts: list[list[str]], rules: str, view: dict[str, Any]) -> list[tuple[str, str]]:
+    """Per forbidden kind of text and region it is found in: that, and a few examples. The page's
+    whole text is read last, for what lies in none of the regions."""
+    found: dict[tuple[str, str], list[str]] = {}
+    matched: set[tuple[str, str]] = set()  # (kind, text matched) seen in a region
+    moves = raw_moves(view)
+    ordered = sorted([*texts, ["rules panel", rules]], key=lambda t: t[0] == "page")
+    for region, text in ordered:
+        for check in [*FORBIDDEN, *moves]:
             if check.regions is not None and region not in check.regions:
                 continue
-            found = check.pattern.search(text)
-            if found is None or (check.why, found.group()) in seen:
-                continue
-            seen.add((check.why, found.group()))
-            start = max(found.start() - 30, 0)
-            problems.append(f"{check.why} in a {region}: {found.group()!r} in "
-                            f"\"…{text[start:found.end() + 30]}…\"")
-    return problems
+            why = "a raw move" if check in moves else check.why
+            for hit in check.pattern.finditer(text):
+                if region == "page" and (why, hit.group()) in matched:
+                    continue
+                matched.add((why, hit.group()))
+                start = max(hit.start() - 25, 0)
+                example = f"{hit.group()!r} in \"…{text[start:hit.end() + 25]}…\""
+                examples = found.setdefault((why, region), [])
+                if example not in examples:
+                    examples.append(example)
+    return [(f"{why} in a {region}", f"×{len(examples)}: " + "; ".join(examples[:3]))
+            for (why, region), examples in found.items()]
 
 
 def resize(page: Any, viewport: Viewport) -> None:
@@ -231,12 +236,13 @@ def resize(page: Any, viewport: Viewport) -> None:
     still(page)
 
 
-def audit(page: Any, viewport: Viewport, view: dict[str, Any]) -> list[str]:
-    """What is wrong with the page, already at ``viewport``, each problem a sentence; [] when
-    nothing is. It scrolls the page and its strips, so a screenshot is taken before."""
+def audit(page: Any, viewport: Viewport, view: dict[str, Any]) -> list[tuple[str, str]]:
+    """What is wrong with the page, already at ``viewport``: each problem as what is wrong (the
+    same words at every viewport it is seen at) and its detail; [] when nothing is. It scrolls
+    the page and its strips, so a screenshot is taken before."""
     found = page.evaluate(AUDIT_JS, [ACTIONABLE, PIECES, REGIONS, RULES, HAND, ACTION_BAR,
                                      viewport.width, viewport.height])
-    problems: list[str] = []
+    problems: list[str] = []  # geometry: what and where in one sentence
     if found["overflow"] > found["width"]:
         problems.append(f"the page is {found['overflow']} px wide on a {found['width']} px screen: "
                         "it scrolls sideways")
@@ -249,14 +255,16 @@ def audit(page: Any, viewport: Viewport, view: dict[str, Any]) -> list[str]:
         problems += [f"not in the first screen: {what}" for what in found["firstScreen"]]
     problems += [f"covered: {what}" for what in found["covered"]]
     problems += [f"clipped label: {what}" for what in found["clipped"]]
-    problems += word_problems(found["texts"], found["rules"], view)
-    return problems
+    return [(p, "") for p in problems] + word_problems(found["texts"], found["rules"], view)
 
 
 def screenshot(page: Any, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => scrollTo(0, 0)")
-    page.screenshot(path=str(path))
+    if path.suffix == ".jpg":
+        page.screenshot(path=str(path), quality=80)
+    else:
+        page.screenshot(path=str(path))
 
 
 def serious_violations(page: Any) -> list[str]:
