@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 import gamenight
-from tests.web.audit import PHONE, contexts_options, mid_game, open_table, screenshot
+from tests.web.audit import PHONE, Tab, contexts_options, mid_game, screenshot
 from tests.web.test_browser import ROOT, Api, Server, chromium_path
 
 DOCS = ROOT / "docs"
@@ -58,11 +58,11 @@ def main(argv: list[str] | None = None) -> None:
         browser = p.chromium.launch(executable_path=executable)
         try:
             api = Api(server.base)
-            page = browser.new_context(**contexts_options(phone=True)).new_page()
+            tab = Tab.new(browser.new_context(**contexts_options(phone=True)))
             for spec in chosen:
                 table = mid_game(api, spec.id, spec.default_players)
-                open_table(page, table, PHONE)
-                screenshot(page, pictures / f"{spec.id}.png")
+                tab.open(table, PHONE)
+                screenshot(tab.page, pictures / f"{spec.id}.png")
                 print(f"{pictures / spec.id}.png")
         finally:
             browser.close()

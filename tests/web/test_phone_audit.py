@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +35,15 @@ import gamenight
 from tests.web.audit import (
     PHONE,
     VIEWPORTS,
+    Tab,
     audit,
     contexts_options,
     mid_game,
-    open_table,
     resize,
     screenshot,
     serious_violations,
 )
-from tests.web.test_browser import Api, watch_errors
+from tests.web.test_browser import Api
 
 GAMES = {spec.id: spec.players for spec in gamenight.games()}
 #: every game at its smallest and largest player count
@@ -69,27 +68,17 @@ def contexts(browser: Any) -> Iterator[dict[bool, Any]]:
         context.close()
 
 
-@dataclass
-class Browsing:
-    """A page navigated from table to table (a navigation costs far less than a new page) and
-    the script errors it reported since the current test began."""
-    page: Any
-    errors: list[str] = field(default_factory=list)
-
-
 @pytest.fixture(scope="module")
-def pages(contexts: dict[bool, Any]) -> dict[bool, Browsing]:
+def tabs(contexts: dict[bool, Any]) -> dict[bool, Tab]:
+    """The module's phone page and desktop page, made at first use (and anew after a crash)."""
     return {}
 
 
-def page_in(pages: dict[bool, Browsing], contexts: dict[bool, Any], phone: bool) -> Browsing:
-    """The module's phone or desktop page, made anew when there is none or it crashed."""
-    browsing = pages.get(phone)
-    if browsing is None or browsing.page.is_closed():
-        browsing = pages[phone] = Browsing(contexts[phone].new_page())
-        watch_errors(browsing.page, browsing.errors)
-    browsing.errors.clear()
-    return browsing
+def tab_for(tabs: dict[bool, Tab], contexts: dict[bool, Any], phone: bool) -> Tab:
+    tab = tabs.get(phone)
+    if tab is None or tab.page.is_closed():
+        tab = tabs[phone] = Tab.new(contexts[phone])
+    return tab
 
 
 def test_the_audit_covers_every_game_the_server_lists(server: str) -> None:
@@ -100,16 +89,16 @@ def test_the_audit_covers_every_game_the_server_lists(server: str) -> None:
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_phone_audit(game: str, players: int, server: str, contexts: dict[bool, Any],
-                     pages: dict[bool, Browsing], audit_dir: Path) -> None:
+                     tabs: dict[bool, Tab], audit_dir: Path) -> None:
     table = mid_game(Api(server), game, players)
     view = table.snap["view"]
     errors: list[str] = []
     found: dict[str, tuple[list[str], str]] = {}  # what is wrong: the viewports, the first detail
     for phone in (True, False):
-        browsing = page_in(pages, contexts, phone)
-        page = browsing.page
+        tab = tab_for(tabs, contexts, phone)
+        page = tab.page
         screens = [v for v in VIEWPORTS if v.phone == phone]
-        open_table(page, table, screens[0])
+        tab.open(table, screens[0])
         for viewport in screens:
             resize(page, viewport)
             screenshot(page, audit_dir / game / f"{players}p-{viewport.name}.jpg")
@@ -120,7 +109,7 @@ def test_phone_audit(game: str, players: int, server: str, contexts: dict[bool, 
                 seen_at = found.setdefault(what, ([], detail))[0]
                 if viewport.name not in seen_at:
                     seen_at.append(viewport.name)
-        errors += browsing.errors
+        errors += tab.errors
     report = "\n".join(f"  at {', '.join(where)}: {what} {detail}".rstrip()
                        for what, (where, detail) in found.items())
     assert not found, f"{game} for {players} (screenshots in {audit_dir / game}):\n{report}"
