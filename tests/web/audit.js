@@ -20,7 +20,7 @@
     return out.join(' ').replace(/\s+/g, ' ').trim();
   };
   const rect = el => el.getBoundingClientRect();
-  scrollTo(0, 0);
+  scrollTo({top: 0, left: 0, behavior: 'instant'});
   const result = {overflow: Math.max(document.documentElement.scrollWidth, innerWidth), width: W, firstScreen: [],
                   covered: [], clipped: [], texts: [], rules: ''};
 
@@ -48,6 +48,8 @@
 
   // every actionable element: the element at the centre of its box is itself or inside it
   const isPiece = el => el.matches(pieces);
+  // the row a piece lies in: its list when it is an item of one (a hand), else its parent
+  const rowOf = el => el.parentElement.tagName === 'LI' ? el.parentElement.parentElement : el.parentElement;
   const hits = (el, x, y) => { const at = document.elementFromPoint(x, y); return at && (at === el || el.contains(at)); };
   for (const el of document.querySelectorAll(actionable)) {
     if (!shown(el)) continue;
@@ -55,7 +57,7 @@
     if (r.width < 1 || r.height < 1) continue;            // drawn as nothing: a visually hidden label
     const page = {left: r.left + scrollX, top: r.top + scrollY};
     if (page.left + r.width <= 0 || page.top + r.height <= 0) continue;  // parked off the page: a skip link
-    el.scrollIntoView({block: 'center', inline: 'center'});
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});  // not smooth: measured at once
     r = rect(el);
     const cx = Math.min(Math.max(r.left + r.width / 2, 0), W - 1);
     const cy = Math.min(Math.max(r.top + r.height / 2, 0), H - 1);
@@ -68,7 +70,7 @@
     // a piece in a fan or a stack overlaps the pieces beside it by design: some point of it
     // a person can tap is enough when what lies on it is a piece of the same row
     const over = at && at.closest(pieces);
-    if (isPiece(el) && over && over.parentElement === el.parentElement) {
+    if (isPiece(el) && over && rowOf(over) === rowOf(el)) {
       let reachable = false;
       for (let i = 1; i < 6 && !reachable; i++) for (let j = 1; j < 6 && !reachable; j++)
         reachable = hits(el, r.left + r.width * i / 6, r.top + r.height * j / 6);
@@ -79,7 +81,7 @@
     result.covered.push(`${name(el)} is covered by ${at ? name(at) : 'nothing on the screen'}`
                         + ` at (${Math.round(cx)}, ${Math.round(cy)})`);
   }
-  scrollTo(0, 0);
+  scrollTo({top: 0, left: 0, behavior: 'instant'});
 
   // no clipped label: text cut by its own box (overflow hidden, or an ellipsis), by a box
   // around it that hides what overflows it (the felt), or by the screen's edge

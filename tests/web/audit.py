@@ -292,7 +292,7 @@ def audit(page: Any, viewport: Viewport, view: dict[str, Any]) -> list[tuple[str
 
 def screenshot(page: Any, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.evaluate("() => scrollTo(0, 0)")
+    page.evaluate("() => scrollTo({top: 0, left: 0, behavior: 'instant'})")
     if path.suffix == ".jpg":
         page.screenshot(path=str(path), quality=80)
     else:

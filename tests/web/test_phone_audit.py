@@ -123,7 +123,10 @@ CLEAN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" conte
 <p id="turn" role="status">Your turn: draw from the stock</p>
 <div class="seat" data-seat="1">Leo · bot</div>
 <div id="move-buttons"><button>Draw from the stock</button></div>
-<ul id="hand"><li><button data-card="QS" aria-label="queen of spades">Q♠</button></li></ul>
+<style>#hand { display: flex; list-style: none; padding: 0 } #hand li + li { margin-left: -40px }
+#hand button { width: 60px; height: 80px; background: #fff; color: #000 }</style>
+<ul id="hand"><li><button data-card="QS" aria-label="queen of spades">Q♠</button></li>
+<li><button data-card="KS" aria-label="king of spades">K♠</button></li></ul>
 </body></html>"""
 
 BROKEN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">
@@ -133,17 +136,19 @@ BROKEN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" cont
 <button id="under">Sort by suit</button>
 <div style="position:absolute; top:0; left:0; width:300px; height:200px; background:#fff"></div>
 <p style="width:60px; overflow:hidden; white-space:nowrap">took up the up-card and kept it</p>
+<div style="position:relative; height:60px"><span data-card="AH" aria-label="ace of hearts">A♥</span>
+<div class="seat" data-seat="2" style="position:absolute; inset:0; background:#eee">Ana</div></div>
 <div style="width:900px; height:10px"></div>
 <div style="height:2000px"></div>
 <div id="move-buttons"><button>Draw from the stock</button></div>
 <ul id="hand"><li><button data-card="QS" aria-label="queen of spades">Q♠</button></li></ul>
 </body></html>"""
 
-VIEW = {"hand": ["QS"], "legal_moves": ["draw", "take QS"],
+VIEW = {"hand": ["QS", "KS"], "legal_moves": ["draw", "take QS"],
         "moves": [{"text": "draw", "words": "Draw from the stock"}, {"text": "take QS", "words": "Take Q♠"}]}
 
 
-def test_the_audit_finds_a_covered_button_a_cut_label_overflow_raw_words_and_a_low_hand(
+def test_the_audit_finds_a_covered_piece_a_cut_label_overflow_raw_words_and_a_low_hand(
         contexts: dict[bool, Any]) -> None:
     page = contexts[True].new_page()
     resize(page, PHONE)
@@ -155,5 +160,5 @@ def test_the_audit_finds_a_covered_button_a_cut_label_overflow_raw_words_and_a_l
     for expected in ("covered: button#under", "clipped label: p", "scrolls sideways",
                      "not in the first screen: the hand", "not in the first screen: the action bar",
                      "a card code (QS, 10H, TD) in a banner", "a raw move in a banner",
-                     "the seat kind 'person' in a seat"):
+                     "the seat kind 'person' in a seat", 'covered: span[data-card=AH]'):
         assert expected in problems, f"{expected!r} not found in:\n{problems}"
