@@ -23,17 +23,21 @@ from tests.web.test_browser import ROOT, Api, Server, chromium_path
 DOCS = ROOT / "docs"
 
 
-def index(games: list[gamenight.GameSpec]) -> str:
-    """docs/PHONE.md: a line per game and its picture, in the order the lobby lists them."""
+def index(games: list[gamenight.GameSpec], columns: int = 3) -> str:
+    """docs/PHONE.md: the pictures as a grid of half-size thumbnails (each opens full size), in
+    the order the lobby lists the games."""
     lines = ["# Each game on a phone", "",
              f"Every game at its default player count on a {PHONE.width}×{PHONE.height} phone (touch), "
              "at the phone audit's seeded mid-game position: seat 0 is a person, Mia; the other seats are "
              "bots. The pictures are written by `python -m tests.web.gallery`; the audit that measures "
-             "the same positions is `tests/web/test_phone_audit.py`.", ""]
-    for spec in games:
-        lines += [f"## {spec.title}", "", f"{spec.default_players} players.", "",
-                  f"![{spec.title} on a phone](phone/{spec.id}.png)", ""]
-    return "\n".join(lines)
+             "the same positions is `tests/web/test_phone_audit.py`.", "",
+             "| " + " | ".join([" "] * columns) + " |", "|" + "---|" * columns]
+    cells = [f'<a href="phone/{s.id}.png"><img src="phone/{s.id}.png" width="{PHONE.width // 2}" '
+             f'alt="{s.title} on a phone"></a><br>{s.title}, {s.default_players} players' for s in games]
+    for start in range(0, len(cells), columns):
+        row = cells[start:start + columns]
+        lines.append("| " + " | ".join(row + [" "] * (columns - len(row))) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -63,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
                 table = mid_game(api, spec.id, spec.default_players)
                 tab.open(table, PHONE)
                 screenshot(tab.page, pictures / f"{spec.id}.png")
-                print(f"{pictures / spec.id}.png")
+                print(f"{pictures / spec.id}.png", flush=True)
         finally:
             browser.close()
             server.stop()
