@@ -100,17 +100,19 @@
     }
     const page = {left: r.left + scrollX, right: r.right + scrollX, bottom: r.bottom + scrollY};
     if (page.right <= 0 || page.bottom <= 0) continue;  // parked off the page: a skip link
-    let scroller = false;
+    // what a strip that scrolls holds is reached by scrolling it, on that axis, whatever lies
+    // further out; a box that hides its overflow, nearer than such a strip, cuts it
+    let scrollsX = false, scrollsY = false;
     let cutBy = null;
     for (let up = el.parentElement; up && up !== document.body && !cutBy; up = up.parentElement) {
       const s = getComputedStyle(up);
-      if (['auto', 'scroll'].includes(s.overflowX)) scroller = true;  // a strip that scrolls: reachable
-      if (!hides(s.overflowX) && !hides(s.overflowY)) continue;
       const box = rect(up);
-      const outX = hides(s.overflowX) && (r.left < box.left - 1 || r.right > box.right + 1);
-      const outY = hides(s.overflowY) && (r.top < box.top - 1 || r.bottom > box.bottom + 1);
-      if (outX || outY) cutBy = up;
+      if (!scrollsX && hides(s.overflowX) && (r.left < box.left - 1 || r.right > box.right + 1)) cutBy = up;
+      if (!scrollsY && hides(s.overflowY) && (r.top < box.top - 1 || r.bottom > box.bottom + 1)) cutBy = up;
+      scrollsX ||= ['auto', 'scroll'].includes(s.overflowX);
+      scrollsY ||= ['auto', 'scroll'].includes(s.overflowY);
     }
+    const scroller = scrollsX;
     if (cutBy) {
       result.clipped.push(`${name(el)} is cut by the edge of ${name(cutBy).split(' "')[0]}`);
     } else if (!scroller && (page.left < -1 || page.right > W + 1)) {

@@ -122,6 +122,9 @@ CLEAN_PAGE = """<!doctype html><html lang="en"><head><meta name="viewport" conte
 <title>t</title></head><body style="margin:0">
 <p id="turn" role="status">Your turn: draw from the stock</p>
 <div class="seat" data-seat="1">Leo · bot</div>
+<div style="overflow:hidden"><div style="overflow-x:auto; white-space:nowrap">
+<span style="display:inline-block; width:300px">Stock</span><span style="display:inline-block; width:300px">
+Discard pile</span></div></div>
 <div id="move-buttons"><button>Draw from the stock</button></div>
 <style>#hand { display: flex; list-style: none; padding: 0 } #hand li + li { margin-left: -40px }
 #hand button { width: 60px; height: 80px; background: #fff; color: #000 }</style>
