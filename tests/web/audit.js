@@ -59,11 +59,13 @@
     if (page.left + r.width <= 0 || page.top + r.height <= 0) continue;  // parked off the page: a skip link
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});  // not smooth: measured at once
     r = rect(el);
-    const cx = Math.min(Math.max(r.left + r.width / 2, 0), W - 1);
-    const cy = Math.min(Math.max(r.top + r.height / 2, 0), H - 1);
-    if (r.left < -0.5 || r.right > W + 0.5) {
+    // in the layout's own viewport: a page wider than the screen widens it (that is reported
+    // above), and elementFromPoint reads it
+    const cx = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
+    const cy = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
+    if (r.left < -0.5 || r.right > innerWidth + 0.5) {
       result.covered.push(`${name(el)} is cut by the screen's edge (x ${Math.round(r.left)}–${Math.round(r.right)}`
-                          + ` on a ${W} px screen)`);
+                          + ` on a ${innerWidth} px screen)`);
     }
     if (hits(el, cx, cy)) continue;
     const at = document.elementFromPoint(cx, cy);
