@@ -35,12 +35,14 @@ ARTIFACTS = Path(__file__).parents[1] / "artifacts"  # tests/artifacts (git-igno
 #: how long one test may play before it is a failure, in seconds
 PLAY_DEADLINE = 40
 SERVER_SCRIPT = """
-import importlib, sys, uvicorn
+import importlib, os, sys, uvicorn
 from gamenight.core.registry import register
 for module in sys.argv[3:]:  # test-only games, registered before the app starts
     register(importlib.import_module(module).SPEC)
 from gamenight.server.app import create_app
-uvicorn.run(create_app(sys.argv[1]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+from gamenight.server.limits import Limits
+limits = Limits(tables_per_minute=int(os.environ.get("TEST_TABLES_PER_MINUTE", "30")))
+uvicorn.run(create_app(sys.argv[1], limits), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 #: the checkout, from which a test-only game's module (tests.core...) imports
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,9 +95,11 @@ class Server:
     """The real app under uvicorn in a subprocess, on a loopback port, storing tables in ``db``;
     ``test_games`` names modules of test-only games (their ``SPEC``) to register first."""
 
-    def __init__(self, db: Path, port: int | None = None, test_games: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: Path, port: int | None = None, test_games: tuple[str, ...] = (),
+                 tables_per_minute: int = 30) -> None:
         self.db = db
         self.test_games = test_games
+        self.tables_per_minute = tables_per_minute
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = db.parent / f"server-{self.port}.log"
@@ -104,7 +108,8 @@ class Server:
     def start(self) -> Server:
         with self.log_path.open("ab") as log:
             command = [sys.executable, "-c", SERVER_SCRIPT, str(self.db), str(self.port), *self.test_games]
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+            env = {**os.environ, "TEST_TABLES_PER_MINUTE": str(self.tables_per_minute)}
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         # a wait for readiness, not a timing check: importing every game takes a few seconds on an
         # idle machine and far longer on CI's two busy cores, where 20 s was seen to run out
         deadline = time.monotonic() + 90

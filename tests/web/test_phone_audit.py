@@ -43,11 +43,22 @@ from tests.web.audit import (
     screenshot,
     serious_violations,
 )
-from tests.web.test_browser import Api
+from tests.web.test_browser import Api, Server
 
 GAMES = {spec.id: spec.players for spec in gamenight.games()}
 #: every game at its smallest and largest player count
 CASES = [(game, n) for game, counts in GAMES.items() for n in sorted({min(counts), max(counts)})]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's own server, without the limit on new tables a minute (the audit opens about 70,
+    and would otherwise wait out the limit on the wall clock)."""
+    running = Server(tmp_path_factory.mktemp("audit") / "tables.db", tables_per_minute=0).start()
+    try:
+        yield running.base
+    finally:
+        running.stop()
 
 
 @pytest.fixture(scope="module")
