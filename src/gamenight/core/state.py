@@ -24,7 +24,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
 from gamenight.core.phases import move_words
 from gamenight.core.scoring import Outcome, ScoreSheet
-from gamenight.core.views import move_entry
+from gamenight.core.views import Place, move_entry, placed_entry
 from gamenight.core.zones import Knowledge, Zone, census, redeal_unseen
 from gamenight.core.zones import layout as zone_layout
 
@@ -176,6 +176,11 @@ class State(ABC):
         """``move``, legal now, in the players' words, as a button or a menu line reads it (a game
         on :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
         return move_words(move)
+
+    def place_move(self, move: Move, seat: int) -> Sequence[Place | None] | None:
+        """Where ``move``'s arguments lie on the table for ``seat`` (``views.Place``, one per
+        argument), so the page lets a person tap them there; by default nowhere."""
+        return None
 
     def phase_label(self) -> str:
         """The phase in players' words, for the headline (``view["phase_label"]``)."""
@@ -405,7 +410,9 @@ class State(ABC):
             "events": [e.text for e in self._visible_events(seat)],
             "legal_moves": [str(m) for m in legal],
             # the same moves, verb and typed arguments apart, each in the players' words
-            "moves": [{**move_entry(m), "words": self.describe_move(m, seat)} for m in legal],
+            # where their arguments lie on the table, too (a grid's card, a train, the pile's top)
+            "moves": [{**placed_entry(move_entry(m), self.place_move(m, seat)),
+                       "words": self.describe_move(m, seat)} for m in legal] if seat is not None else [],
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
