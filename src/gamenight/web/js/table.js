@@ -20,7 +20,7 @@ import { focusKey, restoreFocus } from "./focus.js";
 import { takeToken } from "./seat_token.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
-import { boardKey, boardMove, markBoardTargets } from "./board.js";
+import { markBoardTargets, mountBoard } from "./board.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
@@ -30,11 +30,13 @@ import {
 import {
   codeOf, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
 } from "./hand.js";
+import { renderActions } from "./actions.js";
+import { markFeltTargets } from "./pieces.js";
 import {
-  namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
+  namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
   renderRules, renderSheet, turnSentence,
 } from "./render.js";
-import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
+import { actionsFor, classify, confirmOnRetap, feltItem, feltUsable, keepSelected, promptFor, tapFelt, usableCards } from "./select.js";
 import { renderSummary, summaryRow } from "./summary.js";
 import { inWindow, renderWindow, tickWindow, windowOf } from "./window.js";
 
@@ -66,6 +68,7 @@ const page = {
   queue: [], // the rest of a several-move action (a pass of three), sent one by one
   ownMoveAnswered: false,
   selected: [], // occurrence keys of the selected hand pieces ("5H#1")
+  felt: [], // the pieces selected where they lie on the table (select.js feltItem)
   arrangement: null,
   held: null, // a finished trick on show: {trick, timer}
   lastTrick: null, // the number of the last finished trick seen
@@ -302,6 +305,7 @@ async function sendMove(move) {
   // One id for the move however often it is sent: the server makes it once and answers again.
   page.outbox = { move, version: page.version, move_id: newMoveId() };
   page.selected = [];
+  page.felt = [];
   draw();
   const socket = page.socket;
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -437,6 +441,8 @@ function draw() {
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting, page.selected],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
   markBoardTargets($("#felt"), view.moves, state.codes);
+  page.felt = page.felt.filter((f) => feltUsable(sorted, f)); // a piece no move takes now is let go
+  markFeltTargets($("#felt"), (item) => !page.pending && feltUsable(sorted, item), page.felt.map((f) => f.at), feltItem);
   drawSummary(view);
   const win = page.window;
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
@@ -457,11 +463,12 @@ function draw() {
   }
   const myTurn = (view.legal_moves || []).length > 0;
   $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
-  const actions = answering ? [] : actionsFor(sorted, state.codes);
+  const actions = answering ? [] : actionsFor(sorted, state.codes, page.felt, (view.layout && view.layout.verb_words) || {});
   const plain = answering ? [] : sorted.plain;
   page.actions = actions;
-  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, page.selected.length],
-    () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount: page.selected.length }));
+  const selectedCount = page.selected.length + page.felt.length;
+  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
+    () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
@@ -643,6 +650,7 @@ function onActionsClick(event) {
   const clear = event.target.closest("[data-clear]");
   if (clear) {
     page.selected = [];
+    page.felt = [];
     draw();
     return;
   }
@@ -662,6 +670,15 @@ function onWindowClick(event) {
 }
 
 function onFeltClick(event) {
+  const piece = event.target.closest && event.target.closest("#felt .felt-target[data-at]");
+  if (piece && !page.pending) { // a piece where it lies: selected (a second tap on it may send it)
+    const { sorted, codes } = handState(page.view);
+    const tap = tapFelt(sorted, codes, page.felt, feltItem(piece.dataset.at, piece.dataset.value), confirmOnRetap);
+    page.felt = tap.felt;
+    if (tap.send) sendMove(tap.send);
+    else draw();
+    return;
+  }
   const spot = event.target.closest && event.target.closest("#felt [data-move]");
   if (spot && !page.pending) { // a place on a picture of the table where the selected piece goes
     sendMove(spot.dataset.move);
@@ -670,24 +687,6 @@ function onFeltClick(event) {
   if (event.target.closest("[data-action='last-trick']")) {
     page.reviewOpen = !page.reviewOpen;
     draw();
-  }
-}
-
-/** A board's space clicked (or chosen with Enter): the move it makes with the cards selected. */
-function onBoardClick(event) {
-  const g = event.target.closest && event.target.closest("[data-space]");
-  if (!g || !page.view || page.pending) return;
-  const move = boardMove(g.dataset.space, page.view.moves, handState(page.view).codes);
-  if (move) sendMove(move);
-  else if ((page.view.legal_moves || []).length) showError(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
-}
-
-function onBoardKey(event) {
-  if (boardKey(event)) return;
-  if ((event.key === "Enter" || event.key === " ") && event.target.closest && event.target.closest("[data-space]")) {
-    event.preventDefault();
-    event.stopPropagation();
-    onBoardClick(event);
   }
 }
 
@@ -742,11 +741,11 @@ async function start() {
   $("#move-buttons").addEventListener("click", onActionsClick);
   $("#window").addEventListener("click", onWindowClick);
   $("#felt-bar").addEventListener("click", onFeltClick);
-  $("#felt").addEventListener("click", onBoardClick);
-  $("#felt").addEventListener("keydown", onBoardKey);
+  mountBoard($("#felt"), { view: () => page.view, codes: () => handState(page.view).codes, busy: () => page.pending,
+    send: sendMove, error: showError });
   $("#felt").addEventListener("click", onFeltClick);
   $("#felt").addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#felt [data-move]")) {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#felt [data-move], #felt .felt-target")) {
       event.preventDefault();
       onFeltClick(event);
     }
