@@ -241,6 +241,17 @@ class State(ABC):
         """
         if self.counts_speech and (move is SPEECH or move == "speak"):
             return self._speak_entry(seat)
+        seat, move = self._legal_move(move, seat)
+        events = self.events
+        start = len(events)
+        self.moves.append((seat, move))
+        self._legal_cache = {}
+        self._apply(seat, move)
+        return events[start:]
+
+    def _legal_move(self, move: Move | str, seat: int | None) -> tuple[int, Move]:
+        """The seat acting and the legal move ``move`` is (a shorthand resolved), or
+        :class:`IllegalMove` with the sentence of the rule it breaks."""
         acting = self._to_act()
         if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
             seat = self._acting_seat(seat, acting)
@@ -259,12 +270,16 @@ class State(ABC):
             if resolved is None:
                 raise IllegalMove(self._why_illegal(seat, move))
             move = resolved
-        events = self.events
-        start = len(events)
-        self.moves.append((seat, move))
-        self._legal_cache = {}
-        self._apply(seat, move)
-        return events[start:]
+        return seat, move
+
+    def judge(self, move: Move | str, seat: int) -> str | None:
+        """Whether ``seat`` may make ``move`` now, without making it: ``None``, or the sentence the
+        move would be refused with (a page asks before it offers a set the listing does not name)."""
+        try:
+            self._legal_move(move, seat)
+        except IllegalMove as refused:
+            return str(refused)
+        return None
 
     def speak(self, seat: int) -> list[Event]:
         """Record that ``seat`` spoke at the table (a server calls this for every chat message of a
