@@ -97,3 +97,28 @@ function renderLadder(ladder, busy) {
   return h("div", { class: "move-group ladder", role: "group", "aria-label": capitalise(verb) },
     h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), select, buttons);
 }
+
+/**
+ * Sets the listing does not spell out (a meld of any number of cards: select.js "pattern") are
+ * offered only once the engine would take them: each is asked of the server once per version
+ * (`ask(move)` → {legal, reason}); until it answers the button waits, and a refusal is said on
+ * the button in the engine's own sentence, before anything is sent. `page.judged`: the answers.
+ */
+export function judgePatterns(actions, page, ask, redraw) {
+  if (!page.judged || page.judged.version !== page.version) page.judged = { version: page.version, moves: new Map() };
+  const known = page.judged.moves;
+  for (const a of actions) {
+    if (a.kind !== "pattern") continue;
+    const move = a.moves[0];
+    if (!known.has(move)) {
+      known.set(move, null);
+      ask(move).then((answer) => known.set(move, answer), () => known.set(move, { legal: true, reason: "" }))
+        .then(() => redraw()); // unreachable: the move's own answer will say it
+    }
+    const answer = known.get(move);
+    if (!answer || !answer.legal) {
+      a.enabled = false;
+      a.hint = answer ? answer.reason : "checking…";
+    }
+  }
+}

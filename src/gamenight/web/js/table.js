@@ -30,7 +30,7 @@ import {
 import {
   codeOf, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
 } from "./hand.js";
-import { renderActions } from "./actions.js";
+import { judgePatterns, renderActions } from "./actions.js";
 import { markFeltTargets } from "./pieces.js";
 import {
   namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
@@ -466,6 +466,8 @@ function draw() {
   const actions = answering ? [] : actionsFor(sorted, state.codes, page.felt, (view.layout && view.layout.verb_words) || {});
   const plain = answering ? [] : sorted.plain;
   page.actions = actions;
+  judgePatterns(actions, page, (move) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
+    { method: "POST", body: { token, move }, token }), draw);
   const selectedCount = page.selected.length + page.felt.length;
   redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
     () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
