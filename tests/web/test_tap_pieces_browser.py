@@ -8,6 +8,7 @@ A selection that leads nowhere says the engine's sentence on the button, and not
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -179,5 +180,39 @@ def test_a_selection_leading_nowhere_says_the_engines_sentence_and_sends_nothing
     assert "A set is cards of one rank only." in button.inner_text()
     button.click(force=True)  # a tap on it anyway
     assert api.snapshot(table_id, token)["version"] == snap["version"]  # nothing was sent
+    context.close()
+    assert not errors, errors
+
+
+def books_of(value: Any) -> list[list[str]]:
+    """Every book's cards anywhere in a view (the teams' areas)."""
+    if isinstance(value, dict):
+        own = [value["cards"]] if isinstance(value.get("cards"), list) and "rank" in value else []
+        return own + [b for v in value.values() for b in books_of(v)]
+    if isinstance(value, list):
+        return [b for v in value for b in books_of(v)]
+    return []
+
+
+def test_a_canasta_meld_of_five_cards_is_one_action(server: str, browser: Any) -> None:
+    """Seed 50: the first player, after drawing, holds three jacks, another and a joker: all five
+    selected make one button, checked by the server first, and one book of five is laid."""
+    api = Api(server)
+    context, page, errors, table_id, token = open_phone(api, browser, "canasta", 4, seed=50)
+    snap = settled_snapshot(api, page, table_id, token)
+    make_move(page, "draw", [], snap["view"])
+    after = wait_for_api_past(api, table_id, token, snap["version"])
+    snap = settled_snapshot(api, page, table_id, token)
+    five = ["JC", "JC", "JD", "JH", "JK"]
+    assert sorted(snap["view"]["hand"]).count("JC") == 2 and after["version"] == snap["version"]
+    select_cards(page, five)
+    button = page.wait_for_selector("#move-buttons button[data-kind='pattern']:not([disabled])")
+    assert button is not None and button.inner_text().startswith("Meld three jacks"), button.inner_text()
+    assert not raw_buttons(page, snap["view"])
+    button.click()
+    deadline = time.monotonic() + 20  # the meld, then each card added: three moves from one tap
+    while not any(sorted(book) == sorted(five) for book in books_of(snap["view"])):
+        assert time.monotonic() < deadline, (books_of(snap["view"]), page.inner_text("#error"))
+        snap = wait_for_api_past(api, table_id, token, snap["version"])
     context.close()
     assert not errors, errors

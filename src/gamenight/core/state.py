@@ -64,6 +64,9 @@ class State(ABC):
     #: what a verb does, in the game's words, where the verb alone reads badly in a prompt
     #: ("select a card to bring a marble out", not "... to out"); verbs not named stay as they are
     VERB_WORDS: ClassVar[dict[str, str]] = {}
+    #: a verb starting a meld of a fixed size, and the verb adding one more card to it ("meld" grows
+    #: by "add"): the page makes a meld of more cards one action, the meld then each card added
+    GROWS: ClassVar[dict[str, str]] = {}
     #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
     deal_no: int = 0
     #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
@@ -281,6 +284,22 @@ class State(ABC):
             return str(refused)
         return None
 
+    def judge_all(self, moves: Sequence[Move | str], seat: int) -> str | None:
+        """Whether ``seat`` may make ``moves`` one after another now (a meld, then cards added to
+        it), without making them: ``None``, or the sentence the first refused one would get."""
+        why = self.judge(moves[0], seat) if moves else None
+        if why is not None or len(moves) < 2:
+            return why
+        trial = self.clone()
+        for move in moves:
+            if seat not in trial.to_act:
+                return "Your turn ends before all of that is made."
+            try:
+                trial.play(move, seat)
+            except IllegalMove as refused:
+                return str(refused)
+        return None
+
     def speak(self, seat: int) -> list[Event]:
         """Record that ``seat`` spoke at the table (a server calls this for every chat message of a
         seated person), for games whose rules count speech: the game's ``_speech_counts`` says
@@ -436,6 +455,8 @@ class State(ABC):
             zones = zone_layout(self.zones(), seat, self.knowledge)
             out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out,
                                          deal_word=self.DEAL_WORD, verb_words=self.VERB_WORDS)
+            if self.GROWS:
+                out["layout"]["grows"] = dict(self.GROWS)
         return out
 
     def card_zones(self) -> dict[str, list[int]]:

@@ -189,6 +189,9 @@ class Layout(TypedDict):
     fields: list[FieldSpec]
     deal_word: str
     verb_words: NotRequired[dict[str, str]]
+    #: a meld's verb and the verb adding one card to it (State.GROWS): a meld of more cards is made
+    #: as the meld, then each card added
+    grows: NotRequired[dict[str, str]]
 
 
 # ---- each field kind's value (see core.layout.Kind) ---------------------------------------------

@@ -21,7 +21,9 @@ class CheckRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     token: str | None = Field(None, max_length=128, description="The seat's token, if it is not sent as "
                                                                  "`Authorization: Bearer`.")
-    move: str = Field(max_length=200, description="The move's text, e.g. 'meld KH KS KD KC KH'.")
+    move: str = Field(max_length=200, description="The move's text, e.g. 'meld KH KS KD'.")
+    then: list[str] = Field(default_factory=list, max_length=20,
+                            description="Moves made after it, in turn (each card then added: 'add KC').")
 
 
 class CheckAnswer(BaseModel):
@@ -44,7 +46,7 @@ def add_check_route(app: FastAPI, service: TableService,
             if table.ended is not None:
                 why: str | None = "The game has ended: no more moves."
             else:
-                why = table.state.judge(body.move, seat)
+                why = table.state.judge_all([body.move, *body.then], seat)
         return {"legal": why is None, "reason": why or ""}
 
 

@@ -101,7 +101,7 @@ function renderLadder(ladder, busy) {
 /**
  * Sets the listing does not spell out (a meld of any number of cards: select.js "pattern") are
  * offered only once the engine would take them: each is asked of the server once per version
- * (`ask(move)` → {legal, reason}); until it answers the button waits, and a refusal is said on
+ * (`ask(move, then)` → {legal, reason}: a meld and the cards then added, together); until it answers the button waits, and a refusal is said on
  * the button in the engine's own sentence, before anything is sent. `page.judged`: the answers.
  */
 export function judgePatterns(actions, page, ask, redraw) {
@@ -109,13 +109,14 @@ export function judgePatterns(actions, page, ask, redraw) {
   const known = page.judged.moves;
   for (const a of actions) {
     if (a.kind !== "pattern") continue;
-    const move = a.moves[0];
-    if (!known.has(move)) {
-      known.set(move, null);
-      ask(move).then((answer) => known.set(move, answer), () => known.set(move, { legal: true, reason: "" }))
-        .then(() => redraw()); // unreachable: the move's own answer will say it
+    const key = a.moves.join("\n");
+    if (!known.has(key)) {
+      known.set(key, null);
+      ask(a.moves[0], a.moves.slice(1))
+        .then((answer) => known.set(key, answer), () => known.set(key, { legal: true, reason: "" }))
+        .then(() => redraw()); // unreachable: the moves' own answers will say it
     }
-    const answer = known.get(move);
+    const answer = known.get(key);
     if (!answer || !answer.legal) {
       a.enabled = false;
       a.hint = answer ? answer.reason : "checking…";

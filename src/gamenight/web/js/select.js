@@ -170,7 +170,7 @@ export function usableCards(sorted) {
  * are listed disabled with a hint, so a person sees what can be done and how; a selection that can
  * still become a move (a sub-multiset of one) says what is missing.
  */
-export function actionsFor(sorted, selected, felt = [], words = {}) {
+export function actionsFor(sorted, selected, felt = [], words = {}, grows = {}) {
   const out = [];
   const done = new Set();
   const k = selected.length + felt.length;
@@ -195,6 +195,11 @@ export function actionsFor(sorted, selected, felt = [], words = {}) {
   for (const v of sorted.verbs.values()) {
     if (done.has(v.verb) || exactVerbs.has(v.verb)) continue;
     if (v.pattern && k >= v.multiMin && !felt.length) {
+      const grown = growing(sorted, v, selected, grows);
+      if (grown) {
+        out.push(grown);
+        continue;
+      }
       for (const rest of v.rests.values()) {
         // a set the list does not enumerate: its text, for the engine to read and judge (the page
         // asks the server first: `check`)
@@ -210,6 +215,23 @@ export function actionsFor(sorted, selected, felt = [], words = {}) {
                hint: !k ? needHint(v, mine, sorted.piece) : open ? "select more to make it" : "not with these" });
   }
   return out;
+}
+
+/**
+ * A meld of more cards than the listing's sets (five kings), where the game says how a meld grows
+ * (`grows`: {meld: "add"}): one action, the listed meld of some of the cards, then each other card
+ * added to it, sent one after another (the server's check judges them together first).
+ */
+function growing(sorted, v, selected, grows) {
+  const more = grows[v.verb];
+  if (!more || selected.length <= v.max) return null;
+  const start = sorted.handMoves.find((m) => m.verb === v.verb && !m.placed.length && !m.rest.length
+    && m.cards.length > 1 && within(m.cards, selected));
+  if (!start) return null;
+  const extra = [...selected];
+  for (const c of start.cards) extra.splice(extra.indexOf(c), 1);
+  return { kind: "pattern", verb: v.verb, moves: [start.move, ...extra.map((c) => `${more} ${c}`)], enabled: true,
+           label: `${start.entry.words || actionLabel(v.verb, start.cards, [], [], sorted.piece)}, then add ${extra.map((c) => pieceLabel(c, sorted.piece)).join(" ")}` };
 }
 
 /** What a verb needs selected, in a few words: "select a card", "select 3 or more cards", "tap a

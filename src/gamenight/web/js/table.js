@@ -350,9 +350,10 @@ function sendMoves(moves) {
 function continueQueue() {
   if (!page.queue.length || page.pending) return;
   const next = page.queue[0];
-  if (!(page.view.legal_moves || []).includes(next)) {
+  // a card added to a meld just made is named without the meld's number ("add KC"): the engine reads it
+  if (!(page.view.to_act || []).includes(page.view.seat) || !(page.view.legal_moves || []).length) {
     page.queue = [];
-    showError(`“${next}” could not be made: it is not legal any more.`);
+    showError("The rest of that could not be made: it is no longer your turn.");
     return;
   }
   page.queue = page.queue.slice(1);
@@ -463,11 +464,12 @@ function draw() {
   }
   const myTurn = (view.legal_moves || []).length > 0;
   $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
-  const actions = answering ? [] : actionsFor(sorted, state.codes, page.felt, (view.layout && view.layout.verb_words) || {});
+  const actions = answering ? [] : actionsFor(sorted, state.codes, page.felt, (view.layout && view.layout.verb_words) || {},
+    (view.layout && view.layout.grows) || {});
   const plain = answering ? [] : sorted.plain;
   page.actions = actions;
-  judgePatterns(actions, page, (move) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
-    { method: "POST", body: { token, move }, token }), draw);
+  judgePatterns(actions, page, (move, then) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
+    { method: "POST", body: { token, move, then }, token }), draw);
   const selectedCount = page.selected.length + page.felt.length;
   redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
     () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
