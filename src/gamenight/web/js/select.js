@@ -238,13 +238,16 @@ function growing(sorted, v, selected, grows) {
  *  place on the table", "select a card and tap its place on the table". */
 function needHint(v, moves, piece) {
   const noun = piece === "tile" ? ["a tile", "tiles"] : ["a card", "cards"];
-  const cards = Math.min(...moves.map((m) => m.cards.length));
+  const inHand = moves.filter((m) => m.cards.length);
+  const cards = inHand.length ? Math.min(...inHand.map((m) => m.cards.length)) : 0;
   const placed = Math.min(...moves.map((m) => m.placed.length));
-  const hand = v.pattern ? `select ${Math.min(v.min, v.multiMin)} or more ${noun[1]}`
-    : cards > 1 ? `select ${cards} ${noun[1]}` : cards === 1 ? `select ${noun[0]}` : "";
+  const tableOnly = moves.some((m) => !m.cards.length && m.placed.length); // a face-up card alone
+  const hand = !cards ? "" : v.pattern && cards > 1 ? `select ${cards} or more ${noun[1]}`
+    : cards > 1 ? `select ${cards} ${noun[1]}` : `select ${noun[0]}`;
   const table = placed > 1 ? "tap them on the table" : placed === 1 ? "tap its place on the table" : "";
   if (hand && table) return `${hand}, then ${table}`;
-  return hand || (placed > 1 ? "tap the pieces on the table" : placed === 1 ? "tap it on the table" : "select");
+  if (hand && tableOnly) return `${hand}, or tap one on the table`;
+  return hand || (placed > 1 ? "tap the pieces on the table" : "tap it on the table");
 }
 
 /** "Discard 7♣", "Meld 5♥ 5♠ 2♦ (run)", "Add 2♦ to #1", "Meld 8♥ Joker 10♥ (Joker as 9♥)": a hand
