@@ -250,13 +250,40 @@ def select_cards(page: Any, cards: list[str]) -> None:
         page.click(f"#hand button.hand-card[data-card='{code}'] >> nth={nth}")
 
 
-def make_move(page: Any, move: str, hand: list[str]) -> None:
+def make_move(page: Any, move: str, hand: list[str], view: dict[str, Any] | None = None) -> None:
     """Make a legal move as a person does: its cards selected (a wild named as the card it stands
-    for, ``JK=9H``, is selected as the wild), then the button naming it."""
+    for, ``JK=9H``, is selected as the wild), its pieces on the table tapped where they lie (the
+    arguments the view's ``moves`` place: ``at``), then the button that makes it."""
+    entry = next((m for m in (view or {}).get("moves", []) if m["text"] == move), None)
+    placed = [a for a in entry["args"] if "at" in a] if entry else []
     cards = [w.split("=")[0] for w in move.split()[1:] if w.split("=")[0] in hand]
-    if cards:
+    if entry and placed:
+        named = [a.get("piece", a["value"]) for a in entry["args"] if "at" not in a]
+        cards = [c for c in named if c in hand]
+    if cards or placed:
         select_cards(page, cards)
-    page.click(f"#move-buttons button[data-move='{move}']")
+    for arg in placed:
+        tap_place(page, arg)
+    click_move(page, move)
+
+
+def tap_place(page: Any, arg: dict[str, Any]) -> None:
+    """Tap the piece on the table an argument names: its place, or (a die of any position) an
+    unselected piece of its zone showing its value."""
+    at = arg["at"]
+    if "index" in at:
+        page.click(f"#felt .felt-target[data-at='{at['zone']}#{at['index']}']")
+        return
+    free = f"#felt .felt-target[data-at^='{at['zone']}#'][data-value='{arg['value']}']:not(.selected)"
+    page.click(f"{free} >> nth=0")
+
+
+def click_move(page: Any, move: str) -> None:
+    """Press the button that makes ``move``, opening the "More" sheet first where it waits there."""
+    button = page.locator(f"#move-buttons button[data-move='{move}']").first
+    if not button.is_visible() and page.locator("#move-buttons details.more-moves:not([open])").count():
+        page.click("#move-buttons details.more-moves > summary")
+    button.click()
 
 
 def open_first_seat(api: Api, browser: Any, game: str, players: int,
@@ -308,7 +335,7 @@ def play_by_clicking(api: Api, page: Any, table_id: str, token: str,
                 page.click("#move-buttons button[data-kind='choose']")
                 wait_until_passed(api, table_id, token)
             else:
-                make_move(page, move, view["hand"] or [])
+                make_move(page, move, view["hand"] or [], view)
             wait_for_api_past(api, table_id, token, snap["version"])
             made.append(move)
             if after is not None:

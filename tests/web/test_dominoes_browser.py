@@ -69,13 +69,20 @@ def test_a_domino_is_played_by_clicking_a_tile_then_its_line(server: str, browse
             page.keyboard.press("Enter")
         else:
             page.click(f"#hand button.hand-card[data-card='{tile}']")
-        slot = page.wait_for_selector(f"#felt .domino-slot-live[data-move='{move}']")
-        assert slot is not None and slot.get_attribute("data-target") == target
-        if by_keys:
+        slot = page.wait_for_selector(f"#felt .domino-slot-live.felt-target[data-target='{target}']")
+        assert slot is not None
+        words = next(m["words"] for m in view["moves"] if m["text"] == move)
+        if by_keys:  # Enter selects the end; Enter again makes the one move the selection makes
             slot.focus()
             page.keyboard.press("Enter")
-        else:
+            page.wait_for_selector(f"#felt .domino-slot.selected[data-target='{target}']")
+            page.focus(f"#felt .domino-slot.selected[data-target='{target}']")
+            page.keyboard.press("Enter")
+        else:  # a tap selects the end; the action bar's button, in words, makes the move
             slot.click()
+            button = page.wait_for_selector(f"#move-buttons button[data-move='{move}']:not([disabled])")
+            assert button is not None and button.inner_text() == words
+            button.click()
         after = wait_for_api_past(api, table_id, token, snap["version"])
         wait_for_version(page, after["version"])
         line = f"#felt g.domino[data-line='{line_of(target)}']"

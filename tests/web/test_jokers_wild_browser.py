@@ -1,6 +1,7 @@
-"""Jokers Wild in real Chromium: a person at seat 0 against a bot moves marbles by clicking a
-marble on the page's SVG track and then one of its moves (once with the keyboard: the marble
-focused, Enter, then its first move), and the track shows the marble moved; a card with no move
+"""Jokers Wild in real Chromium: a person at seat 0 against a bot moves marbles by selecting a card,
+tapping the marble where it lies on the page's SVG track (once with the keyboard: the marble
+focused, Enter) and pressing the action bar's button, which reads the move in the engine's words;
+the track shows the marble moved; a card with no move
 is thrown away with the page's own buttons; on a phone's width the track fits."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from tests.web.test_browser import (
     Api,
     make_move,
     open_first_seat,
+    select_cards,
     settled_snapshot,
     wait_for_api_past,
     wait_for_version,
@@ -25,10 +27,11 @@ GAME = "jokers-wild"
 
 
 def a_marble_move(view: dict[str, Any]) -> tuple[int, str] | None:
-    """The first marble with moves, and its first move."""
-    for marble in view["track"]["marbles"]:
-        if marble["moves"]:
-            return marble["hole"], marble["moves"][0]["move"]
+    """The first move of one card and one marble on the track (the marble where it lies: ``at``)."""
+    for move in view["moves"]:
+        placed = [a for a in move["args"] if "at" in a]
+        if move["verb"] == "move" and len(placed) == 1:
+            return placed[0]["at"]["index"], move["text"]
     return None
 
 
@@ -50,14 +53,17 @@ def test_marbles_move_by_clicking_the_track(server: str, browser: Any) -> None:
             wait_for_api_past(api, table_id, token, snap["version"])
             continue
         hole, move = found
-        marble = f"svg.track-svg .track-marble.track-live[data-hole='{hole}']"
+        select_cards(page, [move.split()[1]])  # the card, then the marble where it lies
+        marble = f"svg.track-svg .track-marble.felt-target[data-at='track#{hole}']"
         if clicked == 1:
             page.focus(marble)
             page.keyboard.press("Enter")
         else:
             page.click(marble)
-        button = f".track-moves button[data-move='{move}']"
+        page.wait_for_selector(f"{marble}[aria-pressed='true']")
+        button = f"#move-buttons button[data-move='{move}']:not([disabled])"
         page.wait_for_selector(button)
+        assert page.inner_text(button) == next(m["words"] for m in view["moves"] if m["text"] == move)
         if clicked == 0:
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "jokers_wild_chosen.png"))

@@ -1,7 +1,7 @@
 """10,000 in real Chromium: a person and a bot. The person rolls with the plain "roll" button,
-then holds dice by clicking them on the page's own SVG dice (one of them by the keyboard) and
-presses the button that names the keep; the held dice are drawn apart, and the page never names
-the game (the view asks for a dice picture)."""
+then holds dice by tapping them where they lie on the felt (one of them by the keyboard) and
+presses the action bar's button, which reads the keep in the engine's words; the held dice are
+drawn apart, and the page never names the game (the view asks for a dice picture)."""
 
 from __future__ import annotations
 
@@ -23,24 +23,26 @@ from tests.web.test_browser import (
 KEEPS = 3
 
 
-def click_keep(page: Any, move: str, rolled: list[int], *, keyboard: bool) -> None:
-    """Select the dice a keep names among the rolled dice, then press its button."""
+def click_keep(page: Any, move: str, view: dict[str, Any], *, keyboard: bool) -> None:
+    """Select the dice a keep names among the rolled dice, then press its button (in words)."""
+    rolled = view["dice"]["rolled"]
     faces = [int(f) for f in move.split()[1:]]
     free = list(range(len(rolled)))
     for face in faces:
         i = next(j for j in free if rolled[j] == face)
         free.remove(i)
-        die = f".dice-table button.die-button[data-die='{i}']"
+        die = f"#felt .felt-target[data-at='dice#{i}']"
         if keyboard:
             page.focus(die)
             page.keyboard.press("Enter")
         else:
             page.click(die)
-        assert page.get_attribute(die, "aria-pressed") == "true"
-    assert page.is_enabled(".dice-table button.dice-confirm")
-    named = "Keep " + " ".join(str(f) for f in sorted(faces))
-    assert page.inner_text(".dice-table button.dice-confirm") == named
-    page.click(".dice-table button.dice-confirm")
+        page.wait_for_selector(f"{die}[aria-pressed='true']")
+    button = f"#move-buttons button[data-move='{move}']"
+    assert page.is_enabled(button)
+    words = next(m["words"] for m in view["moves"] if m["text"] == move)
+    assert page.inner_text(button) == words
+    page.click(button)
 
 
 def test_dice_are_held_by_clicking_and_rolled(server: str, browser: Any) -> None:
@@ -73,7 +75,7 @@ def test_dice_are_held_by_clicking_and_rolled(server: str, browser: Any) -> None
         keeps = [m for m in legal if m.startswith("keep")]
         if keeps:
             assert page.query_selector_all(".dice-table .dice-rolled svg circle")  # pips drawn
-            click_keep(page, keeps[0], view["dice"]["rolled"], keyboard=len(kept) == 1)
+            click_keep(page, keeps[0], view, keyboard=len(kept) == 1)
             kept.append(keeps[0])
         else:
             move = "stop" if "stop" in legal and view["turn_total"] >= 1000 else "roll"

@@ -35,6 +35,7 @@ from gamenight.core.moves import Move
 
 if TYPE_CHECKING:
     from gamenight.core.state import State
+    from gamenight.core.views import Place
 
 S = TypeVar("S", bound="State")
 
@@ -108,6 +109,12 @@ class MoveKind(Generic[S]):
         verb and its arguments in words ("Play Q♠", "Bid 3"); a kind says better where it can."""
         return move_words(move)
 
+    def places(self, s: S, seat: int, move: Move) -> Sequence[Place | None] | None:
+        """Where each of ``move``'s arguments lies on the table, for ``seat`` to tap it there (one
+        entry per argument, ``None`` for one that lies nowhere but the hand or is no piece); by
+        default nowhere: the page offers the move as a button, or by the hand's pieces."""
+        return None
+
 
 class OneMove(MoveKind[S]):
     """A kind with exactly one move, a verb alone (``draw``, ``stop``, ``knock``): its candidate is
@@ -166,6 +173,12 @@ class ByName(MoveKind[S]):
         getattr(s, self.do)(seat, move)
 
 
+def pile_top(zone: str, size: int) -> list[Place | None]:
+    """The one argument of a move taking a pile's top card (``take 8H``): that card, where the
+    pile lies (nowhere when the pile is empty)."""
+    return [{"zone": zone, "index": size - 1}] if size else [None]
+
+
 def move_words(move: Move) -> str:
     """A move's verb and its arguments in words, capitalised: ``play QS`` reads "Play Q♠"."""
     words = " ".join(arg.kind.words(arg.value) for arg in move.args)
@@ -187,6 +200,10 @@ class PhaseHandler(Generic[S]):
 
     def apply(self, s: S, seat: int, move: Move) -> None:
         raise NotImplementedError(move.verb)
+
+    def places(self, s: S, seat: int, move: Move) -> Sequence[Place | None] | None:
+        """Where ``move``'s arguments lie on the table (:meth:`MoveKind.places`): nowhere here."""
+        return None
 
     def kinds_now(self, s: S) -> Sequence[MoveKind[S]] | None:
         """The kinds of move this phase is made of, or ``None`` for a phase written as a whole
@@ -252,6 +269,10 @@ class KindsPhase(PhaseHandler[S]):
         kind = self._table(s)[1].get(move.verb)
         return move_words(move) if kind is None else kind.describe(s, move, viewer)
 
+    def places(self, s: S, seat: int, move: Move) -> Sequence[Place | None] | None:
+        kind = self._table(s)[1].get(move.verb)
+        return None if kind is None else kind.places(s, seat, move)
+
 
 class PhaseDispatch:
     """Mixed into a state (before :class:`~gamenight.core.state.State`): its four hooks and
@@ -291,6 +312,10 @@ class PhaseDispatch:
         """``move``, legal now, in the players' words (its kind's :meth:`MoveKind.describe`)."""
         return self.phases[self.phase_name].describe(self, move, viewer)
 
+    def place_move(self, move: Move, seat: int) -> Sequence[Place | None] | None:
+        """Where ``move``'s arguments lie on the table for ``seat`` (its kind's :meth:`MoveKind.places`)."""
+        return self.phases[self.phase_name].places(self, seat, move)
+
 
 __all__ = ["ByName", "KindsPhase", "MoveKind", "OneMove", "PhaseDispatch", "PhaseHandler", "PhaseName",
-           "move_words"]
+           "move_words", "pile_top"]

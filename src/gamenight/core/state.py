@@ -24,7 +24,7 @@ from gamenight.core.moves import Move, parse_move
 from gamenight.core.options import Options
 from gamenight.core.phases import move_words
 from gamenight.core.scoring import Outcome, ScoreSheet
-from gamenight.core.views import move_entry
+from gamenight.core.views import Place, move_entry, placed_entry
 from gamenight.core.zones import Knowledge, Zone, census, redeal_unseen
 from gamenight.core.zones import layout as zone_layout
 
@@ -64,6 +64,9 @@ class State(ABC):
     #: what a verb does, in the game's words, where the verb alone reads badly in a prompt
     #: ("select a card to bring a marble out", not "... to out"); verbs not named stay as they are
     VERB_WORDS: ClassVar[dict[str, str]] = {}
+    #: a verb starting a meld of a fixed size, and the verb adding one more card to it ("meld" grows
+    #: by "add"): the page makes a meld of more cards one action, the meld then each card added
+    GROWS: ClassVar[dict[str, str]] = {}
     #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
     deal_no: int = 0
     #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
@@ -177,6 +180,11 @@ class State(ABC):
         on :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
         return move_words(move)
 
+    def place_move(self, move: Move, seat: int) -> Sequence[Place | None] | None:
+        """Where ``move``'s arguments lie on the table for ``seat`` (``views.Place``, one per
+        argument), so the page lets a person tap them there; by default nowhere."""
+        return None
+
     def phase_label(self) -> str:
         """The phase in players' words, for the headline (``view["phase_label"]``)."""
         return ""
@@ -236,6 +244,17 @@ class State(ABC):
         """
         if self.counts_speech and (move is SPEECH or move == "speak"):
             return self._speak_entry(seat)
+        seat, move = self._legal_move(move, seat)
+        events = self.events
+        start = len(events)
+        self.moves.append((seat, move))
+        self._legal_cache = {}
+        self._apply(seat, move)
+        return events[start:]
+
+    def _legal_move(self, move: Move | str, seat: int | None) -> tuple[int, Move]:
+        """The seat acting and the legal move ``move`` is (a shorthand resolved), or
+        :class:`IllegalMove` with the sentence of the rule it breaks."""
         acting = self._to_act()
         if seat.__class__ is not int or seat not in acting:  # (None, a bool, another table's seat)
             seat = self._acting_seat(seat, acting)
@@ -254,12 +273,32 @@ class State(ABC):
             if resolved is None:
                 raise IllegalMove(self._why_illegal(seat, move))
             move = resolved
-        events = self.events
-        start = len(events)
-        self.moves.append((seat, move))
-        self._legal_cache = {}
-        self._apply(seat, move)
-        return events[start:]
+        return seat, move
+
+    def judge(self, move: Move | str, seat: int) -> str | None:
+        """Whether ``seat`` may make ``move`` now, without making it: ``None``, or the sentence the
+        move would be refused with (a page asks before it offers a set the listing does not name)."""
+        try:
+            self._legal_move(move, seat)
+        except IllegalMove as refused:
+            return str(refused)
+        return None
+
+    def judge_all(self, moves: Sequence[Move | str], seat: int) -> str | None:
+        """Whether ``seat`` may make ``moves`` one after another now (a meld, then cards added to
+        it), without making them: ``None``, or the sentence the first refused one would get."""
+        why = self.judge(moves[0], seat) if moves else None
+        if why is not None or len(moves) < 2:
+            return why
+        trial = self.clone()
+        for move in moves:
+            if seat not in trial.to_act:
+                return "Your turn ends before all of that is made."
+            try:
+                trial.play(move, seat)
+            except IllegalMove as refused:
+                return str(refused)
+        return None
 
     def speak(self, seat: int) -> list[Event]:
         """Record that ``seat`` spoke at the table (a server calls this for every chat message of a
@@ -405,7 +444,9 @@ class State(ABC):
             "events": [e.text for e in self._visible_events(seat)],
             "legal_moves": [str(m) for m in legal],
             # the same moves, verb and typed arguments apart, each in the players' words
-            "moves": [{**move_entry(m), "words": self.describe_move(m, seat)} for m in legal],
+            # where their arguments lie on the table, too (a grid's card, a train, the pile's top)
+            "moves": [{**placed_entry(move_entry(m), self.place_move(m, seat)),
+                       "words": self.describe_move(m, seat)} for m in legal] if seat is not None else [],
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
@@ -414,6 +455,8 @@ class State(ABC):
             zones = zone_layout(self.zones(), seat, self.knowledge)
             out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out,
                                          deal_word=self.DEAL_WORD, verb_words=self.VERB_WORDS)
+            if self.GROWS:
+                out["layout"]["grows"] = dict(self.GROWS)
         return out
 
     def card_zones(self) -> dict[str, list[int]]:

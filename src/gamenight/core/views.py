@@ -23,6 +23,7 @@ kind. pydantic, which writes the schema, is imported only when it is asked for.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import Any, Literal, NotRequired
 
 # pydantic reads TypedDicts from typing_extensions on Python 3.11 (typing's lack what it needs)
@@ -34,12 +35,24 @@ from gamenight.core.notation import Arg
 # ---- moves -------------------------------------------------------------------------------------
 
 
+class Place(TypedDict):
+    """Where on the table a move's argument is drawn, when it is not simply a piece of the viewer's
+    hand: a zone of the view's layout (``grid/0``, ``discards``, ``train/2``) or a layout field
+    drawn as a picture (``dice``, ``track``), and where the argument's piece lies in it (``index``:
+    its position among the zone's pieces, a die among the dice rolled, a hole of a track; none: the
+    zone as a whole, such as a train's open end)."""
+
+    zone: str
+    index: NotRequired[int]
+
+
 #: one typed argument of a move: its kind (``card``, ``suit``, ``number``, ``word``, ``tile``, ``face``,
 #: ``space``, ``hole``...), its value as the view names it elsewhere, and its text; an argument
 #: written ``piece=as`` (a wild card named as the card it stands for, ``JK=9H``) also gives the
-#: piece it names (``piece``: a code of the hand) and what it stands for (``as``)
+#: piece it names (``piece``: a code of the hand) and what it stands for (``as``); ``at``: where the
+#: argument lies on the table (:class:`Place`), so a person taps it there
 MoveArg = TypedDict("MoveArg", {"kind": str, "value": int | str, "text": str,
-                                "piece": NotRequired[str], "as": NotRequired[str]})
+                                "piece": NotRequired[str], "as": NotRequired[str], "at": NotRequired[Place]})
 
 
 class MoveEntry(TypedDict):
@@ -87,6 +100,16 @@ def move_entry(move: Move) -> MoveEntry:
         if Move.named(str(move)) is move:  # only interned moves are kept (a throwaway is never legal)
             _ENTRIES[move] = entry
     return entry
+
+
+def placed_entry(entry: MoveEntry, places: Sequence[Place | None] | None) -> MoveEntry:
+    """``entry`` with each argument's place on the table (``places``: one per argument, ``None``
+    where it lies nowhere but the hand); the shared entry itself where nothing is placed."""
+    if not places or not any(places):
+        return entry
+    args: list[MoveArg] = [{**a, "at": p} if p is not None else a
+                           for a, p in zip(entry["args"], places, strict=False)]
+    return MoveEntry(text=entry["text"], verb=entry["verb"], args=args)
 
 
 # ---- the score sheet and the outcome -----------------------------------------------------------
@@ -166,6 +189,9 @@ class Layout(TypedDict):
     fields: list[FieldSpec]
     deal_word: str
     verb_words: NotRequired[dict[str, str]]
+    #: a meld's verb and the verb adding one card to it (State.GROWS): a meld of more cards is made
+    #: as the meld, then each card added
+    grows: NotRequired[dict[str, str]]
 
 
 # ---- each field kind's value (see core.layout.Kind) ---------------------------------------------
@@ -384,7 +410,8 @@ class View(TypedDict):
 
 #: the shapes that are whole as declared: anything else in them is a mistake the schema refuses
 #: (the envelope and the kind values stay open: a game's own entries, a kind's later additions)
-CLOSED = ("MoveArg", "MoveEntry", "ZoneView", "FieldSpec", "Layout", "ScoreRow", "ScoreSheet", "Outcome")
+CLOSED = ("MoveArg", "MoveEntry", "Place", "ZoneView", "FieldSpec", "Layout", "ScoreRow", "ScoreSheet",
+          "Outcome")
 
-__all__ = ["CLOSED", "FIELD_VALUES", "FieldKind", "FieldSpec", "Layout", "MoveArg", "MoveEntry", "View",
-           "ZoneView", "arg_value", "move_entry"]
+__all__ = ["CLOSED", "FIELD_VALUES", "FieldKind", "FieldSpec", "Layout", "MoveArg", "MoveEntry", "Place",
+           "View", "ZoneView", "arg_value", "move_entry", "placed_entry"]

@@ -19,11 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.moves import Move
-from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseName
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseName, pile_top
 from gamenight.equipment import cards as C
 from gamenight.families.pile_access import DigDeep, same
 
 if TYPE_CHECKING:
+    from gamenight.core.views import Place
     from gamenight.families.draw_discard import DrawDiscardState
 
 
@@ -98,6 +99,9 @@ class TakeDiscard(MoveKind["DrawDiscardState"]):
             return (f"Taking {C.NAME_OF[top]} would leave you only copies of it, and a copy of the card "
                     "taken may not be discarded this turn: draw from the stock.")
         return None
+
+    def places(self, s: DrawDiscardState, seat: int, move: Move) -> list[Place | None]:
+        return pile_top("discards", len(s.discards))
 
     def apply(self, s: DrawDiscardState, seat: int, move: Move) -> None:
         s.take_discard(seat)

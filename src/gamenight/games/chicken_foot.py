@@ -61,7 +61,7 @@ Rule decisions (the gap ids of §21):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.errors import OptionError
 from gamenight.core.layout import Field, Kind, number_word
@@ -94,6 +94,9 @@ from gamenight.families.dominoes import (
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
 
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
+
 HAND = 7
 ARMS = 4
 TOES = 3
@@ -104,6 +107,8 @@ NINE_MAX = 7
 MAX_LINES = ARMS + TOES * 12
 #: ``PLAY[t][k]``: lay tile t on line k (numbered from 1)
 LINE_ARG = [NUMBER(k) for k in range(MAX_LINES + 1)]
+#: the layout field the lines are drawn in (a line each, in their order): where a play goes
+BARNYARD_FIELD = "barnyard"
 PLAY: list[list[Move]] = [[Move("play", D.TILE_ARG[t], LINE_ARG[k]) for k in range(MAX_LINES + 1)]
                           for t in range(len(D.DOUBLE_TWELVE))]
 #: each play move's (tile, line number from 1)
@@ -192,6 +197,12 @@ class PlayTile(MoveKind["ChickenFoot"]):
             return f"The {D.CODE_OF[t]} does not match the {end} open on line {x + 1}."
         return None
 
+    def places(self, s: ChickenFoot, seat: int, move: Move) -> list[Place | None]:
+        """The tile lies in the hand; the line named is that line of the barnyard's picture."""
+        if len(move.args) != 2 or move.args[1] not in LINE_ARG[1:]:
+            return [None for _ in move.args]
+        return [None, {"zone": BARNYARD_FIELD, "index": LINE_ARG.index(move.args[1]) - 1}]
+
     def legal(self, s: ChickenFoot, seat: int) -> list[Move]:
         return s._playable(seat)
 
@@ -228,7 +239,7 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
         Field("deal", "{Deal}", Kind.COUNTER, head=True),
         Field("double", "Centre double", Kind.PIECE, piece="tile", head=True),
         Field("to_do", "Now", Kind.TEXT),
-        Field("barnyard", "Barnyard", Kind.DOMINOES, piece="tile"),
+        Field(BARNYARD_FIELD, "Barnyard", Kind.DOMINOES, piece="tile"),
         Field("last_round", "Last round", Kind.TEXT, minor=True),
     )
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
-from gamenight.core.phases import KindsPhase, MoveKind, OneMove
+from gamenight.core.phases import KindsPhase, MoveKind, OneMove, pile_top
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import DISCARD, DRAW, ONLY, TAKE, DrawDiscardState, DrawPhase, PlayPhase
 from gamenight.families.melds import RUMMY_VALUES, RUN, SET, Meld, MeldRules
@@ -21,6 +21,7 @@ from gamenight.families.pile_access import same
 from gamenight.families.rummy_kinds import lay_off_move
 
 if TYPE_CHECKING:
+    from gamenight.core.views import Place
     from gamenight.games.gin_rummy import GinRummy
 
 PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
@@ -48,6 +49,9 @@ class TakeUpcard(MoveKind["GinRummy"]):
         if not same(move, TAKE[top]):
             return f"Only the top card of the discard pile can be taken: 'take {C.CODE_OF[top]}'."
         return None
+
+    def places(self, s: GinRummy, seat: int, move: Move) -> list[Place | None]:
+        return pile_top("discards", len(s.discards))
 
     def apply(self, s: GinRummy, seat: int, move: Move) -> None:
         s.take_discard(seat)

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
@@ -76,6 +76,9 @@ from gamenight.families.pile_access import same
 from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
 from gamenight.families.rummy_rules import RummyRules
 from gamenight.families.stakes import Rounding, Stakes
+
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
 
 #: a quarter, in cents (GEN-11): the ante and what the highest score pays
 QUARTER = 25
@@ -255,6 +258,12 @@ class PlaceCard(MoveKind["Golf"]):
     def place_rule(self, s: Golf, seat: int, pos: int) -> str | None:
         """Whether the card at ``pos`` may be played so (``None``), or why not."""
         return None
+
+    def places(self, s: Golf, seat: int, move: Move) -> list[Place | None]:
+        """The place named is that card of the seat's own grid (a knock after it lies nowhere)."""
+        pos = s._position(move)
+        return [{"zone": f"grid/{seat}", "index": pos} if pos is not None and i == 0 else None
+                for i in range(len(move.args))]
 
 
 class Exchange(PlaceCard):

@@ -77,7 +77,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.errors import IllegalMove
 from gamenight.core.layout import Field, Kind
@@ -123,6 +123,12 @@ from gamenight.games.jokers_wild_board import (
     steps_of,
     swap_candidates,
 )
+
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
+
+#: the layout field the board is drawn from: where a move's holes lie
+TRACK_FIELD = "track"
 
 HAND_SIZE = 5
 
@@ -205,6 +211,12 @@ def board_rule(s: JokersWild, seat: int, move: Move) -> str | None:
     return why[0].upper() + why[1:] + "." if why else None
 
 
+def marble_places(move: Move) -> list[Place | None]:
+    """Each hole a move names is that hole of the board (its marble, where a person taps it); the
+    card lies in the hand, a count nowhere."""
+    return [{"zone": TRACK_FIELD, "index": a.value} if a.kind.name == "hole" else None for a in move.args]
+
+
 class BringOut(MoveKind["JokersWild"]):
     """An ace or a face card brings a marble out of Home onto the come-out hole (not onto a
     marble of the side; an opponent there goes Home)."""
@@ -243,6 +255,9 @@ class MoveMarble(MoveKind["JokersWild"]):
         shape = "with the card and the marble's hole: 'move 5H 30'"
         return card_first(s, seat, move, (1,), shape) or board_rule(s, seat, move)
 
+    def places(self, s: JokersWild, seat: int, move: Move) -> list[Place | None]:
+        return marble_places(move)
+
     def apply(self, s: JokersWild, seat: int, move: Move) -> None:
         s._play_card(seat, move)
 
@@ -268,6 +283,9 @@ class SplitCard(MoveKind["JokersWild"]):
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the card, then each part's marble and count: 'split 7H 10 3 40 4'"
         return card_first(s, seat, move, (2, 4), shape) or board_rule(s, seat, move)
+
+    def places(self, s: JokersWild, seat: int, move: Move) -> list[Place | None]:
+        return marble_places(move)
 
     def apply(self, s: JokersWild, seat: int, move: Move) -> None:
         s._play_card(seat, move)
@@ -296,6 +314,9 @@ class JokerSwap(MoveKind["JokersWild"]):
     def verify(self, s: JokersWild, seat: int, move: Move) -> str | None:
         shape = "as the joker, your marble's hole and the other's: 'swap JK 10 50'"
         return card_first(s, seat, move, (2,), shape) or board_rule(s, seat, move)
+
+    def places(self, s: JokersWild, seat: int, move: Move) -> list[Place | None]:
+        return marble_places(move)
 
     def apply(self, s: JokersWild, seat: int, move: Move) -> None:
         s._play_card(seat, move)
@@ -368,7 +389,7 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     }
     FIELDS: tuple[Field, ...] = (
         Field("deal", "{Deal}", Kind.NUMBER, head=True),
-        Field("track", "The board", Kind.TRACK),
+        Field(TRACK_FIELD, "The board", Kind.TRACK),
         Field("castles", "In the Castles", Kind.TEXT),
         Field("helping", "Moving a partner's marbles", Kind.TEXT),
         Field("last_play", "Last play", Kind.TEXT, minor=True),

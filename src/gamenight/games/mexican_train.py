@@ -72,7 +72,7 @@ House decisions where the book is silent (G-MT ids of §23):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move
@@ -103,6 +103,12 @@ from gamenight.families.dominoes import (
 )
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
+
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
+
+#: the layout field the trains are drawn in (a line each, the Mexican train last): where a play goes
+TRAINS_FIELD = "trains"
 
 TOP = 12
 ROUNDS = TOP + 1
@@ -239,6 +245,13 @@ class PlayTile(MoveKind["MexicanTrain"]):
             return f"The {D.CODE_OF[t]} does not match the {end} open on {s._line_name(line, seat)}."
         return None
 
+    def places(self, s: MexicanTrain, seat: int, move: Move) -> list[Place | None]:
+        """The tile lies in the hand; the train named is that line of the trains' picture, whose
+        open end the tile goes on."""
+        if len(move.args) != 2 or move.args[1] not in TRAIN_ARG:
+            return [None for _ in move.args]
+        return [None, {"zone": TRAINS_FIELD, "index": s.line_of(TRAIN_ARG.index(move.args[1]))}]
+
     def apply(self, s: MexicanTrain, seat: int, move: Move) -> None:
         s._play(seat, move)
 
@@ -314,7 +327,7 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
         Field("deal", "{Deal}", Kind.COUNTER, head=True),
         Field("engine", "Engine", Kind.PIECE, piece="tile", head=True),
         Field("to_do", "Now", Kind.TEXT),
-        Field("trains", "Trains", Kind.DOMINOES, piece="tile"),
+        Field(TRAINS_FIELD, "Trains", Kind.DOMINOES, piece="tile"),
         Field("train_state", "Train", Kind.TEXT, per_seat=True),
         Field("last_round", "Last round", Kind.TEXT, minor=True),
     )

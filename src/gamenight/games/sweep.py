@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.moves import Move, parse_move
@@ -75,6 +75,9 @@ from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
+
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
 
 HAND_SIZE = 14
 BLINDS = 4
@@ -213,6 +216,18 @@ class PlaySet(MoveKind["Sweep"]):
     def describe(self, s: Sweep, move: Move, viewer: int | None) -> str:
         return f"Play {s.set_in_words(move)}"
 
+    def places(self, s: Sweep, seat: int, move: Move) -> list[Place | None]:
+        """Each face-up card named (those after ``up``) where it lies before the seat; the hand's
+        cards lie in the hand."""
+        out: list[Place | None] = []
+        taken: set[int] = set()
+        up = False
+        for arg in move.args:
+            up = up or arg == UP
+            at = s.face_up_index(seat, arg.value, taken) if up and arg.kind.name == "card" else None
+            out.append(None if at is None else {"zone": f"table/{seat}", "index": at})
+        return out
+
 
 class AddToBlind(PlaySet):
     """After a blind card stood: add cards of its rank to it, within the four on top."""
@@ -249,6 +264,13 @@ class PlayBlind(MoveKind["Sweep"]):
         if k not in s.uncovered(seat):
             return f"Your blind card {k} is still covered by its face-up card: play that first."
         return None
+
+    def places(self, s: Sweep, seat: int, move: Move) -> list[Place | None]:
+        """The blind card named, face down before the seat."""
+        k = move.number
+        at = next((i for i, (slot, up) in enumerate(zip(s.slots[seat], s.faces[seat], strict=True))
+                   if slot == k and not up), None)
+        return [None if at is None else {"zone": f"table/{seat}", "index": at}]
 
     def apply(self, s: Sweep, seat: int, move: Move) -> None:
         s._blind(seat, move)
@@ -398,6 +420,15 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def face_ups(self, seat: int) -> list[int]:
         """The face-up cards before ``seat``, in position order."""
         return [c for c, up in zip(self.table[seat], self.faces[seat], strict=True) if up]
+
+    def face_up_index(self, seat: int, card: object, taken: set[int]) -> int | None:
+        """Where the face-up ``card`` lies among ``seat``'s table cards (a copy not in ``taken``,
+        which then holds it), or ``None``."""
+        for i, (c, up) in enumerate(zip(self.table[seat], self.faces[seat], strict=True)):
+            if up and c == card and i not in taken:
+                taken.add(i)
+                return i
+        return None
 
     def uncovered(self, seat: int) -> list[int]:
         """The positions (1-4) of ``seat``'s blind cards whose face-up card is gone."""

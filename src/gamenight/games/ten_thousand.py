@@ -55,7 +55,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
@@ -64,6 +64,12 @@ from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, 
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.state import State
 from gamenight.equipment import dice as D
+
+if TYPE_CHECKING:
+    from gamenight.core.views import Place
+
+#: the layout field the dice are drawn from: where a keep's dice lie
+DICE_FIELD = "dice"
 
 DICE = 5
 ROLL = Move("roll")
@@ -241,6 +247,10 @@ class Keep(MoveKind["TenThousand"]):
         faces = list(move.numbers)
         return f"Keep {dice_words(faces)} for {score(faces) or 0:,}"
 
+    def places(self, s: TenThousand, seat: int, move: Move) -> list[Place | None]:
+        """Each die kept is one of the dice just rolled showing its face: any of them, so no index."""
+        return [{"zone": DICE_FIELD} for _ in move.args]
+
 
 class RollOn(OneMove["TenThousand"]):
     """Roll the dice not held (all five again after hot dice)."""
@@ -311,7 +321,7 @@ class TenThousand(PhaseDispatch, State):
     all_public: ClassVar[bool] = True
     FIELDS = (
         Field("round", "{Deal}", Kind.NUMBER, head=True),
-        Field("dice", "Dice", Kind.DICE),
+        Field(DICE_FIELD, "Dice", Kind.DICE),
         Field("turn_total", "This turn", Kind.NUMBER, head=True),
         Field("offer", "To take over", Kind.TEXT),
         Field("scores", "Score", Kind.NUMBER, per_seat=True),

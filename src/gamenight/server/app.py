@@ -59,6 +59,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
 from gamenight.core.rules_text import for_people
+from gamenight.server.check_api import add_check_route
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
@@ -276,6 +277,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_host_routes(app, service)
     add_people_routes(app, service)
     add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
+    add_check_route(app, service, seat_token)
     app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)

@@ -16,13 +16,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gamenight.core.moves import Move
-from gamenight.core.phases import MoveKind, OneMove
+from gamenight.core.phases import MoveKind, OneMove, pile_top
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import WILD
 from gamenight.families.canasta_turn.going_out import NO, YES
 from gamenight.families.canasta_turn.rules import IS_BLACK3, IS_WILD
 
 if TYPE_CHECKING:
+    from gamenight.core.views import Place
     from gamenight.families.canasta_turn.sequences import SequenceMixin
     from gamenight.families.canasta_turn.turn import CanastaState
 
@@ -83,6 +84,9 @@ class TakeUpcard(MoveKind["CanastaState"]):
 
     def verify(self, s: CanastaState, seat: int, move: Move) -> str | None:
         return s._take_rule(seat, move)
+
+    def places(self, s: CanastaState, seat: int, move: Move) -> list[Place | None]:
+        return pile_top("discards", len(s.discards))
 
     def apply(self, s: CanastaState, seat: int, move: Move) -> None:
         s._take_upcard(seat, move)

@@ -95,6 +95,8 @@ class CanastaState(PhaseDispatch, ViewMixin):
         Phase.DRAW: DrawPhase(), Phase.PLAY: PlayPhase(), Phase.ANSWER: AnswerPhase(),
         Phase.OVER: PhaseHandler(),
     }
+    #: a book starts with three cards ("meld"); more go on it one by one ("add")
+    GROWS: ClassVar[dict[str, str]] = {"meld": "add"}
 
     # ---- the turn's start --------------------------------------------------------------
 

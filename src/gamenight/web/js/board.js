@@ -114,3 +114,26 @@ export function boardKey(event) {
   event.preventDefault();
   return true;
 }
+
+/** A board's spaces answer clicks and keys on `root` (the felt): a space chosen makes the move it
+ *  makes with the cards selected; the arrow keys move between spaces. `page`: the table's view,
+ *  selection, whether a move is on its way, how to send one and how to say why not. */
+export function mountBoard(root, page) {
+  const choose = (event) => {
+    const g = event.target.closest && event.target.closest("[data-space]");
+    const view = page.view();
+    if (!g || !view || page.busy()) return;
+    const move = boardMove(g.dataset.space, view.moves, page.codes());
+    if (move) page.send(move);
+    else if ((view.legal_moves || []).length) page.error(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
+  };
+  root.addEventListener("click", choose);
+  root.addEventListener("keydown", (event) => {
+    if (boardKey(event)) return;
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest && event.target.closest("[data-space]")) {
+      event.preventDefault();
+      event.stopPropagation();
+      choose(event);
+    }
+  });
+}

@@ -1,7 +1,7 @@
 // Dice drawn as SVG: a die is its face as the engine writes it ("5"). Faces one to six are
 // drawn as pips; any other face (a d10, a d20) as its number. The text is always there.
 
-import { fill, h, s } from "./dom.js";
+import { h, s } from "./dom.js";
 import { PIPS } from "./tiles.js";
 
 export function dieImage(face) {
@@ -18,61 +18,24 @@ export function dieImage(face) {
 }
 
 // ---- dice on the table (a field of kind "dice") ------------------------------------------------
-// {seat, rolled: [faces just rolled], held: [faces set aside], free, hot, verb, moves: [the
-// viewing seat's legal "keep …" moves], at}. The rolled dice are buttons for the seat to act:
-// select them (a tap, or Enter/Space on a focused die), then press the button that names the
-// move ("Keep 1 5"), enabled only when the selection is a legal move; the page sends it with a
-// "gamenight:move" event. Held dice are drawn apart. The selection survives redraws of the same
-// position (the page draws again on every frame).
+// {seat, rolled: [faces just rolled], held: [faces set aside], free, hot, verb, moves, at}. Each
+// rolled die is drawn with its place (`data-at` "dice#2", `data-value` its face): the table page
+// makes the dice a keep can take tappable (pieces.js markFeltTargets), and the action bar offers
+// the keep the dice selected make, in the engine's words. Held dice are drawn apart.
 
-let chosen = { key: "", picked: [] };
-
-function send(el, move) {
-  el.dispatchEvent(new CustomEvent("gamenight:move", { bubbles: true, detail: move }));
-}
-
-function paintDice(box, value, names) {
+/** Dice on the table, the rolled ones where a person taps them, the held ones apart. `key`: the
+ *  field's key, the zone a move's dice are said to lie in. */
+export function diceField(value, names, key = "dice") {
   const rolled = value.rolled || [];
   const held = value.held || [];
-  const moves = value.moves || [];
-  const mine = moves.length > 0;
-  const picked = new Set(chosen.picked);
   const who = names && names.seat ? names.seat(value.seat) : null;
-  const toggle = (i) => {
-    chosen.picked = picked.has(i) ? chosen.picked.filter((j) => j !== i) : [...chosen.picked, i];
-    paintDice(box, value, names);
-    const again = box.querySelector(`button[data-die='${i}']`);
-    if (again) again.focus();
-  };
-  const dice = rolled.map((f, i) => (mine
-    ? h("button", { type: "button", class: `die-button${picked.has(i) ? " selected" : ""}`,
-                    "aria-pressed": picked.has(i) ? "true" : "false", "aria-label": `Die showing ${f}`,
-                    dataset: { die: String(i), face: String(f) }, onclick: () => toggle(i) }, dieImage(f))
-    : dieImage(f)));
-  const selection = chosen.picked.map((i) => rolled[i]).sort((a, b) => a - b);
-  const text = `${value.verb || "keep"} ${selection.join(" ")}`;
-  const legal = moves.includes(text);
-  const confirm = mine ? h("button", {
-    type: "button", class: "dice-confirm", disabled: !legal, dataset: { diceMove: text },
-    onclick: (event) => { if (legal) send(event.currentTarget, text); },
-  }, selection.length ? `Keep ${selection.join(" ")}` : "Select dice to keep") : null;
+  const dice = rolled.map((f, i) => h("span", { class: "die-place", dataset: { at: `${key}#${i}`, value: String(f) },
+    "aria-label": `Die showing ${f}` }, dieImage(f)));
   const free = value.free || 0;
-  fill(box, [
+  return h("div", { class: "dice-table", dataset: { zone: key } },
     rolled.length ? h("div", { class: "dice-rolled", role: "group", "aria-label": "Dice rolled" },
       h("span", { class: "dice-label" }, who ? `${who} rolled` : "Rolled"), dice) : null,
     held.length ? h("div", { class: "dice-held", role: "group", "aria-label": "Dice held" },
       h("span", { class: "dice-label" }, "Held"), held.map((f) => dieImage(f))) : null,
-    free ? h("div", { class: "dice-free" }, `${free} ${free === 1 ? "die" : "dice"} to roll${value.hot ? " (hot dice)" : ""}`) : null,
-    confirm,
-    mine && selection.length && !legal ? h("p", { class: "muted dice-hint" }, "Every die kept must score in this roll.") : null,
-  ]);
-}
-
-/** Dice on the table, the rolled ones selectable by the seat to act, the held ones apart. */
-export function diceField(value, names) {
-  const key = JSON.stringify([value.seat, value.at, value.rolled]);
-  if (chosen.key !== key) chosen = { key, picked: [] };
-  const box = h("div", { class: "dice-table" });
-  paintDice(box, value, names);
-  return box;
+    free ? h("div", { class: "dice-free" }, `${free} ${free === 1 ? "die" : "dice"} to roll${value.hot ? " (hot dice)" : ""}`) : null);
 }

@@ -2,9 +2,9 @@
 // the centre tile, and each line radiating from it — the viewer's own line pointing down toward
 // the hand, the others round the circle in seat order — its last tiles as they lie (the end
 // touching the tile before inward), a marker on a marked line, and a dashed space at its open end.
-// With one tile of the hand selected, each open end the tile may go on is a button making the move
-// `verb tile target` (the field names the verb, each line its target); Tab reaches them, Enter or
-// Space plays. A line may grow from a tile of another ("from": {line, index, turn?}): drawn from that
+// Each open end is a line's place on the table (`data-at`: the field's key and the line's index): with a tile of the hand
+// selected, the ends it may go on are outlined, and a tap on one selects it (the action bar then
+// offers the move in words); Tab reaches them, Enter or Space taps. A line may grow from a tile of another ("from": {line, index, turn?}): drawn from that
 // tile, turned a quarter (or `turn` degrees: a chicken foot's three toes fan out). A tile whose index
 // a line lists in "crosswise" lies across it (a chicken foot's double); a "closed" line has no open
 // end to play on (its branches carry on). Nothing here knows a game: only the field's data.
@@ -54,14 +54,12 @@ function point(cx, cy, r, rad) {
   return [cx + r * Math.cos(rad), cy + r * Math.sin(rad)];
 }
 
-/** The move (its text) a selected tile makes on a line, if it is legal now: the view's structured
- *  move of the picture's verb naming that tile and the line's target. */
-function moveFor(value, line, tile, moves) {
-  if (!tile) return null;
+/** Whether a selected tile may go on a line now: a legal move of the picture's verb names both. */
+function fits(value, line, tile, moves) {
+  if (!tile) return false;
   const verb = value.verb || "play";
-  const found = moves.find((m) => m.verb === verb && m.args.length === 2 && m.args[0].value === tile
+  return moves.some((m) => m.verb === verb && m.args.length === 2 && m.args[0].value === tile
     && m.args[1].text === line.target);
-  return found ? found.text : null;
 }
 
 /** Each line's angle (degrees, 90 = down): the viewer's own first, then round in seat order. */
@@ -133,16 +131,17 @@ export function dominoesPicture(field, value, view, ctx = {}) {
     const r = start + (TILE_L + GAP) * drawn + TILE_L / 2;
     const [sx, sy] = point(origin[0], origin[1], r, rad);
     grow(sx, sy, TILE_L / 2 + 2, TILE_L / 2 + 2);
-    const move = line.closed ? null : moveFor(value, line, selected, legal);
+    const live = !line.closed && fits(value, line, selected, legal);
     const name = `${line.label}${line.marked ? ` (${value.marker || "marker"})` : ""}, open on ${line.open}`;
     const slotTurn = ((deg % 180) + 180) % 180 > 90 ? deg - 180 : deg;
+    // the open end is the train's place on the table: tapped, it joins the selection (table.js)
     if (!line.closed) slots.push(s("g", {
       transform: `translate(${sx.toFixed(1)} ${sy.toFixed(1)}) rotate(${slotTurn.toFixed(1)})`,
-      class: `domino-slot${move ? " domino-slot-live" : ""}`, role: "button", tabindex: move ? 0 : -1,
-      "aria-disabled": move ? null : "true", "aria-label": move ? `Play ${selected} on ${line.label}` : name,
-      "data-line": line.key, "data-target": line.target, "data-move": move,
+      class: `domino-slot${live ? " domino-slot-live" : ""}`, "aria-label": `End of ${name}`,
+      "data-line": line.key, "data-target": line.target, "data-at": `${field.key}#${lines.indexOf(line)}`,
+      "data-value": line.target,
     },
-    s("title", {}, move ? `Play ${selected} on ${line.label}` : name),
+    s("title", {}, name),
     s("rect", { x: -TILE_L / 2, y: -TILE_W / 2, width: TILE_L, height: TILE_W, rx: 3 }),
     s("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 11 }, String(line.open))));
     if (line.marked) {

@@ -250,7 +250,8 @@ export function zoneContents(z) {
   const spread = z.show === "spread"; // a pile to dig in: every card reads, oldest first
   const shown = pile ? pieces.slice(-PILE_SHOWN) : pieces;
   const note = (pile || spread) && pieces.length > 1 ? `${pieces.length} cards, top last` : "";
-  return h("span", { class: pile ? "pile-cards" : spread ? "spread-cards" : "" }, drawPieces(z.piece, shown, z.label),
+  const at = { zone: z.key, from: pieces.length - shown.length }; // each piece tappable where it lies
+  return h("span", { class: pile ? "pile-cards" : spread ? "spread-cards" : "" }, drawPieces(z.piece, shown, z.label, at),
     note ? h("span", { class: "count" }, note.split(",")[0]) : null,
     note ? h("span", { class: "visually-hidden" }, note) : null);
 }
@@ -261,11 +262,21 @@ export function stackRow(z) {
   const said = (c) => (c === null ? "a face-down card" : z.piece === "card" && isCard(c) ? cardName(c) : String(c));
   return h("span", { class: "stacks" }, z.stacks.map((size) => {
     const stack = z.pieces.slice(at, at + size);
+    const from = at;
     at += size;
     const spoken = [...stack].reverse().map(said).join(" on ");
     return h("span", { class: "stack", role: "img", "aria-label": spoken, title: spoken, dataset: { size: String(size) } },
-      stack.map((c) => drawPiece(z.piece, c, { size: "sm", backSize: "sm", compact: true, hidden: true })));
+      stack.map((c, i) => placedPiece(drawPiece(z.piece, c, { size: "sm", backSize: "sm", compact: true, hidden: true }),
+        z.key, from + i, c, said(c))));
   }));
+}
+
+/** A piece of a stack marked with its place, to be tapped there (its name: what it shows). */
+function placedPiece(el, zone, index, code, said) {
+  el.dataset.at = `${zone}#${index}`;
+  el.dataset.value = code === null ? "" : String(code);
+  el.setAttribute("aria-label", said);
+  return el;
 }
 
 /** A grid of pieces (Golf's two rows of four): row by row, each place numbered as the moves name
@@ -277,7 +288,8 @@ function gridCards(z) {
       const peek = peeked.has(i);
       const said = code === null ? "face down" : `${z.piece === "card" && isCard(code) ? cardName(code) : code}${peek ? ", face down: only you see it" : ""}`;
       return h("span", { class: `grid-cell${peek ? " grid-peeked" : ""}${code === null ? " grid-down" : ""}`,
-                         dataset: { place: String(i + 1), card: code === null ? "" : code }, title: `${i + 1}: ${said}` },
+                         dataset: { place: String(i + 1), card: code === null ? "" : code, at: `${z.key}#${i}`,
+                                    value: code === null ? "" : code }, title: `${i + 1}: ${said}` },
         drawPiece(z.piece, code, { size: "sm", backSize: "sm" }),
         h("span", { class: "grid-place", "aria-hidden": "true" }, peek ? `${i + 1} peek` : String(i + 1)),
         h("span", { class: "visually-hidden" }, `place ${i + 1}: ${said}`));

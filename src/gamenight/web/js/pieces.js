@@ -35,14 +35,66 @@ export function drawPiece(piece, code, opts = {}) {
   return (d.one || textPiece)(code, opts);
 }
 
-/** A row of pieces; `label` names it for screen readers. */
-export function drawPieces(piece, codes, label = "") {
+/** A row of pieces; `label` names it for screen readers; `at` ({zone, from}): the row lies in that
+ *  zone from that index on, and each piece says its place (`data-at`) so it can be tapped there. */
+export function drawPieces(piece, codes, label = "", at = null) {
   const d = drawerOf(piece);
   if (d.row && codes.every((c) => c !== null)) {
     const row = d.row(codes, label);
-    if (row) return row;
+    if (row) return placed(row, codes, at);
   }
-  return h("span", { class: "piece-row", "aria-label": label || null }, codes.map((c) => drawPiece(piece, c)));
+  return placed(h("span", { class: "piece-row", "aria-label": label || null }, codes.map((c) => drawPiece(piece, c))), codes, at);
+}
+
+/** Each piece of a drawn row marked with its place on the table (`data-at` "zone#index", `data-value`). */
+function placed(row, codes, at) {
+  if (!at || !at.zone) return row;
+  [...row.children].forEach((el, i) => {
+    if (i >= codes.length) return;
+    el.dataset.at = `${at.zone}#${(at.from || 0) + i}`;
+    el.dataset.value = codes[i] === null ? "" : String(codes[i]);
+  });
+  return row;
+}
+
+// ---- pieces on the table a person may tap: the arguments of the legal moves where they lie --------
+
+/**
+ * Mark the pieces drawn under `root` (each with `data-at`) that a move can take: a tap target with
+ * a name in words, pressed when selected. `usable(item)`: whether a piece is some move's argument;
+ * `chosen`: the places ("zone#index") selected. The rest are left as pictures.
+ */
+export function markFeltTargets(root, usable, chosen, feltItem) {
+  const picked = new Set(chosen);
+  for (const el of root.querySelectorAll("[data-at]")) {
+    const item = feltItem(el.dataset.at, el.dataset.value);
+    const live = usable(item);
+    const on = live && picked.has(item.at);
+    el.classList.toggle("felt-target", live);
+    el.classList.toggle("selected", on);
+    if (live) {
+      el.removeAttribute("aria-hidden"); // a card named beside its picture is now the thing tapped
+      const box = el.parentElement;
+      if (box && box.getAttribute("role") === "img") box.setAttribute("role", "group");
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+      if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", placeName(el, item));
+    } else if (el.getAttribute("role") === "button" && el.dataset.tapped) {
+      el.removeAttribute("role");
+      el.removeAttribute("tabindex");
+      el.removeAttribute("aria-pressed");
+    }
+    if (live) el.dataset.tapped = "1";
+  }
+}
+
+/** A tappable piece's name: what it shows ("queen of hearts", "face down") and where. */
+function placeName(el, item) {
+  const shown = item.value && isCard(item.value) ? cardName(item.value) : item.value || "face down";
+  const where = el.closest("[data-zone]");
+  const label = where && where.getAttribute("aria-label");
+  return `${shown}${Number.isInteger(item.index) ? `, place ${item.index + 1}` : ""}${label ? ` (${label})` : ""}`;
 }
 
 /** A suit of a kind of piece ("S" of cards: ♠ spades), or its text. */

@@ -11,7 +11,6 @@
 import { fill, h } from "./dom.js";
 import { sentence } from "./cards.js";
 import { arrange } from "./layout.js";
-import { ladderOf, moveLabel, moveSpeech, numberVerb, tailLabel } from "./moves.js";
 import { drawPiece, drawPieces, drawSuit } from "./pieces.js";
 import { diceField } from "./dice.js";
 import { seatName, waitingFor } from "./felt.js";
@@ -88,7 +87,7 @@ export const FIELD_DRAWERS = {
   flag: (value) => document.createTextNode(value ? "yes" : "no"),
   scorecard: (value) => scoreCard(value),
   ledger: (value, field, names) => renderLedger(value, names),
-  dice: (value, field, names) => diceField(value, names),
+  dice: (value, field, names) => diceField(value, names, field.key),
   number: plainValue,
   text: plainValue,
 };
@@ -228,77 +227,6 @@ export function renderInfo(el, view) {
     rows.push(infoRow(f.label, renderField(f, value, names), f.key));
   }
   fill(el, rows.length ? rows : h("p", { class: "muted" }, "Everything is on the table."));
-}
-
-// ---- the actions: what the selection can do, and the moves that need no card -------------------
-
-/**
- * The action bar: a button per action the selection allows (enabled ones first), then the moves
- * that name no card of the hand (`plainMoves`: the view's structured moves; numbers in a row when
- * all are "bid N"), then "Clear".
- */
-export function renderActions(el, actions, plainMoves, ctx) {
-  let plain = plainMoves;
-  const busy = Boolean(ctx.pending);
-  const cardButtons = actions.map((a, i) => h("button", {
-    type: "button", class: `move action${a.enabled ? "" : " action-off"}`, disabled: a.enabled && !busy ? null : true,
-    dataset: { action: String(i), verb: a.verb, kind: a.kind, ...(a.moves.length === 1 ? { move: a.moves[0] } : {}) },
-    "aria-describedby": a.hint ? `hint-${i}` : null,
-  }, a.label, a.hint ? h("span", { class: "action-hint", id: `hint-${i}` }, ` — ${a.hint}`) : null));
-  const groups = [];
-  if (cardButtons.length) {
-    groups.push(h("div", { class: "move-group", role: "group", "aria-label": "With the cards you select" },
-      cardButtons, ctx.selectedCount ? h("button", { type: "button", class: "secondary clear-selection",
-        dataset: { clear: "1" } }, "Clear selection") : null));
-  }
-  const ladder = ladderOf(plain);
-  if (ladder) {
-    groups.push(renderLadder(ladder, busy));
-    plain = ladder.rest;
-  }
-  if (plain.length) {
-    const verb = numberVerb(plain);
-    const buttons = plain.map((move) => h("button", {
-      type: "button", class: "move", dataset: { move: move.text }, "aria-label": capitalise(moveSpeech(move)),
-      title: move.text, disabled: busy ? true : null,
-    }, verb ? move.args[0].text : moveLabel(move)));
-    groups.push(verb
-      ? h("div", { class: "move-group", role: "group", "aria-label": capitalise(verb) },
-        h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), buttons)
-      : h("div", { class: "move-group", role: "group", "aria-label": "Moves" }, buttons));
-  }
-  fill(el, groups);
-  el.hidden = groups.length === 0;
-}
-
-/**
- * Many bids of one verb ("bid 60 C" … "bid 125 nt"): a number to choose, then a button per word
- * that may follow it ("Bid 80 ♥", "Bid 80 no trump"), or one button where bids are numbers only.
- * The buttons carry the move for the number chosen, so a click sends it like any other button.
- */
-function renderLadder(ladder, busy) {
-  const { verb, rungs, numbers, tails } = ladder;
-  const byKey = new Map(rungs.map((r) => [`${r.number} ${r.tail}`, r]));
-  const tailText = (tail) => (tail ? tail.text : "");
-  const select = h("select", { class: "ladder-number", "aria-label": `${capitalise(verb)}: how many` },
-    numbers.map((n) => h("option", { value: String(n) }, String(n))));
-  const buttons = tails.map((tail) => h("button", { type: "button", class: "move ladder-move" }));
-  const update = () => {
-    const n = select.value;
-    tails.forEach((tail, i) => {
-      const rung = byKey.get(`${n} ${tailText(tail)}`);
-      const button = buttons[i];
-      button.textContent = `${capitalise(verb)} ${n}${tail ? ` ${tailLabel(tail)}` : ""}`;
-      if (rung) button.dataset.move = rung.move;
-      else delete button.dataset.move;
-      button.disabled = busy || !rung;
-      button.setAttribute("aria-label", rung ? capitalise(moveSpeech(rung.entry)) : button.textContent);
-    });
-  };
-  select.addEventListener("change", update);
-  update();
-  return h("div", { class: "move-group ladder", role: "group", "aria-label": capitalise(verb) },
-    h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), select, buttons);
 }
 
 function infoRow(label, value, key = "") {

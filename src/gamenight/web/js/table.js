@@ -20,7 +20,7 @@ import { focusKey, restoreFocus } from "./focus.js";
 import { takeToken } from "./seat_token.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
-import { boardKey, boardMove, markBoardTargets } from "./board.js";
+import { markBoardTargets, mountBoard } from "./board.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
@@ -31,11 +31,15 @@ import {
 import {
   codeOf, fitHand, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
 } from "./hand.js";
+import { judgePatterns, renderActions } from "./actions.js";
+import { markFeltTargets } from "./pieces.js";
 import {
-  namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
+  namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
   renderRules, renderSheet, turnSentence,
 } from "./render.js";
-import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
+import {
+  actionsFor, classify, confirmOnRetap, feltItem, feltUsable, keepSelected, promptFor, tapFelt, usableCards,
+} from "./select.js";
 import { mountSheets, openSheet } from "./sheets.js";
 import { renderSummary, summaryRow } from "./summary.js";
 import { inWindow, renderWindow, tickWindow, windowOf } from "./window.js";
@@ -68,6 +72,7 @@ const page = {
   queue: [], // the rest of a several-move action (a pass of three), sent one by one
   ownMoveAnswered: false,
   selected: [], // occurrence keys of the selected hand pieces ("5H#1")
+  felt: [], // the pieces selected where they lie on the table (select.js feltItem)
   arrangement: null,
   held: null, // a finished trick on show: {trick, timer}
   lastTrick: null, // the number of the last finished trick seen
@@ -304,6 +309,7 @@ async function sendMove(move) {
   // One id for the move however often it is sent: the server makes it once and answers again.
   page.outbox = { move, version: page.version, move_id: newMoveId() };
   page.selected = [];
+  page.felt = [];
   draw();
   const socket = page.socket;
   if (socket && socket.readyState === WebSocket.OPEN) {
@@ -348,9 +354,10 @@ function sendMoves(moves) {
 function continueQueue() {
   if (!page.queue.length || page.pending) return;
   const next = page.queue[0];
-  if (!(page.view.legal_moves || []).includes(next)) {
+  // a card added to a meld just made is named without the meld's number ("add KC"): the engine reads it
+  if (!(page.view.to_act || []).includes(page.view.seat) || !(page.view.legal_moves || []).length) {
     page.queue = [];
-    showError(`“${next}” could not be made: it is not legal any more.`);
+    showError("The rest of that could not be made: it is no longer your turn.");
     return;
   }
   page.queue = page.queue.slice(1);
@@ -440,6 +447,8 @@ function draw() {
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting, page.selected],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
   markBoardTargets($("#felt"), view.moves, state.codes);
+  page.felt = page.felt.filter((f) => feltUsable(sorted, f)); // a piece no move takes now is let go
+  markFeltTargets($("#felt"), (item) => !page.pending && feltUsable(sorted, item), page.felt.map((f) => f.at), feltItem);
   drawSummary(view);
   const win = page.window;
   const answering = inWindow(win, view); // this seat's moves are the window's buttons, not the action bar
@@ -460,11 +469,15 @@ function draw() {
   }
   const myTurn = (view.legal_moves || []).length > 0;
   $("#moves-section").hidden = mySeat === null || view.is_over || Boolean(page.ended);
-  const actions = answering ? [] : actionsFor(sorted, state.codes);
+  const actions = answering ? [] : actionsFor(sorted, state.codes, page.felt, (view.layout && view.layout.verb_words) || {},
+    (view.layout && view.layout.grows) || {});
   const plain = answering ? [] : sorted.plain;
   page.actions = actions;
-  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, page.selected.length],
-    () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount: page.selected.length }));
+  judgePatterns(actions, page, (move, then) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
+    { method: "POST", body: { token, move, then }, token }), draw);
+  const selectedCount = page.selected.length + page.felt.length;
+  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
+    () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
@@ -647,6 +660,7 @@ function onActionsClick(event) {
   const clear = event.target.closest("[data-clear]");
   if (clear) {
     page.selected = [];
+    page.felt = [];
     draw();
     return;
   }
@@ -666,6 +680,15 @@ function onWindowClick(event) {
 }
 
 function onFeltClick(event) {
+  const piece = event.target.closest && event.target.closest("#felt .felt-target[data-at]");
+  if (piece && !page.pending) { // a piece where it lies: selected (a second tap on it may send it)
+    const { sorted, codes } = handState(page.view);
+    const tap = tapFelt(sorted, codes, page.felt, feltItem(piece.dataset.at, piece.dataset.value), confirmOnRetap);
+    page.felt = tap.felt;
+    if (tap.send) sendMove(tap.send);
+    else draw();
+    return;
+  }
   const spot = event.target.closest && event.target.closest("#felt [data-move]");
   if (spot && !page.pending) { // a place on a picture of the table where the selected piece goes
     sendMove(spot.dataset.move);
@@ -674,24 +697,6 @@ function onFeltClick(event) {
   if (event.target.closest("[data-action='last-trick']")) {
     page.reviewOpen = !page.reviewOpen;
     draw();
-  }
-}
-
-/** A board's space clicked (or chosen with Enter): the move it makes with the cards selected. */
-function onBoardClick(event) {
-  const g = event.target.closest && event.target.closest("[data-space]");
-  if (!g || !page.view || page.pending) return;
-  const move = boardMove(g.dataset.space, page.view.moves, handState(page.view).codes);
-  if (move) sendMove(move);
-  else if ((page.view.legal_moves || []).length) showError(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
-}
-
-function onBoardKey(event) {
-  if (boardKey(event)) return;
-  if ((event.key === "Enter" || event.key === " ") && event.target.closest && event.target.closest("[data-space]")) {
-    event.preventDefault();
-    event.stopPropagation();
-    onBoardClick(event);
   }
 }
 
@@ -747,11 +752,11 @@ async function start() {
   $("#move-buttons").addEventListener("click", onActionsClick);
   $("#window").addEventListener("click", onWindowClick);
   $("#felt-bar").addEventListener("click", onFeltClick);
-  $("#felt").addEventListener("click", onBoardClick);
-  $("#felt").addEventListener("keydown", onBoardKey);
+  mountBoard($("#felt"), { view: () => page.view, codes: () => handState(page.view).codes, busy: () => page.pending,
+    send: sendMove, error: showError });
   $("#felt").addEventListener("click", onFeltClick);
   $("#felt").addEventListener("keydown", (event) => {
-    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#felt [data-move]")) {
+    if ((event.key === "Enter" || event.key === " ") && event.target.closest("#felt [data-move], #felt .felt-target")) {
       event.preventDefault();
       onFeltClick(event);
     }
