@@ -234,6 +234,15 @@ def make_move(page: Any, move: str, hand: list[str]) -> None:
     if cards:
         select_cards(page, cards)
     page.click(f"#move-buttons button[data-move='{move}']")
+    confirm_if_asked(page, move)
+
+
+def confirm_if_asked(page: Any, move: str) -> None:
+    """The second tap a move that commits the hand asks for (a knock, a bet: confirm.js arms its
+    button on the first tap, in the click's own handler, so it is marked when the click returns)."""
+    armed = f"button[data-move='{move}'][data-confirming='1']"
+    if page.query_selector(armed):
+        page.click(armed)
 
 
 def open_first_seat(api: Api, browser: Any, game: str, players: int,

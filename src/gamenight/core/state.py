@@ -177,6 +177,11 @@ class State(ABC):
         on :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
         return move_words(move)
 
+    def confirm_move(self, move: Move, seat: int) -> str | None:
+        """The question ``move`` is confirmed with before it is sent, or ``None`` (a game on
+        :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
+        return None
+
     def phase_label(self) -> str:
         """The phase in players' words, for the headline (``view["phase_label"]``)."""
         return ""
@@ -409,12 +414,21 @@ class State(ABC):
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
+        if seat is not None:
+            self._ask_confirms(out["moves"], legal, seat)
         out.update(self._view(seat))
         if layout:
             zones = zone_layout(self.zones(), seat, self.knowledge)
             out["layout"] = build_layout(self.spec.family, zones, declared_fields(type(self)), out,
                                          deal_word=self.DEAL_WORD, verb_words=self.VERB_WORDS)
         return out
+
+    def _ask_confirms(self, entries: list[dict[str, Any]], legal: list[Move], seat: int) -> None:
+        """Each move entry that asks before it is sent carries its question (``confirm``)."""
+        for entry, move in zip(entries, legal, strict=True):
+            question = self.confirm_move(move, seat)
+            if question:
+                entry["confirm"] = question
 
     def card_zones(self) -> dict[str, list[int]]:
         """Every piece by the zone it lies in (conservation: each piece is in exactly one), the

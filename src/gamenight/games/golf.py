@@ -206,8 +206,14 @@ def knock_rule(s: Golf, timing: str) -> str | None:
     return None
 
 
+#: a knock cannot be taken back and ends the hole for everyone: asked before it is sent
+KNOCK_QUESTION = "Knock? Everyone else gets one more turn, then the hole ends."
+
+
 class KnockInsteadOfTurn(OneMove["Golf"]):
     """Knock instead of drawing: everyone else has one more turn (G-GO-2)."""
+
+    question = KNOCK_QUESTION
 
     def verify(self, s: Golf, seat: int, move: Move) -> str | None:
         why = knock_rule(s, INSTEAD)
@@ -255,6 +261,9 @@ class PlaceCard(MoveKind["Golf"]):
     def place_rule(self, s: Golf, seat: int, pos: int) -> str | None:
         """Whether the card at ``pos`` may be played so (``None``), or why not."""
         return None
+
+    def confirm(self, s: Golf, seat: int, move: Move) -> str | None:
+        return KNOCK_QUESTION if move.flag == KNOCK_WORD else None
 
 
 class Exchange(PlaceCard):

@@ -271,6 +271,10 @@ class PlaceBet(MoveKind["RedDog"]):
     def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
         return f"Bet {money(move.number or 0)}"
 
+    def confirm(self, s: RedDog, seat: int, move: Move) -> str | None:
+        """A bet goes on the table at once and cannot be taken back: asked before it is sent."""
+        return f"Bet {money(move.number or 0)}? It cannot be taken back."
+
 
 class Stand(OneMove["RedDog"]):
     """Keep the bet as it is on the spread: always allowed."""
@@ -311,6 +315,10 @@ class RaiseBet(MoveKind["RedDog"]):
 
     def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
         return f"Raise {money(move.number or 0)}"
+
+    def confirm(self, s: RedDog, seat: int, move: Move) -> str | None:
+        """A raise goes on the table at once and cannot be taken back: asked before it is sent."""
+        return f"Raise {money(move.number or 0)}? It cannot be taken back."
 
 
 class BetPhase(KindsPhase["RedDog"]):

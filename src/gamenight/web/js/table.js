@@ -24,6 +24,7 @@ import { boardKey, boardMove, markBoardTargets } from "./board.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
+import { mountConfirm } from "./confirm.js";
 import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
@@ -294,8 +295,10 @@ function closeSummary(redraw = true) {
 
 // ---- moves --------------------------------------------------------------------------------
 
-async function sendMove(move) {
+async function sendMove(move, typed = false) {
   if (!move || page.pending || !token) return;
+  // a move that commits the hand goes on a second tap (confirm.js); a typed one was meant
+  if (!typed && page.confirm && !page.confirm.gate(move, page.view)) return;
   clearError();
   releaseTrick();
   page.pending = move;
@@ -707,7 +710,7 @@ function onMoveSubmit(event) {
     return;
   }
   input.value = "";
-  sendMove(move);
+  sendMove(move, true);
 }
 
 function onGlobalKey(event) {
@@ -757,6 +760,8 @@ async function start() {
   document.addEventListener("gamenight:move", (event) => sendMove(event.detail)); // a picture's own move (dice kept)
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
+  page.confirm = mountConfirm({ send: (move) => sendMove(move) });
+  hooks.draw.push((view) => page.confirm.redraw(view));
   page.chat = mountChat({ seat: null, send: sendChat });
   // the rules drawer is open where the side column sits beside the table, folded on a phone
   $("#rules-panel").open = window.matchMedia("(min-width: 601px)").matches;
