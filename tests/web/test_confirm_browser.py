@@ -27,7 +27,8 @@ def open_first_to_act(api: Api, browser: Any, game: str, players: int) -> tuple[
     first = min(gamenight.new(game, players=players, seed=BROWSER_SEED).to_act)
     seats = [{"kind": "bot", "bot": "heuristic"}] * players
     seats[first] = {"kind": "human"}
-    status, made = api.call("/api/tables", {"game": game, "players": players, "seats": seats, "bot_delay_ms": 0})
+    status, made = api.call("/api/tables", {"game": game, "players": players, "seats": seats,
+                                            "bot_delay_ms": 0})
     assert status == 201, made
     page = browser.new_context(**PHONE).new_page()
     errors = watch_errors(page)
