@@ -20,15 +20,16 @@ from tests.web.test_browser import Api, wait_for_api_past, wait_for_version, wat
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
 
-def open_first_to_act(api: Api, browser: Any, game: str, players: int) -> tuple[Any, list[str], str, str]:
+def open_first_to_act(api: Api, browser: Any, game: str, players: int,
+                      **table: Any) -> tuple[Any, list[str], str, str]:
     """A table of ``game`` with a person in the seat that acts first (by the browser tests' seed)
     and heuristic bots in the others, the person's page open on a phone: (page, the page's script
-    errors, table id, the person's token)."""
-    first = min(gamenight.new(game, players=players, seed=BROWSER_SEED).to_act)
+    errors, table id, the person's token). ``table``: more of the request (options)."""
+    first = min(gamenight.new(game, players=players, seed=BROWSER_SEED, options=table.get("options")).to_act)
     seats = [{"kind": "bot", "bot": "heuristic"}] * players
     seats[first] = {"kind": "human"}
     status, made = api.call("/api/tables", {"game": game, "players": players, "seats": seats,
-                                            "bot_delay_ms": 0})
+                                            "bot_delay_ms": 0, **table})
     assert status == 201, made
     page = browser.new_context(**PHONE).new_page()
     errors = watch_errors(page)
@@ -83,8 +84,10 @@ def test_ordering_up_alone_in_euchre_needs_a_second_tap(server: str, browser: An
 
 
 def test_a_red_dog_bet_needs_a_second_tap_from_the_prompt_too(server: str, browser: Any) -> None:
+    """And the session's end is told against the house: what the house and the player won or lost,
+    never "You win!" for a player who lost money."""
     api = Api(server)
-    page, errors, table_id, token = open_first_to_act(api, browser, "red-dog", 2)
+    page, errors, table_id, token = open_first_to_act(api, browser, "red-dog", 1, options={"rounds": 1})
     before = api.snapshot(table_id, token)
     bet = page.locator("button[data-move='bet 200']").first
     bet.tap()
@@ -93,4 +96,13 @@ def test_a_red_dog_bet_needs_a_second_tap_from_the_prompt_too(server: str, brows
     page.locator("#confirm-prompt button.confirm-yes").tap()  # the prompt's own button is the second tap
     after = wait_for_api_past(api, table_id, token, before["version"])
     assert any("bets $2.00" in e for e in after["view"]["events"]), after["view"]["events"][-3:]
+    if not after["view"]["is_over"]:  # a spread: stand, and the third card ends the one round
+        wait_for_version(page, after["version"])
+        page.locator("button[data-move='stand']").first.tap()
+        after = wait_for_api_past(api, table_id, token, after["version"])
+    outcome = after["view"]["outcome"]
+    assert outcome is not None and outcome["headline"].startswith("The house ")
+    expect(page.locator("#outcome")).to_contain_text(outcome["headline"])
+    expect(page.locator("#outcome")).not_to_contain_text("wins")
+    expect(page.locator("#outcome .verdict")).not_to_have_text("You win!")
     assert not errors, errors

@@ -98,10 +98,15 @@ class Outcome:
     reason: str
     #: the scores' unit, as the score sheet's: "" points, ``"cents"`` money
     unit: str = ""
+    #: the result in a sentence, where "X wins" would be wrong (a game against the house: "The
+    #: house won $15.00; everyone lost $5.00.")
+    headline: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
                                "reason": self.reason}
+        if self.headline:
+            out["headline"] = self.headline
         if self.unit:
             out["unit"] = self.unit
             out["scores_text"] = [amount_text(s, self.unit, signed=True) for s in self.scores]

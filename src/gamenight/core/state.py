@@ -522,10 +522,12 @@ class State(ABC):
         best = min(per_seat) if lowest_wins else max(per_seat)
         self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == best], reason)
 
-    def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None:
-        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason, self.sheet.unit)
+    def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str, headline: str = "") -> None:
+        """End the game; ``headline`` says the result where "X wins" would be wrong (against the house)."""
+        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason, self.sheet.unit, headline)
         names = " and ".join(self.names[w] for w in sorted(winners))
-        self.emit("game_over", f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}. {reason}")
+        result = headline or f"{names} {'win' if len(winners) > 1 else 'wins'}."
+        self.emit("game_over", f"Game over: {result} {reason}")
 
 
 def _copy_value(value: Any) -> Any:

@@ -114,11 +114,15 @@ class ScoreSheet(TypedDict):
 
 
 class Outcome(TypedDict):
+    """How the game ended. ``headline``: the result in a sentence where "X wins" would be wrong
+    (a game against the house), read in its place."""
+
     scores: list[int]
     winners: list[int]
     reason: str
     unit: NotRequired[str]
     scores_text: NotRequired[list[str]]
+    headline: NotRequired[str]
 
 
 # ---- the layout --------------------------------------------------------------------------------

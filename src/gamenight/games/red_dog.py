@@ -609,9 +609,8 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
 
     def _finish(self, why: str) -> None:
         self.phase_name = RedDogPhase.OVER
-        house = self.house_won()
-        word = "won" if house >= 0 else "lost"
-        self.finish_on_money(f"{why} The house {word} {money(abs(house))}.")
+        # a game against the house: its result is the house's and each player's, never "X wins"
+        self.finish_on_money(why, self.against_the_house(self.house_won()))
 
     # ---- what a seat sees -------------------------------------------------------------
 

@@ -252,7 +252,18 @@ def test_every_payment_has_its_reason_and_the_sheet_is_money() -> None:
     assert s.sheet.unit == "cents" and [r.points for r in s.sheet.rows] == [[20, 10], [-10, -10]]
     assert s.sheet.rows[0].details == ["10¢ + 10¢ raised: won 20¢", "10¢: won 10¢"]
     assert s.is_over and s.outcome is not None and s.outcome.scores == (10, 0) and s.outcome.winners == (0,)
-    assert s.outcome.reason == "After 2 rounds. The house lost 10¢."
+    assert s.outcome.reason == "After 2 rounds."
+    assert s.outcome.headline == "The house lost 10¢: Player 1 won 10¢ and Player 2 broke even."
+
+
+def test_a_session_lost_to_the_house_says_the_house_won_never_that_a_player_wins() -> None:
+    s = gamenight.new("red-dog", players=3, seed=1, options={"rounds": 1})
+    assert isinstance(s, RedDog)
+    for seat in range(3):
+        s.ledger = s.ledger.pay(seat, "bank", 500, "lost", 1)
+    s._finish("After 1 round.")
+    assert s.outcome is not None and s.outcome.headline == "The house won $15.00; everyone lost $5.00."
+    assert s.events[-1].text == "Game over: The house won $15.00; everyone lost $5.00. After 1 round."
 
 
 def test_the_match_ends_after_the_rounds_of_the_session() -> None:
@@ -397,7 +408,8 @@ def test_golden_match_replays_to_its_score_sheet() -> None:
     assert s.is_over and s.sheet.unit == "cents" and s.num_players == 3 and len(s.sheet.rows) == 20
     assert s.sheet.totals == [8800, 2600, 8700]
     assert s.outcome is not None and s.outcome.winners == (0,) and list(s.outcome.scores) == s.sheet.totals
-    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds. The house lost $201.00."
+    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds."
+    assert s.outcome.headline.startswith("The house lost $201.00: Player 1 won $88.00")
     shoe = golden_match("red_dog_casino_shoe")
     assert shoe.sheet.totals == [1600, 1600, 1600, 1600] and len(shoe.sheet.rows) == 30
 

@@ -343,17 +343,29 @@ export function renderOutcome(el, view) {
     fill(el);
     return;
   }
-  const { winners, reason } = view.outcome;
+  const { winners, reason, headline } = view.outcome;
   const scores = view.outcome.scores_text || view.outcome.scores;
   const names = winners.map((w) => view.players[w]);
-  const verdict = Number.isInteger(view.seat) ? (winners.includes(view.seat) ? "You win!" : "You lose.") : null;
   el.hidden = false;
   fill(el,
     h("h2", {}, "Game over"),
-    h("p", { class: "outcome-line" }, h("strong", {}, `${joinNames(names)} ${names.length > 1 ? "win" : "wins"}.`), " ",
-      sentence(reason)),
-    verdict ? h("p", { class: "verdict" }, verdict) : null,
+    h("p", { class: "outcome-line" }, h("strong", {}, headline || `${joinNames(names)} ${names.length > 1 ? "win" : "wins"}.`),
+      " ", sentence(reason)),
+    verdictLine(view),
     h("p", { class: "final-scores" }, "Final scores: ", view.players.map((p, s) => `${p} ${scores[s]}`).join(" · ")));
+}
+
+/** The seat's own result: won or lost; in a game against the house (the outcome's headline says
+ * its result), what the seat itself came away with, never "You win!" for the least lost. */
+function verdictLine(view) {
+  if (!Number.isInteger(view.seat)) return null;
+  const { winners, headline } = view.outcome;
+  if (!headline) return h("p", { class: "verdict" }, winners.includes(view.seat) ? "You win!" : "You lose.");
+  const score = view.outcome.scores[view.seat];
+  const text = (view.outcome.scores_text || [])[view.seat] || String(score);
+  const said = score > 0 ? `You come out ahead: ${text}.` : score < 0 ? `You are down ${text.replace(/^-/, "")}.`
+    : "You broke even.";
+  return h("p", { class: "verdict" }, said);
 }
 
 function optionValueText(value) {
