@@ -17,12 +17,11 @@ CENTS = "cents"
 
 
 def money(cents: int, *, signed: bool = False) -> str:
-    """Cents as players write money: ``45¢`` under a dollar, ``$1.45`` from a dollar on,
-    ``-20¢`` owed; ``signed`` writes ``+`` before a gain (a row of a money sheet)."""
+    """Cents as the book writes stakes, always in dollars so a purse, a bet and a payment read in
+    one unit: ``$0.45``, ``$1.45``, ``-$0.20`` owed; ``signed`` writes ``+`` before a gain (a row of
+    a money sheet)."""
     sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
     cents = abs(cents)
-    if cents < 100:
-        return f"{sign}{cents}¢"
     return f"{sign}${cents // 100}.{cents % 100:02d}"
 
 

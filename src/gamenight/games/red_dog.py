@@ -230,8 +230,8 @@ PRESETS = {
 
 
 class RedDogPhase(PhaseName):
-    BET = "bet", "Betting: place your bet within the table limits (amounts in cents)"
-    RAISE = "raise", "Raising: raise up to your bet, or stand (amounts in cents)"
+    BET = "bet", "Betting: place your bet within the table limits"
+    RAISE = "raise", "Raising: raise up to your bet, or stand"
     OVER = "over", "The session is over"
 
 

@@ -196,6 +196,53 @@ export function renderNotes(el, view) {
   el.hidden = notes.length === 0;
 }
 
+/** A button of a row of number moves under its verb ("Bet:"): the number as the engine says it
+ * ("$2.00" of "Bet $2.00", never the 200 cents the move is typed with), else the argument. */
+export function numberLabel(move) {
+  const words = move.words || "";
+  const verb = `${capitalise(move.verb)} `;
+  return words.startsWith(verb) && words.length > verb.length ? words.slice(verb.length) : move.args[0].text;
+}
+
+/** What an argument names, as a person says what to pick: "a card", "dice". */
+const ARG_NOUNS = { card: "a card", tile: "a tile", face: "dice", suit: "a suit", colour: "a colour",
+  space: "a space", hole: "a marble" };
+
+/** One verb of the seat's moves, in words: the game's phrase for it (verb_words); a verb of one
+ * move, that move's words ("take J♦", "stop and bank 350"); else the verb and what it takes
+ * ("keep dice", "bet $1.00 to $10.00"). */
+function verbPhrase(verb, moves, words) {
+  if (words[verb]) return words[verb];
+  const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+  const said = (m) => lower(String(m.words || m.verb).replace(/\s*\([^)]*\)$/, ""));
+  if (moves.length === 1) return said(moves[0]);
+  const first = moves[0].args[0];
+  if (first && Number.isInteger(first.value) && moves.every((m) => m.args.length === 1 && m.words)) {
+    return `${said(moves[0])} to ${numberLabel(moves[moves.length - 1])}`;
+  }
+  const noun = first ? ARG_NOUNS[first.kind] : null;
+  return noun ? `${verb} ${noun}` : verb;
+}
+
+/** What the seat may do, in a few words from its moves: "draw from the stock, take J♦ or knock";
+ * `selecting`: what the hand's cards are selected for ("select a card to discard"), said first, its
+ * verbs not said again. */
+export function movesSentence(view, selecting = "") {
+  const byVerb = new Map();
+  for (const m of view.moves || []) byVerb.set(m.verb, [...(byVerb.get(m.verb) || []), m]);
+  const words = (view.layout && view.layout.verb_words) || {};
+  const phrases = [...byVerb].filter(([verb]) => !selecting.includes(words[verb] || verb))
+    .map(([verb, moves]) => verbPhrase(verb, moves, words));
+  const rest = phrases.length > 4 ? `${phrases.slice(0, 3).join(", ")} or another move` : joinWords(phrases, "or");
+  return [selecting, rest].filter(Boolean).join("; or ") || "choose a move";
+}
+
+/** The status line while the seat's move is on its way: its words, never its typed text. */
+export function sendingSentence(view, move) {
+  const entry = (view.moves || []).find((m) => m.text === move);
+  return entry && entry.words ? `Sending: ${entry.words}…` : "Sending your move…";
+}
+
 /** Whose turn, in a sentence for the status line: what to do, or who is being waited for. */
 export function turnSentence(view, ctx) {
   if (view.is_over) return ""; // the outcome panel says it
@@ -205,7 +252,9 @@ export function turnSentence(view, ctx) {
   const names = (list) => joinNames(list.map((w) => seatName(view, ctx, w.seat)));
   if (me !== null && me !== undefined && (view.legal_moves || []).length) {
     const also = others.length ? ` (${names(others)} ${others.length > 1 ? "choose" : "chooses"} at the same time)` : "";
-    return `Your turn: ${ctx.prompt || "choose a move"}.${also}`;
+    // the hand's part of the page's prompt ("select 3 cards to pass"); the rest from the moves' words
+    const selecting = String(ctx.prompt || "").split("; ").filter((part) => part.startsWith("select")).join("; ");
+    return `Your turn: ${movesSentence(view, selecting)}.${also}`;
   }
   if (!waits.length) return "Nobody is to act.";
   // how long is shown on the seats, not here: this line is read aloud whenever it changes
@@ -213,8 +262,13 @@ export function turnSentence(view, ctx) {
 }
 
 function joinNames(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return joinWords(names, "and");
+}
+
+/** "a, b and c" (or "a, b or c"). */
+function joinWords(list, last) {
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${last} ${list[list.length - 1]}`;
 }
 
 // ---- on the table: every declared field and the zones not drawn on the felt --------------
@@ -261,7 +315,7 @@ export function renderActions(el, actions, plainMoves, ctx) {
     const buttons = plain.map((move) => h("button", {
       type: "button", class: "move", dataset: { move: move.text }, "aria-label": capitalise(moveSpeech(move)),
       title: move.text, disabled: busy ? true : null,
-    }, verb ? move.args[0].text : moveLabel(move)));
+    }, verb ? numberLabel(move) : moveLabel(move)));
     groups.push(verb
       ? h("div", { class: "move-group", role: "group", "aria-label": capitalise(verb) },
         h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), buttons)

@@ -33,7 +33,7 @@ import {
 } from "./hand.js";
 import {
   namesOf, renderActions, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
-  renderRules, renderSheet, turnSentence,
+  renderRules, renderSheet, sendingSentence, turnSentence,
 } from "./render.js";
 import { actionsFor, classify, confirmOnRetap, keepSelected, promptFor, usableCards } from "./select.js";
 import { renderSummary, summaryRow } from "./summary.js";
@@ -471,7 +471,7 @@ function draw() {
   $("#move-send").disabled = Boolean(page.pending);
   fill($("#legal-text"), myTurn ? `Legal now: ${(view.legal_moves || []).join(", ")}` : "");
 
-  const status = page.pending ? `Sending “${page.pending}”…`
+  const status = page.pending ? sendingSentence(view, page.pending)
     : answering ? "Your chance, out of turn: claim it or let it go." : turnSentence(view, ctx);
   const turn = $("#turn");
   if (turn.textContent !== status) turn.textContent = status;
