@@ -422,9 +422,52 @@ function verdictLine(view) {
   return h("p", { class: "verdict" }, said);
 }
 
-function optionValueText(value) {
+/** An option's value as a player reads it: on/off, a choice's own sentence, a number. */
+function optionValueText(value, info = {}) {
   if (typeof value === "boolean") return value ? "on" : "off";
-  return String(value);
+  const labels = info.choice_labels || null;
+  if (labels && labels[value]) return labels[value];
+  return String(value).replace(/_/g, " ");
+}
+
+/** A preset by its name in words ("single deck"), never its identifier. */
+function presetName(preset) {
+  return String(preset).replace(/_/g, " ");
+}
+
+/** **bold**, *stressed* and `marked` words of a line as text nodes, the marks dropped. */
+function inlineProse(line) {
+  const out = [];
+  const marks = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|`+([^`]+)`+/g;
+  let at = 0;
+  for (const m of line.matchAll(marks)) {
+    if (m.index > at) out.push(line.slice(at, m.index));
+    if (m[1] !== undefined) out.push(h("strong", {}, m[1]));
+    else if (m[2] !== undefined) out.push(h("em", {}, m[2]));
+    else out.push(m[3]);
+    at = m.index + m[0].length;
+  }
+  if (at < line.length) out.push(line.slice(at));
+  return out;
+}
+
+const BULLET = /^\s*(?:[*-]|\d+\.)\s+/;
+
+/** The rules' text (plain text with light marks: paragraphs, "* " and "1. " lists, **bold**) as
+ * paragraphs and lists, built as nodes: never markup a player reads, never HTML from the text. */
+export function rulesProse(text) {
+  const blocks = String(text || "").split(/\n[ \t]*\n/).map((b) => b.trim()).filter(Boolean);
+  return blocks.map((block) => {
+    const lines = block.split("\n");
+    if (!BULLET.test(lines[0])) return h("p", {}, inlineProse(lines.map((l) => l.trim()).join(" ")));
+    const items = [];
+    for (const line of lines) {
+      if (BULLET.test(line)) items.push(line.replace(BULLET, ""));
+      else if (items.length) items[items.length - 1] += ` ${line.trim()}`;
+    }
+    const tag = /^\s*\d+\./.test(lines[0]) ? "ol" : "ul";
+    return h(tag, {}, items.map((item) => h("li", {}, inlineProse(item))));
+  });
 }
 
 /** The rules in effect: the preset, each option's value with its label and the rule it changes. */
@@ -438,25 +481,25 @@ export function renderRules(el, view, spec, brief = null) {
     const changed = "default" in o && value !== o.default;
     const fromPreset = preset && o.name in preset.values;
     return h("li", { class: changed ? "changed" : "" },
-      h("div", {}, h("strong", {}, o.label), ": ", h("span", { class: "opt-value" }, optionValueText(value)),
-        fromPreset ? h("span", { class: "chip" }, `preset ${view.preset}`) : null,
-        changed ? h("span", { class: "muted" }, ` (default ${optionValueText(o.default)})`) : null),
+      h("div", {}, h("strong", {}, o.label), ": ", h("span", { class: "opt-value" }, optionValueText(value, o)),
+        fromPreset ? h("span", { class: "chip" }, `preset ${presetName(view.preset)}`) : null,
+        changed ? h("span", { class: "muted" }, ` (default ${optionValueText(o.default, o)})`) : null),
       o.help ? h("div", { class: "help" }, o.help) : null);
   });
   const changed = items.filter((li) => li.classList.contains("changed")).length;
   const changedText = changed ? `${changed} option${changed === 1 ? "" : "s"} changed` : "";
   if (brief) {
-    brief.textContent = `: ${view.preset ? `preset ${view.preset}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
+    brief.textContent = `: ${view.preset ? `preset ${presetName(view.preset)}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
   }
   // the book's rules are named in the folded line already; a preset's description is not
   const named = brief && !view.preset ? null
-    : h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, view.preset), preset ? `: ${preset.description}` : "")
+    : h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, presetName(view.preset)), preset ? `: ${preset.description}` : "")
       : "The book's rules", changed ? ` (${changedText}).` : ".");
   fill(el, named,
     items.length ? h("details", { class: "rules-options" }, h("summary", {}, `Every option (${items.length})`),
       h("ul", { class: "rules-list" }, items)) : h("p", { class: "muted" }, "This game has no options."),
     spec && spec.rules ? h("details", { class: "rules-text" }, h("summary", {}, `How ${spec.title} is played`),
-      h("div", { class: "prose" }, spec.rules)) : null);
+      h("div", { class: "prose" }, rulesProse(spec.rules))) : null);
 }
 
 export function renderFairness(el, commitment, seed, verified) {
