@@ -14,6 +14,7 @@ import { drawPiece, drawPieces } from "./pieces.js";
 import { renderField } from "./render.js";
 import { drawBoard } from "./board.js";
 import { trackPicture } from "./track.js";
+import { seatKindWord } from "./people.js";
 
 /** The most pieces of a pile drawn; a longer pile shows its top ones and its size. */
 const PILE_SHOWN = 5;
@@ -220,7 +221,7 @@ function seatBox(s, view, ctx, { layout, waits, held, pos }) {
   if (takes) classes.push("seat-takes");
   if (info && info.connected === false) classes.push("seat-away");
   const name = seatName(view, ctx, s);
-  const who = info ? (info.kind === "bot" ? `bot${info.bot ? ` · ${info.bot}` : ""}` : "person") : "";
+  const who = seatKindWord(info);
   const chips = [];
   if (me) chips.push(h("span", { class: "chip chip-you" }, "you"));
   const roles = layout.info.filter((f) => f.kind === "seat" && view[f.key] === s).map((f) => f.label);

@@ -25,11 +25,12 @@ export function prettyKey(key) {
 const isScalar = (v) => v === null || ["boolean", "number", "string"].includes(typeof v);
 const isRecords = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
 
-/** What rendering needs to label values: seat names and score-sheet columns. */
+/** What rendering needs to label values: seat names and score-sheet columns (a team's by its
+ * players' names where they chose theirs: "Mia & Leo", not "North–South"). */
 export class Names {
-  constructor(players, columns) {
+  constructor(players, columns, defaults = []) {
     this.players = players || [];
-    this.columns = columns || [];
+    this.columns = (columns || []).map((c) => teamName(c, this.players, defaults));
   }
 
   seat(value) {
@@ -38,8 +39,31 @@ export class Names {
   }
 }
 
-export function namesOf(view) {
-  return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : []);
+/** The game's own seat names (North, Player 2…) as the table last sent them ("seats"). */
+let gameNames = [];
+
+/** The names of `view`; `seats`: the table's seats, whose game names a team's column is written in. */
+export function namesOf(view, seats = null) {
+  if (Array.isArray(seats)) gameNames = seats.map((s) => (s && s.default_name) || "");
+  return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : [], gameNames);
+}
+
+/** The game's own name of seat `i`: the table's, else the engine's usual one (compass points at
+ * four, "Player N" otherwise). */
+function gameName(i, count, defaults) {
+  if (defaults[i]) return defaults[i];
+  return count === 4 ? ["North", "East", "South", "West"][i] : `Player ${i + 1}`;
+}
+
+/** A team's column by its players' names joined ("Mia & Leo") where the column names the seats
+ * by the game's names ("North–South") and the players chose names of their own; else as it is. */
+export function teamName(column, players, defaults = []) {
+  const parts = String(column).split(/\s*[–&/+]\s*|\s+and\s+/).filter(Boolean);
+  if (parts.length < 2) return column;
+  const seats = parts.map((part) => players.findIndex((_, i) => gameName(i, players.length, defaults) === part));
+  if (seats.some((s) => s < 0)) return column;
+  const names = seats.map((s) => players[s]);
+  return names.every((name, i) => name === parts[i]) ? column : names.join(" & ");
 }
 
 // ---- a field's value, by its declared kind ----------------------------------------------------
@@ -367,11 +391,12 @@ export function renderSheet(el, sheet, view) {
     return;
   }
   const me = Number.isInteger(view.seat) ? view.players[view.seat] : null;
-  const mine = sheet.columns.map((c) => me !== null && (c === me || c.split(/[–\-\s&+]+/).includes(me)));
+  const columns = namesOf(view).columns; // a team by its players' names
+  const mine = columns.map((c) => me !== null && (c === me || c.split(/\s*[–&+]\s*/).includes(me)));
   // the game's own word for a deal ("Round" in Gin), as in its headline and its log
   const word = (view.layout && view.layout.deal_word) || "deal";
   const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalise(word)),
-    sheet.columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
+    columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
   const body = h("tbody", {}, sheet.rows.map((row) => h("tr", {},
     h("th", { scope: "row" }, row.label, row.note ? h("div", { class: "note" }, sentence(row.note)) : null),
     row.points.map((p, i) => h("td", { class: mine[i] ? "mine" : "" },

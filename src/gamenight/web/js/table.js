@@ -424,7 +424,7 @@ function draw() {
   const now = Date.now() / 1000;
   const state = handState(view);
   const { sorted, mySeat } = state;
-  const names = namesOf(view);
+  const names = namesOf(view, page.seats || (page.info ? page.info.seats : null));
   const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
   const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
                 held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
