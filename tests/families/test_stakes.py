@@ -11,14 +11,14 @@ NAMES = ["North", "East", "South", "West"]
 
 
 def test_money_is_written_in_cents_under_a_dollar_and_dollars_from_one() -> None:
-    assert money(45) == "45¢"
-    assert money(0) == "0¢"
+    assert money(45) == "$0.45"
+    assert money(0) == "$0.00"
     assert money(100) == "$1.00"
     assert money(145) == "$1.45"
-    assert money(-20) == "-20¢"
+    assert money(-20) == "-$0.20"
     assert money(-1205) == "-$12.05"
-    assert money(20, signed=True) == "+20¢"
-    assert money(0, signed=True) == "0¢"
+    assert money(20, signed=True) == "+$0.20"
+    assert money(0, signed=True) == "$0.00"
 
 
 def test_a_new_ledger_gives_every_seat_its_stake_and_empty_pots() -> None:
@@ -59,7 +59,7 @@ def test_seat_to_seat_and_bank_payments() -> None:
 def test_a_purse_that_may_not_owe_refuses_what_it_cannot_cover() -> None:
     ledger = Ledger.open(2, stake=10, may_owe=False)
     assert ledger.can_pay(0, 10) and not ledger.can_pay(0, 11)
-    with pytest.raises(FundsError, match="holds 10¢"):
+    with pytest.raises(FundsError, match=r"holds \$0.10"):
         ledger.pay_pot(0, 11, "a dime", deal=1)
     assert Ledger.open(2, stake=10).can_pay(0, 1000)
 
@@ -72,7 +72,7 @@ def test_bad_payments_are_refused() -> None:
         ledger.pay_pot(2, 5, "x", deal=1)
     with pytest.raises(FundsError, match="no pot"):
         ledger.pay_pot(0, 5, "x", deal=1, pot="kitty")
-    with pytest.raises(FundsError, match="holds 0¢"):
+    with pytest.raises(FundsError, match=r"holds \$0.00"):
         ledger.take_pot(0, "x", deal=1, amount=5)
     with pytest.raises(FundsError):
         Ledger.open(2, stake=-1)
@@ -109,10 +109,11 @@ def test_the_ledger_in_words_and_in_the_view() -> None:
               .take_pot(2, "first out", deal=6, amount=100).pay(3, 0, 5, "a bet", deal=6))
     view = ledger.view(NAMES, recent=3)
     assert view["counts"] == "net"
-    assert [s["text"] for s in view["seats"]] == ["-15¢", "-$1.45", "+$1.00", "-5¢"]
-    assert view["pots"] == [{"name": POT, "label": "Pot", "amount": 65, "text": "65¢"}]
+    assert [s["text"] for s in view["seats"]] == ["-$0.15", "-$1.45", "+$1.00", "-$0.05"]
+    assert view["pots"] == [{"name": POT, "label": "Pot", "amount": 65, "text": "$0.65"}]
     assert view["payments"] == ["East pays $1.45 into the pot: hearts",
-                                "South takes $1.00 from the pot: first out", "West pays 5¢ to North: a bet"]
+                                "South takes $1.00 from the pot: first out",
+                                "West pays $0.05 to North: a bet"]
     staked = Ledger.open(2, stake=100).view(["A", "B"])
     assert staked["counts"] == "purse" and staked["seats"][0]["text"] == "$1.00"
 
@@ -122,15 +123,15 @@ def test_a_money_sheet_and_outcome_write_their_amounts_as_money() -> None:
     sheet.add("Hand 1", [-20, -145])
     out = sheet.to_json()
     assert out["unit"] == CENTS
-    assert out["rows"][0]["points_text"] == ["-20¢", "-$1.45"]
-    assert out["totals_text"] == ["-20¢", "-$1.45"]
+    assert out["rows"][0]["points_text"] == ["-$0.20", "-$1.45"]
+    assert out["totals_text"] == ["-$0.20", "-$1.45"]
     sheet.add("Hand 6", [160, 0])
     assert sheet.to_json()["totals_text"] == ["+$1.40", "-$1.45"]
     assert sheet.copy().unit == CENTS
     points = ScoreSheet(["A"])
     points.add("Deal 1", [7])
     assert "points_text" not in points.to_json()["rows"][0] and "unit" not in points.to_json()
-    assert Outcome((140, -20), (0,), "done", CENTS).to_json()["scores_text"] == ["+$1.40", "-20¢"]
+    assert Outcome((140, -20), (0,), "done", CENTS).to_json()["scores_text"] == ["+$1.40", "-$0.20"]
     assert "scores_text" not in Outcome((1,), (0,), "done").to_json()
 
 

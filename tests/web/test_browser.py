@@ -265,6 +265,7 @@ def make_move(page: Any, move: str, hand: list[str], view: dict[str, Any] | None
     for arg in placed:
         tap_place(page, arg)
     click_move(page, move)
+    confirm_if_asked(page, move)
 
 
 def tap_place(page: Any, arg: dict[str, Any]) -> None:
@@ -284,6 +285,14 @@ def click_move(page: Any, move: str) -> None:
     if not button.is_visible() and page.locator("#move-buttons details.more-moves:not([open])").count():
         page.click("#move-buttons details.more-moves > summary")
     button.click()
+
+
+def confirm_if_asked(page: Any, move: str) -> None:
+    """The second tap a move that commits the hand asks for (a knock, a bet: confirm.js arms its
+    button on the first tap, in the click's own handler, so it is marked when the click returns)."""
+    armed = f"button[data-move='{move}'][data-confirming='1']"
+    if page.query_selector(armed):
+        page.click(armed)
 
 
 def open_first_seat(api: Api, browser: Any, game: str, players: int,

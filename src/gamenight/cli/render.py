@@ -561,11 +561,14 @@ def render_outcome(outcome: dict[str, Any], players: Sequence[str], seat: int | 
     """Who won, every seat's final score, why the game ended (and, for a person, the verdict)."""
     winners = outcome["winners"]
     names = " and ".join(players[w] for w in winners)
-    out = Text.assemble(("Result: ", "bold"), (f"{names} {'win' if len(winners) > 1 else 'wins'}. ",
-                                               "bold green"), outcome["reason"])
+    # a game against the house says its result in a sentence of its own, never "X wins"
+    headline = outcome.get("headline") or f"{names} {'win' if len(winners) > 1 else 'wins'}."
+    out = Text.assemble(("Result: ", "bold"), (f"{headline} ", "bold green"), outcome["reason"])
     scores = outcome.get("scores_text") or outcome["scores"]
     out.append("\nFinal scores: " + " · ".join(f"{p} {s}" for p, s in zip(players, scores, strict=True)))
-    if seat is not None:
+    if seat is not None and outcome.get("headline"):
+        out.append(f"\nYour result: {scores[seat]}.", style="bold")
+    elif seat is not None:
         out.append("\nYou win!" if seat in winners else "\nYou lose.", style="bold")
     return out
 

@@ -64,7 +64,9 @@ class MoveKind(Generic[S]):
     * :meth:`verify` says whether one move is legal now: ``None``, or the sentence of the first rule
       it breaks — the one place the kind's rule is written;
     * :meth:`apply` does it;
-    * :meth:`describe` says it in the players' words ("Keep the 1 and the 5").
+    * :meth:`describe` says it in the players' words ("Keep the 1 and the 5");
+    * :meth:`confirm` asks, for a move that ends the turn early or commits the hand (a knock, going
+      alone, a bet), the question a player answers with a second tap before it is sent.
 
     The legal moves are the candidates that verify (:meth:`legal`); a kind whose listing is on a hot
     path overrides :meth:`legal` with a faster equivalent, which the conformance suite
@@ -82,6 +84,8 @@ class MoveKind(Generic[S]):
     registry: ClassVar[list[type[MoveKind[Any]]]] = []
     #: a kind still written the old way (listing and refusal apart): :class:`ByName`
     legacy: ClassVar[bool] = False
+    #: the question every move of this kind is confirmed with (None: one tap sends it)
+    question: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -114,6 +118,15 @@ class MoveKind(Generic[S]):
         entry per argument, ``None`` for one that lies nowhere but the hand or is no piece); by
         default nowhere: the page offers the move as a button, or by the hand's pieces."""
         return None
+
+    def confirm(self, s: S, seat: int, move: Move) -> str | None:
+        """The question a player confirms before ``move`` is sent, in the players' words ("Knock?
+        Everyone else gets one more turn."), or ``None``: a move that cannot be taken back and
+        ends the turn early or commits the hand asks, so a stray tap costs nothing. By default the
+        kind's :attr:`question`; any move made alone (Euchre's "order alone") asks whatever its kind."""
+        if any(arg.kind.slot == "flag" and arg.value == ALONE for arg in move.args):
+            return ALONE_QUESTION
+        return self.question
 
 
 class OneMove(MoveKind[S]):
@@ -179,6 +192,11 @@ def pile_top(zone: str, size: int) -> list[Place | None]:
     return [{"zone": zone, "index": size - 1}] if size else [None]
 
 
+#: the word that makes a bid a lone hand ("order alone", "call H alone")
+ALONE = "alone"
+ALONE_QUESTION = "Go alone? Your partner sits out this hand and you take every trick on your own."
+
+
 def move_words(move: Move) -> str:
     """A move's verb and its arguments in words, capitalised: ``play QS`` reads "Play Q♠"."""
     words = " ".join(arg.kind.words(arg.value) for arg in move.args)
@@ -212,6 +230,10 @@ class PhaseHandler(Generic[S]):
 
     def describe(self, s: S, move: Move, viewer: int | None) -> str:
         return move_words(move)
+
+    def confirm(self, s: S, seat: int, move: Move) -> str | None:
+        """The question ``move`` is confirmed with (:meth:`MoveKind.confirm`), or ``None``."""
+        return None
 
 
 class KindsPhase(PhaseHandler[S]):
@@ -273,6 +295,10 @@ class KindsPhase(PhaseHandler[S]):
         kind = self._table(s)[1].get(move.verb)
         return None if kind is None else kind.places(s, seat, move)
 
+    def confirm(self, s: S, seat: int, move: Move) -> str | None:
+        kind = self._table(s)[1].get(move.verb)
+        return None if kind is None else kind.confirm(s, seat, move)
+
 
 class PhaseDispatch:
     """Mixed into a state (before :class:`~gamenight.core.state.State`): its four hooks and
@@ -312,10 +338,15 @@ class PhaseDispatch:
         """``move``, legal now, in the players' words (its kind's :meth:`MoveKind.describe`)."""
         return self.phases[self.phase_name].describe(self, move, viewer)
 
+    def confirm_move(self, move: Move, seat: int) -> str | None:
+        """The question ``move``, legal now for ``seat``, is confirmed with, or ``None`` (its kind's
+        :meth:`MoveKind.confirm`)."""
+        return self.phases[self.phase_name].confirm(self, seat, move)
+
     def place_move(self, move: Move, seat: int) -> Sequence[Place | None] | None:
         """Where ``move``'s arguments lie on the table for ``seat`` (its kind's :meth:`MoveKind.places`)."""
         return self.phases[self.phase_name].places(self, seat, move)
 
 
-__all__ = ["ByName", "KindsPhase", "MoveKind", "OneMove", "PhaseDispatch", "PhaseHandler", "PhaseName",
-           "move_words", "pile_top"]
+__all__ = ["ALONE", "ALONE_QUESTION", "ByName", "KindsPhase", "MoveKind", "OneMove", "PhaseDispatch",
+           "PhaseHandler", "PhaseName", "move_words", "pile_top"]

@@ -16,15 +16,17 @@ from __future__ import annotations
 import re
 
 #: a gap id or a test case id of the researched resolutions: G-EU-1, G-10K-2a, GEN-12, T-10K-6
-_GAP = r"(?:G|T|R)-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?|GEN-\d+[a-z]?|GAP\s+\d+(?:/\d+)?"
+_GAP = r"(?:G|T|R)-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?|GEN-\d+[a-z]?|GAP\s+\d+(?:/\d+)?|OPT-[A-Z0-9]+-\w+"
 #: a source in the seeds: "seed 000", "seed 001 p.4", "the 004 seed's", a path under shared/
 _PATH = r"`*(?:\.\./)?shared/[\w./-]+`*(?:\s*§\s*[\d.]+(?:\s*\([^()]*\))?)?"
 _SEED = r"(?:the\s+)?\b0\d\d\s+seed's|seeds?\s+0\d\d(?:\s*(?:p\.|pp\.|page)\s*[\d–-]+)?"
 #: a parenthesis, or a clause of one between commas or semicolons, that is only citations
-_SOURCE = r"§\s*[\d.]+|\[[A-Z]+\]|[A-Z]{1,4}\d?|\d+\.\d+-\d+|spec|DESIGN\.md"
+#: (never a lone capital: a card's rank, "7, 8, 9, 10, J", is no source)
+_SOURCE = r"§\s*[\d.]+|\[[A-Z]+\]|[A-Z]{2,4}\d?|[A-Z]\d|\d+\.\d+-\d+|spec|DESIGN\.md"
 _CITATION = re.compile(rf"^\s*(?:(?:{_GAP}|{_PATH}|{_SEED}|{_SOURCE})[\s,;:]*)+$")
 #: a clause of a parenthesis that speaks of the code, not the game
-_CODE_CLAUSE = re.compile(r"kernel|``[\w.]+\.py``|:mod:|\btests?\b|gamenight\.|§|\bgaps?\b|(?<![\d,])0\d\d\b")
+_CODE_CLAUSE = re.compile(r"kernel|``[\w.]+\.py``|:mod:|\btests?\b|gamenight\.|§|\bgaps?\b|(?<![\d,])0\d\d\b|"
+                          r"\b(?:families|core|games|equipment|bots)\.\w")
 #: a section of a source named in running text ("other-seeds §8.4", "§7's")
 _SECTION = re.compile(r"\s*(?:(?:other-seeds|metzker-book)\s+)?§\s*[\d.]+(?:-[\d.]+)?(?:'s)?")
 #: the seed, as the rules call the family's book
@@ -35,10 +37,16 @@ _FOR_DEVELOPERS = re.compile(r"gamenight\.(?:new|replay|families|core|equipment)
 _PARENS = re.compile(r"\s*\(([^()]*)\)")
 _GAP_LEAD = re.compile(rf"(?<![\w-])(?:{_GAP})(?:\s*(?:,|and)\s*(?:{_GAP}))*\s*(?::|—|–)\s*(\w?)")
 _GAP_ANY = re.compile(rf"\s*(?<![\w-])(?:{_GAP})(?![\w-])")
-_PATH_ANY = re.compile(rf"\s*(?:spec\s+)?{_PATH}")
+_PATH_ANY = re.compile(rf"(?:,?\s+(?:with|see|in|from)\b)?\s*(?:spec\s+)?{_PATH}")
 _SEED_ANY = re.compile(_SEED)
 _BOOK_TAG = re.compile(r"\s*\[(?:BOOK|HOUSE|SPEC|GAP|STD)\]")
 _CODE = re.compile(r"``([^`]+)``|`([^`]+)`")
+#: the terminal's commands named in the rules: another game's rules read as such, a command to
+#: measure or list things is for developers
+_RULES_COMMAND = re.compile(r"\bgamenight rules ([\w-]+)")
+_OTHER_COMMAND = re.compile(r"[;:,]?\s*\bgamenight (?:sim|list|play)\b[^.]*")
+#: a name from the code left in running text (``winner_collects``): its words
+_SNAKE = re.compile(r"\b([a-z][a-z0-9]*)_(?=[a-z0-9])")
 
 
 def _clean_parenthesis(match: re.Match[str]) -> str:
@@ -66,7 +74,12 @@ def for_people(text: str) -> str:
     text = _SEED_ANY.sub(_another_book, text)
     text = _SECTION.sub("", text)
     text = _BOOK_TAG.sub("", text)
-    text = _CODE.sub(lambda m: m.group(1) or m.group(2), text)
+    # a name in code marks reads as words: ``min_bet`` is "min bet"
+    text = _CODE.sub(lambda m: (m.group(1) or m.group(2)).replace("_", " "), text)
+    text = _RULES_COMMAND.sub(lambda m: f"the rules of {m.group(1).replace('-', ' ').title()}", text)
+    text = _OTHER_COMMAND.sub("", text)
+    while _SNAKE.search(text):
+        text = _SNAKE.sub(r"\1 ", text)
     text = re.sub(r"\s+([,.;:])", r"\1", text)  # a citation's gap left before punctuation
     text = re.sub(r"([,;:])(?=[,;:.])", "", text)
     text = re.sub(r"\(\s*\)", "", text)

@@ -17,12 +17,11 @@ CENTS = "cents"
 
 
 def money(cents: int, *, signed: bool = False) -> str:
-    """Cents as players write money: ``45¢`` under a dollar, ``$1.45`` from a dollar on,
-    ``-20¢`` owed; ``signed`` writes ``+`` before a gain (a row of a money sheet)."""
+    """Cents as the book writes stakes, always in dollars so a purse, a bet and a payment read in
+    one unit: ``$0.45``, ``$1.45``, ``-$0.20`` owed; ``signed`` writes ``+`` before a gain (a row of
+    a money sheet)."""
     sign = "-" if cents < 0 else ("+" if signed and cents > 0 else "")
     cents = abs(cents)
-    if cents < 100:
-        return f"{sign}{cents}¢"
     return f"{sign}${cents // 100}.{cents % 100:02d}"
 
 
@@ -98,10 +97,15 @@ class Outcome:
     reason: str
     #: the scores' unit, as the score sheet's: "" points, ``"cents"`` money
     unit: str = ""
+    #: the result in a sentence, where "X wins" would be wrong (a game against the house: "The
+    #: house won $15.00; everyone lost $5.00.")
+    headline: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scores": list(self.scores), "winners": list(self.winners),
                                "reason": self.reason}
+        if self.headline:
+            out["headline"] = self.headline
         if self.unit:
             out["unit"] = self.unit
             out["scores_text"] = [amount_text(s, self.unit, signed=True) for s in self.scores]

@@ -185,6 +185,11 @@ class State(ABC):
         argument), so the page lets a person tap them there; by default nowhere."""
         return None
 
+    def confirm_move(self, move: Move, seat: int) -> str | None:
+        """The question ``move`` is confirmed with before it is sent, or ``None`` (a game on
+        :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
+        return None
+
     def phase_label(self) -> str:
         """The phase in players' words, for the headline (``view["phase_label"]``)."""
         return ""
@@ -450,6 +455,8 @@ class State(ABC):
             "is_over": self._outcome is not None,
             "outcome": self._outcome.to_json() if self._outcome else None,
         }
+        if seat is not None:
+            self._ask_confirms(out["moves"], legal, seat)
         out.update(self._view(seat))
         if layout:
             zones = zone_layout(self.zones(), seat, self.knowledge)
@@ -458,6 +465,13 @@ class State(ABC):
             if self.GROWS:
                 out["layout"]["grows"] = dict(self.GROWS)
         return out
+
+    def _ask_confirms(self, entries: list[dict[str, Any]], legal: list[Move], seat: int) -> None:
+        """Each move entry that asks before it is sent carries its question (``confirm``)."""
+        for entry, move in zip(entries, legal, strict=True):
+            question = self.confirm_move(move, seat)
+            if question:
+                entry["confirm"] = question
 
     def card_zones(self) -> dict[str, list[int]]:
         """Every piece by the zone it lies in (conservation: each piece is in exactly one), the
@@ -551,10 +565,12 @@ class State(ABC):
         best = min(per_seat) if lowest_wins else max(per_seat)
         self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == best], reason)
 
-    def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None:
-        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason, self.sheet.unit)
+    def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str, headline: str = "") -> None:
+        """End the game; ``headline`` says the result where "X wins" would be wrong (against the house)."""
+        self._outcome = Outcome(tuple(scores), tuple(sorted(winners)), reason, self.sheet.unit, headline)
         names = " and ".join(self.names[w] for w in sorted(winners))
-        self.emit("game_over", f"Game over: {names} {'win' if len(winners) > 1 else 'wins'}. {reason}")
+        result = headline or f"{names} {'win' if len(winners) > 1 else 'wins'}."
+        self.emit("game_over", f"Game over: {result} {reason}")
 
 
 def _copy_value(value: Any) -> Any:

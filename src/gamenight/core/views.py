@@ -57,12 +57,15 @@ MoveArg = TypedDict("MoveArg", {"kind": str, "value": int | str, "text": str,
 
 class MoveEntry(TypedDict):
     """A move the seat may make: its text (as ``legal_moves`` lists it), verb and arguments.
-    ``words``: the move in players' words, where the engine says it."""
+    ``words``: the move in players' words, where the engine says it. ``confirm``: the question a
+    player confirms with a second tap before the move is sent (a knock, going alone, a bet), where
+    the move ends the turn early or commits the hand."""
 
     text: str
     verb: str
     args: list[MoveArg]
     words: NotRequired[str]
+    confirm: NotRequired[str]
 
 
 def arg_value(arg: Arg) -> int | str:
@@ -134,11 +137,15 @@ class ScoreSheet(TypedDict):
 
 
 class Outcome(TypedDict):
+    """How the game ended. ``headline``: the result in a sentence where "X wins" would be wrong
+    (a game against the house), read in its place."""
+
     scores: list[int]
     winners: list[int]
     reason: str
     unit: NotRequired[str]
     scores_text: NotRequired[list[str]]
+    headline: NotRequired[str]
 
 
 # ---- the layout --------------------------------------------------------------------------------

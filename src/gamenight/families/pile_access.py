@@ -344,6 +344,11 @@ class ClaimDiscard(MoveKind["DrawDiscardState"]):
         end = f", at the {move.flag} end" if move.flag else ""
         return f"Claim {C.LABEL_OF[move.cards[0]]} onto meld {n}{end}"
 
+    def confirm(self, s: DrawDiscardState, seat: int, move: Move) -> str | None:
+        """Calling Rummy out of turn binds the caller: asked before it is sent."""
+        card, meld = C.LABEL_OF[move.cards[0]], move.number or 0
+        return f"Call Rummy on {card}? It goes onto meld {meld}, in front of you."
+
 
 class LetItGo(OneMove["DrawDiscardState"]):
     """Let the discard go: no claim."""

@@ -246,7 +246,8 @@ class Stakes:
     if TYPE_CHECKING:  # provided by core.state.State
         sheet: ScoreSheet
 
-        def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str) -> None: ...
+        def finish(self, scores: Sequence[int], winners: Sequence[int], reason: str,
+                   headline: str = "") -> None: ...
 
     def open_stakes(self, *, stake: int = 0, pots: Sequence[str] = (POT,), may_owe: bool = True) -> None:
         self.ledger = Ledger.open(self.num_players, stake=stake, pots=pots, may_owe=may_owe)
@@ -275,11 +276,30 @@ class Stakes:
         self.sheet.add(label, changes, details=details, note=note)
         return changes
 
-    def finish_on_money(self, reason: str) -> None:
-        """End the game: every seat scores its net winnings in cents; the most won wins (ties share)."""
+    def finish_on_money(self, reason: str, headline: str = "") -> None:
+        """End the game: every seat scores its net winnings in cents; the most won wins (ties share).
+        ``headline``: the result in a sentence where "X wins" would be wrong (against the house)."""
         nets = self.ledger.nets()
         best = max(nets)
-        self.finish(nets, [s for s in range(self.num_players) if nets[s] == best], reason)
+        self.finish(nets, [s for s in range(self.num_players) if nets[s] == best], reason, headline)
+
+    def against_the_house(self, house: int) -> str:
+        """The result of a game played against the house, in a sentence: what the house won or
+        lost, then what the players did ("The house won $15.00; everyone lost $5.00.")."""
+        nets = self.ledger.nets()
+        said = f"The house won {money(house)}" if house > 0 else \
+            f"The house lost {money(-house)}" if house < 0 else "The house broke even"
+        if len(set(nets)) == 1 and len(nets) > 1:
+            return f"{said}; everyone {_won_or_lost(nets[0])}."
+        players = [f"{self.names[s]} {_won_or_lost(net)}" for s, net in enumerate(nets)]
+        listed = players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
+        return f"{said}: {listed}."
+
+
+def _won_or_lost(net: int) -> str:
+    if net > 0:
+        return f"won {money(net)}"
+    return f"lost {money(-net)}" if net < 0 else "broke even"
 
 
 __all__ = ["BANK", "POT", "FundsError", "Ledger", "Party", "Payment", "Rounding", "Stakes", "half_up",

@@ -370,6 +370,13 @@ class EndHand(MoveKind["GinRummy"]):
         dw = s.deadwood_after(s.hands[s.turn])[c]
         return f"Knock with {dw} deadwood, discarding {C.LABEL_OF[c]}"
 
+    def confirm(self, s: GinRummy, seat: int, move: Move) -> str | None:
+        """Ending the hand shows it and cannot be taken back: asked before it is sent."""
+        if move.verb == "knock":
+            dw = s.deadwood_after(s.hands[seat])[move.cards[0]]
+            return f"Knock with {dw} deadwood? The hand ends and your opponent may lay off on your melds."
+        return "Go out? The hand ends now and is scored."
+
 
 class GinDraw(DrawPhase):
     """The kernel's draw; a hand is ended (knock, gin) only after drawing."""

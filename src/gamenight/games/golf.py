@@ -209,8 +209,14 @@ def knock_rule(s: Golf, timing: str) -> str | None:
     return None
 
 
+#: a knock cannot be taken back and ends the hole for everyone: asked before it is sent
+KNOCK_QUESTION = "Knock? Everyone else gets one more turn, then the hole ends."
+
+
 class KnockInsteadOfTurn(OneMove["Golf"]):
     """Knock instead of drawing: everyone else has one more turn (G-GO-2)."""
+
+    question = KNOCK_QUESTION
 
     def verify(self, s: Golf, seat: int, move: Move) -> str | None:
         why = knock_rule(s, INSTEAD)
@@ -264,6 +270,9 @@ class PlaceCard(MoveKind["Golf"]):
         pos = s._position(move)
         return [{"zone": f"grid/{seat}", "index": pos} if pos is not None and i == 0 else None
                 for i in range(len(move.args))]
+
+    def confirm(self, s: Golf, seat: int, move: Move) -> str | None:
+        return KNOCK_QUESTION if move.flag == KNOCK_WORD else None
 
 
 class Exchange(PlaceCard):

@@ -230,8 +230,8 @@ PRESETS = {
 
 
 class RedDogPhase(PhaseName):
-    BET = "bet", "Betting: place your bet within the table limits (amounts in cents)"
-    RAISE = "raise", "Raising: raise up to your bet, or stand (amounts in cents)"
+    BET = "bet", "Betting: place your bet within the table limits"
+    RAISE = "raise", "Raising: raise up to your bet, or stand"
     OVER = "over", "The session is over"
 
 
@@ -270,6 +270,10 @@ class PlaceBet(MoveKind["RedDog"]):
 
     def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
         return f"Bet {money(move.number or 0)}"
+
+    def confirm(self, s: RedDog, seat: int, move: Move) -> str | None:
+        """A bet goes on the table at once and cannot be taken back: asked before it is sent."""
+        return f"Bet {money(move.number or 0)}? It cannot be taken back."
 
 
 class Stand(OneMove["RedDog"]):
@@ -311,6 +315,10 @@ class RaiseBet(MoveKind["RedDog"]):
 
     def describe(self, s: RedDog, move: Move, viewer: int | None) -> str:
         return f"Raise {money(move.number or 0)}"
+
+    def confirm(self, s: RedDog, seat: int, move: Move) -> str | None:
+        """A raise goes on the table at once and cannot be taken back: asked before it is sent."""
+        return f"Raise {money(move.number or 0)}? It cannot be taken back."
 
 
 class BetPhase(KindsPhase["RedDog"]):
@@ -601,9 +609,8 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
 
     def _finish(self, why: str) -> None:
         self.phase_name = RedDogPhase.OVER
-        house = self.house_won()
-        word = "won" if house >= 0 else "lost"
-        self.finish_on_money(f"{why} The house {word} {money(abs(house))}.")
+        # a game against the house: its result is the house's and each player's, never "X wins"
+        self.finish_on_money(why, self.against_the_house(self.house_won()))
 
     # ---- what a seat sees -------------------------------------------------------------
 

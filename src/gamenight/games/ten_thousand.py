@@ -277,6 +277,14 @@ class Stop(OneMove["TenThousand"]):
         return (f"Stop with {s.turn_total:,}: it scores nothing, "
                 f"{s.options.meld_threshold:,} in one turn gets you on the board")
 
+    def confirm(self, s: TenThousand, seat: int, move: Move) -> str | None:
+        """A stop that banks nothing (not yet on the board, below the opening count) throws the
+        turn away: asked before it is sent."""
+        if s.banks(seat, s.turn_total):
+            return None
+        return (f"Stop with {s.turn_total:,}? You are not on the board yet, so it scores nothing: "
+                f"you need {s.options.meld_threshold:,} in one turn.")
+
 
 class _Start(_TurnPhase):
     wrong: ClassVar[dict[str, str]] = {

@@ -206,6 +206,9 @@ class GoOut(MoveKind["TheCardGame"]):
     def describe(self, s: TheCardGame, move: Move, viewer: int | None) -> str:
         return f"Go out, melding the rest and discarding {C.LABEL_OF[move.cards[0]]}"
 
+    def confirm(self, s: TheCardGame, seat: int, move: Move) -> str | None:
+        return "Go out? The round ends and everyone else's cards count against them."
+
 
 class VotePhase(KindsPhase["TheCardGame"]):
     """Everyone who has not voted votes at once, in secret."""

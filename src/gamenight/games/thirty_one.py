@@ -155,8 +155,14 @@ def knock_rule(s: ThirtyOne, timing: str) -> str | None:
     return None
 
 
+#: a knock cannot be taken back and ends the hand for everyone: asked before it is sent
+KNOCK_QUESTION = "Knock? Everyone else gets one more turn, then the hands are shown."
+
+
 class KnockInsteadOfDraw(OneMove["ThirtyOne"]):
     """Knock instead of drawing: everyone else has one more turn (the usual timing)."""
+
+    question = KNOCK_QUESTION
 
     def verify(self, s: ThirtyOne, seat: int, move: Move) -> str | None:
         why = knock_rule(s, INSTEAD_OF_DRAW)
@@ -179,6 +185,7 @@ class KnockAndDiscard(MoveKind["ThirtyOne"]):
     """Knock as you discard (the book's timing): everyone else has one more turn."""
 
     verbs = ("knock",)
+    question = KNOCK_QUESTION
 
     def candidates(self, s: ThirtyOne, seat: int) -> list[Move]:
         return [KNOCK[c] for c in sorted(set(s.hands[seat]))]

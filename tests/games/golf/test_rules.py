@@ -281,7 +281,7 @@ def test_t_go_6_the_highest_pays_and_a_knocker_who_is_highest_pays_double() -> N
     assert row.details == ["12 (total 12)", "25 (total 25)", "25 (total 25)"]
     money = s.view(0)["money"]
     assert money["pots"][0]["text"] == "$1.50"
-    assert "Player 2 pays 50¢ into the pot: knocked and had the highest score, 25, so pays double" \
+    assert "Player 2 pays $0.50 into the pot: knocked and had the highest score, 25, so pays double" \
         in money["payments"]
 
 
@@ -305,7 +305,7 @@ def test_equal_lowest_totals_share_the_pot() -> None:
     s.play("draw"); s.play("flip 1")  # noqa: E702
     s.play("draw"); s.play("flip 1")  # noqa: E702
     assert s.outcome is not None and s.outcome.winners == (0, 1)
-    # pot: 75 ante + 25 from seat 2 = $1.00, 50¢ each
+    # pot: 75 ante + 25 from seat 2 = $1.00, $0.50 each
     assert s.ledger.purses == (25, 25, -50)
 
 

@@ -32,7 +32,7 @@ from gamenight.games.red_dog import (
 )
 from tests.helpers import golden_match
 
-#: the spec's worked cases bet in units of 5 and 10: cents here, chips of 5¢
+#: the spec's worked cases bet in units of 5 and 10: cents here, chips of $0.05
 CENTS = {"min_bet": 5, "max_bet": 100, "chip": 5}
 
 
@@ -74,7 +74,7 @@ def test_case_3_consecutive_is_a_push_and_no_raise_is_offered() -> None:
     play(s, "bet 10")
     assert net(s) == 0 and s.spread == 0 and not s.third  # no third card is dealt (GAP 5)
     assert all(m.verb == "bet" for m in s.legal_moves(0))  # straight on to the next round's bet
-    assert s.sheet.rows[0].details == ["10¢: push"] and "consecutive cards: a push" in s.events[-2].text
+    assert s.sheet.rows[0].details == ["$0.10: push"] and "consecutive cards: a push" in s.events[-2].text
 
 
 def test_case_4_a_pair_then_the_same_rank_pays_eleven_to_one_else_a_push() -> None:
@@ -190,16 +190,17 @@ def test_every_player_bets_against_the_same_cards_and_decides_alone() -> None:
     assert s.phase() == "raise" and s.to_move == 0
     play(s, (0, "raise 10"), (1, "stand"), (2, "raise 5"))
     assert [net(s, i) for i in range(3)] == [20, 20, 10]
-    assert s.view(1)["last_round"] == ["10¢ + 10¢ raised: won 20¢", "20¢: won 20¢", "5¢ + 5¢ raised: won 10¢"]
+    assert s.view(1)["last_round"] == ["$0.10 + $0.10 raised: won $0.20", "$0.20: won $0.20",
+                                       "$0.05 + $0.05 raised: won $0.10"]
     assert s.view(1)["bets"] == ["—", "—", "—"]  # the next round's bets, not placed yet
     play(s, (0, "bet 10"))
-    assert s.view(1)["bets"] == ["10¢", "—", "—"]
+    assert s.view(1)["bets"] == ["$0.10", "—", "—"]
 
 
 def test_bets_within_the_table_limits_in_whole_chips() -> None:
     s = red_dog(["3S", "KH", "9C"])
     assert [str(m) for m in s.legal_moves(0)] == [f"bet {a}" for a in range(5, 101, 5)]
-    with pytest.raises(IllegalMove, match=r"from 5¢ to \$1.00"):
+    with pytest.raises(IllegalMove, match=r"from \$0.05 to \$1.00"):
         s.play("bet 105", 0)
     with pytest.raises(IllegalMove, match="whole chips"):
         s.play("bet 12", 0)
@@ -211,7 +212,7 @@ def test_a_raise_is_up_to_the_bet_in_whole_chips() -> None:
     s = red_dog(["3S", "KH", "9C"])
     play(s, "bet 15")
     assert [str(m) for m in s.legal_moves(0)] == ["stand", "raise 5", "raise 10", "raise 15"]
-    with pytest.raises(IllegalMove, match="at most 15¢"):
+    with pytest.raises(IllegalMove, match=r"at most \$0.15"):
         s.play("raise 20", 0)
     with pytest.raises(IllegalMove, match="bets are down"):
         s.play("bet 10", 0)
@@ -241,18 +242,29 @@ def test_every_payment_has_its_reason_and_the_sheet_is_money() -> None:
     play(s, (0, "bet 10"), (1, "bet 10"), (0, "raise 10"), (1, "stand"))
     play(s, (0, "bet 10"), (1, "bet 10"), (0, "stand"), (1, "stand"))
     words = [s.ledger.sentence(e, s.names) for e in s.ledger.entries]
-    assert words[:3] == ["Player 1 pays 10¢ into the bets pot: bets 10¢ on round 1",
-                         "Player 2 pays 10¢ into the bets pot: bets 10¢ on round 1",
-                         "Player 1 pays 10¢ into the bets pot: raises 10¢ on spread 9"]
-    assert ("Player 1 takes 20¢ from the bets pot: stake back: 9♣ between 3♠ and K♥, spread 9 pays 1 to 1"
+    assert words[:3] == ["Player 1 pays $0.10 into the bets pot: bets $0.10 on round 1",
+                         "Player 2 pays $0.10 into the bets pot: bets $0.10 on round 1",
+                         "Player 1 pays $0.10 into the bets pot: raises $0.10 on spread 9"]
+    assert ("Player 1 takes $0.20 from the bets pot: stake back: 9♣ between 3♠ and K♥, spread 9 pays 1 to 1"
             in words)
-    assert "Player 1 takes 20¢ from the bank: 9♣ between 3♠ and K♥, spread 9 pays 1 to 1" in words
-    assert ("The bets pot pays 10¢ into the bank: Player 2 loses 10¢: 10♣ falls outside: the house takes the "
-            "stake") in words
+    assert "Player 1 takes $0.20 from the bank: 9♣ between 3♠ and K♥, spread 9 pays 1 to 1" in words
+    assert ("The bets pot pays $0.10 into the bank: Player 2 loses $0.10: 10♣ falls outside: the house "
+            "takes the stake") in words
     assert s.sheet.unit == "cents" and [r.points for r in s.sheet.rows] == [[20, 10], [-10, -10]]
-    assert s.sheet.rows[0].details == ["10¢ + 10¢ raised: won 20¢", "10¢: won 10¢"]
+    assert s.sheet.rows[0].details == ["$0.10 + $0.10 raised: won $0.20", "$0.10: won $0.10"]
     assert s.is_over and s.outcome is not None and s.outcome.scores == (10, 0) and s.outcome.winners == (0,)
-    assert s.outcome.reason == "After 2 rounds. The house lost 10¢."
+    assert s.outcome.reason == "After 2 rounds."
+    assert s.outcome.headline == "The house lost $0.10: Player 1 won $0.10 and Player 2 broke even."
+
+
+def test_a_session_lost_to_the_house_says_the_house_won_never_that_a_player_wins() -> None:
+    s = gamenight.new("red-dog", players=3, seed=1, options={"rounds": 1})
+    assert isinstance(s, RedDog)
+    for seat in range(3):
+        s.ledger = s.ledger.pay(seat, "bank", 500, "lost", 1)
+    s._finish("After 1 round.")
+    assert s.outcome is not None and s.outcome.headline == "The house won $15.00; everyone lost $5.00."
+    assert s.events[-1].text == "Game over: The house won $15.00; everyone lost $5.00. After 1 round."
 
 
 def test_the_match_ends_after_the_rounds_of_the_session() -> None:
@@ -270,8 +282,8 @@ def test_the_view_shows_spread_payouts_bets_purses_and_the_house() -> None:
     v = s.view(1)
     keys = {f["key"] for f in v["layout"]["fields"]}
     assert {"spread_marker", "money", "bets", "payouts", "house"} <= keys
-    assert v["payouts"][0] == "1 between: 5 to 1" and v["house"] == "won 0¢ this session"
-    assert v["money"]["seats"][0]["text"] == "$19.90" and v["money"]["pots"][0]["text"] == "10¢"
+    assert v["payouts"][0] == "1 between: 5 to 1" and v["house"] == "won $0.00 this session"
+    assert v["money"]["seats"][0]["text"] == "$19.90" and v["money"]["pots"][0]["text"] == "$0.10"
     zones = {z["key"]: z for z in v["layout"]["zones"]}
     assert zones["shoe"]["pieces"] is None and zones["left"]["pieces"] == []
     play(s, (1, "bet 5"))
@@ -397,7 +409,8 @@ def test_golden_match_replays_to_its_score_sheet() -> None:
     assert s.is_over and s.sheet.unit == "cents" and s.num_players == 3 and len(s.sheet.rows) == 20
     assert s.sheet.totals == [8800, 2600, 8700]
     assert s.outcome is not None and s.outcome.winners == (0,) and list(s.outcome.scores) == s.sheet.totals
-    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds. The house lost $201.00."
+    assert s.ledger.pot("bets") == 0 and s.outcome.reason == "After 20 rounds."
+    assert s.outcome.headline.startswith("The house lost $201.00: Player 1 won $88.00")
     shoe = golden_match("red_dog_casino_shoe")
     assert shoe.sheet.totals == [1600, 1600, 1600, 1600] and len(shoe.sheet.rows) == 30
 

@@ -11,7 +11,7 @@ from tests.helpers import play_all
 
 def test_the_sevens_moves_read_as_what_they_do() -> None:
     s = sask(SEVENS_DEAL, **SEVENS_ONLY)
-    assert s.describe_move(s.legal_moves(1)[0], 1) == "Pass and pay 5¢ into the pot"
+    assert s.describe_move(s.legal_moves(1)[0], 1) == "Pass and pay $0.05 into the pot"
     s.play("pass", 1)
     assert s.describe_move(s.legal_moves(2)[0], 2) == "Start the hearts row with 7♥"
     play_all(s, [(2, "play 7H"), (3, "play 7S"), (0, "play 7D")])

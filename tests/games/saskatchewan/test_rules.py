@@ -141,9 +141,9 @@ def test_the_rates_are_options() -> None:
 def test_the_headline_says_what_the_hand_costs_and_the_seats_what_they_owe_so_far() -> None:
     s = at_hand(HEARTS, ONE_SUIT_EACH)
     view = s.view(0)
-    assert view["hand_rule"] == "hearts, 5¢ for each heart"
+    assert view["hand_rule"] == "hearts, $0.05 for each heart"
     play_all(s, [(1, "play AD"), (2, "play 2H"), (3, "play 2S"), (0, "play 2C")])
-    assert s.view(0)["to_pay"] == ["0¢", "5¢", "0¢", "0¢"]
+    assert s.view(0)["to_pay"] == ["$0.00", "$0.05", "$0.00", "$0.00"]
 
 
 def test_t_sk_1_four_tricks_in_hand_one_pay_20_cents() -> None:
@@ -203,7 +203,7 @@ def test_a_row_starts_only_with_its_seven_and_a_player_with_no_fit_passes_and_pa
         s.play("play 6D", 1)
     s.play("pass", 1)
     assert s.ledger.pot() == 5 and s.ledger.purses[1] == -5 and s.passes == [0, 1, 0, 0]
-    assert s.view(1)["money"]["payments"][-1] == "East pays 5¢ into the pot: a pass in the sevens"
+    assert s.view(1)["money"]["payments"][-1] == "East pays $0.05 into the pot: a pass in the sevens"
 
 
 def test_a_player_who_can_play_must() -> None:
@@ -313,4 +313,4 @@ def test_golden_match_replays_to_its_score_sheet() -> None:
     assert s.is_over and s.sheet.unit == "cents" and s.num_players == 5
     assert s.sheet.totals == [43, -35, -65, 45, 12]
     assert s.outcome is not None and s.outcome.winners == (3,)
-    assert s.sheet.to_json()["totals_text"] == ["+43¢", "-35¢", "-65¢", "+45¢", "+12¢"]
+    assert s.sheet.to_json()["totals_text"] == ["+$0.43", "-$0.35", "-$0.65", "+$0.45", "+$0.12"]

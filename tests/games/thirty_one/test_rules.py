@@ -69,7 +69,7 @@ def test_deal_ante_and_lives() -> None:
     v = s.view(0)
     assert v["lives"] == [4, 4, 4]  # three quarters and the face
     assert v["lives_text"][0] == "3 + face"
-    assert v["money"]["pots"][0]["text"] == "75¢"
+    assert v["money"]["pots"][0]["text"] == "$0.75"
     assert "ante" in v["money"]["payments"][-1]
     assert s.sheet.rows[0].label == "Ante" and s.sheet.rows[0].points == [-25, -25, -25]
 

@@ -208,6 +208,10 @@ class Ask(OneMove["CanastaState"]):
         who = "your partner" if partner is None else s.names[partner]
         return f"Ask {who}: may I go out?"
 
+    def confirm(self, s: CanastaState, seat: int, move: Move) -> str | None:
+        """The partner's answer binds: a yes means going out this turn."""
+        return "Ask to go out? Your partner's answer binds you: on a yes you must go out this turn."
+
 
 class Retract(OneMove["CanastaState"]):
     """Take back the books laid below the opening minimum this turn."""
@@ -234,6 +238,9 @@ class EndHand(OneMove["CanastaState"]):
 
     def describe(self, s: CanastaState, move: Move, viewer: int | None) -> str:
         return "Finish the hand without a discard (the stock is exhausted)"
+
+    def confirm(self, s: CanastaState, seat: int, move: Move) -> str | None:
+        return "Finish the hand now? Everyone's cards are counted."
 
 
 class Answer(MoveKind["CanastaState"]):

@@ -8,6 +8,7 @@
 import { fill, h } from "./dom.js";
 import { ladderOf, moveSpeech, numberVerb, tailLabel } from "./moves.js";
 import { capitalise } from "./select.js";
+import { numberLabel } from "./render.js";
 
 /** Most plain buttons the bar shows; the rest go in the "More" sheet. */
 export const BAR_MOST = 6;
@@ -55,7 +56,7 @@ function plainGroup(plain, busy) {
   const button = (move) => h("button", {
     type: "button", class: "move", dataset: { move: move.text }, "aria-label": moveWords(move),
     disabled: busy ? true : null,
-  }, verb ? move.args[0].text : moveWords(move));
+  }, verb ? numberLabel(move) : moveWords(move));
   if (verb) {
     return h("div", { class: "move-group", role: "group", "aria-label": capitalise(verb) },
       h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), plain.map(button));

@@ -12,6 +12,12 @@ const MAX_NAME = 24;
 /** Seconds before a page moves itself to the rematch (time to read the banner, or to stay). */
 export const MOVE_AFTER_S = 3;
 
+/** What kind of player sits in a seat, in a word a person reads beside the name: nothing for a
+ * person (the name says it), "Bot" for a bot, whatever its strategy. */
+export function seatKindWord(info) {
+  return info && info.kind === "bot" ? "Bot" : "";
+}
+
 /** The people's stylesheet, shared with the lobby (the table page's HTML does not link it). */
 export function ensureStyles() {
   if (document.querySelector('link[href="/static/css/people.css"]')) return;

@@ -24,11 +24,12 @@ export function prettyKey(key) {
 const isScalar = (v) => v === null || ["boolean", "number", "string"].includes(typeof v);
 const isRecords = (v) => Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x));
 
-/** What rendering needs to label values: seat names and score-sheet columns. */
+/** What rendering needs to label values: seat names and score-sheet columns (a team's by its
+ * players' names where they chose theirs: "Mia & Leo", not "North–South"). */
 export class Names {
-  constructor(players, columns) {
+  constructor(players, columns, defaults = []) {
     this.players = players || [];
-    this.columns = columns || [];
+    this.columns = (columns || []).map((c) => teamName(c, this.players, defaults));
   }
 
   seat(value) {
@@ -37,8 +38,31 @@ export class Names {
   }
 }
 
-export function namesOf(view) {
-  return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : []);
+/** The game's own seat names (North, Player 2…) as the table last sent them ("seats"). */
+let gameNames = [];
+
+/** The names of `view`; `seats`: the table's seats, whose game names a team's column is written in. */
+export function namesOf(view, seats = null) {
+  if (Array.isArray(seats)) gameNames = seats.map((s) => (s && s.default_name) || "");
+  return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : [], gameNames);
+}
+
+/** The game's own name of seat `i`: the table's, else the engine's usual one (compass points at
+ * four, "Player N" otherwise). */
+function gameName(i, count, defaults) {
+  if (defaults[i]) return defaults[i];
+  return count === 4 ? ["North", "East", "South", "West"][i] : `Player ${i + 1}`;
+}
+
+/** A team's column by its players' names joined ("Mia & Leo") where the column names the seats
+ * by the game's names ("North–South") and the players chose names of their own; else as it is. */
+export function teamName(column, players, defaults = []) {
+  const parts = String(column).split(/\s*[–&/+]\s*|\s+and\s+/).filter(Boolean);
+  if (parts.length < 2) return column;
+  const seats = parts.map((part) => players.findIndex((_, i) => gameName(i, players.length, defaults) === part));
+  if (seats.some((s) => s < 0)) return column;
+  const names = seats.map((s) => players[s]);
+  return names.every((name, i) => name === parts[i]) ? column : names.join(" & ");
 }
 
 // ---- a field's value, by its declared kind ----------------------------------------------------
@@ -195,6 +219,53 @@ export function renderNotes(el, view) {
   el.hidden = notes.length === 0;
 }
 
+/** A button of a row of number moves under its verb ("Bet:"): the number as the engine says it
+ * ("$2.00" of "Bet $2.00", never the 200 cents the move is typed with), else the argument. */
+export function numberLabel(move) {
+  const words = move.words || "";
+  const verb = `${capitalise(move.verb)} `;
+  return words.startsWith(verb) && words.length > verb.length ? words.slice(verb.length) : move.args[0].text;
+}
+
+/** What an argument names, as a person says what to pick: "a card", "dice". */
+const ARG_NOUNS = { card: "a card", tile: "a tile", face: "dice", suit: "a suit", colour: "a colour",
+  space: "a space", hole: "a marble" };
+
+/** One verb of the seat's moves, in words: the game's phrase for it (verb_words); a verb of one
+ * move, that move's words ("take J♦", "stop and bank 350"); else the verb and what it takes
+ * ("keep dice", "bet $1.00 to $10.00"). */
+function verbPhrase(verb, moves, words) {
+  if (words[verb]) return words[verb];
+  const lower = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+  const said = (m) => lower(String(m.words || m.verb).replace(/\s*\([^)]*\)$/, ""));
+  if (moves.length === 1) return said(moves[0]);
+  const first = moves[0].args[0];
+  if (first && Number.isInteger(first.value) && moves.every((m) => m.args.length === 1 && m.words)) {
+    return `${said(moves[0])} to ${numberLabel(moves[moves.length - 1])}`;
+  }
+  const noun = first ? ARG_NOUNS[first.kind] : null;
+  return noun ? `${verb} ${noun}` : verb;
+}
+
+/** What the seat may do, in a few words from its moves: "draw from the stock, take J♦ or knock";
+ * `selecting`: what the hand's cards are selected for ("select a card to discard"), said first, its
+ * verbs not said again. */
+export function movesSentence(view, selecting = "") {
+  const byVerb = new Map();
+  for (const m of view.moves || []) byVerb.set(m.verb, [...(byVerb.get(m.verb) || []), m]);
+  const words = (view.layout && view.layout.verb_words) || {};
+  const phrases = [...byVerb].filter(([verb]) => !selecting.includes(words[verb] || verb))
+    .map(([verb, moves]) => verbPhrase(verb, moves, words));
+  const rest = phrases.length > 4 ? `${phrases.slice(0, 3).join(", ")} or another move` : joinWords(phrases, "or");
+  return [selecting, rest].filter(Boolean).join("; or ") || "choose a move";
+}
+
+/** The status line while the seat's move is on its way: its words, never its typed text. */
+export function sendingSentence(view, move) {
+  const entry = (view.moves || []).find((m) => m.text === move);
+  return entry && entry.words ? `Sending: ${entry.words}…` : "Sending your move…";
+}
+
 /** Whose turn, in a sentence for the status line: what to do, or who is being waited for. */
 export function turnSentence(view, ctx) {
   if (view.is_over) return ""; // the outcome panel says it
@@ -204,7 +275,9 @@ export function turnSentence(view, ctx) {
   const names = (list) => joinNames(list.map((w) => seatName(view, ctx, w.seat)));
   if (me !== null && me !== undefined && (view.legal_moves || []).length) {
     const also = others.length ? ` (${names(others)} ${others.length > 1 ? "choose" : "chooses"} at the same time)` : "";
-    return `Your turn: ${ctx.prompt || "choose a move"}.${also}`;
+    // the hand's part of the page's prompt ("select 3 cards to pass"); the rest from the moves' words
+    const selecting = String(ctx.prompt || "").split("; ").filter((part) => part.startsWith("select")).join("; ");
+    return `Your turn: ${movesSentence(view, selecting)}.${also}`;
   }
   if (!waits.length) return "Nobody is to act.";
   // how long is shown on the seats, not here: this line is read aloud whenever it changes
@@ -212,8 +285,13 @@ export function turnSentence(view, ctx) {
 }
 
 function joinNames(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return joinWords(names, "and");
+}
+
+/** "a, b and c" (or "a, b or c"). */
+function joinWords(list, last) {
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${last} ${list[list.length - 1]}`;
 }
 
 // ---- on the table: every declared field and the zones not drawn on the felt --------------
@@ -241,11 +319,12 @@ export function renderSheet(el, sheet, view) {
     return;
   }
   const me = Number.isInteger(view.seat) ? view.players[view.seat] : null;
-  const mine = sheet.columns.map((c) => me !== null && (c === me || c.split(/[–\-\s&+]+/).includes(me)));
+  const columns = namesOf(view).columns; // a team by its players' names
+  const mine = columns.map((c) => me !== null && (c === me || c.split(/\s*[–&+]\s*/).includes(me)));
   // the game's own word for a deal ("Round" in Gin), as in its headline and its log
   const word = (view.layout && view.layout.deal_word) || "deal";
   const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalise(word)),
-    sheet.columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
+    columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
   const body = h("tbody", {}, sheet.rows.map((row) => h("tr", {},
     h("th", { scope: "row" }, row.label, row.note ? h("div", { class: "note" }, sentence(row.note)) : null),
     row.points.map((p, i) => h("td", { class: mine[i] ? "mine" : "" },
@@ -271,22 +350,77 @@ export function renderOutcome(el, view) {
     fill(el);
     return;
   }
-  const { winners, reason } = view.outcome;
+  const { winners, reason, headline } = view.outcome;
   const scores = view.outcome.scores_text || view.outcome.scores;
   const names = winners.map((w) => view.players[w]);
-  const verdict = Number.isInteger(view.seat) ? (winners.includes(view.seat) ? "You win!" : "You lose.") : null;
   el.hidden = false;
   fill(el,
     h("h2", {}, "Game over"),
-    h("p", { class: "outcome-line" }, h("strong", {}, `${joinNames(names)} ${names.length > 1 ? "win" : "wins"}.`), " ",
-      sentence(reason)),
-    verdict ? h("p", { class: "verdict" }, verdict) : null,
+    h("p", { class: "outcome-line" }, h("strong", {}, headline || `${joinNames(names)} ${names.length > 1 ? "win" : "wins"}.`),
+      " ", sentence(reason)),
+    verdictLine(view),
     h("p", { class: "final-scores" }, "Final scores: ", view.players.map((p, s) => `${p} ${scores[s]}`).join(" · ")));
 }
 
-function optionValueText(value) {
+/** The seat's own result: won or lost; in a game against the house (the outcome's headline says
+ * its result), what the seat itself came away with, never "You win!" for the least lost. */
+function verdictLine(view) {
+  if (!Number.isInteger(view.seat)) return null;
+  const { winners, headline } = view.outcome;
+  if (!headline) return h("p", { class: "verdict" }, winners.includes(view.seat) ? "You win!" : "You lose.");
+  const score = view.outcome.scores[view.seat];
+  const text = (view.outcome.scores_text || [])[view.seat] || String(score);
+  const said = score > 0 ? `You come out ahead: ${text}.` : score < 0 ? `You are down ${text.replace(/^-/, "")}.`
+    : "You broke even.";
+  return h("p", { class: "verdict" }, said);
+}
+
+/** An option's value as a player reads it: on/off, a choice's own sentence, a number. */
+function optionValueText(value, info = {}) {
   if (typeof value === "boolean") return value ? "on" : "off";
-  return String(value);
+  const labels = info.choice_labels || null;
+  if (labels && labels[value]) return labels[value];
+  return String(value).replace(/_/g, " ");
+}
+
+/** A preset by its name in words ("single deck"), never its identifier. */
+function presetName(preset) {
+  return String(preset).replace(/_/g, " ");
+}
+
+/** **bold**, *stressed* and `marked` words of a line as text nodes, the marks dropped. */
+function inlineProse(line) {
+  const out = [];
+  const marks = /\*\*([^*]+)\*\*|\*([^*\s][^*]*)\*|`+([^`]+)`+/g;
+  let at = 0;
+  for (const m of line.matchAll(marks)) {
+    if (m.index > at) out.push(line.slice(at, m.index));
+    if (m[1] !== undefined) out.push(h("strong", {}, m[1]));
+    else if (m[2] !== undefined) out.push(h("em", {}, m[2]));
+    else out.push(m[3]);
+    at = m.index + m[0].length;
+  }
+  if (at < line.length) out.push(line.slice(at));
+  return out;
+}
+
+const BULLET = /^\s*(?:[*-]|\d+\.)\s+/;
+
+/** The rules' text (plain text with light marks: paragraphs, "* " and "1. " lists, **bold**) as
+ * paragraphs and lists, built as nodes: never markup a player reads, never HTML from the text. */
+export function rulesProse(text) {
+  const blocks = String(text || "").split(/\n[ \t]*\n/).map((b) => b.trim()).filter(Boolean);
+  return blocks.map((block) => {
+    const lines = block.split("\n");
+    if (!BULLET.test(lines[0])) return h("p", {}, inlineProse(lines.map((l) => l.trim()).join(" ")));
+    const items = [];
+    for (const line of lines) {
+      if (BULLET.test(line)) items.push(line.replace(BULLET, ""));
+      else if (items.length) items[items.length - 1] += ` ${line.trim()}`;
+    }
+    const tag = /^\s*\d+\./.test(lines[0]) ? "ol" : "ul";
+    return h(tag, {}, items.map((item) => h("li", {}, inlineProse(item))));
+  });
 }
 
 /** The rules in effect: the preset, each option's value with its label and the rule it changes. */
@@ -300,25 +434,25 @@ export function renderRules(el, view, spec, brief = null) {
     const changed = "default" in o && value !== o.default;
     const fromPreset = preset && o.name in preset.values;
     return h("li", { class: changed ? "changed" : "" },
-      h("div", {}, h("strong", {}, o.label), ": ", h("span", { class: "opt-value" }, optionValueText(value)),
-        fromPreset ? h("span", { class: "chip" }, `preset ${view.preset}`) : null,
-        changed ? h("span", { class: "muted" }, ` (default ${optionValueText(o.default)})`) : null),
+      h("div", {}, h("strong", {}, o.label), ": ", h("span", { class: "opt-value" }, optionValueText(value, o)),
+        fromPreset ? h("span", { class: "chip" }, `preset ${presetName(view.preset)}`) : null,
+        changed ? h("span", { class: "muted" }, ` (default ${optionValueText(o.default, o)})`) : null),
       o.help ? h("div", { class: "help" }, o.help) : null);
   });
   const changed = items.filter((li) => li.classList.contains("changed")).length;
   const changedText = changed ? `${changed} option${changed === 1 ? "" : "s"} changed` : "";
   if (brief) {
-    brief.textContent = `: ${view.preset ? `preset ${view.preset}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
+    brief.textContent = `: ${view.preset ? `preset ${presetName(view.preset)}` : "the book's rules"}${changed ? `, ${changedText}` : ""}`;
   }
   // the book's rules are named in the folded line already; a preset's description is not
   const named = brief && !view.preset ? null
-    : h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, view.preset), preset ? `: ${preset.description}` : "")
+    : h("p", {}, view.preset ? h("span", {}, "Preset ", h("strong", {}, presetName(view.preset)), preset ? `: ${preset.description}` : "")
       : "The book's rules", changed ? ` (${changedText}).` : ".");
   fill(el, named,
     items.length ? h("details", { class: "rules-options" }, h("summary", {}, `Every option (${items.length})`),
       h("ul", { class: "rules-list" }, items)) : h("p", { class: "muted" }, "This game has no options."),
     spec && spec.rules ? h("details", { class: "rules-text" }, h("summary", {}, `How ${spec.title} is played`),
-      h("div", { class: "prose" }, spec.rules)) : null);
+      h("div", { class: "prose" }, rulesProse(spec.rules))) : null);
 }
 
 export function renderFairness(el, commitment, seed, verified) {

@@ -12,6 +12,7 @@ import { cardLabel, isCard } from "./cards.js";
 import { zoneTitle } from "./layout.js";
 import { renderField } from "./render.js";
 import { zoneContents } from "./felt.js";
+import { seatKindWord } from "./people.js";
 
 /** A seat's name: the one the table gave it (a person's chosen name), else the engine's. */
 export function seatName(view, ctx, seat) {
@@ -61,7 +62,7 @@ export function seatBox(s, view, ctx, { layout, waits, held }) {
   if (info && info.connected === false) classes.push("seat-away");
   if (openSeat === s) classes.push("seat-open");
   const name = seatName(view, ctx, s);
-  const who = info ? (info.kind === "bot" ? `bot${info.bot ? ` · ${info.bot}` : ""}` : "person") : "";
+  const who = seatKindWord(info);
   const roles = layout.info.filter((f) => f.kind === "seat" && view[f.key] === s).map((f) => f.label);
   const partner = ctx.teamOf && ctx.teamOf[s] !== undefined && ctx.teamOf[s] === ctx.myTeam && !me;
   const flags = layout.perSeat.filter((f) => f.kind === "flag" && view[f.key][s]).map((f) => f.label.toLowerCase());

@@ -25,17 +25,19 @@ import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
 import { animate, menuItems, remember } from "./motion.js";
+import { mountConfirm } from "./confirm.js";
+import { mountArranging } from "./arrange.js";
 import {
   fitFelt, renderFelt, tickWaiting,
 } from "./felt.js";
 import {
-  codeOf, fitHand, handKeys, loadArrangement, moved, arranged, renderHandCards, renderOrderButtons, saveArrangement,
+  codeOf, fitHand, handKeys, loadArrangement, arranged, renderHandCards, renderOrderButtons,
 } from "./hand.js";
 import { judgePatterns, renderActions } from "./actions.js";
 import { markFeltTargets } from "./pieces.js";
 import {
   namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
-  renderRules, renderSheet, turnSentence,
+  renderRules, renderSheet, sendingSentence, turnSentence,
 } from "./render.js";
 import {
   actionsFor, classify, confirmOnRetap, feltItem, feltUsable, keepSelected, promptFor, tapFelt, usableCards,
@@ -301,8 +303,10 @@ function closeSummary(redraw = true) {
 
 // ---- moves --------------------------------------------------------------------------------
 
-async function sendMove(move) {
+async function sendMove(move, typed = false) {
   if (!move || page.pending || !token) return;
+  // a move that commits the hand goes on a second tap (confirm.js); a typed one was meant
+  if (!typed && page.confirm && !page.confirm.gate(move, page.view)) return;
   clearError();
   releaseTrick();
   page.pending = move;
@@ -431,7 +435,7 @@ function draw() {
   const now = Date.now() / 1000;
   const state = handState(view);
   const { sorted, mySeat } = state;
-  const names = namesOf(view);
+  const names = namesOf(view, page.seats || (page.info ? page.info.seats : null));
   const myColumn = mySeat !== null && view.score_sheet ? columnOf(view, mySeat) : null;
   const ctx = { seats: page.seats || (page.info ? page.info.seats : null), waiting: page.waiting, now,
                 held: page.held ? page.held.trick : null, reviewOpen: page.reviewOpen, names, myColumn,
@@ -484,7 +488,7 @@ function draw() {
   $("#move-send").disabled = Boolean(page.pending);
   fill($("#legal-text"), myTurn ? `Legal now: ${(view.legal_moves || []).join(", ")}` : "");
 
-  const status = page.pending ? `Sending “${page.pending}”…`
+  const status = page.pending ? sendingSentence(view, page.pending)
     : answering ? "Your chance, out of turn: claim it or let it go." : turnSentence(view, ctx);
   const turn = $("#turn");
   if (turn.textContent !== status) turn.textContent = status;
@@ -577,6 +581,9 @@ function onHandClick(event) {
   toggleCard(button.dataset.key);
 }
 
+/** Moves a card of the hand to another place (arrange.js, mounted at the start). */
+let moveCard = () => {};
+
 function onHandKey(event) {
   const button = event.target.closest("button.hand-card");
   if (!button) return;
@@ -601,57 +608,6 @@ function onHandKey(event) {
     return;
   }
   event.preventDefault();
-}
-
-/** The person's own order: the card at `from` moves to `to`; remembered for this table and seat. */
-function moveCard(from, to) {
-  const { shown } = handState(page.view);
-  if (to < 0 || to >= shown.length || from === to) return;
-  const keys = handKeys(shown);
-  const movedKey = keys[from];
-  const order = moved(shown, from, to);
-  page.arrangement = { mode: "own", own: order };
-  saveArrangement(tableId, page.view.seat, page.arrangement);
-  // the card keeps its selection and focus under its new occurrence key
-  const code = codeOf(movedKey);
-  const newKeys = handKeys(order);
-  const newKey = newKeys[order.findIndex((c, i) => c === code && i === to)];
-  page.selected = page.selected.map((k) => (k === movedKey ? newKey : k));
-  draw();
-  const button = $(`#hand button[data-key="${CSS.escape(newKey)}"]`);
-  if (button) {
-    for (const b of $$("#hand button.hand-card")) b.tabIndex = -1;
-    button.tabIndex = 0;
-    button.focus();
-  }
-}
-
-function onOrderClick(event) {
-  const button = event.target.closest("[data-order]");
-  if (!button || !page.view) return;
-  page.arrangement = { mode: button.dataset.order, own: page.arrangement ? page.arrangement.own : [] };
-  saveArrangement(tableId, page.view.seat, page.arrangement);
-  draw();
-}
-
-let dragFrom = null;
-
-function onDragStart(event) {
-  const button = event.target.closest("button.hand-card");
-  if (!button) return;
-  dragFrom = $$("#hand button.hand-card").indexOf(button);
-  event.dataTransfer.effectAllowed = "move";
-  event.dataTransfer.setData("text/plain", button.dataset.card);
-}
-
-function onDrop(event) {
-  const target = event.target.closest("#hand li");
-  if (dragFrom === null || !target) return;
-  event.preventDefault();
-  const to = $$("#hand li").indexOf(target);
-  const from = dragFrom;
-  dragFrom = null;
-  moveCard(from, to);
 }
 
 // ---- actions, keyboard and forms ----------------------------------------------------------------
@@ -716,7 +672,7 @@ function onMoveSubmit(event) {
     return;
   }
   input.value = "";
-  sendMove(move);
+  sendMove(move, true);
 }
 
 function onGlobalKey(event) {
@@ -745,10 +701,8 @@ async function start() {
   const hand = $("#hand");
   hand.addEventListener("click", onHandClick);
   hand.addEventListener("keydown", onHandKey);
-  hand.addEventListener("dragstart", onDragStart);
-  hand.addEventListener("dragover", (event) => event.preventDefault());
-  hand.addEventListener("drop", onDrop);
-  $("#hand-order").addEventListener("click", onOrderClick);
+  const arranging = mountArranging({ page, tableId, draw, shownOf: () => handState(page.view).shown });
+  moveCard = arranging.moveCard;
   $("#move-buttons").addEventListener("click", onActionsClick);
   $("#window").addEventListener("click", onWindowClick);
   $("#felt-bar").addEventListener("click", onFeltClick);
@@ -768,6 +722,8 @@ async function start() {
   $(".topbar").append(...menuItems(tableId)); // motion.js: the sounds switch, the table screen's link (tray: to the menu)
   $("#seat-role").textContent = token ? "" : "You are watching: open a seat's private link to play.";
   page.people = mountPeople({ tableId, token, api });
+  page.confirm = mountConfirm({ send: (move) => sendMove(move) });
+  hooks.draw.push((view) => page.confirm.redraw(view));
   page.chat = mountChat({ seat: null, send: sendChat });
   mountSheets(); // after the chat: its panel is one of the sheets
   // the rules drawer is open where the side column sits beside the table, a sheet on a phone
