@@ -239,6 +239,11 @@ def enabled_moves(page: Any) -> list[str]:
     return moves
 
 
+#: where a person taps a card of the hand: its index corner, the part of it a fanned hand always
+#: shows (its neighbour covers the rest, so a tap at its centre lands on the neighbour)
+CORNER = {"x": 12, "y": 16}
+
+
 def select_cards(page: Any, cards: list[str]) -> None:
     """Select these cards of the hand (each occurrence once), from a clear selection."""
     if page.query_selector("#move-buttons [data-clear]"):
@@ -247,7 +252,7 @@ def select_cards(page: Any, cards: list[str]) -> None:
     for code in cards:
         nth = taken.get(code, 0)
         taken[code] = nth + 1
-        page.click(f"#hand button.hand-card[data-card='{code}'] >> nth={nth}")
+        page.click(f"#hand button.hand-card[data-card='{code}'] >> nth={nth}", position=CORNER)
 
 
 def make_move(page: Any, move: str, hand: list[str], view: dict[str, Any] | None = None) -> None:

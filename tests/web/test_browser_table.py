@@ -16,6 +16,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from tests.web.test_browser import (
     ARTIFACTS,
+    CORNER,
     Api,
     enabled_moves,
     hand_cards,
@@ -72,11 +73,11 @@ def test_a_hearts_pass_is_built_by_selecting_and_confirmed_once(server: str, bro
     wrong, *keep = hand[:4]
     select_cards(page, [wrong, *keep[:2]])
     assert page.is_enabled("#move-buttons button[data-kind='choose']")
-    page.click(f"#hand button.hand-card[data-card='{wrong}']")  # taken back
+    page.click(f"#hand button.hand-card[data-card='{wrong}']", position=CORNER)  # taken back
     assert page.get_attribute(f"#hand button[data-card='{wrong}']", "aria-pressed") == "false"
     assert page.is_disabled("#move-buttons button[data-kind='choose']"), "two cards are not a pass of three"
     assert "select 1 more" in page.inner_text("#move-buttons button[data-kind='choose']")
-    page.click(f"#hand button.hand-card[data-card='{keep[2]}']")
+    page.click(f"#hand button.hand-card[data-card='{keep[2]}']", position=CORNER)
     assert version_of(api, table) == start, "selecting and unselecting sent a move"
     assert page.inner_text("#move-buttons button[data-kind='choose']").startswith("Pass these 3")
     page.click("#move-buttons button[data-kind='choose']")
@@ -127,7 +128,7 @@ def test_a_hand_and_foot_meld_is_built_by_selecting_and_a_tap_discards_nothing(
     wait_for_version(page, snap["version"])
     # one tap on a card that could be discarded: it is selected, nothing is sent, not even later
     other = next(c for c in view["hand"] if f"discard {c}" in view["legal_moves"])
-    page.click(f"#hand button.hand-card[data-card='{other}'] >> nth=0")
+    page.click(f"#hand button.hand-card[data-card='{other}'] >> nth=0", position=CORNER)
     page.clock.run_for(2000)  # every timer the tap may have set, fired
     sent = [m for m in map(json.loads, page.evaluate("window.sentMessages")) if "move" in m]  # not hello
     assert sent == [], f"a tap made a move: {sent}"

@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from tests.web.test_browser import (
     ARTIFACTS,
+    CORNER,
     Api,
     open_first_seat,
     settled_snapshot,
@@ -68,7 +69,7 @@ def test_a_domino_is_played_by_clicking_a_tile_then_its_line(server: str, browse
             page.focus(f"#hand button.hand-card[data-card='{tile}']")
             page.keyboard.press("Enter")
         else:
-            page.click(f"#hand button.hand-card[data-card='{tile}']")
+            page.click(f"#hand button.hand-card[data-card='{tile}']", position=CORNER)
         slot = page.wait_for_selector(f"#felt .domino-slot-live.felt-target[data-target='{target}']")
         assert slot is not None
         words = next(m["words"] for m in view["moves"] if m["text"] == move)
