@@ -65,6 +65,7 @@ from gamenight.equipment import boards as B
 from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards, DrawsBack
 from gamenight.families.table import Seating
+from gamenight.games.side_words import colour_sentence, side_names
 
 SIZE = 10
 CELLS = SIZE * SIZE
@@ -543,21 +544,6 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     def side_name(self, side: int) -> str:
         return self._sheet_columns()[side]
 
-    def side_players(self, side: int) -> str:
-        """A side by its players' names ("Mia & Grandma"): what people call a team at the table."""
-        return " & ".join(self.names[s] for s in range(self.num_players) if self.side_of(s) == side)
-
-    def colour_words(self, side: int, viewer: int | None) -> str:
-        """A side's colour in a sentence for ``viewer``: "You are blue (with Grandma)" for his
-        own side, "Leo & Dad play green" for another, so nobody looks for a compass point."""
-        colour = COLOURS[side]
-        members = [s for s in range(self.num_players) if self.side_of(s) == side]
-        if viewer in members:
-            partners = " & ".join(self.names[s] for s in members if s != viewer)
-            return f"You are {colour}" + (f" (with {partners})" if partners else "")
-        verb = "play" if len(members) > 1 else "plays"
-        return f"{self.side_players(side)} {verb} {colour}"
-
     # ---- the deal -------------------------------------------------------------------------
 
     def _deal(self) -> None:
@@ -769,7 +755,7 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             })
         return {
             "rows": SIZE, "cols": SIZE, "piece": "card", "spaces": spaces,
-            "sides": [{"name": self.side_players(t), "colour": COLOURS[t]} for t in range(self.sides)],
+            "sides": [{"name": side_names(self.names, t), "colour": COLOURS[t]} for t in range(self.sides)],
             "lines": [{"side": t, "from": cell_text(cells[0]), "to": cell_text(cells[-1])}
                       for t, _, cells in self.rows],
         }
@@ -781,7 +767,7 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             "board": self.board_view(),
             "rows_made": [self.rows_of(t) for t in range(self.sides)],
             "rows_to_win": self.options.rows_to_win,
-            "discs": [self.colour_words(t, seat) for t in range(self.sides)],
+            "discs": [colour_sentence(self.names, t, COLOURS[t], seat) for t in range(self.sides)],
             "missing_turn": [s for s in range(n) if self.owes_draw[s]] or None,
             "last_play": self.last_play or None,
             # what a program reads (not drawn: no field names them)

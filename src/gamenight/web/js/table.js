@@ -305,8 +305,7 @@ function closeSummary(redraw = true) {
 
 async function sendMove(move, typed = false) {
   if (!move || page.pending || !token) return;
-  // a move that commits the hand goes on a second tap (confirm.js); a typed one was meant
-  if (!typed && page.confirm && !page.confirm.gate(move, page.view)) return;
+  if (!typed && page.confirm && !page.confirm.gate(move, page.view)) return; // a second tap (confirm.js)
   clearError();
   releaseTrick();
   page.pending = move;
