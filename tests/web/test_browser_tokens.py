@@ -90,6 +90,8 @@ def test_the_hosts_new_link_shuts_the_old_one_out(server: str, browser: Any) -> 
     errors = watch_errors(page)
     page.goto(server + "/")
     page.click(".game-card[data-game='euchre']")
+    page.click(".seats-fold summary")  # two people: the lobby shows each seat's link to send
+    page.select_option("#seat-2", "human")
     page.click("#create")
     page.wait_for_selector("#created a.button[data-seat='0']")
     old = page.get_attribute("#created a.button[data-seat='0']", "href")

@@ -126,7 +126,7 @@ def test_a_game_then_start_seats_you_at_the_table_in_two_taps(lobby: Any) -> Non
     assert lobby.is_hidden("#seat-rows") and lobby.is_hidden("#preset")  # folded, one tap away
     table = start_from_lobby(lobby)  # tap 2
     table_id, _ = table_of(table["seats"][0]["link"])
-    lobby.wait_for_selector("#felt .seat-me")
+    lobby.wait_for_selector("#my-seat .seat-me")
     assert f"/t/{table_id}" in lobby.url
 
 
@@ -179,7 +179,7 @@ def test_a_seat_opened_from_someone_elses_link_is_offered_again(lobby: Any, serv
     assert status == 201, table
     link = table["seats"][1]["link"]
     lobby.goto(link)  # the invite link someone sent
-    lobby.wait_for_selector("#felt .seat-me")
+    lobby.wait_for_selector("#my-seat .seat-me")
     lobby.goto(server + "/")
     # the server names the game of a table known only by its link
     lobby.wait_for_function("() => document.querySelector('#recent .recent-table')"
