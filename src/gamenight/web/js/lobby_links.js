@@ -4,6 +4,7 @@
 import { fill, h } from "./dom.js";
 import { api } from "./api.js";
 import { recentTables, rememberTable, storeRecent } from "./recent.js";
+import { screenPath } from "./screen_link.js";
 
 export function absolute(link) {
   return new URL(link, location.href).href;
@@ -68,7 +69,10 @@ async function reissueLink(table, seat, row) {
     const code = row.querySelector("img.qr");
     if (code && fresh.qr) { code.src = fresh.qr; code.dataset.link = url; }
     const entry = table.seats.find((s) => s.seat === seat);
-    if (entry) entry.link = fresh.link;
+    if (entry) {
+      entry.link = fresh.link;
+      entry.token = fresh.token || entry.token; // the table screen's join code opens the new link
+    }
     relink(table.table_id, seat, fresh.link);
     status.textContent = "New link made: the old one no longer opens this seat.";
   } catch (e) {
@@ -90,6 +94,18 @@ function seatLine(table, s) {
   return row;
 }
 
+/** The table screen for a tablet or TV in the middle of the table: the felt large, and the join code
+ * of each seat no phone has opened yet (the seats' tokens ride in the link's fragment, built when it
+ * is opened, so a link made anew with "New link" is the one shown). */
+function screenLine(table) {
+  const tokens = () => table.seats.filter((s) => s.kind === "human" && s.token).map((s) => s.token);
+  const link = h("a", { class: "button secondary", href: screenPath(table.table_id), target: "_blank",
+    rel: "noopener" }, "Open the table screen");
+  link.addEventListener("click", () => { link.href = screenPath(table.table_id, tokens()); });
+  return h("p", { class: "screen-line" }, link,
+    h("span", { class: "hint" }, " on a tablet or TV everyone can see: the table large, and the codes to join."));
+}
+
 /** Fill `box` with a new table's links: one per person, then the spectators'. */
 export function showCreated(box, spec, table) {
   const humans = table.seats.filter((s) => s.kind === "human" && s.link);
@@ -105,6 +121,7 @@ export function showCreated(box, spec, table) {
       humans.map((s) => seatLine(table, s)),
       linkLine("Spectators", table.spectator_link,
         h("a", { class: "button secondary", href: local(table.spectator_link) }, "Watch"), table.spectator_qr)),
+    screenLine(table),
     bots.length ? h("p", { class: "hint" }, `Bots: ${bots.map((s) => s.name).join(", ")}.`) : null,
     table.seed_commitment ? h("details", { class: "fairness-note" },
       h("summary", {}, "A fair shuffle"),
