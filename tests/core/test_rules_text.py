@@ -7,7 +7,7 @@ import re
 import pytest
 
 import gamenight
-from gamenight.core.rules_text import for_people
+from gamenight.core.rules_text import for_people, for_the_table
 
 #: what a player must never read in a game's rules: gap and test ids, paths, seed numbers, code
 FORBIDDEN = re.compile(r"\b(?:G|T|R)-[A-Z0-9]+-\w*|\bGEN-\d|shared/|\bseeds?\b|\.py\b|``|:mod:|\bkernel\b|"
@@ -39,3 +39,15 @@ def test_a_paragraph_for_developers_is_left_out() -> None:
     text = ("Roll five dice.\n\n**Stacked dice** (tests): ``gamenight.new(...)`` takes faces.\n\n"
             "First to 10,000 wins.")
     assert for_people(text) == "Roll five dice.\n\nFirst to 10,000 wins."
+
+
+def test_the_table_page_draws_the_pieces_of_the_rules_examples_as_players_write_them() -> None:
+    """The page's rules write the cards and dominoes of their examples as players do; the terminal's
+    keep the codes its players type."""
+    text = "Take 7H or meld 7C 7D JK set; swap JK=9H with TD; the 12-12 engine; variations 1-3."
+    assert for_the_table(text) == ("Take 7♥ or meld 7♣ 7♦ joker set; swap joker=9♥ with 10♦; "
+                                   "the 12–12 engine; variations 1–3.")
+    assert "7H" in for_people(text)
+    for spec in gamenight.games():
+        shown = for_the_table(spec.rules)
+        assert not re.search(r"(?<![\w])(?:10|[2-9TJQKA])[CDHS](?![\w])", shown), spec.id

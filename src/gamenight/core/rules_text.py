@@ -86,4 +86,24 @@ def for_people(text: str) -> str:
     return re.sub(r"(?<=\S)[ \t]{2,}", " ", text)
 
 
-__all__ = ["for_people"]
+#: a card as a move writes it (rank then suit letter: 7H, 10S, TD), not inside a longer word
+_CARD_CODE = re.compile(r"(?<![\w])(10|[2-9TJQKA])([CDHS])(?![\w])")
+#: the joker as a move writes it
+_JOKER_CODE = re.compile(r"(?<![\w])JK(?![\w])")
+#: a domino as a move writes it (12-7), or a range of numbers written with a hyphen (variations 1-3)
+_TILE_CODE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
+_SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def for_the_table(text: str) -> str:
+    """The rules as a table page shows them: :func:`for_people`, with the pieces its examples
+    name drawn as players write them (7♥, not 7H; the joker; a domino 12–7) — the terminal keeps
+    the codes, since its players type them."""
+    text = for_people(text)
+    text = _CARD_CODE.sub(lambda m: ("10" if m.group(1) == "T" else m.group(1)) + _SUIT_SYMBOLS[m.group(2)],
+                          text)
+    text = _JOKER_CODE.sub("joker", text)
+    return _TILE_CODE.sub(lambda m: f"{m.group(1)}–{m.group(2)}", text)
+
+
+__all__ = ["for_people", "for_the_table"]
