@@ -23,8 +23,8 @@ OPEN_FAULTS: dict[str, str] = {
     "rook-5p": "not in the first screen: the hand; a compass team name in a rules panel",
     "rummy-6p": "axe-core: list (serious)",
     "samba-4p": (
-        "a rank range written 4-7 in book names, buttons and log lines; 'None' in the rules panel; compass team "
-        "names on the felt"),
+        "a rank range written 4-7 in book names, buttons and log lines; 'None' in the rules panel; "
+        "compass team names on the felt"),
     "sticks-12p": "axe-core: list (serious)",
     "sweep-9p": "a raw move in a rules panel",
     "ten-thousand-10p": "a raw move in a rules panel",
