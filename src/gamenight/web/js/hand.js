@@ -119,7 +119,7 @@ export function renderHandCards(el, ctx) {
   if (!ctx.shown.length) items.push(h("li", { class: "muted empty-hand" }, "Nothing in hand."));
   el.classList.toggle("hand-many", ctx.shown.length > 8);
   el.replaceChildren(...items);
-  fitHand(el);
+  fitHand(el, true);
   // one tab stop for the whole hand (a roving tabindex): the arrows move within it
   const buttons = el.querySelectorAll("button.hand-card");
   const focusAt = Math.max(0, keys.indexOf(ctx.focusKey));
@@ -137,8 +137,10 @@ const GROUP_GAP_PX = 4;
  * into rows of even length, never wider than the tray. Dominoes lie side by side, wrapping.
  * The overlap is `--step` on the list: each card's margin, the list's padding taking it back.
  */
-export function fitHand(el) {
+export function fitHand(el, now = false) {
   watchWidth(el);
+  // a hand drawn anew is fitted at once: motion.js measures where its cards land right after
+  if (now && el.clientWidth) return fitNow(el);
   if (el.dataset.fitting) return;
   el.dataset.fitting = "1";
   requestAnimationFrame(() => { // measured when the browser lays the page out anyway

@@ -130,7 +130,7 @@ export function remember(root, stamp) {
     const box = key && boxOf(el);
     if (!box) continue;
     if (!pieces.has(key)) pieces.set(key, []);
-    pieces.get(key).push({ el, box, ...framed(el, box, frames), gathered: takerOf(el) });
+    pieces.get(key).push({ el, box, ...framed(el, box, frames), gathered: takerOf(el), hiddenFor: hiddenFor(el) });
   }
   const seats = new Map();
   for (const el of root.querySelectorAll(".seat[data-seat]")) seats.set(el.dataset.seat, boxOf(el));
@@ -139,6 +139,15 @@ export function remember(root, stamp) {
   const acting = root.querySelectorAll(".seat-acting[data-seat]");
   return { pieces, seats, piles, dice: diceFaces(root), centre: boxOf(root.querySelector(".felt") || root),
            acting: acting.length === 1 ? boxOf(acting[0]) : null };
+}
+
+/** How much longer a piece stays invisible for a flight to it (0: it is not in flight): a drawing
+ * that puts the piece in the same place again (the trick drawn anew as taken) keeps the new one
+ * hidden as long, so the card never shows under its own copy still on its way. */
+function hiddenFor(el) {
+  const hide = el.getAnimations ? el.getAnimations().find((a) => a.id === "gn-hide") : null;
+  if (!hide || hide.playState !== "running") return 0;
+  return Math.max(0, Number(hide.effect.getTiming().duration) - Number(hide.currentTime));
 }
 
 /** The seat that takes a finished trick this piece lies in (drawn with the winner marked), or null. */
@@ -201,7 +210,11 @@ function fly(el, from, to, delay = 0) {
 
 /** The real piece invisible while its copy flies to it (it is in place and takes taps all along). */
 function hideDuringFlight(el, delay) {
-  el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: MOTION_MS + delay, id: "gn-hide" });
+  hideFor(el, MOTION_MS + delay);
+}
+
+function hideFor(el, ms) {
+  el.animate([{ opacity: 0 }, { opacity: 0 }], { duration: ms, id: "gn-hide" });
 }
 
 /** A copy of a piece no longer drawn flying from where it was to `to`, shrinking and fading there
@@ -253,6 +266,7 @@ function pair(before, now) {
   const moves = [];
   const arrivals = [];
   const departures = [];
+  const kept = []; // drawn anew where they were, a flight to them still on its way
   const seen = new Set();
   const frames = new Map();
   for (const el of piecesIn(now.root)) {
@@ -268,14 +282,18 @@ function pair(before, now) {
     const rest = [];
     for (const item of list) {
       const i = old.findIndex((o) => o.frame === item.frame && !far(o.rel, item.rel));
-      if (i >= 0) old.splice(i, 1); // still where it was in its frame: nothing to show
-      else rest.push(item);
+      if (i < 0) {
+        rest.push(item);
+        continue;
+      }
+      const [was] = old.splice(i, 1); // still where it was in its frame: nothing new to show
+      if (was.hiddenFor > 0 && was.el !== item.el) kept.push({ el: item.el, ms: was.hiddenFor });
     }
     rest.forEach((item, i) => (i < old.length ? moves.push({ ...item, from: startOf(old[i], item), crossed: old[i].frame !== item.frame }) : arrivals.push(item)));
     departures.push(...old.slice(rest.length));
   }
   for (const [key, old] of before.pieces) if (!seen.has(key)) departures.push(...old);
-  return { moves, arrivals, departures };
+  return { moves, arrivals, departures, kept };
 }
 
 /** Where a piece that moved starts: where it was, or within its frame where it was there (the
@@ -313,7 +331,7 @@ function originOf(item, before) {
 export function animate(root, before) {
   if (!before || document.hidden || typeof Element.prototype.animate !== "function") return 0;
   const paired = pair(before, { root, byKey: new Map() });
-  const { arrivals, departures } = paired;
+  const { arrivals, departures, kept } = paired;
   // within one place, only the hand's cards (sorted, a gap closed) and marbles show their way: a
   // pile or a row centring itself again is not news
   const moves = paired.moves.filter((m) => m.crossed || m.frame === "hand" || m.el instanceof SVGElement);
@@ -321,6 +339,7 @@ export function animate(root, before) {
   const rolled = dice.length > 0 && diceFaces(root) !== before.dice;
   if (moves.length + arrivals.length > MAX_TRAVELLERS) return 0;
   const reduce = reducedMotion();
+  for (const { el, ms } of kept) hideFor(el, ms);
   let started = 0;
   arrivals.forEach((item, i) => {
     const delay = Math.min(i * STAGGER_MS, STAGGER_MAX_MS);

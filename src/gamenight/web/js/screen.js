@@ -147,9 +147,11 @@ function onFrame(frame) {
 function noticeTrick(first) {
   const field = arrange(screen.view).trick;
   const done = field ? screen.view[field.key] : null;
-  const number = done && Number.isInteger(done.number) ? done.number : null;
+  // a trick by its deal and number (each deal counts its tricks from 1): any trick not seen last
+  // is fresh, the first of a deal too (a new trick after none is one a person has to see taken)
+  const number = done && Number.isInteger(done.number) ? `${done.deal}#${done.number}` : null;
   if (number === null) return;
-  const fresh = screen.lastTrick !== null && number > screen.lastTrick;
+  const fresh = number !== screen.lastTrick;
   screen.lastTrick = number;
   if (first || !fresh || screen.trickPause <= 0) return;
   clearTimeout(screen.held && screen.held.timer);

@@ -77,7 +77,7 @@ const page = {
   felt: [], // the pieces selected where they lie on the table (select.js feltItem)
   arrangement: null,
   held: null, // a finished trick on show: {trick, timer}
-  lastTrick: null, // the number of the last finished trick seen
+  lastTrick: null, // the last finished trick seen: "deal#number"
   reviewOpen: false,
   rowsSeen: null, // score-sheet rows seen (a new one opens the deal summary)
   summary: null, // {index, until, timer}
@@ -268,9 +268,11 @@ function drawSoon() {
 function noticeTrick(first) {
   const field = arrange(page.view).trick;
   const done = field ? page.view[field.key] : null;
-  const number = done && Number.isInteger(done.number) ? done.number : null;
+  // a trick by its deal and number (each deal counts its tricks from 1): any trick not seen last
+  // is fresh, the first of a deal too (a new trick after none is one a person has to see taken)
+  const number = done && Number.isInteger(done.number) ? `${done.deal}#${done.number}` : null;
   if (number === null) return;
-  const fresh = page.lastTrick !== null && number > page.lastTrick;
+  const fresh = number !== page.lastTrick;
   page.lastTrick = number;
   if (first || !fresh || page.trickPause <= 0) return;
   clearTimeout(page.held && page.held.timer);
