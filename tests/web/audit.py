@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.web.test_browser import Api, wait_for_version, watch_errors
+from tests.web.test_browser import PATIENCE_MS, Api, wait_for_version, watch_errors
 
 #: the seed of every audited table: the same deal, the same bots' moves, the same position each run
 AUDIT_SEED = 26_2026
@@ -156,7 +156,7 @@ class Tab:
         self.page.set_viewport_size({"width": first.width, "height": first.height})
         self.page.goto(table.link)
         wait_for_version(self.page, table.snap["version"], timeout_ms=20_000)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + PATIENCE_MS / 1000
         while self.pending:
             assert time.monotonic() < deadline, f"requests still in flight: {[r.url for r in self.pending]}"
             self.page.wait_for_timeout(20)  # lets Playwright deliver the requests' events
@@ -169,7 +169,7 @@ def still(page: Any) -> None:
     """Until no finite animation or transition runs (after a load or a resize)."""
     page.wait_for_function(
         "() => document.getAnimations().every(a => a.playState !== 'running'"
-        " || a.effect?.getComputedTiming().iterations === Infinity)", timeout=10_000)
+        " || a.effect?.getComputedTiming().iterations === Infinity)", timeout=PATIENCE_MS)
 
 
 # ---- what the page shows, measured in the page ------------------------------------------------

@@ -17,6 +17,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 from tests.web.test_browser import (
     ARTIFACTS,
     CORNER,
+    PATIENCE_MS,
     Api,
     enabled_moves,
     hand_cards,
@@ -184,7 +185,7 @@ def test_the_finished_trick_stays_with_its_winner_then_clears(server: str, brows
     players = api.snapshot(table["table_id"], token)["view"]["players"]
     assert seen["cards"] in (3, 4) and len(seen["winner"]) == 1
     assert int(seen["winner"][0]) == done["winner"] and players[done["winner"]] in seen["said"]
-    page.wait_for_function("() => document.body.dataset.holding === ''", timeout=5_000)
+    page.wait_for_function("() => document.body.dataset.holding === ''", timeout=PATIENCE_MS)
     assert page.query_selector("#felt .trick-done") is None
     # and the last trick can be looked at again (bots may have played another meanwhile)
     page.click("#felt-bar [data-action='last-trick']")
@@ -296,7 +297,7 @@ def test_an_auction_bids_with_a_number_and_a_denomination_not_seventy_buttons(
     page = browser.new_page()
     errors = watch_errors(page)
     page.goto(table["seats"][0]["link"])
-    page.wait_for_selector("#move-buttons .ladder select", timeout=15_000)
+    page.wait_for_selector("#move-buttons .ladder select", timeout=PATIENCE_MS)
     # one number box and five buttons (four suits and no trump), never a button per bid
     assert page.locator("#move-buttons .ladder button").count() == 5
     numbers = page.eval_on_selector_all("#move-buttons .ladder option",
@@ -309,7 +310,7 @@ def test_an_auction_bids_with_a_number_and_a_denomination_not_seventy_buttons(
     button = page.locator("#move-buttons .ladder button", has_text="no trump")
     assert button.text_content() == f"Bid {lowest} no trump"
     button.click()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + PATIENCE_MS / 1000
     while True:
         bids = api.snapshot(table["table_id"], token)["view"]["bids"]
         if {"seat": 0, "bid": f"{lowest} no trump"} in bids:

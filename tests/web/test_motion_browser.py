@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.test_browser import Api, make_move, wait_for_version, watch_errors
+from tests.web.test_browser import PATIENCE_MS, Api, make_move, wait_for_version, watch_errors
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -157,7 +157,7 @@ def test_dice_tumble_on_the_table_screen_and_only_fade_with_reduced_motion(serve
         page.goto(f"{server}/t/{made['table_id']}/screen")
         rolled = ("want => window.__drawn.some(d => d.animations.some(a => a.id === want"
                   " && a.props.includes(want === 'gn-tumble' ? 'transform' : 'opacity')))")
-        page.wait_for_function(rolled, arg="gn-fade" if reduced else "gn-tumble", timeout=20_000)
+        page.wait_for_function(rolled, arg="gn-fade" if reduced else "gn-tumble", timeout=PATIENCE_MS)
         started = [a for d in page.evaluate("() => window.__drawn") for a in d["animations"]]
         if reduced:
             assert not [a for a in started if "transform" in a["props"]], started

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.server.test_links import qr_matrix, symbol_of
-from tests.web.test_browser import Api, Server, watch_errors
+from tests.web.test_browser import PATIENCE_MS, Api, Server, watch_errors
 
 
 @pytest.fixture(scope="module")
@@ -146,9 +146,9 @@ def test_a_rematch_moves_both_pages_to_their_own_seats_and_shows_the_tally(serve
     old_id = table["table_id"]
 
     ann.click("#rematch-start")
-    ann.wait_for_url(lambda url: old_id not in url, timeout=10_000)
+    ann.wait_for_url(lambda url: old_id not in url, timeout=PATIENCE_MS)
     bob.wait_for_selector("#rematch-moving")  # the banner, then the move on its own
-    bob.wait_for_url(lambda url: old_id not in url, timeout=10_000)
+    bob.wait_for_url(lambda url: old_id not in url, timeout=PATIENCE_MS)
     ann_id, ann_token = seat_of_page(ann)
     bob_id, bob_token = seat_of_page(bob)
     assert ann_id == bob_id != old_id

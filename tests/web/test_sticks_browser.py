@@ -12,6 +12,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from tests.web.test_browser import (
     ARTIFACTS,
+    PATIENCE_MS,
     Api,
     open_first_seat,
     play_by_clicking,
@@ -47,7 +48,7 @@ def test_a_few_turns_of_sticks_by_clicking(server: str, browser: Any) -> None:
     # (the headline names a stick laid this hand without its "(face up)" mark — seen in two CI runs,
     # not yet explained; the stick's words are checked, the mark is in the left-alone list of STATUS)
     words = mine.removesuffix(" (face up)")
-    page.wait_for_function("t => document.body.innerText.includes(t)", arg=words, timeout=10_000)
+    page.wait_for_function("t => document.body.innerText.includes(t)", arg=words, timeout=PATIENCE_MS)
     hidden = [c for s, c in enumerate(final["view"]["contract_codes"]) if s and c is None]
     assert final["view"]["contracts"][0] is not None and len(hidden) == sum(
         final["view"]["stick_hidden"][1:])  # the others' face-down sticks are not in his view

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from tests.web.test_browser import ARTIFACTS, Api, watch_errors
+from tests.web.test_browser import ARTIFACTS, PATIENCE_MS, Api, watch_errors
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 TABLET = {"viewport": {"width": 1280, "height": 800}}
@@ -106,7 +106,7 @@ def test_screen_shows_join_codes_then_the_trick_while_phones_hold_hands(server: 
     zone = trick_zone(snap["view"])
     expected = sorted(f"{seat}:{card}" for seat, card in zip(zone["seats"], zone["pieces"], strict=True))
     screen.wait_for_function(f"want => ({TRICK_SHOWN})().sort().join() === want.join()", arg=expected,
-                             timeout=10_000)
+                             timeout=PATIENCE_MS)
 
     # the screen holds no hand: every card on it is one a spectator may see, and the phones' own
     # cards that nobody else may see are nowhere on it

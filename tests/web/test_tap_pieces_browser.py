@@ -18,6 +18,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not 
 
 from tests.web.test_browser import (
     ARTIFACTS,
+    PATIENCE_MS,
     Api,
     make_move,
     scored,
@@ -210,7 +211,8 @@ def test_a_canasta_meld_of_five_cards_is_one_action(server: str, browser: Any) -
     assert button is not None and button.inner_text().startswith("Meld three jacks"), button.inner_text()
     assert not raw_buttons(page, snap["view"])
     button.click()
-    deadline = time.monotonic() + 20  # the meld, then each card added: three moves from one tap
+    # the meld, then each card added: three moves from one tap
+    deadline = time.monotonic() + PATIENCE_MS / 1000
     while not any(sorted(book) == sorted(five) for book in books_of(snap["view"])):
         assert time.monotonic() < deadline, (books_of(snap["view"]), page.inner_text("#error"))
         snap = wait_for_api_past(api, table_id, token, snap["version"])
