@@ -206,17 +206,24 @@ class Selection:
     def choose(self, action: int, legal: Sequence[Move]) -> Move | None:
         """Add ``action`` to the selection; the move it completes, or ``None`` while several
         legal moves remain possible. ``ValueError`` for an action the mask does not allow."""
-        if action not in self.allowed(legal):
+        extended = (*self.pending, action)
+        n = len(extended)
+        left = [m for seq, m in self.sequences(legal).items() if seq[:n] == extended]
+        if not left:
             raise ValueError(f"action {action} ({self.space.name(action)}) cannot lead to a legal "
                              f"move now")
-        self.pending = (*self.pending, action)
-        left = self.consistent(legal)
-        if len(left) == 1:
-            return next(iter(left.values()))
-        return None
+        self.pending = extended
+        return left[0] if len(left) == 1 else None
 
     def clear(self) -> None:
         self.pending = ()
+
+    def copy(self) -> Selection:
+        """The same selection, sharing the space and the encoding cache (for a cloned state)."""
+        other = Selection.__new__(Selection)
+        other.space, other.seat = self.space, self.seat
+        other.pending, other._cache = self.pending, self._cache
+        return other
 
 
 def actions_for(space: ActionSpace, move: Move, legal: Sequence[Move]) -> tuple[int, ...]:
