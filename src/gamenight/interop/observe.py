@@ -45,6 +45,7 @@ class Observer:
         self.copies = np.asarray(copies, dtype=np.float32)
         self.pieces = len(copies)
         self.equipment = float(max(1, sum(counts.values())))
+        self.cells = board_cells(state.view(0))
 
     def fields(self) -> list[tuple[str, int]]:
         """The observation's fields in order, each with its length."""
@@ -54,7 +55,8 @@ class Observer:
             out += [(f"seat+{r} hand pieces", p), (f"seat+{r} other pieces", p)]
         out += [("table pieces", p), ("pile tops", p), ("hidden counts", n + 1), ("to act", n),
                 ("score totals", n), ("phase", PHASE_BUCKETS), ("dice rolled", DIE_FACES),
-                ("dice held", DIE_FACES), ("pending selection", self.space.size)]
+                ("dice held", DIE_FACES), ("board", self.cells * n), ("my seat", n),
+                ("pending selection", self.space.size)]
         return out
 
     @property
@@ -71,7 +73,8 @@ class Observer:
             self._zone(zone, seat, planes, hidden)
         planes /= self.copies if p else 1.0
         parts = [planes.ravel(), hidden / self.equipment, self._to_act(view, seat),
-                 self._scores(view, seat), self._phase(view), *self._dice(view), self._pending(pending)]
+                 self._scores(view, seat), self._phase(view), *self._dice(view), self._board(view),
+                 np.eye(n, dtype=np.float32)[seat], self._pending(pending)]
         return np.concatenate(parts).astype(np.float32)
 
     def _zone(self, zone: dict[str, Any], seat: int, planes: Obs, hidden: Obs) -> None:
@@ -130,11 +133,54 @@ class Observer:
                         out[face] += 1.0
         return rolled, held
 
+    def _board(self, view: dict[str, Any]) -> Obs:
+        """Who holds each space of the view's boards (``board`` fields: a disc's side) and tracks
+        (``track`` fields: each marble's side): a cell by side, sides as the view numbers them."""
+        n = self.players
+        out = np.zeros((max(self.cells, 0), n), dtype=np.float32)
+        base = 0
+        for key, kind in _board_fields(view):
+            value = view.get(key) or {}
+            if kind == "board":
+                for i, space in enumerate(value.get("spaces", [])):
+                    disc = space.get("disc")
+                    if isinstance(disc, int) and 0 <= disc < n and base + i < self.cells:
+                        out[base + i, disc] = 1.0
+                base += len(value.get("spaces", []))
+            else:
+                for marble in value.get("marbles", []):
+                    hole, side = marble.get("hole"), marble.get("side")
+                    if isinstance(side, int) and 0 <= side < n and 0 <= base + hole < self.cells:
+                        out[base + hole, side] += 1.0
+                base += _holes(value)
+        return out.ravel()
+
     def _pending(self, pending: tuple[int, ...]) -> Obs:
         out = np.zeros(self.space.size, dtype=np.float32)
         for a in pending:
             out[a] += 1.0
         return out
+
+
+def _board_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The view's board and track fields (a layout field of kind ``board`` or ``track``)."""
+    fields = view.get("layout", {}).get("fields", [])
+    return [(f["key"], f["kind"]) for f in fields if f.get("kind") in ("board", "track")]
+
+
+def _holes(track: dict[str, Any]) -> int:
+    """How many holes a track has: its loop, then each seat's own holes."""
+    own = [h for s in track.get("seats", []) for h in (*s.get("home", []), *s.get("castle", []))]
+    return max([int(track.get("loop", 0)) - 1, *own]) + 1
+
+
+def board_cells(view: dict[str, Any]) -> int:
+    """How many cells the boards and tracks of a view have (fixed for a game and rule set)."""
+    total = 0
+    for key, kind in _board_fields(view):
+        value = view.get(key) or {}
+        total += len(value.get("spaces", [])) if kind == "board" else _holes(value)
+    return total
 
 
 def text(view: dict[str, Any], last_events: int = 8) -> str:
