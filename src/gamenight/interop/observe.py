@@ -171,7 +171,7 @@ def _board_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
 def _holes(track: dict[str, Any]) -> int:
     """How many holes a track has: its loop, then each seat's own holes."""
     own = [h for s in track.get("seats", []) for h in (*s.get("home", []), *s.get("castle", []))]
-    return max([int(track.get("loop", 0)) - 1, *own]) + 1
+    return max([int(track.get("loop", 0)) - 1, *map(int, own)]) + 1
 
 
 def board_cells(view: dict[str, Any]) -> int:
