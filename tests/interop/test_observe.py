@@ -12,7 +12,7 @@ from gamenight.interop.actions import space_for
 from gamenight.interop.observe import Observer, text
 
 
-@pytest.mark.parametrize("game", ["hearts", "canasta", "ten-thousand", "golf"])
+@pytest.mark.parametrize("game", ["hearts", "canasta", "ten-thousand", "golf", "jokers-wild"])
 def test_a_seat_observes_the_same_whatever_it_cannot_see(game: str) -> None:
     """Redealing every piece a seat cannot see (the game's own sample) leaves its observation as
     it was: the tensor is built from what the seat sees. Its shape never changes."""
@@ -26,6 +26,7 @@ def test_a_seat_observes_the_same_whatever_it_cannot_see(game: str) -> None:
         seat = min(state.to_act)
         mine = observer.tensor(state.view(seat))
         assert mine.shape == (observer.size,) and mine.dtype == np.float32
+        assert np.array_equal(mine, observer.observe(state, seat))  # the short way reads the same
         other = state.sample(seat, rng)
         assert np.array_equal(mine, observer.tensor(other.view(seat)))
         peer = (seat + 1) % state.num_players

@@ -104,7 +104,7 @@ class SeatEnv(gymnasium.Env[Obs, Any]):
         return mask
 
     def _observation(self) -> Obs:
-        return self.observer.tensor(self.state.view(self.seat), self.selection.pending)
+        return self.observer.observe(self.state, self.seat, self.selection.pending)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_mask()}

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gamenight.core.state import State
+from gamenight.core.zones import layout as zone_layout
 from gamenight.interop.actions import PIECE_KINDS, ActionSpace
 
 #: how many buckets the phase's name is hashed into (phases have no fixed list across games)
@@ -45,7 +46,10 @@ class Observer:
         self.copies = np.asarray(copies, dtype=np.float32)
         self.pieces = len(copies)
         self.equipment = float(max(1, sum(counts.values())))
-        self.cells = board_cells(state.view(0))
+        probe = state.view(0)
+        self.cells = board_cells(probe)
+        #: the tensor reads game entries of the view (dice, boards): build the whole view each time
+        self.whole_view = bool(self.cells) or "dice" in probe
 
     def fields(self) -> list[tuple[str, int]]:
         """The observation's fields in order, each with its length."""
@@ -62,6 +66,11 @@ class Observer:
     @property
     def size(self) -> int:
         return sum(size for _, size in self.fields())
+
+    def observe(self, state: State, seat: int, pending: tuple[int, ...] = ()) -> Obs:
+        """The observation of ``seat`` now: :meth:`tensor` of its view, where only the view's
+        entries the tensor reads are built (:func:`seat_view`)."""
+        return self.tensor(state.view(seat) if self.whole_view else seat_view(state, seat), pending)
 
     def tensor(self, view: dict[str, Any], pending: tuple[int, ...] = ()) -> Obs:
         """The observation of the seat whose ``view`` this is (``pending``: its selection so far)."""
@@ -160,6 +169,16 @@ class Observer:
         for a in pending:
             out[a] += 1.0
         return out
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """The entries of ``state.view(seat)`` the tensor reads in a game without dice or boards, built
+    by the same functions as the view (its zones as ``seat`` sees them, the seats to act, the
+    phase, the score sheet's totals), without the rest (events, moves in words, game entries)."""
+    sheet = state.sheet
+    return {"seat": seat, "phase": state.phase(), "to_act": sorted(state.to_act),
+            "score_sheet": {"columns": sheet.columns, "totals": sheet.totals},
+            "layout": {"zones": zone_layout(state.zones(), seat, state.knowledge)}}
 
 
 def _board_fields(view: dict[str, Any]) -> list[tuple[str, str]]:

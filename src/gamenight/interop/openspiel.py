@@ -213,8 +213,7 @@ class SpielObserver:
 
     def set_from(self, state: GamenightState, player: int) -> None:
         if not self.perfect_recall:
-            view = state.state.view(player)
-            self.tensor[:] = self.observer.tensor(view, state.selections[player].pending)
+            self.tensor[:] = self.observer.observe(state.state, player, state.selections[player].pending)
 
     def string_from(self, state: GamenightState, player: int) -> str:
         if self.perfect_recall:

@@ -121,7 +121,7 @@ class GamenightEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Obs | npt.NDArray[np.int8]]:
         seat = self.seat_of(agent)
         pending = self.selections[seat].pending if self.selections else ()
-        return {"observation": self.observer.tensor(self.state.view(seat), pending),
+        return {"observation": self.observer.observe(self.state, seat, pending),
                 "action_mask": self.mask(agent)}
 
     def text(self, agent: str) -> str:
