@@ -69,3 +69,13 @@ def test_a_simultaneous_phase_is_turns_in_seat_order() -> None:
         obs = e.observe(e.agent_selection)
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert seen == [f"seat_{s}" for s in range(4) for _ in range(3)]
+
+
+def test_rule_sets_house_rules_and_player_counts_reach_the_game() -> None:
+    five = env("hearts", players=5, seed=1)
+    five.reset()
+    assert five.possible_agents == [f"seat_{s}" for s in range(5)] and five.state.num_players == 5
+    short = env("euchre", options={"target": 5}, preset=None, seed=1)
+    short.reset()
+    assert short.state.options.to_json()["target"] == 5
+    assert env("rook", preset="to_1000").state.preset == "to_1000"
