@@ -79,3 +79,17 @@ def test_rule_sets_house_rules_and_player_counts_reach_the_game() -> None:
     short.reset()
     assert short.state.options.to_json()["target"] == 5
     assert env("rook", preset="to_1000").state.preset == "to_1000"
+
+
+def test_max_steps_truncates_every_agent() -> None:
+    e = env("euchre", seed=2, max_steps=5)
+    e.reset(seed=2)
+    acted = 0
+    for _agent in e.agent_iter(100):
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        acted += 1
+    assert acted == 5 and not e.agents and not e.state.is_over
