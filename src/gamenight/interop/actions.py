@@ -90,7 +90,7 @@ class ActionSpace:
         for arg in move.args:
             out.extend(self._arg_actions(arg))
         verb = self.index.get(("verb", move.verb))
-        out.extend([verb] if verb is not None else self._spelled(move.verb, end_with=("verb", "")))
+        out.extend([verb] if verb is not None else self._spelled(move.verb, verb=True))
         return tuple(out)
 
     def _arg_actions(self, arg: Arg) -> list[int]:
@@ -113,7 +113,7 @@ class ActionSpace:
         out.append(ix[("escape", "end")])
         return out
 
-    def _spelled(self, word: str, end_with: Token | None = None) -> list[int]:
+    def _spelled(self, word: str, *, verb: bool = False) -> list[int]:
         """A word with no action of its own, letter by letter: ``spell letters end``; a verb
         spelled so ends with ``end`` too, which nothing follows, so sequences stay prefix-free."""
         ix = self.index
@@ -121,7 +121,7 @@ class ActionSpace:
         if len(letters) != len(word):
             raise ValueError(f"{word!r} cannot be spelled with the letters a to z")
         tail = [ix[("escape", "end")]]
-        if end_with is not None:  # a verb: an extra end marks "and this was the verb"
+        if verb:  # an extra end marks "and this was the verb"
             tail.append(ix[("escape", "end")])
         return [ix[("escape", "spell")], *letters, *tail]
 
