@@ -33,7 +33,7 @@ import {
 import {
   codeOf, fitHand, handKeys, loadArrangement, arranged, renderHandCards, renderOrderButtons,
 } from "./hand.js";
-import { judgePatterns, renderActions } from "./actions.js";
+import { barMost, judgePatterns, renderActions } from "./actions.js";
 import { markFeltTargets } from "./pieces.js";
 import {
   namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
@@ -481,7 +481,7 @@ function draw() {
   judgePatterns(actions, page, (move, then) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
     { method: "POST", body: { token, move, then }, token }), draw);
   const selectedCount = page.selected.length + page.felt.length;
-  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
+  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount, barMost()],
     () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
@@ -749,7 +749,7 @@ async function start() {
   let resizing = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
-    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); }, 100);
+    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); drawSoon(); }, 100);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.socket) connect();
