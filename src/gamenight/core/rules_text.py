@@ -106,6 +106,14 @@ _TYPED_PARAGRAPH = re.compile(r"^(?:Moves|Typed shorthands):")
 _TYPED_SENTENCE = re.compile(r"\s*\bMoves: [^.]*\.")
 _TYPED_KEEP = re.compile(r":\s*keep [\d ]+keeps [^.]*\.")
 _TYPED_PARENTHESIS = re.compile(r"\s*\((?:pickup\s+alone|blind\s+\d)\b[^()]*\)")
+#: a typed move opening a parenthesis ("(buy 7♥)", "(take 2 7♥: the 7♥ on top of ...)", "(play J♣
+#: 4,2)"): a verb, then only its arguments (cards, numbers, a place "4,2", a word a move ends with),
+#: up to the parenthesis' end or the clause's (": ", "; ", ", " before a word); the parenthesis
+#: keeps what it says besides, or goes if that was all
+_ARGUMENT = r"(?:(?:10|[2-9AKQJ])[♠♥♦♣]|joker|\d{1,2}(?:,\d{1,2})?|knock|run|set|alone)"
+#: words that open a parenthesis of numbers but type no move ("(seats 1, 2 ...)", "(spread 0)")
+_NOT_TYPED = r"(?:a|an|the|no|in|from|below|above|seats?|aces?|spread) "
+_TYPED_CLAUSE = re.compile(rf"(\s*)\((?!{_NOT_TYPED})[a-z]+(?: {_ARGUMENT})+(?:\)|[:;] |, (?=[^\d\s]))")
 
 
 def _typing_left_out(text: str) -> str:
@@ -114,7 +122,10 @@ def _typing_left_out(text: str) -> str:
     text = "\n\n".join(p for p in paragraphs if not _TYPED_PARAGRAPH.match(p.strip()))
     text = _TYPED_SENTENCE.sub("", text)
     text = _TYPED_KEEP.sub(".", text)
-    return _TYPED_PARENTHESIS.sub("", text)
+    text = _TYPED_PARENTHESIS.sub("", text)
+    while _TYPED_CLAUSE.search(text):  # "(exchange 3 knock, flip 5 knock)": one clause at a time
+        text = _TYPED_CLAUSE.sub(lambda m: "" if m.group(0).endswith(")") else f"{m.group(1)}(", text)
+    return re.sub(r"\s*\(\s*\)", "", text)
 
 
 def pieces_for_the_table(text: str) -> str:
@@ -130,8 +141,8 @@ def for_the_table(text: str) -> str:
     name drawn as players write them (:func:`pieces_for_the_table`), the teams not named by
     compass point and the typing of moves left out — the terminal keeps the codes and the
     typing, since its players type them."""
-    text = _COMPASS_TEAMS.sub("", _typing_left_out(for_people(text)))
-    return pieces_for_the_table(text)
+    text = pieces_for_the_table(for_people(text))  # first: a typed example then names 7♥, not 7H
+    return _COMPASS_TEAMS.sub("", _typing_left_out(text))
 
 
 def options_for_the_table(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
