@@ -22,7 +22,7 @@ from sqlalchemy import text
 
 import gamenight
 from gamenight.core.errors import IllegalMove
-from gamenight.core.rules_text import for_the_table
+from gamenight.core.rules_text import for_the_table, options_for_the_table
 from gamenight.server import create_app
 from gamenight.server.app import MAX_BODY
 from gamenight.server.service import LiveTable, TableService
@@ -118,8 +118,11 @@ def test_games_lists_every_registered_game_with_its_schema(client: TestClient) -
     assert [g["id"] for g in games] == [s.id for s in gamenight.games()]
     for g, spec in zip(games, gamenight.games(), strict=True):
         # the rules as people read them at a table: the docstring without its citations, its
-        # examples' cards drawn as players write them
-        assert g == json.loads(json.dumps({**spec.to_json(), "rules": for_the_table(spec.rules)}))
+        # examples' cards drawn as players write them (and so the options' help and choices)
+        info = spec.to_json()
+        table = {**info, "options": options_for_the_table(info["options"]),
+                 "rules": for_the_table(spec.rules)}
+        assert g == json.loads(json.dumps(table))
         assert g["rules"] and g["options"]
         fields = {"name", "default", "label", "help", "type", "choices", "minimum", "maximum"}
         assert fields <= set(g["options"][0])

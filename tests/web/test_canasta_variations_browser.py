@@ -1,6 +1,6 @@
 """What the canasta variations add to the table, read off a spectator's page in real Chromium at
 the end of a one-hand match of four heuristic bots: Samba's sequences (each described as the
-engine says it, "a sequence of hearts 8-10", "a samba of clubs 6-Q") beside its groups, and what
+engine says it, "a sequence of hearts 8–10", "a samba of clubs 6–Q") beside its groups, and what
 its sides need to go out; Mexicana's first-meld bonus of thirteen cards (who drew it) and its
 going-out requirement; Joker Canasta's threes, black ones laid out like red. Playing by clicking
 is Canasta's and Oklahoma's browser tests'; every variation draws through the same kernel view."""
@@ -60,7 +60,7 @@ def test_samba_sequences_and_groups_are_described_on_the_table(server: str, brow
         books = [b for side in view["team_books"] for b in side["books"]]
         assert books, "nobody melded in a whole hand"
         for book in books:
-            assert book["text"] in text, book["text"]  # "a sequence of hearts 8-10 (3 cards)" ...
+            assert book["text"] in text, book["text"]  # "a sequence of hearts 8–10 (3 cards)" ...
         assert view["need"] in text  # "2 canastas or sambas in all", "... a samba"
         runs = sum(b["kind"] in ("sequence", "samba") for b in books)
         finish(page, errors, f"samba_{preset or 'book'}_one_hand")

@@ -1,6 +1,8 @@
 """5 in a Row in real Chromium: a person at seat 0 against a bot puts discs on the board by
-selecting a card and clicking its space on the page's SVG board (once with the keyboard: the
-space focused, then Enter), and the board shows the disc; on a phone's width the board fits."""
+selecting a card and clicking its space on the page's SVG board: the first tap only chooses the
+space (no disc on a stray tap), a second tap on it places the disc (once with the keyboard: the
+space focused, then Enter twice; once by the button the choice marks), and the board shows the disc;
+on a phone's width the board fits."""
 
 from __future__ import annotations
 
@@ -53,6 +55,18 @@ def test_discs_are_placed_by_clicking_the_board(server: str, browser: Any) -> No
             page.keyboard.press("Enter")
         else:
             page.click(target)
+        # the first tap chooses the space and marks the button that confirms its move (the action
+        # bar's, or a prompt's where the bar lists none); nothing is sent yet
+        page.wait_for_selector(f"{target}.board-chosen[aria-pressed=true]")
+        confirm = "#board-choice .board-choice-send, #move-buttons button.move-chosen"
+        page.wait_for_selector(confirm)
+        assert api.snapshot(table_id, token)["version"] == snap["version"]
+        if turn == 0:
+            page.click(target)
+        elif turn == 1:
+            page.keyboard.press("Enter")
+        else:
+            page.click(confirm)
         after = wait_for_api_past(api, table_id, token, snap["version"])
         assert disc_on(after["view"], space) == view["side"], (move, after["view"]["events"][-3:])
         wait_for_version(page, after["version"])

@@ -14,6 +14,7 @@ lost; ``tests/core/test_rules_text.py`` scans every game's rules for anything le
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: a gap id or a test case id of the researched resolutions: G-EU-1, G-10K-2a, GEN-12, T-10K-6
 _GAP = r"(?:G|T|R)-[A-Z0-9]+(?:-[A-Z0-9]+)*[a-z]?|GEN-\d+[a-z]?|GAP\s+\d+(?:/\d+)?|OPT-[A-Z0-9]+-\w+"
@@ -93,17 +94,66 @@ _JOKER_CODE = re.compile(r"(?<![\w])JK(?![\w])")
 #: a domino as a move writes it (12-7), or a range of numbers written with a hyphen (variations 1-3)
 _TILE_CODE = re.compile(r"(?<![\w.-])(\d{1,2})-(\d{1,2})(?![\w-])")
 _SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+#: the partnerships by compass point: at a table the players have names ("Mia & Leo"), so the
+#: parenthesis that names the teams by seat is left out
+_COMPASS_TEAM = r"(?:North|East)[–—-](?:South|West)"
+_COMPASS_TEAMS = re.compile(rf"\s*\({_COMPASS_TEAM} against {_COMPASS_TEAM}\)")
+#: how the terminal's players type a move, which a table's players tap instead: a paragraph or a
+#: sentence listing the moves as typed ("Moves: play 12-7 3 ..."), the typed shorthands, and the
+#: typed examples the rules give in passing ("keep 1 5 keeps a one and a five", "(pickup alone,
+#: then he discards)", "(blind 2: the blind card under ...)")
+_TYPED_PARAGRAPH = re.compile(r"^(?:Moves|Typed shorthands):")
+_TYPED_SENTENCE = re.compile(r"\s*\bMoves: [^.]*\.")
+_TYPED_KEEP = re.compile(r":\s*keep [\d ]+keeps [^.]*\.")
+_TYPED_PARENTHESIS = re.compile(r"\s*\((?:pickup\s+alone|blind\s+\d)\b[^()]*\)")
+#: a typed move opening a parenthesis ("(buy 7♥)", "(take 2 7♥: the 7♥ on top of ...)", "(play J♣
+#: 4,2)"): a verb, then only its arguments (cards, numbers, a place "4,2", a word a move ends with),
+#: up to the parenthesis' end or the clause's (": ", "; ", ", " before a word); the parenthesis
+#: keeps what it says besides, or goes if that was all
+_ARGUMENT = r"(?:(?:10|[2-9AKQJ])[♠♥♦♣]|joker|\d{1,2}(?:,\d{1,2})?|knock|run|set|alone)"
+#: words that open a parenthesis of numbers but type no move ("(seats 1, 2 ...)", "(spread 0)")
+_NOT_TYPED = r"(?:a|an|the|no|in|from|below|above|seats?|aces?|spread) "
+_TYPED_CLAUSE = re.compile(rf"(\s*)\((?!{_NOT_TYPED})[a-z]+(?: {_ARGUMENT})+(?:\)|[:;] |, (?=[^\d\s]))")
 
 
-def for_the_table(text: str) -> str:
-    """The rules as a table page shows them: :func:`for_people`, with the pieces its examples
-    name drawn as players write them (7♥, not 7H; the joker; a domino 12–7) — the terminal keeps
-    the codes, since its players type them."""
-    text = for_people(text)
+def _typing_left_out(text: str) -> str:
+    """``text`` without the instructions for typing moves (see ``_TYPED_PARAGRAPH``)."""
+    paragraphs = re.split(r"\n[ \t]*\n", text)
+    text = "\n\n".join(p for p in paragraphs if not _TYPED_PARAGRAPH.match(p.strip()))
+    text = _TYPED_SENTENCE.sub("", text)
+    text = _TYPED_KEEP.sub(".", text)
+    text = _TYPED_PARENTHESIS.sub("", text)
+    while _TYPED_CLAUSE.search(text):  # "(exchange 3 knock, flip 5 knock)": one clause at a time
+        text = _TYPED_CLAUSE.sub(lambda m: "" if m.group(0).endswith(")") else f"{m.group(1)}(", text)
+    return re.sub(r"\s*\(\s*\)", "", text)
+
+
+def pieces_for_the_table(text: str) -> str:
+    """The pieces a text names drawn as players write them: 7♥, not 7H; the joker; a domino 12–7."""
     text = _CARD_CODE.sub(lambda m: ("10" if m.group(1) == "T" else m.group(1)) + _SUIT_SYMBOLS[m.group(2)],
                           text)
     text = _JOKER_CODE.sub("joker", text)
     return _TILE_CODE.sub(lambda m: f"{m.group(1)}–{m.group(2)}", text)
 
 
-__all__ = ["for_people", "for_the_table"]
+def for_the_table(text: str) -> str:
+    """The rules as a table page shows them: :func:`for_people`, with the pieces its examples
+    name drawn as players write them (:func:`pieces_for_the_table`), the teams not named by
+    compass point and the typing of moves left out — the terminal keeps the codes and the
+    typing, since its players type them."""
+    text = pieces_for_the_table(for_people(text))  # first: a typed example then names 7♥, not 7H
+    return _COMPASS_TEAMS.sub("", _typing_left_out(text))
+
+
+def options_for_the_table(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A game's options (``GameSpec.to_json()``'s) as a table page shows them: the pieces their
+    help and choices name drawn as players write them ("the 0–0", not "the 0-0")."""
+    def words(option: dict[str, Any]) -> dict[str, Any]:
+        labels = option.get("choice_labels")
+        if labels:
+            labels = {k: pieces_for_the_table(v) for k, v in labels.items()}
+        return {**option, "help": pieces_for_the_table(option.get("help") or ""), "choice_labels": labels}
+    return [words(o) for o in options]
+
+
+__all__ = ["for_people", "for_the_table", "options_for_the_table", "pieces_for_the_table"]

@@ -220,12 +220,13 @@ def tally(books: Iterable[Book]) -> Tally:
 
 
 def describe(book: Book) -> str:
-    """"a sequence of hearts 8-10 (3 cards)", "a samba of hearts 8-A", "a group of kings (4 cards,
+    """"a sequence of hearts 8–10 (3 cards)", "a samba of hearts 8–A", "a group of kings (4 cards,
     1 wild)", "a mixed canasta of queens (7 cards, 2 wild)", "a bolivia"."""
     kind = kind_of(book)
     if is_seq(book.rank):
         suit = C.SUIT_NAMES[book.rank - SEQ]
-        span = f"{C.RANKS[C.RANK_OF[book.cards[0]]]}-{C.RANKS[C.RANK_OF[book.cards[-1]]]}".replace("T", "10")
+        # an en dash between the ends, as the rules and the table write a run (a hyphen reads as a code)
+        span = f"{C.RANKS[C.RANK_OF[book.cards[0]]]}–{C.RANKS[C.RANK_OF[book.cards[-1]]]}".replace("T", "10")
         return f"a {'samba' if kind == SAMBA else 'sequence'} of {suit} {span} ({book.size} cards)"
     if book.rank == WILD:
         return f"a {'bolivia' if kind == BOLIVIA else 'wild meld'} ({book.size} cards)"

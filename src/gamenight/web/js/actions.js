@@ -12,6 +12,14 @@ import { numberLabel } from "./render.js";
 
 /** Most plain buttons the bar shows; the rest go in the "More" sheet. */
 export const BAR_MOST = 6;
+/** On a short screen (a small phone: 740 px or less) fewer, so the hand below them stays on it. */
+export const SHORT_BAR_MOST = 3;
+const SHORT_SCREEN = 760;
+
+/** How many plain buttons the bar shows on this screen (a redraw key too: it changes on a resize). */
+export function barMost() {
+  return window.innerHeight <= SHORT_SCREEN ? SHORT_BAR_MOST : BAR_MOST;
+}
 
 /** A move as its button reads: the engine's words, else its verb and arguments spoken. */
 export function moveWords(move) {
@@ -50,7 +58,7 @@ export function renderActions(el, actions, plainMoves, ctx) {
 }
 
 /** The moves that need nothing selected: a row of numbers ("Bid: 0 1 2 …"), or buttons in words
- *  with the rarer ones (past BAR_MOST) in a "More" sheet. */
+ *  with the rarer ones (past `barMost()`) in a "More" sheet. */
 function plainGroup(plain, busy) {
   const verb = numberVerb(plain);
   const button = (move) => h("button", {
@@ -61,7 +69,8 @@ function plainGroup(plain, busy) {
     return h("div", { class: "move-group", role: "group", "aria-label": capitalise(verb) },
       h("span", { class: "move-group-label" }, `${capitalise(verb)}:`), plain.map(button));
   }
-  const shown = plain.length > BAR_MOST ? plain.slice(0, BAR_MOST - 1) : plain;
+  const most = barMost();
+  const shown = plain.length > most ? plain.slice(0, most - 1) : plain;
   const more = plain.slice(shown.length);
   return h("div", { class: "move-group", role: "group", "aria-label": "Moves" }, shown.map(button),
     more.length ? h("details", { class: "more-moves" },

@@ -8,6 +8,7 @@
 
 import { h, s } from "./dom.js";
 import { cardLabel, cardName, isCard, isRed } from "./cards.js";
+import { moveWords } from "./actions.js";
 
 const CELL = 40;
 /** Room at the top and the left for the column and row numbers (a space's text is "row,column"). */
@@ -82,10 +83,64 @@ export function boardMove(space, moves, selected) {
   return found.length === 1 ? found[0].text : null;
 }
 
-/** Mark the spaces a click can use now; the first of them takes the board's tab stop. */
+// ---- a space chosen, then confirmed: no disc goes down on a stray tap --------------------------
+
+/** The space chosen and the move it would make: sent on a second tap of that space or the
+ *  prompt's button, forgotten when the selection or the position no longer makes that move. */
+let chosen = null;
+
+/** The prompt under the action bar while a space is chosen: what goes where, "Place it", "Cancel". */
+function choicePrompt(words, send, cancel) {
+  const prompt = h("div", { id: "board-choice", class: "board-choice", role: "status" },
+    h("span", {}, `${words}: tap the space again, or `),
+    h("button", { type: "button", class: "move board-choice-send" }, "Place it"),
+    h("button", { type: "button", class: "secondary board-choice-cancel" }, "Cancel"));
+  prompt.querySelector(".board-choice-send").addEventListener("click", send);
+  prompt.querySelector(".board-choice-cancel").addEventListener("click", cancel);
+  return prompt;
+}
+
+function showChoice(root, prompt) {
+  const old = document.getElementById("board-choice");
+  if (old) old.remove();
+  if (!prompt) return;
+  const bar = document.getElementById("move-buttons");
+  if (bar && bar.parentElement) bar.after(prompt);
+  else root.after(prompt);
+}
+
+/** The action bar's button that makes the chosen move, if the bar lists it. */
+function barButton() {
+  return chosen ? [...document.querySelectorAll("#move-buttons button[data-move]")]
+    .find((b) => b.dataset.move === chosen.move) || null : null;
+}
+
+/** The chosen space marked pressed (the others not), on a board just drawn or redrawn, and the
+ *  action bar's button for its move marked as the one to press. */
+function markChosen(root) {
+  for (const g of root.querySelectorAll(".board-svg [data-space]")) {
+    const on = Boolean(chosen) && g.dataset.space === chosen.space;
+    g.classList.toggle("board-chosen", on);
+    g.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+  const button = barButton();
+  for (const b of document.querySelectorAll("#move-buttons .move-chosen")) if (b !== button) b.classList.remove("move-chosen");
+  if (button) button.classList.add("move-chosen");
+}
+
+function forget(root) {
+  chosen = null;
+  showChoice(root, null);
+  markChosen(root);
+}
+
+/** Mark the spaces a click can use now; the first of them takes the board's tab stop. A chosen
+ *  space whose move the selection or the position no longer makes is forgotten. */
 export function markBoardTargets(root, moves, selected) {
   const all = [...root.querySelectorAll(".board-svg [data-space]")];
+  if (chosen && (!all.length || boardMove(chosen.space, moves, selected) !== chosen.move)) forget(root);
   if (!all.length) return;
+  markChosen(root);
   let stop = null;
   for (const g of all) {
     const target = Boolean(boardMove(g.dataset.space, moves, selected));
@@ -115,17 +170,34 @@ export function boardKey(event) {
   return true;
 }
 
-/** A board's spaces answer clicks and keys on `root` (the felt): a space chosen makes the move it
- *  makes with the cards selected; the arrow keys move between spaces. `page`: the table's view,
+/** A board's spaces answer clicks and keys on `root` (the felt): a first tap on a space chooses
+ *  it (the move it makes with the cards selected, said under the action bar); a second tap on it,
+ *  or "Place it", sends that move. The arrow keys move between spaces. `page`: the table's view,
  *  selection, whether a move is on its way, how to send one and how to say why not. */
 export function mountBoard(root, page) {
+  const send = () => {
+    const move = chosen && chosen.move;
+    forget(root);
+    if (move && !page.busy()) page.send(move);
+  };
   const choose = (event) => {
     const g = event.target.closest && event.target.closest("[data-space]");
     const view = page.view();
     if (!g || !view || page.busy()) return;
     const move = boardMove(g.dataset.space, view.moves, page.codes());
-    if (move) page.send(move);
-    else if ((view.legal_moves || []).length) page.error(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
+    if (move && chosen && chosen.space === g.dataset.space && chosen.move === move) {
+      send();
+    } else if (move) {
+      chosen = { space: g.dataset.space, move };
+      const entry = (view.moves || []).find((m) => m.text === move);
+      // the bar's own button for the move is the confirmation where the bar lists it; else a prompt
+      showChoice(root, barButton() ? null
+        : choicePrompt(entry ? moveWords(entry) : "Place a disc there", send, () => forget(root)));
+      markChosen(root);
+    } else {
+      forget(root);
+      if ((view.legal_moves || []).length) page.error(`Nothing goes on ${g.dataset.space} with what you have selected: select a card, then its space.`);
+    }
   };
   root.addEventListener("click", choose);
   root.addEventListener("keydown", (event) => {

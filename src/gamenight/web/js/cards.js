@@ -257,10 +257,17 @@ export function suitText(suit) {
 const SENTENCE_RE = /((?:10|[2-9JQKA])?[♣♦♥♠])/u;
 const SYMBOL_SUIT = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
 
-/** An engine sentence with its card labels ("10♥", "Q♠") and suit symbols coloured. */
+/** How the table words an engine sentence before it is drawn (render.js `tableWords`: teams by
+ * their players' names, tiles with an en dash); set once the table's players are known. */
+let tableWording = (text) => text;
+export function wordSentencesWith(wording) {
+  tableWording = wording;
+}
+
+/** An engine sentence in the table's words, with its card labels ("10♥", "Q♠") and suit symbols coloured. */
 export function sentence(text) {
   const out = h("span", {});
-  for (const part of String(text).split(SENTENCE_RE)) {
+  for (const part of tableWording(String(text)).split(SENTENCE_RE)) {
     if (!part) continue;
     const symbol = part[part.length - 1];
     if (SYMBOL_SUIT[symbol] && SENTENCE_RE.test(part) && part.replace(SENTENCE_RE, "") === "") {

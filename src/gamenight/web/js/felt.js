@@ -8,10 +8,9 @@
 
 import { fill, h } from "./dom.js";
 import { dominoesPicture } from "./dominoes.js";
-import { cardName, isCard } from "./cards.js";
 import { arrange, zoneTitle } from "./layout.js";
-import { drawPiece, drawPieces } from "./pieces.js";
-import { renderField } from "./render.js";
+import { drawPiece, drawPieces, pieceName } from "./pieces.js";
+import { renderField, tableWords } from "./render.js";
 import { myTable, renderMySeat, seatAngle, seatBox, seatName, waitingFor } from "./seats.js";
 import { drawBoard } from "./board.js";
 import { trackPicture } from "./track.js";
@@ -210,7 +209,7 @@ function trickList(z, view, ctx, bottom, angles = null) {
   const list = h("ol", { class: `trick${held ? " trick-done" : ""}`, dataset: { zone: z ? z.key : "" }, "aria-label": label },
     plays.map(({ seat, code }, i) => {
       const pos = (angles && angles.get(seat)) || seatAngle(seat, bottom, n);
-      const name = piece === "card" && code ? cardName(code) : String(code);
+      const name = code ? pieceName(piece, code) : String(code);
       const wins = held && seat === held.winner;
       return h("li", { class: `trick-card${wins ? " trick-winner" : ""}`,
                        style: { "--x": pos.x, "--y": pos.y, "z-index": String(10 + i) },
@@ -259,7 +258,7 @@ export function zoneContents(z) {
 /** Pieces lying on one another (a face-up card on a face-down one), the stacks side by side. */
 export function stackRow(z) {
   let at = 0;
-  const said = (c) => (c === null ? "a face-down card" : z.piece === "card" && isCard(c) ? cardName(c) : String(c));
+  const said = (c) => (c === null ? "a face-down card" : pieceName(z.piece, c));
   return h("span", { class: "stacks" }, z.stacks.map((size) => {
     const stack = z.pieces.slice(at, at + size);
     const from = at;
@@ -286,7 +285,7 @@ function gridCards(z) {
   return h("span", { class: "grid-cards", style: { "--cols": String(z.columns) }, role: "group", "aria-label": z.label },
     z.pieces.map((code, i) => {
       const peek = peeked.has(i);
-      const said = code === null ? "face down" : `${z.piece === "card" && isCard(code) ? cardName(code) : code}${peek ? ", face down: only you see it" : ""}`;
+      const said = code === null ? "face down" : `${pieceName(z.piece, code)}${peek ? ", face down: only you see it" : ""}`;
       return h("span", { class: `grid-cell${peek ? " grid-peeked" : ""}${code === null ? " grid-down" : ""}`,
                          dataset: { place: String(i + 1), card: code === null ? "" : code, at: `${z.key}#${i}`,
                                     value: code === null ? "" : code }, title: `${i + 1}: ${said}` },
@@ -306,13 +305,14 @@ function boardAreas(view, ctx, layout) {
     const field = detail ? layout.fields.find((f) => f.key === detail.detail) : null;
     const entry = field && Array.isArray(view[field.key]) ? view[field.key].find((t) => t && t.group === group) : null;
     const mine = entry && Array.isArray(entry.seats) && entry.seats.includes(view.seat);
-    const title = entry ? entry.name : zones[0].label.split(":")[0];
+    const title = tableWords(entry ? entry.name : zones[0].label.split(":")[0], view.players);
     const rows = zones.filter((z) => !z.detail && z.count > 0).map((z) => h("div", { class: "area-row", dataset: { zone: z.key } },
-      h("span", { class: "area-row-label" }, zoneTitle(z, view.players).replace(`${title}: `, "")), zoneContents(z)));
+      h("span", { class: "area-row-label" }, tableWords(zoneTitle(z, view.players), view.players).replace(`${title}: `, "")),
+      zoneContents(z)));
     areas.push(h("section", { class: `team-area${mine ? " team-mine" : ""}`, dataset: { group }, "aria-label": `${title}${mine ? " (your side)" : ""}` },
       h("div", { class: "area-head" }, h("strong", {}, title), mine ? h("span", { class: "chip" }, "your side") : null,
-        entry && Array.isArray(entry.notes) ? entry.notes.map((t) => h("span", { class: "area-note" }, t)) : null),
-      entry ? bookList(entry, field) : null, rows));
+        entry && Array.isArray(entry.notes) ? entry.notes.map((t) => h("span", { class: "area-note" }, tableWords(t, view.players))) : null),
+      entry ? bookList(entry, field, title) : null, rows));
   }
   // the viewer's side nearest the hand: last
   areas.sort((a, b) => Number(a.classList.contains("team-mine")) - Number(b.classList.contains("team-mine")));
@@ -321,10 +321,10 @@ function boardAreas(view, ctx, layout) {
 
 /** A team's books as compact stacks: the rank, how many cards, naturals and wilds, closed or not;
  * each opens to show its cards. */
-function bookList(entry, field) {
+function bookList(entry, field, title) {
   const books = entry.books || entry.melds || [];
   if (!books.length) return h("p", { class: "muted area-empty" }, "No books yet.");
-  return h("ul", { class: "books", "aria-label": `${entry.name}: ${books.length} book${books.length === 1 ? "" : "s"}` },
+  return h("ul", { class: "books", "aria-label": `${title}: ${books.length} book${books.length === 1 ? "" : "s"}` },
     books.map((b, i) => {
       const number = b.number ?? i + 1;
       const cards = b.cards || [];

@@ -6,8 +6,8 @@
 // it is remembered per table and seat in this browser's localStorage and never sent to anyone.
 
 import { h } from "./dom.js";
-import { cardLabel, cardName, cardSvg, isRookCard, suitLetter } from "./cards.js";
-import { drawPiece } from "./pieces.js";
+import { cardLabel, cardSvg, isRookCard, suitLetter } from "./cards.js";
+import { drawPiece, pieceName } from "./pieces.js";
 
 const RANK_ORDER = "23456789TJQKA";
 const SUIT_ORDER = "SHCD"; // alternating colours
@@ -100,7 +100,7 @@ export function renderHandCards(el, ctx) {
     const selected = ctx.selected.has(key);
     const usable = ctx.usable === null || ctx.usable.has(code);
     const mark = ctx.marks.get(code);
-    const name = ctx.piece === "card" ? cardName(code) : String(code);
+    const name = pieceName(ctx.piece, code);
     const classes = ["card", "card-lg", "hand-card"];
     if (selected) classes.push("card-selected");
     if (ctx.myTurn && usable) classes.push("card-usable");

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { ROOK_COLOURS, SUITS, SUIT_NAMES, backImage, cardImage, cardName, cardRow, isCard, suitText } from "./cards.js";
 import { dieImage } from "./dice.js";
-import { tileImage } from "./tiles.js";
+import { tileImage, tileName } from "./tiles.js";
 
 function textPiece(code) {
   return h("span", { class: "piece piece-text", dataset: { piece: String(code) } }, String(code));
@@ -23,6 +23,13 @@ const DRAWERS = {
   face: { one: dieImage },
   die: { one: dieImage },
 };
+
+/** A piece by its name in words: "queen of hearts", "12–7", a die's face. */
+export function pieceName(piece, code) {
+  if (piece === "card" && (isCard(code) || code === "JK")) return cardName(code);
+  if (piece === "tile") return tileName(code);
+  return String(code);
+}
 
 function drawerOf(piece) {
   return DRAWERS[piece] || {};
@@ -86,6 +93,22 @@ export function markFeltTargets(root, usable, chosen, feltItem) {
       el.removeAttribute("aria-pressed");
     }
     if (live) el.dataset.tapped = "1";
+  }
+  for (const list of root.querySelectorAll("ul, ol")) listOfTargets(list);
+}
+
+/** A list whose items became buttons is a group of buttons, its other items plain boxes (a list
+ * holds list items only, a list item lives in a list), and a list again when none is. */
+function listOfTargets(list) {
+  const items = [...list.children];
+  const buttons = items.some((li) => li.getAttribute("role") === "button");
+  if (!buttons && list.getAttribute("role") !== "group") return;
+  if (buttons) list.setAttribute("role", "group");
+  else list.removeAttribute("role");
+  for (const li of items) {
+    if (li.getAttribute("role") === "button") continue;
+    if (buttons) li.setAttribute("role", "none");
+    else if (li.getAttribute("role") === "none") li.removeAttribute("role");
   }
 }
 

@@ -9,7 +9,7 @@
 // not shown.
 
 import { fill, h } from "./dom.js";
-import { sentence } from "./cards.js";
+import { sentence, wordSentencesWith } from "./cards.js";
 import { arrange } from "./layout.js";
 import { drawPiece, drawPieces, drawSuit } from "./pieces.js";
 import { diceField } from "./dice.js";
@@ -44,6 +44,8 @@ let gameNames = [];
 /** The names of `view`; `seats`: the table's seats, whose game names a team's column is written in. */
 export function namesOf(view, seats = null) {
   if (Array.isArray(seats)) gameNames = seats.map((s) => (s && s.default_name) || "");
+  const players = view.players || [];
+  wordSentencesWith((text) => tableWords(text, players));
   return new Names(view.players || [], view.score_sheet ? view.score_sheet.columns : [], gameNames);
 }
 
@@ -63,6 +65,18 @@ export function teamName(column, players, defaults = []) {
   if (seats.some((s) => s < 0)) return column;
   const names = seats.map((s) => players[s]);
   return names.every((name, i) => name === parts[i]) ? column : names.join(" & ");
+}
+
+/** A team the engine names by compass points ("North–South") */
+const COMPASS_TEAM = /\b(?:North|East)–(?:South|West)\b/g;
+/** A domino ("12-7") or a run of ranks ("4-7") written with a hyphen, not inside a longer code */
+const HYPHEN_PAIR = /(?<![\w.,\-–])(\d{1,2})-(\d{1,2})(?![\w\-])/g;
+
+/** The engine's words as a table reads them: a team by its players' names ("Mia & Leo") where they
+ * chose names, a tile or a run with an en dash ("12–7", as the page draws a tile's name). */
+export function tableWords(text, players = []) {
+  return String(text).replace(COMPASS_TEAM, (team) => teamName(team, players, gameNames))
+    .replace(HYPHEN_PAIR, "$1–$2");
 }
 
 // ---- a field's value, by its declared kind ----------------------------------------------------

@@ -12,6 +12,7 @@
 
 import { $, fill, h, redrawOnChange } from "./dom.js";
 import { api } from "./api.js";
+import { openTableSocket, retryDelay } from "./socket.js";
 import { arrange } from "./layout.js";
 import { fitFelt, renderFelt, seatName, tickWaiting } from "./felt.js";
 import { animate, remember } from "./motion.js";
@@ -89,38 +90,27 @@ function showError(message) {
 
 function connect() {
   if (screen.fatal || (screen.socket && screen.socket.readyState <= WebSocket.OPEN)) return;
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`, ["gamenight"]);
-  screen.socket = socket;
   setConnection("connecting", "Connecting…");
-  socket.addEventListener("open", () => {
-    setConnection("live", "Live");
-    socket.send(JSON.stringify({ type: "hello" })); // the seats' presence as it changes
+  const socket = openTableSocket(screen, {
+    tableId, onFrame,
+    onOpen: () => setConnection("live", "Live"),
+    onClose: (event) => {
+      if (event.code === 4404) {
+        screen.fatal = true;
+        setConnection("down", "Not connected");
+        showError("There is no such table.");
+        return;
+      }
+      retry();
+    },
   });
-  socket.addEventListener("message", (event) => {
-    let frame;
-    try {
-      frame = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    screen.retries = 0;
-    onFrame(frame);
-  });
-  socket.addEventListener("close", (event) => {
-    if (screen.socket !== socket) return;
-    screen.socket = null;
-    if (event.code === 4404) {
-      screen.fatal = true;
-      setConnection("down", "Not connected");
-      showError("There is no such table.");
-      return;
-    }
-    screen.retries += 1;
-    const delay = Math.min(10000, 500 * 2 ** (screen.retries - 1));
-    setConnection("down", "Connection lost, retrying…");
-    setTimeout(connect, delay);
-  });
+  if (!socket) retry();
+}
+
+function retry() {
+  screen.retries += 1;
+  setConnection("down", "Connection lost, retrying…");
+  setTimeout(connect, retryDelay(screen.retries));
 }
 
 function onFrame(frame) {

@@ -21,6 +21,7 @@ import { takeToken } from "./seat_token.js";
 import { api, newMoveId, sha256Hex } from "./api.js";
 import { arrange } from "./layout.js";
 import { markBoardTargets, mountBoard } from "./board.js";
+import { openTableSocket, retryDelay } from "./socket.js";
 import { resolveTyped } from "./moves.js";
 import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
@@ -33,7 +34,7 @@ import {
 import {
   codeOf, fitHand, handKeys, loadArrangement, arranged, renderHandCards, renderOrderButtons,
 } from "./hand.js";
-import { judgePatterns, renderActions } from "./actions.js";
+import { barMost, judgePatterns, renderActions } from "./actions.js";
 import { markFeltTargets } from "./pieces.js";
 import {
   namesOf, renderFairness, renderHeadline, renderInfo, renderLog, renderNotes, renderOutcome,
@@ -99,60 +100,33 @@ export const hooks = { frame: [], draw: [] };
 
 // ---- connection --------------------------------------------------------------------------
 
-function socketUrl() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
-}
-
-/** The token rides in a subprotocol beside "gamenight" (the one the server answers with). */
-function socketProtocols() {
-  return token ? ["gamenight", `gamenight.token.${token}`] : ["gamenight"];
-}
-
 function connect() {
   if (page.fatal) return;
   clearTimeout(page.retryTimer);
   page.retryTimer = null;
   if (page.socket && page.socket.readyState <= WebSocket.OPEN) return;
   setConnection("connecting", "Connecting…");
-  let socket;
-  try {
-    socket = new WebSocket(socketUrl(), socketProtocols());
-  } catch {
-    scheduleReconnect();
-    return;
-  }
-  page.socket = socket;
-  socket.addEventListener("open", () => {
-    setConnection("live", "Live");
-    socket.send(JSON.stringify({ type: "hello" })); // the table's chat and presence too
-    // A move whose answer the last connection lost: the same move id again, so it is made once.
-    if (page.outbox) socket.send(JSON.stringify(page.outbox));
+  const socket = openTableSocket(page, {
+    tableId, token, onFrame,
+    onOpen: (open) => {
+      setConnection("live", "Live");
+      // A move whose answer the last connection lost: the same move id again, so it is made once.
+      if (page.outbox) open.send(JSON.stringify(page.outbox));
+    },
+    onClose: (event) => {
+      // 4403: a bad token, 4404: no such table (the server's error frame said why): final.
+      if (event.code === 4403 || event.code === 4404) {
+        fatal(page.lastError || (event.code === 4404 ? "There is no such table."
+          : "This link's token is not valid for this table."));
+        return;
+      }
+      if (page.pending && page.outbox) {
+        showError("The connection dropped before your move was answered: it is sent again on reconnecting.");
+      }
+      scheduleReconnect();
+    },
   });
-  socket.addEventListener("message", (event) => {
-    let frame;
-    try {
-      frame = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    page.retries = 0;
-    onFrame(frame);
-  });
-  socket.addEventListener("close", (event) => {
-    if (page.socket !== socket) return;
-    page.socket = null;
-    // 4403: a bad token, 4404: no such table (the server's error frame said why): final.
-    if (event.code === 4403 || event.code === 4404) {
-      fatal(page.lastError || (event.code === 4404 ? "There is no such table."
-        : "This link's token is not valid for this table."));
-      return;
-    }
-    if (page.pending && page.outbox) {
-      showError("The connection dropped before your move was answered: it is sent again on reconnecting.");
-    }
-    scheduleReconnect();
-  });
+  if (!socket) scheduleReconnect();
 }
 
 async function scheduleReconnect() {
@@ -169,7 +143,7 @@ async function scheduleReconnect() {
       }
     }
   }
-  const delay = Math.min(10000, 500 * 2 ** (page.retries - 1)) * (0.8 + Math.random() * 0.4);
+  const delay = retryDelay(page.retries) * (0.8 + Math.random() * 0.4);
   const seconds = Math.max(1, Math.round(delay / 1000));
   setConnection("down", `Connection lost, retrying in ${seconds} s…`);
   page.retryTimer = setTimeout(() => {
@@ -451,7 +425,6 @@ function draw() {
   // person's finger would lose the tap (a press on the old one, the release on the new).
   redrawOnChange($("#felt"), [page.version, ctx.held, ctx.reviewOpen, ctx.seats, ctx.waiting, page.selected],
     () => renderFelt($("#felt"), $("#felt-bar"), view, ctx));
-  markBoardTargets($("#felt"), view.moves, state.codes);
   page.felt = page.felt.filter((f) => feltUsable(sorted, f)); // a piece no move takes now is let go
   markFeltTargets($("#felt"), (item) => !page.pending && feltUsable(sorted, item), page.felt.map((f) => f.at), feltItem);
   drawSummary(view);
@@ -481,8 +454,9 @@ function draw() {
   judgePatterns(actions, page, (move, then) => api(`/api/tables/${encodeURIComponent(tableId)}/check`,
     { method: "POST", body: { token, move, then }, token }), draw);
   const selectedCount = page.selected.length + page.felt.length;
-  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount],
+  redrawOnChange($("#move-buttons"), [actions, plain, page.pending, selectedCount, barMost()],
     () => renderActions($("#move-buttons"), actions, plain, { pending: page.pending, selectedCount }));
+  markBoardTargets($("#felt"), view.moves, state.codes); // after the bar: it marks the bar's button for a chosen space
   fill($("#legal-list"), (view.legal_moves || []).map((m) => h("option", { value: m })));
   // The text box stays usable while others play: a person may type ahead (the server answers
   // "not your turn" if it is sent too early), and focus is never pulled from under them.
@@ -749,7 +723,7 @@ async function start() {
   let resizing = null;
   window.addEventListener("resize", () => {
     clearTimeout(resizing);
-    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); }, 100);
+    resizing = setTimeout(() => { fitFelt($("#felt"), true); fitHand($("#hand")); drawSoon(); }, 100);
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible" && !page.socket) connect();

@@ -18,6 +18,12 @@ export function tileEnds(code) {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** "12–7": a tile as players name it (an en dash between its ends, as the page writes it everywhere). */
+export function tileName(code) {
+  const ends = tileEnds(code);
+  return ends ? `${ends[0]}–${ends[1]}` : String(code);
+}
+
 /** "[12|7]": a tile in text. */
 export function tileLabel(code) {
   const ends = tileEnds(code);
@@ -39,6 +45,6 @@ export function tileImage(code) {
     s("rect", { x: 1, y: 1, width: 78, height: 38, rx: 5, fill: "#fffdf6", stroke: "#333" }),
     s("line", { x1: 40, y1: 4, x2: 40, y2: 36, stroke: "#333" }),
     s("g", { fill: "#222" }, half(ends[0], 0), half(ends[1], 40)));
-  return h("span", { class: "piece tile", role: "img", "aria-label": `tile ${ends[0]}–${ends[1]}`,
+  return h("span", { class: "piece tile", role: "img", "aria-label": `tile ${tileName(code)}`,
                      title: tileLabel(code), dataset: { piece: code } }, svg);
 }

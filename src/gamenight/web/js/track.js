@@ -90,6 +90,6 @@ export function trackPicture(field, value, view) {
     s("rect", { x: 4, y: 4, width: W - 8, height: W - 8, rx: 16, class: "track-ground" }),
     numbers, holes, labels, pieces);
   return h("figure", { class: "track-picture", dataset: { field: field.key } }, svg,
-    h("figcaption", {}, field.label, h("ul", { class: "board-key" }, seats.filter((x) => x.name).map((x) =>
+    h("figcaption", {}, h("span", { class: "track-label" }, field.label), h("ul", { class: "board-key" }, seats.filter((x) => x.name).map((x) =>
       h("li", {}, h("span", { class: "board-key-disc", style: { background: FILL[x.colour] || x.colour } }), " ", x.name)))));
 }
