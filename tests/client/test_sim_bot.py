@@ -5,6 +5,9 @@ or names no bot is refused in one sentence before any match."""
 from __future__ import annotations
 
 import random
+import re
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,3 +96,24 @@ def test_a_path_that_makes_no_bot_is_refused_in_one_sentence(path: str, says: st
     if ":" in path:
         code, out = sim("--bot", path)
         assert code != 0 and says in " ".join(out.split()) and "Traceback" not in out
+
+
+def readme_bot() -> str:
+    """The README's ``mybot.py``: the Python block that starts with that name."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+    found: list[str] = [b for b in blocks if b.startswith("# mybot.py\n")]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_the_readme_bot_plays_from_the_current_directory(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "mybot.py").write_text(readme_bot())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    monkeypatch.delitem(sys.modules, "mybot", raising=False)
+    code, out = sim("--bot", "mybot:FirstChoice")
+    assert code == 0, out
+    assert "mybot:FirstChoice" in out and "2 matches" in out
+    monkeypatch.delitem(sys.modules, "mybot")
