@@ -24,6 +24,7 @@ from rich.progress import (
 from rich.text import Text
 
 from gamenight.bots import heuristic_games
+from gamenight.bots.loader import BotLoadError, place_bot
 from gamenight.cli.catalog import render_games, render_rules
 from gamenight.cli.loops import (
     Quit,
@@ -244,6 +245,11 @@ def sim(
     option: OptionOpt = None,
     players: PlayersOpt = None,
     seed: Annotated[int, typer.Option("--seed", help="Match i is played with seed SEED+i.")] = 0,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", help="Your own bot, as module:Class or module:function (given the game's id if it takes "
+                      "one argument); it plays the --seat seats, the others play --bots.")] = None,
+    seat: Annotated[list[int] | None, typer.Option(
+        "--seat", help="A seat your --bot plays (repeat for more; default: seat 0).")] = None,
 ) -> None:
     """Let bots play N full matches against each other and tally wins and scores; for a game against
     the house, play N rounds and measure the house edge with its 95% confidence interval."""
@@ -252,7 +258,11 @@ def sim(
     try:
         first = start_game(game, players=players, seed=seed, options=option or [], preset=preset)
         kinds = bot_kinds(bots, first.spec.id, first.num_players, notes)
-    except CliError as e:
+        if seat and bot is None:
+            raise CliError("--seat says where your --bot plays: give --bot too.")
+        if bot is not None:
+            kinds = place_bot(kinds, bot, seat or [0], first.spec.id)
+    except (CliError, BotLoadError) as e:
         fail(err_console(), str(e))
     house = isinstance(first, HouseGame)
     if rounds is not None and not house:

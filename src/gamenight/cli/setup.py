@@ -13,6 +13,7 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import KINDS, Bot, heuristic_games, make_bot, sampler_for
+from gamenight.bots.loader import is_bot_path, load_bot
 from gamenight.core import registry
 from gamenight.core.errors import GameError, UnknownGame
 from gamenight.core.events import Event
@@ -91,7 +92,7 @@ def bot_kinds(kinds: str, game_id: str, players: int, notes: list[str]) -> list[
 
 def build_bot(kind: str, game_id: str) -> Bot:
     try:
-        return make_bot(kind, game_id)
+        return load_bot(kind, game_id) if is_bot_path(kind) else make_bot(kind, game_id)
     except ValueError as e:
         raise CliError(str(e)) from None
 
