@@ -173,7 +173,7 @@ class SambaOptions(Options):
                                  "its card value; BIC and BN: 100).", minimum=5, maximum=100)
     incomplete_penalty: str = option(OFF, "Incomplete melds", "A penalty for sambas and bolivias left "
                                      "incomplete.",
-                                     choices={OFF: "None (Samba, Bolivia)",
+                                     choices={OFF: "No penalty (Samba, Bolivia)",
                                               D4: "1,000 for each sequence or wild meld of three to six, "
                                                   "when the other side goes out (Brazilian, D4)",
                                               PUBLISHED: "1,000 for each sequence shorter than five, whoever "
