@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from gamenight.cli.pieces import shown_space
 from gamenight.cli.render import card_text, is_card, led, move_text, pack
 from gamenight.equipment import cards as C
 
@@ -173,7 +174,8 @@ def typed(code: str) -> str:
 
 
 def typed_move(move: str) -> str:
-    return " ".join(typed(w) if is_card(w) else w for w in move.split())
+    """A move as a person types it: a ten as 10C, a board space counted from 1."""
+    return " ".join(typed(w) if is_card(w) else shown_space(w) for w in move.split())
 
 
 def prompt_hint(moves: Sequence[str]) -> Text:

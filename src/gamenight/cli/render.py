@@ -247,6 +247,7 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
     for s, name in enumerate(players):
         label = Text()
         label.append("▶ " if s in acting else "  ", style="bold yellow")
+        label.append(seat_number(s, name), style="dim")
         label.append(name, style="bold" if s == me else "")
         if s == me:
             label.append(" (you)", style="bold")
@@ -256,6 +257,13 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
             out.add_row(*row)
             row = []
     return out
+
+
+def seat_number(seat: int, name: str) -> str:
+    """The seat's number as moves and ``--seat`` name it, from 1 ("3 " before South), unless
+    its name says it already ("Player 3")."""
+    number = str(seat + 1)
+    return "" if name.endswith(f" {number}") else f"{number} "
 
 
 def headline(view: dict[str, Any], *, phase: bool = True, game: bool = True) -> Text:
