@@ -68,3 +68,30 @@ def test_seats_and_trains_are_numbered_from_1_on_screen() -> None:
     for s, name in enumerate(state.names):
         assert f"{s + 1} {name}" in text  # the seat table
         assert f"{s + 1} {'Your' if s == seat else name + chr(39) + 's'} train" in text  # the trains
+
+
+def test_sixteen_seats_fit_80_columns_as_a_grid_of_seat_numbers() -> None:
+    state = gamenight.new("court-whist", seed=2, players=16)
+    rng = random.Random(2)
+    for _ in range(40):  # into the first hand's tricks
+        seat = min(state.to_act)
+        state.play(rng.choice(state.legal_moves(seat)), seat)
+    seat = min(state.to_act)
+    text = text_of(state.view(seat))
+    head = next(line for line in text.splitlines() if " 16 " in line or line.rstrip(" │").endswith("16"))
+    assert head.split()[1:17] == [str(s) for s in range(1, 17)], text
+    assert "…" not in text and max(map(len, text.splitlines())) <= 80, text
+    assert "Cards taken" in text and "Trick" in text and "Tricks won" in text
+
+
+def test_ten_thousand_shows_one_score_the_live_one() -> None:
+    """The seat table's Score counts what was banked this round; the sheet's line, written at the
+    round's end, would disagree with it: the screen shows the live one only."""
+    state = gamenight.new("ten-thousand", seed=5, players=3)
+    rng = random.Random(5)
+    while not state.score_sheet.rows or not any(state.view(0)["scores"][s] != state.score_sheet.totals[s]
+                                                for s in range(3)):
+        seat = min(state.to_act)
+        state.play(rng.choice(state.legal_moves(seat)), seat)
+    text = text_of(state.view(min(state.to_act)))
+    assert "Score" in text and "Score:" not in text, text
