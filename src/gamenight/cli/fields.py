@@ -309,7 +309,8 @@ def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[Rend
         tiles = list(line.get("tiles", []))
         item = Text(f"{line.get('label', '')}", style="bold")
         target = str(line.get("target", ""))
-        if target.isdigit():  # the number a move names the line by ("play 12-7 3"), from 1
+        # the number a move names the line by ("play 12-7 3"), from 1, unless its label says it ("Arm 3")
+        if target.isdigit() and not str(line.get("label", "")).endswith(f" {target}"):
             item = Text.assemble((f"{target} ", "bold cyan"), item)
         if line.get("marked"):
             item.append(f" ⚑{picture.get('marker', 'marker')}", style="yellow")
