@@ -1,7 +1,7 @@
 """No internals on any screen a player reads (issue 27).
 
 Every game, at its usual player count, plays a seeded match between heuristic bots for a few
-dozen decisions; at three of them the seat to act is drawn as the terminal draws a turn
+dozen decisions; at two of them the seat to act is drawn as the terminal draws a turn
 (80×24: table, moves, hint), with the help (``?``) and the events since the last shot. None
 of those screens, nor ``gamenight rules GAME`` for any game, may show a gap code, a file path,
 a module name, markup, the engine's words ("kernel", "None") or a rule book's seed number.
@@ -24,7 +24,7 @@ from gamenight.cli.setup import bot_move, bot_rng, build_bot
 
 WIDTH, HEIGHT = 80, 24
 #: decisions played per game, and how often the seat to act is drawn
-STEPS, EVERY = 45, 15
+STEPS, EVERY = 36, 18
 
 #: what a player must never read: gap codes, paths, module names, markup, engine words
 INTERNAL = re.compile(
