@@ -113,7 +113,8 @@ def test_rules_without_a_preset_list_the_presets(preset_game: str) -> None:
     (("sim", GAME, "--games", "1", "--players", "3"), "4 players, not 3"),
     (("sim", GAME, "--games", "1", "--bots", "genius"), "Unknown bot 'genius'"),
     (("sim", GAME, "--games", "1", "--bots", "random,random"), "2 bots for 4 seats"),
-    (("play", GAME, "--seat", "4"), "no seat 4"),
+    (("play", GAME, "--seat", "5"), "no seat 5"),
+    (("play", GAME, "--seat", "0"), "no seat 0"),
 ])
 def test_bad_command_lines_exit_2_with_one_line(args: tuple[str, ...], message: str) -> None:
     code, out = run(*args)
@@ -182,7 +183,7 @@ def test_play_a_full_match_save_it_and_replay_it(tmp_path: Path) -> None:
     # three refusals first (a move of another phase, a number off the list, an unreadable card),
     # then always the first legal move
     answers = ["bid 3", "99", "play ZZ", *["1"] * HUMAN_MOVES]
-    code, out = run("play", GAME, "--seed", "1", "--seat", "2", "--save", str(save),
+    code, out = run("play", GAME, "--seed", "1", "--seat", "3", "--save", str(save),
                     input="\n".join(answers) + "\n")
     assert code == 0, out
     # each refusal is the engine's own sentence, and the game goes on from the same prompt
@@ -231,7 +232,7 @@ def test_play_accepts_a_bare_card_and_refuses_one_not_held() -> None:
     # North's hand at seed 1 (the bots' moves before North's turn never change it)
     hand = state.view(0)["hand"]
     missing = next(code for code in ("AS", "KS", "QS", "JS", "2C", "3C") if code not in hand)
-    code, out = run("play", GAME, "--seed", "1", "--seat", "0", input=f"{missing}\n")
+    code, out = run("play", GAME, "--seed", "1", "--seat", "1", input=f"{missing}\n")
     assert code == 0
     assert "You do not hold the" in out
 

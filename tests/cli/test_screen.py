@@ -199,3 +199,15 @@ def test_a_headline_too_long_for_the_width_gives_the_phase_a_line_of_its_own() -
         text = screen_text(view, width=width)
         assert label in text, text  # whole, never cut by the border
         assert all(len(line) <= width for line in text.splitlines())
+
+
+def test_a_card_with_many_moves_folds_alone_and_the_other_moves_stay_listed() -> None:
+    """5 in a Row with a two-eyed jack: its 40 spaces fold into one line, the other cards' plays
+    and the other verbs stay on the menu (issue 27: "play (1–104): 104 ways" hid them)."""
+    moves = ["play 2H 4,1", "play 2H 7,0", *(f"play JC {r},{c}" for r in range(4) for c in range(10)),
+             "remove JH 3,3", "remove JH 5,1"]
+    lines = [line.plain for line in menu_lines(moves, 80, most=4)]
+    assert len(lines) <= 4, lines
+    assert "play: 1) 2♥ 5,2   2) 2♥ 8,1" in lines  # spaces as people count them, from 1
+    assert "play J♣ (3–42): 40 ways, as 'play JC 1,1' ('m' lists them)" in lines
+    assert "remove: 43) J♥ 4,4   44) J♥ 6,2" in lines

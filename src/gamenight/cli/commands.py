@@ -136,7 +136,8 @@ PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number 
 @app.command()
 def play(
     game: GameArg,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0 (North when four play).")] = 0,
+    seat: Annotated[int, typer.Option(
+        "--seat", help="Your seat, counted from 1 in seat order (1 is North when four play).")] = 1,
     bots: Annotated[str, typer.Option("--bots", help="The bots' kind: heuristic or random.")] = "heuristic",
     preset: PresetOpt = None,
     option: OptionOpt = None,
@@ -155,15 +156,16 @@ def play(
             state = start_game(game, players=players, seed=seed, options=option or [], preset=preset)
         else:
             state = resume_game(game, resume, ruled=bool(option or preset or players or seed is not None))
-        if not 0 <= seat < state.num_players:
-            raise CliError(f"There is no seat {seat}: this table has seats 0 to {state.num_players - 1}.")
+        if not 1 <= seat <= state.num_players:
+            raise CliError(f"There is no seat {seat}: this table has seats 1 to {state.num_players}.")
+        mine = seat - 1  # people count seats from 1, the engine from 0
         kinds = bot_kinds(bots, state.spec.id, state.num_players, notes)
-        table = Session(state, seat, {s: (build_bot(kinds[s], state.spec.id), bot_rng(state.seed, s))
-                                     for s in range(state.num_players) if s != seat},
+        table = Session(state, mine, {s: (build_bot(kinds[s], state.spec.id), bot_rng(state.seed, s))
+                                     for s in range(state.num_players) if s != mine},
                        console, ask_line(console))
     except CliError as e:
         fail(err_console(), str(e))
-    introduce(state, seat, kinds, notes, console)
+    introduce(state, mine, kinds, notes, console)
     try:
         try:
             table.run()
@@ -208,7 +210,7 @@ def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str
     if spec.teams and partners:  # two players of a team game are no teams
         console.print(f"Teams: {spec.teams}.")
     others = ", ".join(f"{state.names[s]} ({kinds[s]})" for s in range(state.num_players) if s != seat)
-    console.print(f"You are {state.names[seat]} (seat {seat}). Bots: {others}.")
+    console.print(f"You are {state.names[seat]} (seat {seat + 1}). Bots: {others}.")
     # the options set beyond the rule set in play (the book's, or the preset's)
     base = build(spec.options_cls, spec.presets, preset=state.preset, values=None,
                  players=state.num_players).to_json()
@@ -326,17 +328,18 @@ def sim(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game log saved with 'gamenight play --save'.")],
-    seat: Annotated[int | None, typer.Option("--seat", help="See the game as this seat (else: spectator).")]
-    = None,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="See the game as this seat, counted from 1 (else: as a spectator).")] = None,
     step: Annotated[bool, typer.Option("--step", help="Print every move's events as it replays.")] = False,
 ) -> None:
     """Replay a saved game and print its score sheet and outcome."""
     console = out_console()
     try:
         log = load_log(file)
-        if seat is not None and not (isinstance(log["players"], int) and 0 <= seat < log["players"]):
+        if seat is not None and not (isinstance(log["players"], int) and 1 <= seat <= log["players"]):
             raise CliError(f"There is no seat {seat} in this game.")
-        state = step_through(log, file, seat, console) if step else replay_log(log, file)
+        mine = None if seat is None else seat - 1  # people count seats from 1, the engine from 0
+        state = step_through(log, file, mine, console) if step else replay_log(log, file)
     except CliError as e:
         fail(err_console(), str(e))
     console.print(Text(f"{state.spec.title}, seed {state.seed}, {len(state.moves)} moves replayed.",
@@ -348,7 +351,7 @@ def replay(
         console.print(Text(f"The game is not finished: {state.names[min(state.to_act)]} is to act."
                            if state.to_act else "The game is not finished."))
     else:
-        console.print(render_outcome(outcome.to_json(), state.names, seat))
+        console.print(render_outcome(outcome.to_json(), state.names, mine))
 
 
 @app.command()

@@ -200,10 +200,11 @@ def board_block(board: dict[str, Any]) -> Text:
     key = [Text.assemble((DISCS[i % 4], styles[i]), f" {s.get('name', '')}") for i, s in enumerate(sides)]
     key.append(Text(f"{ROW_DISCS[0]} {ROW_DISCS[1]} in a finished row", style="dim"))
     piece = str(board.get("piece", ""))
-    out = Text("    " + "".join(f"{c:<5}" for c in range(cols)).rstrip(), style="dim")
+    # rows and columns numbered from 1, as the terminal reads and shows spaces (pieces.shown_space)
+    out = Text("    " + "".join(f"{c:<5}" for c in range(1, cols + 1)).rstrip(), style="dim")
     for k, space in enumerate(spaces):
         if k % cols == 0:
-            out.append(f"\n{k // cols:>2} ", style="dim")
+            out.append(f"\n{k // cols + 1:>2} ", style="dim")
         disc = space.get("disc")
         label = str(space.get("label", ""))
         if disc is not None and 0 <= disc < len(styles):
@@ -307,6 +308,10 @@ def dominoes_block(label: str, picture: dict[str, Any], full: bool) -> list[Rend
     for line in picture.get("lines", []):
         tiles = list(line.get("tiles", []))
         item = Text(f"{line.get('label', '')}", style="bold")
+        target = str(line.get("target", ""))
+        # the number a move names the line by ("play 12-7 3"), from 1, unless its label says it ("Arm 3")
+        if target.isdigit() and not str(line.get("label", "")).endswith(f" {target}"):
+            item = Text.assemble((f"{target} ", "bold cyan"), item)
         if line.get("marked"):
             item.append(f" ⚑{picture.get('marker', 'marker')}", style="yellow")
         elif line.get("open_to_all") and line.get("seat") is not None:

@@ -21,6 +21,7 @@ from rich.text import Text
 import gamenight
 from gamenight.bots import Bot
 from gamenight.cli.menu import display_order, number_labels, number_verb, render_moves, typed_move
+from gamenight.cli.pieces import engine_space
 from gamenight.cli.render import (
     hand_pieces,
     own_hand,
@@ -191,7 +192,8 @@ class Session:
             try:
                 return self.play_answer(answer, moves)
             except IllegalMove as e:
-                self.console.print(Text.assemble(("✗ ", "bold red"), styled_sentence(str(e))))
+                why = styled_sentence(quoted_as_typed(str(e)))
+                self.console.print(Text.assemble(("✗ ", "bold red"), why))
 
     def play_answer(self, answer: str, moves: Sequence[str]) -> list[Event]:
         """A number picks from the list; anything else is read by the game (its ``parse``)."""
@@ -207,9 +209,7 @@ class Session:
             if not 1 <= number <= len(moves):
                 raise IllegalMove(f"There is no move {number}: choose 1 to {len(moves)}.")
             return self.state.play(moves[number - 1], self.human)
-        # the screen draws a domino as 12|6, the engine reads 12-6
-        words = answer.translate(SYMBOL_LETTERS).split()
-        text = " ".join(w.replace("|", "-") if tile_key(w) else w for w in words)
+        text = engine_text(answer)
         try:
             return self.state.play(text, self.human)
         except IllegalMove:
@@ -218,6 +218,29 @@ class Session:
             if match is None:
                 raise
             return self.state.play(match, self.human)
+
+
+#: a move quoted in an engine sentence ("... for example 'play 7H 0,4'.")
+QUOTED = re.compile(r"'([^']+)'")
+
+
+def quoted_as_typed(sentence: str) -> str:
+    """An engine sentence with the moves it quotes as a person types them here (a board space
+    counted from 1), so its example can be typed as shown."""
+    return QUOTED.sub(lambda m: f"'{typed_move(m[1])}'", sentence)
+
+
+def engine_text(answer: str) -> str:
+    """A typed move in the engine's words: suit symbols as letters, a domino drawn 12|6 as the
+    engine's 12-6, a board space counted from 1 (``1,5``) as the engine's from 0 (``0,4``)."""
+    words = []
+    for word in answer.translate(SYMBOL_LETTERS).split():
+        space = engine_space(word)
+        if space is None:
+            raise IllegalMove(f"Rows and columns count from 1, as the board shows them: {word!r} names no "
+                              "space.")
+        words.append(word.replace("|", "-") if tile_key(word) else space)
+    return " ".join(words)
 
 
 #: a domino as people type it: its two ends, with a dash or a bar as the screen draws it
@@ -339,7 +362,7 @@ def render_sim(totals: SimTotals, names: Sequence[str], kinds: Sequence[str], ti
         out.add_column(name, justify=justify)  # type: ignore[arg-type]
     n = max(totals.games, 1)
     for s, name in enumerate(names):
-        out.add_row(f"{s} {name}", kinds[s], str(totals.wins[s]), f"{100 * totals.wins[s] / n:.1f}",
+        out.add_row(f"{s + 1} {name}", kinds[s], str(totals.wins[s]), f"{100 * totals.wins[s] / n:.1f}",
                     f"{totals.shares[s]:.2f}", f"{totals.scores[s] / n:.1f}")
     legend = Text("Wins: matches the seat was among the winners (a team's win counts for each partner, a tie "
                   "for each tied seat). Share: each match split equally among its winners, so the shares "
@@ -355,7 +378,7 @@ def render_house_seats(totals: SimTotals, names: Sequence[str], kinds: Sequence[
     n = max(totals.games, 1)
     for s, name in enumerate(names):
         mean = amount_text(round(totals.scores[s] / n), totals.unit, signed=True)
-        out.add_row(f"{s} {name}", kinds[s], mean)
+        out.add_row(f"{s + 1} {name}", kinds[s], mean)
     legend = Text("Each player plays the house, not the others: the result is what a player took from "
                   "the house, or lost to it, in a match.", style="dim")
     return Group(out, legend)

@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from gamenight.cli.pieces import shown_space
 from gamenight.cli.render import card_text, is_card, led, move_text, pack
 from gamenight.equipment import cards as C
 
@@ -98,26 +99,59 @@ def menu_lines(moves: Sequence[str], width: int, most: int | None = None,
     lines = _menu_lines(moves, width, labels)
     if most is None or len(lines) <= most:
         return lines
-    groups = sorted(verb_groups(moves), key=lambda g: -len(g[1]))
     folded: set[str] = set()
-    for verb, numbered in groups:
-        if len(numbered) < 2:
-            break
-        folded.add(verb)
+    for key in fold_order(moves):
+        folded.add(key)
         lines = _menu_lines(moves, width, labels, folded)
         if len(lines) <= most:
             break
     return lines
 
 
+def fold_order(moves: Sequence[str]) -> list[str]:
+    """What a menu too long folds, in turn: first a verb's moves with one card, biggest first (a
+    two-eyed jack's 90 spaces fold into "play J♣", the other cards and verbs stay listed), then
+    whole verbs, biggest first."""
+    cards = [(key, numbered) for verb, numbered in verb_groups(moves)
+             if len(subs := card_groups(verb, numbered)) > 1 for key, numbered in subs]
+    by_card = [key for key, numbered in sorted(cards, key=size) if len(numbered) >= FOLD_LEAST]
+    by_verb = [verb for verb, numbered in sorted(verb_groups(moves), key=size) if len(numbered) >= 2]
+    return by_card + by_verb
+
+
+def size(group: tuple[str, list[tuple[int, str]]]) -> int:
+    """The order to fold groups in: biggest first."""
+    return -len(group[1])
+
+
+#: a card's moves are folded into a line only when there are at least this many
+FOLD_LEAST = 4
+
+
+def card_groups(verb: str, numbered: Sequence[tuple[int, str]]) -> list[tuple[str, list[tuple[int, str]]]]:
+    """A verb's moves in runs by the card they name first (``play JC``), each with its number."""
+    runs: list[tuple[str, list[tuple[int, str]]]] = []
+    for number, move in numbered:
+        words = move.split()
+        key = f"{verb} {words[1]}" if len(words) > 2 and is_card(words[1]) else move
+        if runs and runs[-1][0] == key:
+            runs[-1][1].append((number, move))
+        else:
+            runs.append((key, [(number, move)]))
+    return runs
+
+
 def folded_line(verb: str, numbered: Sequence[tuple[int, str]], width: int) -> Text:
     """A verb's many moves in one line: ``meld (2–65): 64 ways, as 'meld 6S 10S JK set' ('m' lists
-    them)``, without the example where that is wider than ``width``."""
+    them)``, without the example where that is wider than ``width``; or a card's (``play J♣
+    (5–94): 90 ways``)."""
     first, last = numbered[0][0], numbered[-1][0]
     example = f", as '{typed_move(numbered[0][1])}'"
+    head = move_text(verb)
+    head.stylize("bold")
     line = Text()
     for shown in (example, ""):
-        line = Text.assemble((f"{verb}", "bold"), (f" ({first}–{last})", "bold cyan"),
+        line = Text.assemble(head, (f" ({first}–{last})", "bold cyan"),
                              f": {len(numbered)} ways{shown} ", ("('m' lists them)", "dim"))
         if line.cell_len <= width:
             break
@@ -133,7 +167,7 @@ def _menu_lines(moves: Sequence[str], width: int, labels: Mapping[str, str],
     groups = verb_groups(moves)
     if len(groups) == 1 and groups[0][0] in folded:
         return [Text("Your move:", style="bold"), folded_line(*groups[0], width)]
-    if len(groups) == 1 and all(any(is_card(w) for w in m.split()) for m in moves):
+    if len(groups) == 1 and all(any(is_card(w) for w in m.split()) for m in moves) and not folded:
         only = groups[0][0]
         single = all(len(m.split()) == 2 for m in moves)
         header = Text(f"Your move ({only} a card):" if single else f"Your move ({only}):", style="bold")
@@ -150,10 +184,12 @@ def _menu_lines(moves: Sequence[str], width: int, labels: Mapping[str, str],
         if verb in folded:
             lines.append(folded_line(verb, numbered, width))
             continue
+        cards = [(key, run) for key, run in card_groups(verb, numbered) if key in folded]
         items = [item_text(i, Text(labels[m]) if m in labels else args_text(m))
-                 for i, m in numbered if len(m.split()) > 1]
+                 for i, m in numbered if len(m.split()) > 1 and all((i, m) not in run for _, run in cards)]
         if items:
             lines.extend(pack(led(Text(f"{verb}:", style="bold"), items), width, GAP))
+        lines.extend(folded_line(key, run, width) for key, run in cards)
     return lines
 
 
@@ -173,7 +209,8 @@ def typed(code: str) -> str:
 
 
 def typed_move(move: str) -> str:
-    return " ".join(typed(w) if is_card(w) else w for w in move.split())
+    """A move as a person types it: a ten as 10C, a board space counted from 1."""
+    return " ".join(typed(w) if is_card(w) else shown_space(w) for w in move.split())
 
 
 def prompt_hint(moves: Sequence[str]) -> Text:

@@ -64,9 +64,31 @@ def die_text(code: str) -> Text:
     return Text(f"[{code}]", style="bold")
 
 
+#: a grid board's space as the engine writes it in moves: ``row,column`` from 0 (``4,2``)
+GRID_SPACE = re.compile(r"^(\d{1,2}),(\d{1,2})$")
+
+
+def shown_space(word: str) -> str:
+    """A grid space as people count it, from 1 (the engine's ``0,4`` is ``1,5``); any other
+    word as it is. The terminal shows and reads rows, columns, seats and trains from 1
+    (docs/ARCHITECTURE.md, "Numbers people read"); the engine's moves keep their own form."""
+    m = GRID_SPACE.match(word)
+    return word if m is None else f"{int(m[1]) + 1},{int(m[2]) + 1}"
+
+
+def engine_space(word: str) -> str | None:
+    """A grid space typed from 1 in the engine's form (``1,5`` is ``0,4``); None for a row or
+    column 0, which people's numbering does not have; any other word as it is."""
+    m = GRID_SPACE.match(word)
+    if m is None:
+        return word
+    row, col = int(m[1]), int(m[2])
+    return None if row < 1 or col < 1 else f"{row - 1},{col - 1}"
+
+
 def space_text(code: str) -> Text:
-    """A board space by its name."""
-    return Text(code, style="underline")
+    """A board space by its name, numbered from 1."""
+    return Text(shown_space(code), style="underline")
 
 
 PieceDrawer = Callable[[str], Text]
@@ -150,6 +172,8 @@ def move_text(move: str) -> Text:
         elif i and len(word) == 1 and word in C.SUITS:  # the suit of "call S" (verbs are words)
             s = C.SUITS.index(word)
             out.append(C.SUIT_SYMBOLS[s], style=RED if C.SUIT_COLOUR[s] else BLACK)
+        elif GRID_SPACE.match(word):
+            out.append(shown_space(word))
         else:
             out.append(word)
     return out

@@ -215,14 +215,7 @@ def seat_columns(view: dict[str, Any], layout: Layout) -> list[tuple[str, list[T
             if 0 <= z["owner"] < n:
                 cells[z["owner"]] = zone_cell(z, me)
         out.append((column_title(zones, players), cells))
-    for z in layout.trick_zones():
-        cells = [Text("") for _ in range(n)]
-        for i, (seat, code) in enumerate(zip(z.get("seats") or [], z["pieces"] or [], strict=False)):
-            if 0 <= seat < n:
-                cells[seat] = piece_text(code, z["piece"])
-                if i == 0:
-                    cells[seat].append(" led", style="dim")
-        out.append((z["label"], cells))
+    out.extend(trick_columns(layout.trick_zones(), n))
     for f in layout.fields:
         value = view.get(f["key"])
         if not f["per_seat"] or not isinstance(value, list) or all(v is None for v in value):
@@ -230,6 +223,31 @@ def seat_columns(view: dict[str, Any], layout: Layout) -> list[tuple[str, list[T
         out.append((f["label"], [field_value_text(f, v, names) if i < len(value) else Text("")
                                  for i, v in enumerate(value[:n])]))
     return out
+
+
+def trick_columns(zones: Sequence[dict[str, Any]], n: int) -> list[tuple[str, list[Text]]]:
+    """A column per trick on the table, each seat's card in its row; several tricks played at
+    once at separate tables (Court Whist's three or four) share one column, "Trick", since a
+    seat plays to one of them only: a column per table would not fit 80 columns."""
+    columns: list[tuple[str, list[Text]]] = []
+    for z in zones:
+        cells = [Text("") for _ in range(n)]
+        for i, (seat, code) in enumerate(zip(z.get("seats") or [], z["pieces"] or [], strict=False)):
+            if 0 <= seat < n:
+                cells[seat] = piece_text(code, z["piece"])
+                if i == 0:
+                    cells[seat].append(" led", style="dim")
+        columns.append((z["label"], cells))
+    if len(columns) < 2 or not tables_apart(zones):
+        return columns
+    merged = [next((c[s] for _, c in columns if c[s].plain), Text("")) for s in range(n)]
+    return [("Trick", merged)]
+
+
+def tables_apart(zones: Sequence[dict[str, Any]]) -> bool:
+    """Whether no seat plays to two of these tricks."""
+    seats = [s for z in zones for s in z.get("seats") or []]
+    return len(seats) == len(set(seats))
 
 
 def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_row: int = 1) -> Table:
@@ -247,6 +265,7 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
     for s, name in enumerate(players):
         label = Text()
         label.append("▶ " if s in acting else "  ", style="bold yellow")
+        label.append(seat_number(s, name), style="dim")
         label.append(name, style="bold" if s == me else "")
         if s == me:
             label.append(" (you)", style="bold")
@@ -256,6 +275,69 @@ def seat_table(view: dict[str, Any], columns: list[tuple[str, list[Text]]], per_
             out.add_row(*row)
             row = []
     return out
+
+
+def seat_number(seat: int, name: str) -> str:
+    """The seat's number as moves and ``--seat`` name it, from 1 ("3 " before South), unless
+    its name says it already ("Player 3")."""
+    number = str(seat + 1)
+    return "" if name.endswith(f" {number}") else f"{number} "
+
+
+#: more seats than this are drawn as a grid, a column per seat (:func:`seat_grid`)
+GRID_SEATS = 8
+#: the columns a panel's borders and padding take
+PANEL_SIDES = 4
+
+
+def grid_width(view: dict[str, Any], columns: list[tuple[str, list[Text]]]) -> int:
+    """The columns :func:`seat_grid` takes: the entries' names, then each seat's widest cell (a
+    seat's "▶you" at least), a space after each; longer entries ("3 + face") keep a row per seat."""
+    label = max(len("Seat"), *(len(title) for title, _ in columns))
+    heads = [grid_head(view, s) for s in range(len(view["players"]))]
+    seats = [max(2, *(len(line) for line in head.split("\n")),
+                 *(grid_cell(cells[s]).cell_len for _, cells in columns)) for s, head in enumerate(heads)]
+    return label + sum(w + 1 for w in seats)
+
+
+def grid_cell(cell: Text) -> Text:
+    """A cell as :func:`seat_grid` draws it: the card that led a trick marked ``*`` ("J♦*")."""
+    if not cell.plain.endswith(" led"):
+        return cell
+    out = cell.copy()
+    out.right_crop(len(" led"))
+    out.append("*", style="dim")
+    return out
+
+
+def grid_head(view: dict[str, Any], seat: int) -> str:
+    """A seat's column head in :func:`seat_grid`: its number, then ▶ if it is to act and "you"."""
+    mark = ("▶" if seat in view.get("to_act", []) else "") + ("you" if seat == view.get("seat") else "")
+    return f"{seat + 1}\n{mark}"
+
+
+def seat_grid(view: dict[str, Any], columns: list[tuple[str, list[Text]]]) -> RenderableType:
+    """The seat table turned on its side for a big table (Court Whist's 12 or 16): a column per
+    seat headed by its number (▶ to act, "you" for the viewer), a row per entry; 16 seats fit 80
+    columns where a row per seat, even two to a line, did not. Seats named otherwise than by
+    their number are listed under it."""
+    players: list[str] = view["players"]
+    me = view.get("seat")
+    acting = set(view.get("to_act", []))
+    out = Table(box=None, padding=(0, 1, 0, 0), header_style="bold dim", pad_edge=False)
+    out.add_column("Seat", no_wrap=True)
+    for s in range(len(players)):
+        out.add_column(Text(grid_head(view, s), style="bold yellow" if s in acting or s == me else ""),
+                       no_wrap=True, min_width=2)
+    for title, cells in columns:
+        out.add_row(title, *map(grid_cell, cells))
+    parts: list[RenderableType] = [out]
+    if any(" led" in c.plain for _, cells in columns for c in cells):
+        parts.append(Text("* led the trick", style="dim"))
+    named = [f"{s + 1} {name}" for s, name in enumerate(players) if seat_number(s, name)]
+    if named:
+        parts.append(Text(" · ".join(named), style="dim"))
+    return Group(*parts)
 
 
 def headline(view: dict[str, Any], *, phase: bool = True, game: bool = True) -> Text:
@@ -332,6 +414,11 @@ def totals_text(sheet: dict[str, Any]) -> RenderableType:
     items = [Text(f"{team}: {', '.join(parts)}" if parted else f"{team} {parts[0]}")
              for team, parts in teams.items()]
     return Packed(led(Text("Score:", style="bold"), items), gap=" · ")
+
+
+#: a seat-table column that keeps the score as it stands, within a deal (10,000's banked points):
+#: the score sheet's line, written at each deal's end, would disagree with it for a deal
+LIVE_SCORE = "Score"
 
 
 
@@ -429,10 +516,12 @@ def render_view(view: dict[str, Any], detail: Detail = LEVELS[0], width: int | N
         parts.append(Text(phase_words(view), style="italic"))
     columns = seat_columns(view, layout)
     if columns:
-        parts.append(seat_table(view, columns, detail.per_row))
+        grid = len(view["players"]) > GRID_SEATS and grid_width(view, columns) <= (width or 80) - PANEL_SIDES
+        parts.append(seat_grid(view, columns) if grid else seat_table(view, columns, detail.per_row))
     parts.extend(table_zones_text(view, detail))
     parts.append(info_lines(view, detail))
-    parts.append(totals_text(view["score_sheet"]))
+    if not any(title == LIVE_SCORE for title, _ in columns):  # else the seat table's live score says it
+        parts.append(totals_text(view["score_sheet"]))
     hand = own_hand(view)
     if hand is not None:
         label, pieces, piece = hand

@@ -48,7 +48,10 @@ Rule decisions (the gap ids of §21):
   soon as the double turns up, and the tiles drawn stay in the hands. The holder of the double
   lays it (that is his turn) and the player to his left plays the first tile. Hands are drawn in
   the same order, 7 tiles at a time (a stacked boneyard names each hand in turn, then the yard).
-* G-CF-7 — the centre double has four arms only; it is not a chicken foot.
+* G-CF-7 — the centre double has four arms only; it is not a chicken foot. Some published rules
+  make it one with six toes: option ``six_toe_centre`` (off by default, as the book) gives the
+  centre six arms, lines 1 to 6, each to get a tile matching the double before any arm grows;
+  the toes of later feet are numbered after them.
 * The drawn tile "may be played at once": the player chooses to play it or to pass; a drawn tile
   that does not fit ends his turn (he passes).
 * While a foot is waiting for its toes, a player may lay a tile only on one of its empty toes;
@@ -99,12 +102,14 @@ if TYPE_CHECKING:
 
 HAND = 7
 ARMS = 4
+#: option six_toe_centre: the centre double as a chicken foot of six toes
+SIX_ARMS = 6
 TOES = 3
 MAX_PLAYERS = 10
 #: the most players a double-nine set serves (7 tiles each and some left in the yard)
 NINE_MAX = 7
-#: the most lines of play: four arms and three toes for every other double of a double-twelve set
-MAX_LINES = ARMS + TOES * 12
+#: the most lines of play: six arms and three toes for every other double of a double-twelve set
+MAX_LINES = SIX_ARMS + TOES * 12
 #: ``PLAY[t][k]``: lay tile t on line k (numbered from 1)
 LINE_ARG = [NUMBER(k) for k in range(MAX_LINES + 1)]
 #: the layout field the lines are drawn in (a line each, in their order): where a play goes
@@ -156,6 +161,11 @@ class ChickenFootOptions(Options):
         0, "Rounds",
         "How many rounds the game lasts (0: one for every double of the set, the book's whole game).",
         minimum=0, maximum=13,
+    )
+    six_toe_centre: bool = option(
+        False, "Six-toe centre",
+        "The centre double is a chicken foot of its own with six toes: six tiles go on it before any "
+        "of them grows (the book: four arms).",
     )
 
     def check(self, players: int) -> None:
@@ -290,11 +300,12 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
         bones = self._fresh_boneyard()
         order = self.seats_from(self.left_of_dealer())
         self.boneyard = deal_hands(self.hands, bones, order, HAND)
-        self.lines = [[] for _ in range(ARMS)]
-        self.starts = [number] * ARMS
-        self.ends = [number] * ARMS
-        self.branch = [None] * ARMS
-        self.footed = [False] * ARMS
+        arms = self.arms
+        self.lines = [[] for _ in range(arms)]
+        self.starts = [number] * arms
+        self.ends = [number] * arms
+        self.branch = [None] * arms
+        self.footed = [False] * arms
         self.foot = []
         self.drew = False
         self.emit("deal", f"{self.deal_name()} of {self.rounds}: the centre double is the "
@@ -318,12 +329,17 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
 
     # ---- where play is allowed ------------------------------------------------------------
 
+    @property
+    def arms(self) -> int:
+        """The centre double's arms: four (the book, G-CF-7), or six with ``six_toe_centre``."""
+        return SIX_ARMS if self.options.six_toe_centre else ARMS
+
     def open_lines(self) -> list[int]:
         """The lines a tile may go on now: a waiting foot's empty toes; else the centre's empty
         arms; else every line not closed by a foot."""
         if self.foot:
             return [x for x in self.foot if not self.lines[x]]
-        empty = [x for x in range(ARMS) if not self.lines[x]]
+        empty = [x for x in range(self.arms) if not self.lines[x]]
         if empty:
             return empty
         return [x for x in range(len(self.lines)) if not self.footed[x]]
@@ -343,7 +359,7 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
     # ---- why not ----------------------------------------------------------------------------
 
     def _line_name(self, x: int) -> str:
-        if x < ARMS:
+        if x < self.arms:
             return f"arm {x + 1}"
         return f"toe {x + 1} (of the {D.CODE_OF[self.lines[self._foot_of(x)][-1]]})"
 
@@ -358,8 +374,9 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
             d = D.CODE_OF[self.lines[self._foot_of(self.foot[0])][-1]]
             return (f"The chicken foot of the {d} needs its toes first ({len(allowed)} still empty): "
                     f"lines {', '.join(str(y + 1) for y in allowed)}.")
-        if any(not self.lines[y] for y in range(ARMS)):
-            return (f"All four arms of the {D.CODE_OF[self.centre[0]]} need a tile before any arm grows: "
+        if any(not self.lines[y] for y in range(self.arms)):
+            arms = number_word(self.arms)
+            return (f"All {arms} arms of the {D.CODE_OF[self.centre[0]]} need a tile before any arm grows: "
                     f"the empty ones are lines {', '.join(str(y + 1) for y in allowed)}.")
         return f"Line {x + 1} ends in a crosswise double: play on its toes."
 
@@ -452,9 +469,10 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
             left = sum(1 for y in self.foot if not self.lines[y])
             return (f"Chicken foot: the {d} needs {left} more toe{'s' if left > 1 else ''} before play "
                     "goes elsewhere")
-        empty = sum(1 for y in range(ARMS) if not self.lines[y])
+        empty = sum(1 for y in range(self.arms) if not self.lines[y])
         if empty:
-            return (f"The {D.CODE_OF[self.centre[0]]} needs a tile on each of its four arms "
+            arms = number_word(self.arms)
+            return (f"The {D.CODE_OF[self.centre[0]]} needs a tile on each of its {arms} arms "
                     f"({empty} still empty) before any arm grows")
         return ""
 

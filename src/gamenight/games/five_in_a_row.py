@@ -288,8 +288,9 @@ class FiveInARowPhase(PhaseName):
 # ---- the kinds of move (core.phases.MoveKind: each rule once) --------------------------------
 
 def space_words(cell: int) -> str:
-    """A space as a player reads it, numbered as the moves number it (from 0)."""
-    return f"row {cell // SIZE}, column {cell % SIZE}"
+    """A space as a player reads it, rows and columns counted from 1 as people count (the moves
+    write it from 0: ``0,4`` is row 1, column 5; docs/ARCHITECTURE.md "Numbers people read")."""
+    return f"row {cell // SIZE + 1}, column {cell % SIZE + 1}"
 
 
 class PlaceDisc(MoveKind["FiveInARow"]):
@@ -307,7 +308,7 @@ class PlaceDisc(MoveKind["FiveInARow"]):
     def verify(self, s: FiveInARow, seat: int, move: Move) -> str | None:
         parts = s._card_and_cell(move)
         if parts is None:
-            return "Name a card and a space (row,column from 0): 'play 7H 0,4'."
+            return "Name a card and a space (row,column): 'play 7H 0,4'."
         card, cell = parts
         label = C.LABEL_OF[card]
         if card not in s.hands[seat]:

@@ -52,7 +52,13 @@ House decisions where the book is silent (G-MT ids of §23):
   train marked) ends at once, and everyone scores the pips in his hand.
 * G-MT-5 — announcement automatic; the option makes it the player's move, and keeping quiet costs
   one tile from the boneyard (if any is left).
-* G-MT-6 — one tile a turn, also on the first turn (no building a whole train at once).
+* G-MT-6 — one tile a turn, also on the first turn (no building a whole train at once). The
+  book does not print the common "build your train" rule; option ``whole_train_first_turn`` adds
+  it as the published sets print it: on his first turn of each round, once a player has laid a
+  tile on his own train he may go on laying tiles on it, one after another, while one fits, and
+  says ``done`` to stop (the turn ends by itself when none fits). A double laid while building
+  still owes its follow-up (anywhere he may play; one on his own train goes on building). A first
+  turn that begins elsewhere (the Mexican train, a marked train) is one tile, as in the book.
 * G-MT-7 — a marked player may play on his own train.
 * A player who cannot play must draw (while the boneyard lasts); a drawn tile that fits must be
   played (the book: he marks his train only if he cannot play it). One draw a turn, and one more
@@ -128,6 +134,7 @@ PLAY: list[list[Move]] = [[Move("play", D.TILE_ARG[t], TRAIN_ARG[k]) for k in ra
 #: each play move's (tile, train number)
 PLAY_OF: dict[Move, tuple[int, int]] = {m: (t, k) for t, row in enumerate(PLAY) for k, m in enumerate(row)}
 ANNOUNCE = Move("announce")
+DONE = Move("done")
 QUIET = Move("quiet")
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(MAX_PLAYERS)]
 NOBODY: frozenset[int] = frozenset()
@@ -184,6 +191,11 @@ class MexicanTrainOptions(Options):
         "(13: every double down to the 0-0).",
         minimum=1, maximum=ROUNDS,
     )
+    whole_train_first_turn: bool = option(
+        False, "Build your train on the first turn",
+        "On his first turn of each round a player may lay as many tiles as he can on his own train, "
+        "one after another, and says 'done' when he stops (the book: one tile a turn).",
+    )
     tiles_table: str = option(
         "book", "Tiles each",
         "How many tiles each player draws for his hand.",
@@ -238,6 +250,8 @@ class PlayTile(MoveKind["MexicanTrain"]):
             u = s.uncovered[0]
             return (f"The {s.ends[u]}-{s.ends[u]} must be covered first "
                     f"({s._line_name(u, seat)}).")
+        if s.building and not s.owed and line != seat:
+            return "You are building your own train on your first turn: play on it, or say 'done'."
         if not covering and line < n and line != seat and not s.marked[line]:
             return f"{s.names[line]}'s train has no marker: you may not play on it."
         end = s.ends[line]
@@ -284,6 +298,24 @@ class KeepQuiet(OneMove["MexicanTrain"]):
         return "Keep quiet (the boneyard is empty)"
 
 
+class EndBuilding(OneMove["MexicanTrain"]):
+    """Stop building one's train on the first turn (option ``whole_train_first_turn``): the turn
+    ends; never with a double's follow-up still owed."""
+
+    def rule(self, s: MexicanTrain, seat: int) -> str | None:
+        if not s.building:
+            return "'done' ends the building of your train on your first turn: play a tile, draw or pass."
+        if s.owed:
+            return "You laid a double: play one more tile, or draw."
+        return None
+
+    def apply(self, s: MexicanTrain, seat: int, move: Move) -> None:
+        s._end_turn(seat)
+
+    def describe(self, s: MexicanTrain, move: Move, viewer: int | None) -> str:
+        return "Stop building your train"
+
+
 class PlayPhase(KindsPhase["MexicanTrain"]):
     wrong: ClassVar[dict[str, str]] = {
         "announce": "Nothing to announce now: play a tile, draw or pass.",
@@ -295,7 +327,7 @@ class PlayPhase(KindsPhase["MexicanTrain"]):
         return ONLY[s.turn]
 
     def kinds(self, s: MexicanTrain) -> list[MoveKind[Any]]:
-        return [PlayTile(), DrawTile(DRAW), PassTurn(PASS)]
+        return [PlayTile(), DrawTile(DRAW), PassTurn(PASS), EndBuilding(DONE)]
 
 
 class AnnouncePhase(KindsPhase["MexicanTrain"]):
@@ -357,6 +389,10 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
         self.owed = False
         #: the player has drawn since his last tile (one draw a turn, or a follow-up)
         self.drew = False
+        #: option whole_train_first_turn: the seats whose first turn of the round is over, and
+        #: whether the seat to act is building his train (more tiles on it, or 'done')
+        self.first_turn_over: list[bool] = []
+        self.building = False
         self.last_out: int | None = None
         self.starter = 0
         self.next_starter: int | None = None
@@ -383,7 +419,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
         self.marked = [False] * n
         self.uncovered = []
         self.announced = [False] * n
-        self.owed = self.drew = False
+        self.owed = self.drew = self.building = False
+        self.first_turn_over = [False] * n
         rounds = self.options.rounds
         self.emit("deal", f"{self.deal_name()} of {rounds}: the engine is the {D.CODE_OF[double]}. "
                           f"Each player draws {k} tiles; {len(self.boneyard)} stay in the boneyard.",
@@ -433,6 +470,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
         return out
 
     def _play_moves(self, seat: int) -> list[Move]:
+        if self.building and not self.owed:
+            return self.plays_for(seat, [seat])
         return self.plays_for(seat, self.open_lines(seat))
 
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
@@ -485,7 +524,16 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
             self.emit("double", f"{self.names[seat]} laid a double and plays one more tile.", seat=seat)
             return
         self.owed = False
+        if self._builds_on(seat, line):
+            self.building = True
+            return
         self._end_turn(seat)
+
+    def _builds_on(self, seat: int, line: int) -> bool:
+        """Option ``whole_train_first_turn``: after a tile on his own train in his first turn of
+        the round, a player goes on building it while a tile of his fits its end."""
+        return (self.options.whole_train_first_turn and line == seat and not self.first_turn_over[seat]
+                and bool(self.plays_for(seat, [seat])))
 
     def _draw(self, seat: int, move: Move) -> None:
         draw_tile(self, self.hands, self.boneyard, seat)
@@ -507,7 +555,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
         self.emit("mark", f"{self.names[seat]} {why} and puts his marker on his train.", seat=seat)
 
     def _end_turn(self, seat: int) -> None:
-        self.owed = self.drew = False
+        self.owed = self.drew = self.building = False
+        self.first_turn_over[seat] = True
         if len(self.hands[seat]) == 1 and not self.announced[seat]:
             if self.options.announce == "penalty":
                 self.phase_name = MexicanTrainPhase.ANNOUNCE
@@ -586,6 +635,8 @@ class MexicanTrain(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, St
             return f"The {self.ends[u]}-{self.ends[u]} on {self._line_name(u, None)} must be covered"
         if self.owed:
             return f"{who} laid a double: one more tile, or draw"
+        if self.building:
+            return f"{who} is building his train: another tile on it, or done"
         return ""
 
     def train_state(self) -> list[str | None]:

@@ -114,7 +114,7 @@ class OhHellOptions(Options):
         "dealer's last say.",
         choices={"all_one_card": "Both one-card rounds, the first and the last",
                  "first_only": "Only the first one-card round",
-                 "none": "None: every round is bid in turn, the dealer last"},
+                 "none": "No round: every round is bid in turn, the dealer last"},
     )
     peak_twice: bool = option(
         False, "Play the turning round twice",

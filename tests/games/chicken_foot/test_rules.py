@@ -143,6 +143,30 @@ def test_t_cf_5_the_first_four_plays_go_on_four_different_arms_of_the_0_0() -> N
     assert "play 2-1 1" in legal(s, 0)  # every arm has its tile: the arms grow
 
 
+def test_option_six_toe_centre_six_plays_go_on_six_different_arms_of_the_0_0() -> None:
+    """G-CF-7's option: the centre double is a chicken foot of six toes (lines 1 to 6)."""
+    hands = {0: ["0-0", "2-1", "0-6"], 1: ["0-1", "1-3", "0-5", "0-7"], 2: ["0-2", "0-3", "2-4", "0-4"]}
+    s = stacked(3, hands, yard=["9-9", "8-8", "7-7"], six_toe_centre=True)
+    assert s.turn == 1 and s.to_do().startswith("The 0-0 needs a tile on each of its six arms")
+    assert legal(s, 1)[:6] == [f"play 1-0 {k}" for k in range(1, 7)]
+    for seat, move in ((1, "play 0-1 1"), (2, "play 0-2 2"), (0, "play 0-6 3"), (1, "play 0-5 4"),
+                       (2, "play 0-3 5")):
+        s.play(move, seat)
+    with pytest.raises(IllegalMove, match="six arms"):
+        s.play("play 2-1 1", 0)  # five arms filled: none grows before the sixth has its tile
+    assert legal(s, 0) == ["draw"]
+    s.play("draw", 0)
+    s.play("play 0-7 6", 1)
+    assert s.to_do() == ""
+    assert "play 4-2 2" in legal(s, 2)  # all six arms have their tiles: the arms grow
+    assert len(s.barnyard_picture()["lines"]) == 6
+
+
+def test_without_the_option_the_centre_has_four_arms_as_the_book_says() -> None:
+    s = stacked(3, {0: ["0-0"], 1: ["0-1"], 2: ["0-2"]}, yard=["9-9"])
+    assert len(s.lines) == 4 and "play 1-0 5" not in legal(s, 1)
+
+
 # ---- players, the set, the deal ------------------------------------------------------------------
 
 

@@ -40,6 +40,7 @@ def test_a_one_eyed_jack_takes_no_disc_of_its_own_side() -> None:
 def test_moves_read_as_the_card_and_the_space() -> None:
     s = new(["2H 3H 4H 5H 6H", "JS 2S 4S 5S 6S"], "7C 8C")
     put(s, 0, (4, 4))
-    assert s.describe_move(parse_move("play 2S 6,1"), 1) == "Play 2\u2660 on row 6, column 1"
+    # the move's space from 0, its words from 1 as people count
+    assert s.describe_move(parse_move("play 2S 6,1"), 1) == "Play 2\u2660 on row 7, column 2"
     assert s.describe_move(parse_move("remove JS 4,4"), 1) == \
-        "Take the blue disc off row 4, column 4 with J\u2660"
+        "Take the blue disc off row 5, column 5 with J\u2660"

@@ -337,6 +337,6 @@ def test_the_terminal_draws_the_board_in_text() -> None:
     console.print(board_block(s.view(0)["board"]))
     lines = console.export_text().splitlines()
     assert len(lines) == 11 and max(map(len, lines)) <= 76
-    assert lines[1].split()[:3] == ["0", "★", "◆4♥"]  # a free corner; Player 2's disc on 4♥
+    assert lines[1].split()[:3] == ["1", "★", "◆4♥"]  # row 1 (from 1): a free corner, Player 2 on 4♥
     assert "◉8♠" in lines[5]  # a disc of the finished row
     assert "● Player 1" in lines[1] and "◆ Player 2" in lines[2]

@@ -389,3 +389,55 @@ def test_the_picture_names_each_train_and_what_a_move_calls_it() -> None:
     assert field["kind"] == "dominoes"
     # the trains' zones are drawn by the picture, not as piles
     assert {z["key"]: z.get("detail") for z in s.view(0)["layout"]["zones"]}["mexican"] == "trains"
+
+
+# ---- option whole_train_first_turn: build your train on the first turn (G-MT-6) -------------
+
+
+def test_whole_train_first_turn_lays_tile_after_tile_on_the_own_train_then_done() -> None:
+    s = position([["12-7", "7-3", "3-5", "0-1"], ["6-6", "6-1"]], whole_train_first_turn=True)
+    s.play("play 12-7 1", 0)
+    assert s.turn == 0 and s.building
+    assert {str(m) for m in s.legal_moves(0)} == {"play 7-3 1", "done"}  # his own train only
+    with pytest.raises(IllegalMove, match="building your own train"):
+        s.play("play 0-1 mexican", 0)
+    s.play("play 7-3 1", 0)
+    s.play("done", 0)
+    assert s.turn == 1 and s.lines[0] == [D.tile_of("12-7"), D.tile_of("7-3")]
+    with pytest.raises(IllegalMove):
+        s.play("done", 1)  # 'done' belongs to building only
+
+
+def test_whole_train_first_turn_ends_by_itself_when_no_tile_fits_and_later_turns_are_one_tile() -> None:
+    s = position([["12-7", "7-3", "0-1", "1-2"], ["12-4", "4-4", "4-9", "0-0"]], whole_train_first_turn=True)
+    s.play("play 12-7 1", 0)
+    s.play("play 7-3 1", 0)  # nothing else of his fits the 3: the turn ends by itself
+    assert s.turn == 1 and not s.building
+    s.play("play 12-4 2", 1)
+    s.play("done", 1)  # he stops building while the 4-4 would still fit
+    assert s.turn == 0
+    assert not any(m.verb == "play" for m in s.legal_moves(0))  # nothing of North's fits
+    s.play("draw", 0)
+    assert s.turn == 1
+    s.play("play 4-4 2", 1)  # his second turn: a double, then its follow-up ends the turn
+    s.play("play 4-9 2", 1)
+    assert s.turn == 0 and not s.building
+
+
+def test_without_the_option_the_first_turn_is_one_tile_as_the_book_says() -> None:
+    s = position([["12-7", "7-3", "3-5"], ["6-6", "6-1"]])
+    s.play("play 12-7 1", 0)
+    assert s.turn == 1 and not s.building
+
+
+def test_a_double_laid_while_building_owes_its_follow_up_before_done() -> None:
+    s = position([["12-7", "7-7", "7-2", "2-9"], ["6-6", "6-1"]], whole_train_first_turn=True)
+    s.play("play 12-7 1", 0)
+    s.play("play 7-7 1", 0)
+    assert s.owed
+    with pytest.raises(IllegalMove, match="double"):
+        s.play("done", 0)
+    s.play("play 7-2 1", 0)  # the follow-up on his own train: he goes on building
+    assert s.turn == 0 and s.building
+    s.play("play 2-9 1", 0)  # his last tile: he is out
+    assert s.deal_no == 2 or s.is_over
