@@ -18,6 +18,7 @@ from typing import Any
 
 from tests.web.test_browser import (
     ARTIFACTS,
+    PATIENCE_MS,
     Api,
     make_move,
     table_of,
@@ -37,7 +38,7 @@ CLICKED_TRICKS = 4
 CONFISCATION = 6
 
 
-def wait_until(done: Any, why: str, limit: float = 10) -> None:
+def wait_until(done: Any, why: str, limit: float = PATIENCE_MS / 1000) -> None:
     deadline = time.monotonic() + limit
     while not done():
         assert time.monotonic() < deadline, why
