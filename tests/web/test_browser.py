@@ -194,7 +194,7 @@ def wait_until_passed(api: Api, table_id: str, token: str) -> None:
         time.sleep(0.03)
 
 
-def settled_snapshot(api: Api, page: Any, table_id: str, token: str, seconds: float = 30) -> dict[str, Any]:
+def settled_snapshot(api: Api, page: Any, table_id: str, token: str, seconds: float = 60) -> dict[str, Any]:
     """Seat 0's snapshot once the table waits for seat 0 (or the game is over), with its page
     drawn at that version: the bots move on after seat 0's last move, so a snapshot taken at once
     can be older, or newer, than the page read next."""

@@ -41,7 +41,7 @@ def version_of(api: Api, table: dict[str, Any]) -> int:
 
 
 def play_seat_until(api: Api, table: dict[str, Any], done: Any, choose: Any,
-                    limit: float = 40) -> dict[str, Any]:
+                    limit: float = 60) -> dict[str, Any]:
     """Make seat 0's moves over the API (``choose(view)``) until ``done(snapshot)``; returns it."""
     token = table["seats"][0]["token"]
     deadline = time.monotonic() + limit
