@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import text
 
 import gamenight
+from gamenight.bots import seat_bots
 from gamenight.core.errors import IllegalMove
 from gamenight.core.rules_text import for_the_table
 from gamenight.server import create_app
@@ -119,7 +120,8 @@ def test_games_lists_every_registered_game_with_its_schema(client: TestClient) -
     for g, spec in zip(games, gamenight.games(), strict=True):
         # the rules as people read them at a table: the docstring without its citations, its
         # examples' cards drawn as players write them
-        assert g == json.loads(json.dumps({**spec.to_json(), "rules": for_the_table(spec.rules)}))
+        assert g == json.loads(json.dumps({**spec.to_json(), "rules": for_the_table(spec.rules),
+                                           "bots": seat_bots(spec.id)}))
         assert g["rules"] and g["options"]
         fields = {"name", "default", "label", "help", "type", "choices", "minimum", "maximum"}
         assert fields <= set(g["options"][0])

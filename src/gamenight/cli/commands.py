@@ -136,7 +136,9 @@ PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number 
 def play(
     game: GameArg,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, from 0 (North when four play).")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="The bots' kind: heuristic or random.")] = "heuristic",
+    bots: Annotated[str, typer.Option(
+        "--bots", help="The bots' level: beginner, casual, strong or expert (or heuristic, random).")
+    ] = "heuristic",
     preset: PresetOpt = None,
     option: OptionOpt = None,
     players: PlayersOpt = None,
@@ -238,7 +240,8 @@ def sim(
         help="Games against the house: play matches until this many rounds are settled, and measure the "
              "house edge.")] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="One bot kind for every seat, or one per seat: heuristic,random,random,random.")
+        "--bots", help="One bot for every seat, or one per seat: strong,casual,casual,casual (levels: "
+                      "beginner, casual, strong, expert; or heuristic, random).")
     ] = "heuristic",
     preset: PresetOpt = None,
     option: OptionOpt = None,
