@@ -40,7 +40,6 @@ from pathlib import Path
 
 import gamenight
 from gamenight.bots import LEVELS, make_bot, sampler_for
-from gamenight.core.state import State
 
 #: the 95% interval's normal quantile
 Z95 = 1.96
@@ -96,9 +95,14 @@ def bot_rng(seed: int, match: int, seat: int) -> random.Random:
     return random.Random((seed * 1_000_003 + match) * 16 + seat)
 
 
-def lowest_wins(state: State) -> bool:
-    rules = getattr(state, "match_rules", None)  # families.match.MatchPlay's rules, where a kernel has them
-    return bool(getattr(rules, "lowest_wins", False))
+def lowest_wins(scores: Sequence[int], winners: Sequence[int]) -> bool:
+    """Whether the outcome's scores count the fewer the better, read from the outcome itself: the
+    winners hold the lowest score and not the highest (a game's sheet may count strokes while its
+    outcome counts money, so the kernel's own rules are not the outcome's)."""
+    if not winners:
+        return False
+    best = [scores[w] for w in winners]
+    return all(b == min(scores) for b in best) and not all(b == max(scores) for b in best)
 
 
 def play_match(game: str, bots: Sequence[str], match: int, seed: int,
@@ -116,7 +120,8 @@ def play_match(game: str, bots: Sequence[str], match: int, seed: int,
                 state.play(move, seat)
     out = state.outcome
     assert out is not None
-    return MatchResult(match, seats, tuple(out.scores), tuple(out.winners), lowest_wins(state))
+    scores, winners = tuple(out.scores), tuple(out.winners)
+    return MatchResult(match, seats, scores, winners, lowest_wins(scores, winners))
 
 
 def _play(job: tuple[str, tuple[str, ...], int, int, int | None]) -> MatchResult:

@@ -55,3 +55,8 @@ def test_the_arena_command_end_to_end() -> None:
     assert again.matches == arena.run("euchre", ["casual", "random"], 2, 4, workers=1).matches  # seeded
     bad = CliRunner().invoke(app, ["arena", "euchre", "--bots", "casual,grandmaster", "--matches", "1"])
     assert bad.exit_code == 2 and "grandmaster" in bad.output
+
+
+def test_the_direction_of_the_points_is_read_from_the_outcome() -> None:
+    assert arena.lowest_wins((3, 9, 3), (0, 2)) and not arena.lowest_wins((10, 4), (0,))
+    assert not arena.lowest_wins((5, 5), (0, 1))  # everyone tied: no direction to flip
