@@ -83,8 +83,11 @@ class _Search:
                    + PRIOR_WEIGHT * a.prior / (a.visits + 1))
 
     def best(self) -> _Arm:
-        """The most visited arm, ties to the better value, then to the heuristic's order."""
-        return max(self.arms, key=lambda a: (a.visits, self.value(a)))
+        """The arm of the best mean among those visited at least half as often as the most visited
+        (a small budget spreads its visits nearly evenly, so the visit counts alone say little; the
+        floor keeps a lucky arm tried once or twice from winning); ties to the heuristic's order."""
+        floor = max(a.visits for a in self.arms) / 2
+        return max((a for a in self.arms if a.visits >= floor), key=self.value)
 
 
 @dataclass
@@ -98,10 +101,12 @@ class SearchBot:
     name: str = "search"
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
+    #: how many root moves the last decision compared
+    last_moves: int = 0
     _policies: dict[int, Bot] = field(default_factory=dict, repr=False)
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
-        self.last_simulations = 0
+        self.last_simulations = self.last_moves = 0
         if len(legal) == 1:
             return legal[0]
         seat = view.get("seat")
@@ -117,6 +122,7 @@ class SearchBot:
             state = first if search.simulations == 0 else sampler(rng)
             self._simulate(search, state, seat, rng)
         self.last_simulations = search.simulations
+        self.last_moves = len(search.arms)
         return search.best().move
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
