@@ -44,10 +44,10 @@ BUDGETS = {"strong": Budget(40, 0.5), "expert": Budget(160, 2.0)}
 
 #: each level in a person's words (the lobby's seat menu, the terminal's help)
 LEVEL_WORDS = {
-    "beginner": "A beginner bot (makes mistakes)",
-    "casual": "A casual bot (plays sensibly)",
-    "strong": "A strong bot (thinks ahead)",
-    "expert": "An expert bot (thinks longest)",
+    "beginner": "Beginner bot (slips up)",
+    "casual": "Casual bot (sensible)",
+    "strong": "Strong bot (thinks ahead)",
+    "expert": "Expert bot (thinks longest)",
 }
 
 

@@ -6,8 +6,8 @@ import { $, $$, fill, h } from "./dom.js";
 
 /** The bots every game has, in the words a person reads (the value sent stays the server's). */
 const BOT_WORDS = { heuristic: "A bot that plays to win", random: "A bot that plays at random",
-  beginner: "A beginner bot (makes mistakes)", casual: "A casual bot (plays sensibly)",
-  strong: "A strong bot (thinks ahead)", expert: "An expert bot (thinks longest)" };
+  beginner: "Beginner bot (slips up)", casual: "Casual bot (sensible)", strong: "Strong bot (thinks ahead)",
+  expert: "Expert bot (thinks longest)" };
 /** The bot a new seat gets: the server's list names the levels weakest first; casual is the usual. */
 const BOT_DEFAULT = "casual";
 
