@@ -53,20 +53,22 @@ def test_the_time_budget_reads_the_injected_clock_only() -> None:
     state, seat = bidding_position()
     bot = SearchBot(heuristic("euchre"), simulations=10_000, seconds=3.0, clock=lambda: float(next(ticks)))
     ask(bot, state, seat, random.Random(1))
-    # the deadline is set at tick 0 and read before each simulation after the first: ticks 1, 2, 3
-    assert bot.last_simulations == 3
+    # the deadline is set at tick 0 and read before each round after the first (ticks 1, 2, 3): three
+    # rounds of one rollout for each of the three bids (pass, order up, order up alone)
+    assert bot.last_simulations == 3 * 3
 
 
-@pytest.mark.parametrize(("game", "players", "options"), [
-    ("euchre", None, {}),  # tricks, partners
-    ("gin-rummy", None, {"target": 10, "scoring": "single"}),  # a rummy, a short match
-    ("ten-thousand", None, {"target": 2000}),  # dice
-    ("five-in-a-row", None, {}),  # a board game
+@pytest.mark.parametrize(("game", "players", "options", "budget"), [
+    ("euchre", None, {}, 4),  # tricks, partners
+    ("gin-rummy", None, {"target": 10, "scoring": "single"}, 2),  # a rummy, a short match; long rollouts
+    ("ten-thousand", None, {"target": 2000}, 4),  # dice
+    ("five-in-a-row", None, {}, 4),  # a board game
 ], ids=["trick", "rummy", "dice", "board"])
-def test_a_search_bot_finishes_a_match(game: str, players: int | None, options: dict[str, Any]) -> None:
+def test_a_search_bot_finishes_a_match(game: str, players: int | None, options: dict[str, Any],
+                                       budget: int) -> None:
     state = gamenight.new(game, seed=5, players=players, options=options)
     bots: dict[int, Any] = {seat: make_bot("heuristic", game) for seat in range(state.num_players)}
-    searcher = SearchBot(heuristic(game), simulations=2)
+    searcher = SearchBot(heuristic(game), simulations=budget)  # two moves, one or two rounds
     bots[0] = searcher
     rng = random.Random(3)
     searched = 0

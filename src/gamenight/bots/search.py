@@ -1,11 +1,16 @@
 """A search bot for every game: determinized Monte Carlo search over the game's own ``sample``.
 
-Each simulation draws one determinization of the hidden pieces from the seat's ``sampler`` (the
-game's ``State.sample``, which keeps voids, shown cards and known melds), picks a root move by UCB1
-with the heuristic bot's choice as a prior, plays it, then lets every acting seat's heuristic bot
-play the determinization on (several seats in a simultaneous phase: each is asked in turn). The
-statistics are kept per root move across determinizations (flat information-set search: the root
-is the seat's information set; deeper nodes would be states the seat cannot tell apart).
+The search runs in rounds. Each round draws one determinization of the hidden pieces from the
+seat's ``sampler`` (the game's ``State.sample``, which keeps voids, shown cards and known melds) and
+plays every candidate move on its own copy of it, then lets every acting seat's heuristic bot play
+each copy on (several seats in a simultaneous phase: each is asked in turn), all copies with the
+same rollout randomness. The candidates are the heuristic's own choice and up to
+:data:`MAX_CHILDREN` - 1 others. Comparing moves on the same deals (common random numbers) takes
+the luck of the deal out of their differences, which a small budget cannot average away; and the
+heuristic's move, the prior, is kept unless another beats it on those same deals by
+:data:`OVERRULE_Z` standard errors (a noisy best-of-eight would otherwise pick lucky moves). This is
+flat information-set search: the root is the seat's information set; deeper nodes would be states
+the seat cannot tell apart, and the heuristics already play them well.
 
 How far a rollout goes. A whole match is long, so a rollout stops at the end of the current deal:
 the generic signals in core are the score sheet gaining a row and ``State.deal_no`` moving on (every
@@ -15,12 +20,13 @@ kernel that deals keeps both). Games without deals (a board game, a dice race) a
 The reward, normalised per game. A rollout's raw value for the searching seat is its advantage: the
 change of its column's total minus the mean change of the other columns (the sheet's columns are
 teams in partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's
-``match_rules.lowest_wins``). Raw values are summed as they are; at selection they are divided by the
-largest absolute advantage seen in this search, so every game's points (a Euchre deal's 1-4, a
+``match_rules.lowest_wins``). At selection advantages are divided by the largest absolute advantage
+seen in this search, so every game's points (a Euchre deal's 1-4, a
 Hearts deal's 26, Red Dog's cents) land in [-1, 1]. A rollout that ends the match adds the result:
 +1 for a win (shared wins split), -1 for a loss.
 
-Budget and determinism. ``simulations`` caps the simulations of one decision; ``seconds`` caps its
+Budget and determinism. ``simulations`` caps the rollouts of one decision (rounds of one rollout
+per candidate; as few candidates as leave two rounds); ``seconds`` caps its
 time on an injected ``clock`` (``time.perf_counter`` by default: the engine never reads it). With
 ``seconds=None`` the bot is deterministic: the same ``rng`` state and budget give the same move.
 """
@@ -41,53 +47,21 @@ from gamenight.core.state import State
 
 #: decisions a rollout plays at most, where the game has no deal to end it
 ROLLOUT_CAP = 200
-#: root moves searched at most: the heuristic's choice and a sample of the rest (a rummy turn may
+#: root moves compared at most: the heuristic's choice and a sample of the rest (a rummy turn may
 #: list hundreds of melds; spreading a small budget over all of them would learn nothing)
-MAX_CHILDREN = 12
-#: UCB1's exploration constant, on rewards in [-1, 1]
-EXPLORATION = 0.7
-#: the heuristic move's head start, in simulations' worth of bonus that fades as it is visited
-PRIOR_WEIGHT = 1.0
+MAX_CHILDREN = 8
+#: how sure the search must be before it overrules the heuristic: the other move's mean gain over
+#: the heuristic's, on the same determinizations, must exceed this many standard errors
+OVERRULE_Z = 1.0
 
 
 @dataclass
 class _Arm:
-    """One root move's statistics."""
+    """One root move, and its value in each round (``None``: not legal in that determinization)."""
 
     move: Move
-    prior: float
-    visits: int = 0
-    total: float = 0.0  # raw advantages, summed
-    wins: float = 0.0  # match results of rollouts that ended the match, summed
-
-
-@dataclass
-class _Search:
-    arms: list[_Arm]
-    scale: float = 0.0  # the largest absolute advantage seen
-    simulations: int = 0
-
-    def value(self, arm: _Arm) -> float:
-        if arm.visits == 0:
-            return 0.0
-        norm = arm.total / self.scale if self.scale else 0.0
-        return (norm + arm.wins) / arm.visits
-
-    def pick(self) -> _Arm:
-        """UCB1 with a fading prior; unvisited arms first, in the order listed (heuristic first)."""
-        for arm in self.arms:
-            if arm.visits == 0:
-                return arm
-        log_n = math.log(self.simulations + 1)
-        return max(self.arms, key=lambda a: self.value(a) + EXPLORATION * math.sqrt(log_n / a.visits)
-                   + PRIOR_WEIGHT * a.prior / (a.visits + 1))
-
-    def best(self) -> _Arm:
-        """The arm of the best mean among those visited at least half as often as the most visited
-        (a small budget spreads its visits nearly evenly, so the visit counts alone say little; the
-        floor keeps a lucky arm tried once or twice from winning); ties to the heuristic's order."""
-        floor = max(a.visits for a in self.arms) / 2
-        return max((a for a in self.arms if a.visits >= floor), key=self.value)
+    advantages: list[float | None] = field(default_factory=list)
+    results: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -114,37 +88,40 @@ class SearchBot:
         if not isinstance(seat, int):
             seat = _acting_seat(first, legal)
         prior = self._policy(seat).choose(view, legal, sampler_for(first, seat), rng)
-        search = _Search(self._arms(legal, prior, rng))
+        arms = self._arms(legal, prior, rng)
         deadline = None if self.seconds is None else self.clock() + self.seconds
-        while search.simulations < self.simulations:
-            if deadline is not None and search.simulations and self.clock() >= deadline:
+        rounds = max(1, self.simulations // len(arms))
+        for done in range(rounds):
+            if deadline is not None and done and self.clock() >= deadline:
                 break
-            state = first if search.simulations == 0 else sampler(rng)
-            self._simulate(search, state, seat, rng)
-        self.last_simulations = search.simulations
-        self.last_moves = len(search.arms)
-        return search.best().move
+            self._round(arms, first if done == 0 else sampler(rng), seat, rng.getrandbits(32))
+            self.last_simulations += len(arms)
+        self.last_moves = len(arms)
+        return _best(arms).move
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
+        """The heuristic's move first, then others, as many as leave two rounds in the budget."""
         others = [m for m in legal if m != prior]
-        if len(others) >= MAX_CHILDREN:
-            others = rng.sample(others, MAX_CHILDREN - 1)
-        return [_Arm(prior, 1.0)] + [_Arm(m, 0.0) for m in others]
+        room = min(MAX_CHILDREN, max(2, self.simulations // 2)) - 1
+        if len(others) > room:
+            others = rng.sample(others, room)
+        return [_Arm(prior)] + [_Arm(m) for m in others]
 
-    def _simulate(self, search: _Search, state: State, seat: int, rng: random.Random) -> None:
-        arm = search.pick()
-        search.simulations += 1
+    def _round(self, arms: list[_Arm], state: State, seat: int, seed: int) -> None:
+        """Every arm played out on the same determinization with the same rollout randomness, so
+        the arms' differences are the moves', not the deal's luck."""
         start = _standing(state)
-        try:
-            state.play(arm.move, seat)
-        except GameError:
-            return  # a move the seat's own information allows but this determinization does not
-        self._roll_out(state, rng)
-        advantage = _advantage(state, seat, start)
-        arm.visits += 1
-        arm.total += advantage
-        arm.wins += _result(state, seat)
-        search.scale = max(search.scale, abs(advantage))
+        for arm in arms:
+            copy = state.clone()
+            try:
+                copy.play(arm.move, seat)
+            except GameError:  # a move the seat's information allows but this determinization does not
+                arm.advantages.append(None)
+                arm.results.append(0.0)
+                continue
+            self._roll_out(copy, random.Random(seed))
+            arm.advantages.append(_advantage(copy, seat, start))
+            arm.results.append(_result(copy, seat))
 
     def _roll_out(self, state: State, rng: random.Random) -> None:
         """Every acting seat's heuristic plays on to the end of the deal, or the cap."""
@@ -166,6 +143,25 @@ class SearchBot:
         if seat not in self._policies:
             self._policies[seat] = self.rollout()
         return self._policies[seat]
+
+
+def _best(arms: list[_Arm]) -> _Arm:
+    """The heuristic's move, unless another gained more on the same determinizations, surely enough
+    (:data:`OVERRULE_Z` standard errors). Advantages are normalised by the largest seen, so every
+    game's points weigh alike, and a match won or lost in a rollout counts +1 or -1 on top."""
+    scale = max((abs(a) for arm in arms for a in arm.advantages if a is not None), default=0.0) or 1.0
+    prior = arms[0]
+    best, best_gain = prior, 0.0
+    for arm in arms[1:]:
+        rows = zip(arm.advantages, arm.results, prior.advantages, prior.results, strict=True)
+        diffs = [(a / scale + r) - (p / scale + q) for a, r, p, q in rows if a is not None and p is not None]
+        if len(diffs) < 2:
+            continue
+        mean = sum(diffs) / len(diffs)
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+        if mean > best_gain and mean > OVERRULE_Z * sd / math.sqrt(len(diffs)):
+            best, best_gain = arm, mean
+    return best
 
 
 def _acting_seat(state: State, legal: list[Move]) -> int:
@@ -207,4 +203,4 @@ def _result(state: State, seat: int) -> float:
     return -1.0
 
 
-__all__ = ["MAX_CHILDREN", "ROLLOUT_CAP", "SearchBot"]
+__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "SearchBot"]
