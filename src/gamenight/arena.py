@@ -279,13 +279,16 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "|---|---|",
         "| beginner | the game's heuristic bot, one move in three a random legal move |",
         "| casual | the game's heuristic bot (`heuristic` is its older name) |",
-        "| strong | the search bot: 40 determinized simulations a move (at most 0.5 s on a server) |",
-        "| expert | the search bot: 160 simulations a move (at most 2 s on a server) |",
+        "| strong | the search bot: 40 rollouts a move (at most 0.5 s on a server) |",
+        "| expert | the search bot: 160 rollouts a move (at most 2 s on a server) |",
         "",
         "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
-        "(the game's own `sample`), tries its moves with the heuristic bots playing every seat to the end",
-        "of the deal, and plays the move that did best. In 10,000 and Red Dog the heuristic bot is exact",
-        "(a dynamic programme, the exact odds), so strong and expert are that bot there.",
+        "(the game's own `sample`), plays the heuristic's move and up to seven others on each sampled",
+        "deal with the heuristic bots playing every seat to the end of the deal, and keeps the",
+        "heuristic's move unless another did better on the same deals by a standard error. In 10,000",
+        "and Red Dog the heuristic bot is exact (a dynamic programme, the exact odds), so strong and",
+        "expert are that bot there. `bench/search_strength.py` measures the search's gain in points",
+        "per deal (the same deal played with and without it) and its time per decision.",
         "",
         "## Each level against the level below",
         "",
@@ -327,11 +330,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--docs", type=Path, default=DOCS, help="the docs folder to write in")
+    parser.add_argument("--kept", action="store_true", help="rewrite docs/BOTS.md from the kept results only")
     args = parser.parse_args(argv)
     if not args.doc:
         parser.error("say --doc (the arena's matches are the `gamenight arena` command)")
     store = args.docs / "bots_arena.json"
     stored = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+    if args.kept:
+        write_doc(stored, args.docs / "BOTS.md")
+        return
     games = [g for g in args.games.split(",") if g] or [g.id for g in gamenight.games()]
     for game in games:
         levels = args.levels.split(",")
