@@ -9,7 +9,7 @@ every deal); otherwise one seat, rotating. The searching levels run without thei
 simulation budget alone), so a run reproduces; the time per decision is measured on this machine.
 Usage::
 
-    python bench/search_strength.py [--deals 200] [--only euchre,hearts] [--levels strong,expert] [--workers 1]
+    python bench/search_strength.py [--deals 200] [--only euchre,hearts] [--levels strong,expert]
 """
 
 from __future__ import annotations
