@@ -12,7 +12,7 @@ import pytest
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
 from gamenight.bots.levels import SlipBot
-from gamenight.bots.search import SearchBot
+from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.cli.setup import bot_kinds
 from gamenight.core.state import State
 from gamenight.server.app import game_infos
@@ -96,3 +96,9 @@ def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:
     assert all(info["bots"] == seat_bots(info["id"]) == [*LEVELS, "random"] for info in game_infos())
     with pytest.raises(ValueError, match="the bots are"):
         make_bot("grandmaster", "hearts")
+
+
+def test_the_search_reads_a_money_sheet_as_more_is_better() -> None:
+    golf = gamenight.new("golf", seed=1)  # the fewest strokes win, but the sheet counts the cents won
+    hearts = gamenight.new("hearts", seed=1)
+    assert not _lowest_wins(golf) and _lowest_wins(hearts)

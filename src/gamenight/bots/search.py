@@ -20,10 +20,10 @@ kernel that deals keeps both). Games without deals (a board game, a dice race) a
 The reward, normalised per game. A rollout's raw value for the searching seat is its advantage: the
 change of its column's total minus the mean change of the other columns (the sheet's columns are
 teams in partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's
-``match_rules.lowest_wins``). At selection advantages are divided by the largest absolute advantage
-seen in this search, so every game's points (a Euchre deal's 1-4, a
-Hearts deal's 26, Red Dog's cents) land in [-1, 1]. A rollout that ends the match adds the result:
-+1 for a win (shared wins split), -1 for a loss.
+``match_rules.lowest_wins``, unless the sheet counts money). At selection advantages are divided
+by the largest absolute advantage seen in this search, so every game's points (a Euchre deal's
+1-4, a Hearts deal's 26, Red Dog's cents) land in [-1, 1]. A rollout that ends the match adds the
+result: +1 for a win (shared wins split), -1 for a loss.
 
 Budget and determinism. ``simulations`` caps the rollouts of one decision (rounds of one rollout
 per candidate; as few candidates as leave two rounds); ``seconds`` caps its
@@ -177,7 +177,12 @@ def _standing(state: State) -> list[int]:
 
 
 def _lowest_wins(state: State) -> bool:
-    rules = getattr(state, "match_rules", None)  # families.match.MatchPlay's rules, where a kernel has them
+    """Whether fewer points on the score sheet are better: the kernel's match rules say so
+    (families.match.MatchPlay), unless the sheet counts money, where more is always better (Golf
+    wins on the fewest strokes but keeps its sheet in cents)."""
+    if state.sheet.unit == "cents":
+        return False
+    rules = getattr(state, "match_rules", None)
     return bool(getattr(rules, "lowest_wins", False))
 
 
