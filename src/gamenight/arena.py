@@ -265,7 +265,12 @@ def doc_rows(stored: dict[str, dict[str, dict[str, object]]]) -> list[str]:
 
 
 def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> None:
-    measured = ", ".join(sorted(stored)) or "none yet"
+    pairs: dict[str, list[str]] = {}
+    for game in sorted(stored):
+        for key in stored[game]:
+            pairs.setdefault(key.replace("/", " against "), []).append(game)
+    measured = "; ".join(f"{pair} in {len(games)} games ({', '.join(games)})" for pair, games in
+                         sorted(pairs.items(), key=lambda kv: LEVELS.index(kv[0].split()[0]))) or "none yet"
     missing = sorted({g.id for g in gamenight.games()} - set(stored))
     text = "\n".join([
         "# The bots, measured",
@@ -302,7 +307,7 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "",
         f"Measured: {measured}.",
         "",
-        f"Not measured yet: {', '.join(missing) or 'none'}.",
+        f"No level measured yet: {', '.join(missing) or 'none'}.",
         "",
     ])
     path.write_text(text, encoding="utf-8")
