@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import text
 
 import gamenight
+from gamenight.bots import seat_bots
 from gamenight.core.errors import IllegalMove
 from gamenight.core.rules_text import for_the_table, options_for_the_table
 from gamenight.server import create_app
@@ -121,7 +122,7 @@ def test_games_lists_every_registered_game_with_its_schema(client: TestClient) -
         # examples' cards drawn as players write them (and so the options' help and choices)
         info = spec.to_json()
         table = {**info, "options": options_for_the_table(info["options"]),
-                 "rules": for_the_table(spec.rules)}
+                 "rules": for_the_table(spec.rules), "bots": seat_bots(spec.id)}
         assert g == json.loads(json.dumps(table))
         assert g["rules"] and g["options"]
         fields = {"name", "default", "label", "help", "type", "choices", "minimum", "maximum"}

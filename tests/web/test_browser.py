@@ -393,7 +393,7 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     page.goto(server + "/")
     page.click(".game-card[data-game='euchre']")
     assert page.input_value("#seat-0") == "human"
-    assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:heuristic"] * 3
+    assert [page.input_value(f"#seat-{i}") for i in (1, 2, 3)] == ["bot:casual"] * 3
     page.select_option("#bot-delay", "0")
     page.click(".advanced summary")  # the table's trick pause is a setting of its own
     page.fill("#trick-pause", "0.3")

@@ -2,19 +2,24 @@
 
 The family heuristics live in ``bots/families/`` and the bots tuned per game in ``bots/games/``.
 A module in ``bots/games/`` that defines ``GAME_BOTS = {game_id: BotClass}`` registers its
-heuristic bots; it is found by discovery, like the games.
+heuristic bots; it is found by discovery, like the games. The levels for people (beginner, casual,
+strong, expert: ``bots.levels``) are built on those heuristics and the search bot (``bots.search``).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import time
+from collections.abc import Callable
 
 from gamenight.bots import games
 from gamenight.bots.base import Bot, RandomBot, Sampler, sampler_for
+from gamenight.bots.levels import LEVEL_WORDS, LEVELS, level_bot
 from gamenight.core import registry
 
-KINDS = ("random", "heuristic")
+#: every bot a seat may have: the levels for people, and the two plain bots programs and stored tables name
+KINDS = (*LEVELS, "random", "heuristic")
 
 _heuristic: dict[str, type] = {}
 _loaded = False
@@ -35,18 +40,31 @@ def heuristic_games() -> list[str]:
     return sorted(_heuristic)
 
 
-def make_bot(kind: str, game_id: str) -> Bot:
-    """A bot of ``kind`` ("random" or "heuristic") for ``game_id``."""
+def make_bot(kind: str, game_id: str, *, timed: bool = True,
+             clock: Callable[[], float] = time.perf_counter) -> Bot:
+    """A bot of ``kind`` (one of :data:`KINDS`) for ``game_id``. A searching level keeps to its time
+    budget on ``clock``; ``timed=False`` leaves it the simulation budget alone (reproducible runs)."""
     spec = registry.get(game_id)
     if kind == "random":
         return RandomBot()
-    if kind == "heuristic":
+    if kind == "heuristic" or kind in LEVELS:
         _discover()
         if spec.id not in _heuristic:
             raise ValueError(f"There is no heuristic bot for {spec.title} yet; use 'random'.")
-        bot: Bot = _heuristic[spec.id]()
-        return bot
+        heuristic: type = _heuristic[spec.id]
+        if kind == "heuristic":
+            bot: Bot = heuristic()
+            return bot
+        return level_bot(kind, heuristic, timed=timed, clock=clock)
     raise ValueError(f"Unknown bot {kind!r}; the bots are: {', '.join(KINDS)}.")
 
 
-__all__ = ["KINDS", "Bot", "RandomBot", "Sampler", "heuristic_games", "make_bot", "sampler_for"]
+def seat_bots(game_id: str) -> list[str]:
+    """The bots a lobby lists for a seat of ``game_id``: the levels, weakest first, then random
+    ("heuristic" is the casual level under its older name)."""
+    _discover()
+    return [*LEVELS, "random"] if registry.get(game_id).id in _heuristic else ["random"]
+
+
+__all__ = ["KINDS", "LEVELS", "LEVEL_WORDS", "Bot", "RandomBot", "Sampler", "heuristic_games", "make_bot",
+           "sampler_for", "seat_bots"]

@@ -138,7 +138,9 @@ def play(
     game: GameArg,
     seat: Annotated[int, typer.Option(
         "--seat", help="Your seat, counted from 1 in seat order (1 is North when four play).")] = 1,
-    bots: Annotated[str, typer.Option("--bots", help="The bots' kind: heuristic or random.")] = "heuristic",
+    bots: Annotated[str, typer.Option(
+        "--bots", help="The bots' level: beginner, casual, strong or expert (or heuristic, random).")
+    ] = "heuristic",
     preset: PresetOpt = None,
     option: OptionOpt = None,
     players: PlayersOpt = None,
@@ -241,7 +243,8 @@ def sim(
         help="Games against the house: play matches until this many rounds are settled, and measure the "
              "house edge.")] = None,
     bots: Annotated[str, typer.Option(
-        "--bots", help="One bot kind for every seat, or one per seat: heuristic,random,random,random.")
+        "--bots", help="One bot for every seat, or one per seat: strong,casual,casual,casual (levels: "
+                      "beginner, casual, strong, expert; or heuristic, random).")
     ] = "heuristic",
     preset: PresetOpt = None,
     option: OptionOpt = None,

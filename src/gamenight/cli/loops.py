@@ -20,6 +20,7 @@ from rich.text import Text
 
 import gamenight
 from gamenight.bots import Bot
+from gamenight.bots.hints import hint_for
 from gamenight.cli.menu import display_order, number_labels, number_verb, render_moves, typed_move
 from gamenight.cli.pieces import engine_space
 from gamenight.cli.render import (
@@ -77,7 +78,7 @@ A move the rules do not allow is refused with the reason; choose again.
   s, score   the score sheet so far
   t, table   the whole table in full detail (a small terminal shows it in brief)
   m, moves   every legal move, numbered (a long list is folded on a small terminal)
-  ?, help    this help
+  ?, help    this help, and the move the strong bot would play
   q, quit    leave the table (and save the game to resume it later
              with 'gamenight play GAME --resume FILE')"""
 
@@ -179,6 +180,8 @@ class Session:
                 raise Quit("quit")
             if word in HELP_WORDS:
                 self.console.print(help_text(view, moves))
+                # the strong bot's suggestion, from this seat's view only (gamenight.bots.hints)
+                self.console.print(hint_for(self.state, self.human, random.Random(len(self.state.moves)))[1])
                 continue
             if word in SCORE_WORDS:
                 self.console.print(render_sheet(self.state.score_sheet.to_json()))

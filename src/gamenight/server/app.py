@@ -58,6 +58,7 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import gamenight
+from gamenight.bots import seat_bots
 from gamenight.core.rules_text import for_the_table, options_for_the_table
 from gamenight.server.check_api import add_check_route
 from gamenight.server.clock import REAL_CLOCK, Clock
@@ -231,7 +232,7 @@ def tune_gc() -> None:
 def game_infos() -> list[dict[str, Any]]:
     """Every registered game as the lobby needs it: ``GameSpec.to_json()`` plus its rules text."""
     return [{**(info := spec.to_json()), "options": options_for_the_table(info["options"]),
-             "rules": for_the_table(spec.rules)} for spec in gamenight.games()]
+             "rules": for_the_table(spec.rules), "bots": seat_bots(spec.id)} for spec in gamenight.games()]
 
 
 def create_app(db_url: str | None = None, limits: Limits | None = None, *,

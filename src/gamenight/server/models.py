@@ -70,6 +70,8 @@ class GameInfo(BaseModel):
     rules: str = Field(description="The game's rules as the engine plays them, house decisions included.")
     presets: dict[str, PresetSchema]
     options: list[OptionSchema]
+    bots: list[str] = Field(default_factory=list, description="The bots a seat may have, weakest first: "
+                                                              "beginner, casual, strong, expert, random.")
 
 
 #: a seat's name as asked for (cleaned and checked by the server: server.people.clean_name)
@@ -86,8 +88,9 @@ class HumanSeat(BaseModel):
 class BotSeat(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["bot"]
-    bot: str | None = Field(None, description="'heuristic' or 'random' (default: heuristic where the game "
-                                              "has one).")
+    bot: str | None = Field(None, description="A level, 'beginner', 'casual', 'strong' or 'expert', or "
+                                              "'heuristic' (casual's older name) or 'random' (default: "
+                                              "heuristic where the game has one).")
     name: SeatName = None
 
 

@@ -112,6 +112,8 @@ def thresholds(melded: bool = True, meld: int = 1000) -> dict[int, int | None]:
 
 class TenThousandBot:
     name = "expectation"
+    #: the exact expectation already decides every move: the levels above casual keep this bot (bots.levels)
+    exact = True
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
         if len(legal) == 1:

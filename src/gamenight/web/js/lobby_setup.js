@@ -5,7 +5,11 @@
 import { $, $$, fill, h } from "./dom.js";
 
 /** The bots every game has, in the words a person reads (the value sent stays the server's). */
-const BOT_WORDS = { heuristic: "A bot that plays to win", random: "A bot that plays at random" };
+const BOT_WORDS = { heuristic: "A bot that plays to win", random: "A bot that plays at random",
+  beginner: "Beginner bot (slips up)", casual: "Casual bot (sensible)", strong: "Strong bot (thinks ahead)",
+  expert: "Expert bot (thinks longest)" };
+/** The bot a new seat gets: the server's list names the levels weakest first; casual is the usual. */
+const BOT_DEFAULT = "casual";
 
 /** How long a bot waits before its move, as a person picks it: the value sent is in milliseconds. */
 const BOT_SPEEDS = [["0", "Instant"], ["300", "Quick (0.3 s a move)"], ["700", "Normal (0.7 s a move)"],
@@ -196,7 +200,8 @@ function renderSeats(spec) {
                  maxlength: MAX_NAME, placeholder: `Name (${name})`, autocomplete: "off", value: typed[i] || "",
                  "aria-label": `Name for ${name} (leave empty to keep ${name})` }))));
   $$(".seat-row select").forEach((select, i) => {
-    select.value = previous[i] || (i === 0 ? "human" : `bot:${kinds[0]}`);
+    const usual = kinds.includes(BOT_DEFAULT) ? BOT_DEFAULT : kinds[0];
+    select.value = previous[i] || (i === 0 ? "human" : `bot:${usual}`);
     select.addEventListener("change", showWho);
   });
   showWho();

@@ -1,0 +1,81 @@
+"""Bot levels, named for people: beginner, casual, strong and expert.
+
+=========  ===========================================================================================
+beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
+casual     the heuristic bot as it is
+strong     the search bot (:mod:`gamenight.bots.search`): 40 simulations, at most 0.5 s a move
+expert     the search bot: 160 simulations, at most 2 s a move
+=========  ===========================================================================================
+
+Where a game's bot already decides by an exact method (10,000's dynamic programme, Red Dog's
+odds: the bot class says ``exact = True``), strong and expert are that bot: search could only add
+noise to an exact answer.
+
+The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
+``timed=False`` and gets the simulation budget alone, deterministic under the bot's RNG.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.bots.base import Bot, Sampler
+from gamenight.bots.search import SearchBot
+from gamenight.core.moves import Move
+
+#: the levels, weakest first
+LEVELS = ("beginner", "casual", "strong", "expert")
+#: the share of a beginner's moves that are random
+BEGINNER_SLIPS = 1 / 3
+
+
+@dataclass(frozen=True)
+class Budget:
+    simulations: int
+    seconds: float
+
+
+#: the search budget of each searching level
+BUDGETS = {"strong": Budget(40, 0.5), "expert": Budget(160, 2.0)}
+
+#: each level in a person's words (the lobby's seat menu, the terminal's help)
+LEVEL_WORDS = {
+    "beginner": "Beginner bot (slips up)",
+    "casual": "Casual bot (sensible)",
+    "strong": "Strong bot (thinks ahead)",
+    "expert": "Expert bot (thinks longest)",
+}
+
+
+@dataclass
+class SlipBot:
+    """Plays ``base``'s move, except a random legal move with chance ``slips``."""
+
+    base: Bot
+    slips: float = BEGINNER_SLIPS
+    name: str = "beginner"
+
+    def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
+        if rng.random() < self.slips:
+            return legal[rng.randrange(len(legal))]
+        return self.base.choose(view, legal, sampler, rng)
+
+
+def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
+              clock: Callable[[], float] = time.perf_counter) -> Bot:
+    """The bot of ``level``, built on the game's ``heuristic`` bot."""
+    if level == "beginner":
+        return SlipBot(heuristic())
+    base = heuristic()
+    if level == "casual" or getattr(base, "exact", False):
+        return base
+    budget = BUDGETS[level]
+    return SearchBot(heuristic, simulations=budget.simulations, seconds=budget.seconds if timed else None,
+                     clock=clock, name=level)
+
+
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "Budget", "SlipBot", "level_bot"]

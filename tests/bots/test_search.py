@@ -1,0 +1,104 @@
+"""The search bot and the levels: reproducible under a seed, within an injected clock's budget, able
+to finish a match in a trick game, a rummy, a dice game and a board game, and every level's name
+accepted wherever a bot is named (make_bot, the terminal, the server, the lobby's list)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import gamenight
+from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
+from gamenight.bots.levels import SlipBot
+from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.cli.setup import bot_kinds
+from gamenight.core.state import State
+from gamenight.server.app import game_infos
+from gamenight.server.live import SeatRequest
+from gamenight.server.service import TableService
+
+
+def heuristic(game: str) -> Any:
+    return lambda: make_bot("heuristic", game)
+
+
+def ask(bot: Any, state: State, seat: int, rng: random.Random) -> Any:
+    return bot.choose(state.view(seat, layout=False), state.legal_moves(seat), sampler_for(state, seat), rng)
+
+
+def bidding_position() -> tuple[State, int]:
+    """Euchre's first decision: pass, order up or order alone (a real choice for search)."""
+    state = gamenight.new("euchre", seed=5)
+    seat = state.to_move
+    assert seat is not None and len(state.legal_moves(seat)) > 1
+    return state, seat
+
+
+def test_the_same_seed_and_budget_give_the_same_move_and_the_same_search() -> None:
+    state, seat = bidding_position()
+    runs = []
+    for _ in range(2):
+        bot = SearchBot(heuristic("euchre"), simulations=12)
+        move = ask(bot, state, seat, random.Random(7))
+        runs.append((move, bot.last_simulations))
+    assert runs[0] == runs[1]
+    assert runs[0][1] == 12  # the whole budget was searched, on determinizations, not the true state
+    assert not state.moves  # the true state was never played on
+
+
+def test_the_time_budget_reads_the_injected_clock_only() -> None:
+    ticks = iter(range(1000))
+    state, seat = bidding_position()
+    bot = SearchBot(heuristic("euchre"), simulations=10_000, seconds=3.0, clock=lambda: float(next(ticks)))
+    ask(bot, state, seat, random.Random(1))
+    # the deadline is set at tick 0 and read before each round after the first (ticks 1, 2, 3): three
+    # rounds of one rollout for each of the three bids (pass, order up, order up alone)
+    assert bot.last_simulations == 3 * 3
+
+
+@pytest.mark.parametrize(("game", "players", "options", "budget"), [
+    ("euchre", None, {}, 4),  # tricks, partners
+    ("gin-rummy", None, {"target": 10, "scoring": "single"}, 2),  # a rummy, a short match; long rollouts
+    ("ten-thousand", None, {"target": 2000}, 4),  # dice
+    ("five-in-a-row", None, {}, 4),  # a board game
+], ids=["trick", "rummy", "dice", "board"])
+def test_a_search_bot_finishes_a_match(game: str, players: int | None, options: dict[str, Any],
+                                       budget: int) -> None:
+    state = gamenight.new(game, seed=5, players=players, options=options)
+    bots: dict[int, Any] = {seat: make_bot("heuristic", game) for seat in range(state.num_players)}
+    searcher = SearchBot(heuristic(game), simulations=budget)  # two moves, one or two rounds
+    bots[0] = searcher
+    rng = random.Random(3)
+    searched = 0
+    while not state.is_over:
+        for seat in sorted(state.to_act):
+            if seat in state.to_act:
+                state.play(ask(bots[seat], state, seat, rng), seat)  # play refuses an illegal move
+                searched += searcher.last_simulations if seat == 0 else 0
+    assert state.outcome is not None and searched > 0
+
+
+def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:
+    assert set(LEVELS) <= set(KINDS) and {"random", "heuristic"} <= set(KINDS)
+    assert isinstance(make_bot("beginner", "hearts"), SlipBot)
+    assert type(make_bot("casual", "hearts")) is type(make_bot("heuristic", "hearts"))
+    assert isinstance(make_bot("strong", "hearts"), SearchBot)
+    # where the game's bot is exact, the searching levels are that bot
+    assert type(make_bot("expert", "red-dog")) is type(make_bot("heuristic", "red-dog"))
+    assert bot_kinds("strong,expert", "euchre", 2, []) == ["strong", "expert"]  # the terminal's --bots
+    state = gamenight.new("hearts", seed=1)
+    records, _ = TableService._seat_records(state, [SeatRequest("human")] + [SeatRequest("bot", lv) for lv in
+                                                                           ("beginner", "strong", "expert")],
+                                            [None] * 4)
+    assert [r.bot for r in records[1:]] == ["beginner", "strong", "expert"]  # the server's seats
+    assert all(info["bots"] == seat_bots(info["id"]) == [*LEVELS, "random"] for info in game_infos())
+    with pytest.raises(ValueError, match="the bots are"):
+        make_bot("grandmaster", "hearts")
+
+
+def test_the_search_reads_a_money_sheet_as_more_is_better() -> None:
+    golf = gamenight.new("golf", seed=1)  # the fewest strokes win, but the sheet counts the cents won
+    hearts = gamenight.new("hearts", seed=1)
+    assert not _lowest_wins(golf) and _lowest_wins(hearts)
