@@ -187,6 +187,7 @@ class TakeThePile(MoveKind["OklahomaCanasta"]):
     """Take the whole discard pile by melding its top card at once with cards of the hand."""
 
     verbs = ("pickup",)
+    source = "discards"
 
     def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
         return s._pickup_moves(seat)

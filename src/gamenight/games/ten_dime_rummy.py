@@ -160,6 +160,7 @@ class BuyDiscard(MoveKind["TenDimeRummy"]):
     or again straight after a buy, before anything is laid."""
 
     verbs = ("buy",)
+    source = "discards"
 
     def candidates(self, s: TenDimeRummy, seat: int) -> list[Move]:
         return [BUY[s.discards[-1]]] if s.discards else []
