@@ -49,7 +49,7 @@ def place_problem(view: dict[str, Any], arg: dict[str, Any]) -> str | None:
         if not 0 <= at["index"] < size:
             return f"index {at['index']} outside {at['zone']} ({size} pieces)"
         shown = z["pieces"][at["index"]] if z["pieces"] is not None else None
-        if shown is not None and arg["kind"] == z["piece"] and shown != arg["value"]:
+        if shown is not None and arg.get("kind") == z["piece"] and shown != arg["value"]:
             return f"{at['zone']}[{at['index']}] shows {shown}, the move names {arg['value']}"
         return None
     if at["zone"] in fields and view.get(at["zone"]) is not None:

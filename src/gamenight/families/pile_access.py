@@ -133,7 +133,6 @@ class DigDeep(MoveKind["DrawDiscardState"]):
     """Dig the spread discard pile down to a card, which must then be melded first this turn."""
 
     verbs = ("dig",)
-    source = "discards"
 
     def candidates(self, s: DrawDiscardState, seat: int) -> list[Move]:
         pile = s.discards
@@ -296,8 +295,6 @@ def answer_rule(s: DrawDiscardState, seat: int) -> str | None:
 
 class ClaimDiscard(MoveKind["DrawDiscardState"]):
     """Claim the discard out of turn, laying it off on a meld of the table."""
-
-    source = "discards"
 
     def __init__(self, verb: str) -> None:
         self.verbs = (verb,)

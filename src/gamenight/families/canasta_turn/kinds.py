@@ -108,7 +108,9 @@ class Pickup(MoveKind["CanastaState"]):
     the side's meld), the rest of the pile to the hand."""
 
     verbs = ("pickup",)
-    source = "discards"
+
+    def target(self, s: CanastaState, seat: int, move: Move) -> Place | None:
+        return pile_top("discards", len(s.discards))[0]  # the pile's top card, tapped where it lies
 
     def candidates(self, s: CanastaState, seat: int) -> Iterable[Move]:
         return s._pickup_candidates(seat)
