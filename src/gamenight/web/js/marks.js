@@ -23,8 +23,9 @@ export function markOn(x, y, r, fill, letter) {
                      "aria-hidden": "true", "pointer-events": "none" }, letter);
 }
 
-/** A legend's line: the side's disc with its letter, then its name and how its pieces are told apart. */
+/** A legend's line: the side's disc with its letter, then its name (and, for a screen reader, its
+ *  colour and letter in words: the eye reads them on the disc). */
 export function keyLine(name, colour, fill, letter) {
   return h("li", {}, h("span", { class: "board-key-disc", style: { background: fill, color: ink(fill) }, "aria-hidden": "true" },
-    letter), ` ${name} (${colour ? `${colour}, ` : ""}${letter})`);
+    letter), ` ${name}`, h("span", { class: "visually-hidden" }, ` (${colour ? `${colour}, ` : ""}${letter})`));
 }

@@ -80,6 +80,8 @@ export function trackPicture(field, value, view) {
     return s("g", { class: "track-marble", "data-hole": String(m.hole), "data-at": `${field.key}#${m.hole}`,
                     "data-value": String(m.hole), "aria-label": name },
       s("title", {}, name),
+      // the whole hole's room takes the tap (up to the next hole's), not the marble's picture alone
+      s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: (step * 0.5).toFixed(1), fill: "transparent", class: "track-hit" }),
       s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), fill, stroke: "#000a", "stroke-width": 1.2 }),
       markOn(x, y, r, fill, letters[m.side] || ""));
   });
