@@ -326,6 +326,18 @@ export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A verb in the players' words, from its moves' own words (the engine's `words`): what they say
+ *  before the first card they name, without a dangling "with" ("Pick up the pile with K♣ K♠": "pick
+ *  up the pile"; "Draw from the stock"); the verb itself where no move says it in a few words. */
+function verbWords(sorted, verb) {
+  const m = sorted.handMoves.find((x) => x.verb === verb && x.entry.words);
+  if (!m) return verb;
+  const head = m.entry.words.split(/\s(?:10|[2-9JQKA])[♣♦♥♠]|:|\s\d/u)[0].trim()
+    .replace(/\s+(?:with|to|onto|on|from|the|a|at)$/u, "");
+  const said = head.charAt(0).toLowerCase() + head.slice(1);
+  return said && said.split(/\s+/).length <= 5 ? said : verb;
+}
+
 /** What the person is asked to do, in a few words: "select cards to meld or discard, or draw";
  *  ``words``: the game's phrase for a verb that reads badly alone (the layout's ``verb_words``). */
 export function promptFor(sorted, words = {}) {
@@ -335,12 +347,13 @@ export function promptFor(sorted, words = {}) {
   // verbs made by tapping the table alone (a Golf grid's card, the dice) are asked for so
   const onTable = (v) => sorted.handMoves.every((m) => m.verb !== v.verb || (!m.cards.length && m.placed.length));
   const tapped = all.filter(onTable);
-  if (tapped.length) parts.push(`tap the table to ${tapped.map((v) => words[v.verb] || v.verb).join(" or ")}`);
+  const said = (v) => words[v.verb] || verbWords(sorted, v.verb);
+  if (tapped.length) parts.push(`tap the table to ${tapped.map(said).join(" or ")}`);
   const verbs = all.filter((v) => !onTable(v));
   if (verbs.length) {
     const single = verbs.every((v) => !v.pattern && v.max === 1);
     const noun = sorted.piece === "tile" ? ["a tile", "tiles"] : ["a card", "cards"];
-    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => words[v.verb] || v.verb).join(" or ")}`);
+    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map(said).join(" or ")}`);
   }
   const plain = sorted.plain;
   const numbers = plain.length && plain.every((m) => m.args.length === 1 && Number.isInteger(m.args[0].value));
