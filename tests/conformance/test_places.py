@@ -35,19 +35,21 @@ def field_places(kind: str, value: Any) -> set[int]:
 
 
 def place_problem(view: dict[str, Any], arg: dict[str, Any]) -> str | None:
-    """Why ``arg``'s place is not on the seat's table, or ``None``."""
+    """Why ``arg``'s place (or a whole move's: the stock a draw takes from) is not on the seat's
+    table, or ``None``."""
     at = arg["at"]
     zones = {z["key"]: z for z in view["layout"]["zones"]}
     fields = {f["key"]: f for f in view["layout"]["fields"]}
     if at["zone"] in zones:
-        if "index" not in at:
-            return None
         z = zones[at["zone"]]
+        if "index" not in at:
+            return None if "args" not in arg or z["count"] else f"{at['zone']} is empty"
+
         size = len(z["pieces"]) if z["pieces"] is not None else z["count"]
         if not 0 <= at["index"] < size:
             return f"index {at['index']} outside {at['zone']} ({size} pieces)"
         shown = z["pieces"][at["index"]] if z["pieces"] is not None else None
-        if shown is not None and arg["kind"] == z["piece"] and shown != arg["value"]:
+        if shown is not None and arg.get("kind") == z["piece"] and shown != arg["value"]:
             return f"{at['zone']}[{at['index']}] shows {shown}, the move names {arg['value']}"
         return None
     if at["zone"] in fields and view.get(at["zone"]) is not None:
@@ -67,6 +69,10 @@ def places_checked(game: str, preset: str | None, n: int) -> int:
         for seat in sorted(s.to_act):
             view = s.view(seat)
             for move in view["moves"]:
+                if "at" in move:
+                    problem = place_problem(view, move)
+                    assert problem is None, (move["text"], problem)
+                    placed += 1
                 for arg in move["args"]:
                     if "at" in arg:
                         problem = place_problem(view, arg)
@@ -88,3 +94,26 @@ def test_every_place_a_move_names_is_on_the_table(game: str, preset: str | None,
                                          ("chicken-foot", 4)])
 def test_the_pieces_on_the_felt_are_placed(game: str, n: int) -> None:
     assert places_checked(game, None, n) > 0
+
+
+def targets_of(game: str, n: int, steps: int) -> set[tuple[str, str]]:
+    """Each (verb, zone) a move lying on the table as a whole names along a seeded playout."""
+    s = gamenight.new(game, players=n, seed=3)
+    rng = random.Random(3)
+    seen: set[tuple[str, str]] = set()
+    for _ in range(steps):
+        if s.is_over:
+            break
+        seat = sorted(s.to_act)[0]
+        seen |= {(m["verb"], m["at"]["zone"]) for m in s.view(seat, layout=False)["moves"] if "at" in m}
+        moves = s.legal_moves(seat)
+        s.play(moves[rng.randrange(len(moves))], seat)
+    return seen
+
+
+@pytest.mark.parametrize(("game", "n", "target"), [("golf", 2, ("draw", "stock")),
+                                                   ("canasta", 4, ("pickup", "discards")),
+                                                   ("mexican-train", 2, ("draw", "boneyard"))])
+def test_the_stock_and_the_pile_are_tapped_where_they_lie(game: str, n: int, target: tuple[str, str]) -> None:
+    """A draw from the stock and a pickup of the pile lie where the stock and the pile are drawn."""
+    assert target in targets_of(game, n, 200)

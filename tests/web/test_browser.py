@@ -273,6 +273,10 @@ def make_move(page: Any, move: str, hand: list[str], view: dict[str, Any] | None
         select_cards(page, cards)
     for arg in placed:
         tap_place(page, arg)
+    if entry and "at" in entry:  # the move's own place: the stock a draw takes from, the pile
+        if not cards and not placed:
+            select_cards(page, [])
+        tap_place(page, {"at": entry["at"], "value": ""})
     click_move(page, move)
     confirm_if_asked(page, move)
 
@@ -283,6 +287,9 @@ def tap_place(page: Any, arg: dict[str, Any]) -> None:
     at = arg["at"]
     if "index" in at:
         page.click(f"#felt .felt-target[data-at='{at['zone']}#{at['index']}']")
+        return
+    if arg["value"] == "":  # a pile as a whole
+        page.click(f"#felt .felt-target[data-at='{at['zone']}']")
         return
     free = f"#felt .felt-target[data-at^='{at['zone']}#'][data-value='{arg['value']}']:not(.selected)"
     page.click(f"{free} >> nth=0")

@@ -86,6 +86,9 @@ class MoveKind(Generic[S]):
     legacy: ClassVar[bool] = False
     #: the question every move of this kind is confirmed with (None: one tap sends it)
     question: ClassVar[str | None] = None
+    #: the zone a move of this kind takes from as a whole (the stock, the discard pile), where a
+    #: person taps to make it (:meth:`target`); None: the move lies nowhere on the felt itself
+    source: ClassVar[str | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -118,6 +121,12 @@ class MoveKind(Generic[S]):
         entry per argument, ``None`` for one that lies nowhere but the hand or is no piece); by
         default nowhere: the page offers the move as a button, or by the hand's pieces."""
         return None
+
+    def target(self, s: S, seat: int, move: Move) -> Place | None:
+        """Where ``move`` itself lies on the table, apart from its arguments: the zone it takes
+        from (:attr:`source`: Golf's draw is the stock, Canasta's pickup the pile), so a person
+        taps the stock or the pile to make it; ``None`` for a move made by its arguments or a word."""
+        return {"zone": self.source} if self.source else None
 
     def confirm(self, s: S, seat: int, move: Move) -> str | None:
         """The question a player confirms before ``move`` is sent, in the players' words ("Knock?
@@ -223,6 +232,10 @@ class PhaseHandler(Generic[S]):
         """Where ``move``'s arguments lie on the table (:meth:`MoveKind.places`): nowhere here."""
         return None
 
+    def target(self, s: S, seat: int, move: Move) -> Place | None:
+        """Where ``move`` itself lies on the table (:meth:`MoveKind.target`): nowhere here."""
+        return None
+
     def kinds_now(self, s: S) -> Sequence[MoveKind[S]] | None:
         """The kinds of move this phase is made of, or ``None`` for a phase written as a whole
         (a phase where nobody acts, or one not yet moved onto kinds)."""
@@ -295,6 +308,10 @@ class KindsPhase(PhaseHandler[S]):
         kind = self._table(s)[1].get(move.verb)
         return None if kind is None else kind.places(s, seat, move)
 
+    def target(self, s: S, seat: int, move: Move) -> Place | None:
+        kind = self._table(s)[1].get(move.verb)
+        return None if kind is None else kind.target(s, seat, move)
+
     def confirm(self, s: S, seat: int, move: Move) -> str | None:
         kind = self._table(s)[1].get(move.verb)
         return None if kind is None else kind.confirm(s, seat, move)
@@ -346,6 +363,10 @@ class PhaseDispatch:
     def place_move(self, move: Move, seat: int) -> Sequence[Place | None] | None:
         """Where ``move``'s arguments lie on the table for ``seat`` (its kind's :meth:`MoveKind.places`)."""
         return self.phases[self.phase_name].places(self, seat, move)
+
+    def target_move(self, move: Move, seat: int) -> Place | None:
+        """Where ``move`` itself lies on the table for ``seat`` (its kind's :meth:`MoveKind.target`)."""
+        return self.phases[self.phase_name].target(self, seat, move)
 
 
 __all__ = ["ALONE", "ALONE_QUESTION", "ByName", "KindsPhase", "MoveKind", "OneMove", "PhaseDispatch",

@@ -185,6 +185,11 @@ class State(ABC):
         argument), so the page lets a person tap them there; by default nowhere."""
         return None
 
+    def target_move(self, move: Move, seat: int) -> Place | None:
+        """Where ``move`` itself lies on the table for ``seat`` (the stock a draw takes from), so
+        the page lets a person tap it there; by default nowhere."""
+        return None
+
     def confirm_move(self, move: Move, seat: int) -> str | None:
         """The question ``move`` is confirmed with before it is sent, or ``None`` (a game on
         :class:`~gamenight.core.phases.PhaseDispatch` asks the move's kind)."""
@@ -457,6 +462,7 @@ class State(ABC):
         }
         if seat is not None:
             self._ask_confirms(out["moves"], legal, seat)
+            self._place_targets(out["moves"], legal, seat)
         out.update(self._view(seat))
         if layout:
             zones = zone_layout(self.zones(), seat, self.knowledge)
@@ -472,6 +478,13 @@ class State(ABC):
             question = self.confirm_move(move, seat)
             if question:
                 entry["confirm"] = question
+
+    def _place_targets(self, entries: list[dict[str, Any]], legal: list[Move], seat: int) -> None:
+        """Each move entry lying on the table as a whole (a draw: the stock) carries its place (``at``)."""
+        for entry, move in zip(entries, legal, strict=True):
+            at = self.target_move(move, seat)
+            if at is not None:
+                entry["at"] = at
 
     def card_zones(self) -> dict[str, list[int]]:
         """Every piece by the zone it lies in (conservation: each piece is in exactly one), the

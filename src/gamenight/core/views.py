@@ -59,13 +59,16 @@ class MoveEntry(TypedDict):
     """A move the seat may make: its text (as ``legal_moves`` lists it), verb and arguments.
     ``words``: the move in players' words, where the engine says it. ``confirm``: the question a
     player confirms with a second tap before the move is sent (a knock, going alone, a bet), where
-    the move ends the turn early or commits the hand."""
+    the move ends the turn early or commits the hand. ``at``: where the move itself lies on the
+    table apart from its arguments (:class:`Place`: the stock a draw takes from, the pile a pickup
+    takes), so a person taps the stock or the pile to make it."""
 
     text: str
     verb: str
     args: list[MoveArg]
     words: NotRequired[str]
     confirm: NotRequired[str]
+    at: NotRequired[Place]
 
 
 def arg_value(arg: Arg) -> int | str:

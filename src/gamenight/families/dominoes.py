@@ -165,6 +165,8 @@ class DrawTile(OneMove[T]):
     """Draw a tile from the yard: only when no tile in the hand fits, once a turn, and while the
     yard has tiles."""
 
+    source = "boneyard"
+
     def rule(self, s: T, seat: int) -> str | None:
         if s.drew:
             if s.DRAWN_MAY_WAIT:

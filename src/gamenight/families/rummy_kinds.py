@@ -58,6 +58,8 @@ def cards_words(cards: tuple[int, ...]) -> str:
 class DrawFromStock(OneMove["DrawDiscardState"]):
     """Draw the top card of the stock (told to the drawer only)."""
 
+    source = "stock"
+
     def rule(self, s: DrawDiscardState, seat: int) -> str | None:
         return None if s.stock else "The stock is empty."
 

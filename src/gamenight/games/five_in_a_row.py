@@ -436,6 +436,8 @@ class ThrowAway(MoveKind["FiveInARow"]):
 class DrawCard(OneMove["FiveInARow"]):
     """Draw your card after playing (where players draw for themselves)."""
 
+    source = "stock"
+
     def apply(self, s: FiveInARow, seat: int, move: Move) -> None:
         s.draw_card(seat)
         s._next_turn(seat)

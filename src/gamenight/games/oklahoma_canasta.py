@@ -109,8 +109,9 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.notation import NUMBER
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler, pile_top
 from gamenight.core.registry import GameSpec, register
+from gamenight.core.views import Place
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import (
     DRAW,
@@ -187,6 +188,9 @@ class TakeThePile(MoveKind["OklahomaCanasta"]):
     """Take the whole discard pile by melding its top card at once with cards of the hand."""
 
     verbs = ("pickup",)
+
+    def target(self, s: OklahomaCanasta, seat: int, move: Move) -> Place | None:
+        return pile_top("discards", len(s.discards))[0]  # the pile's top card, tapped where it lies
 
     def candidates(self, s: OklahomaCanasta, seat: int) -> list[Move]:
         return s._pickup_moves(seat)

@@ -83,9 +83,10 @@ from typing import Any, ClassVar
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.options import Options, option
-from gamenight.core.phases import MoveKind, PhaseHandler
+from gamenight.core.phases import MoveKind, PhaseHandler, pile_top
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.scoring import money
+from gamenight.core.views import Place
 from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import ContractPlayPhase, ContractState
 from gamenight.families.contracts import Contract
@@ -160,6 +161,9 @@ class BuyDiscard(MoveKind["TenDimeRummy"]):
     or again straight after a buy, before anything is laid."""
 
     verbs = ("buy",)
+
+    def places(self, s: TenDimeRummy, seat: int, move: Move) -> list[Place | None]:
+        return pile_top("discards", len(s.discards))  # the card bought: the pile's top, where it lies
 
     def candidates(self, s: TenDimeRummy, seat: int) -> list[Move]:
         return [BUY[s.discards[-1]]] if s.discards else []

@@ -53,12 +53,20 @@ class Draw(MoveKind["CanastaState"]):
     """Draw from the stock (from one numbered stock pile where each player keeps his own)."""
 
     verbs = ("draw",)
+    source = "stock"
 
     def candidates(self, s: CanastaState, seat: int) -> Iterable[Move]:
         return s._draw_candidates(seat)
 
     def verify(self, s: CanastaState, seat: int, move: Move) -> str | None:
         return s._draw_rule(seat, move)
+
+    def target(self, s: CanastaState, seat: int, move: Move) -> Place | None:
+        """The stock pile drawn from (each numbered where players keep their own); nowhere once
+        the stock is exhausted (the move then declines the pile)."""
+        if s.stock_dry:
+            return None
+        return {"zone": "stock" if move.number is None else f"stock/{move.number}"}
 
     def apply(self, s: CanastaState, seat: int, move: Move) -> None:
         s._draw(seat, move)
@@ -100,6 +108,9 @@ class Pickup(MoveKind["CanastaState"]):
     the side's meld), the rest of the pile to the hand."""
 
     verbs = ("pickup",)
+
+    def target(self, s: CanastaState, seat: int, move: Move) -> Place | None:
+        return pile_top("discards", len(s.discards))[0]  # the pile's top card, tapped where it lies
 
     def candidates(self, s: CanastaState, seat: int) -> Iterable[Move]:
         return s._pickup_candidates(seat)

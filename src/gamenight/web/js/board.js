@@ -9,6 +9,7 @@
 import { h, s } from "./dom.js";
 import { cardLabel, cardName, isCard, isRed } from "./cards.js";
 import { moveWords } from "./actions.js";
+import { keyLine, markOn, sideMarks } from "./marks.js";
 
 const CELL = 40;
 /** Room at the top and the left for the column and row numbers (a space's text is "row,column"). */
@@ -31,6 +32,7 @@ export function drawBoard(board, label = "The board") {
   const rows = board.rows || 0;
   const cols = board.cols || 1;
   const sides = board.sides || [];
+  const letters = sideMarks(sides); // each side's letter on its discs: never told by colour alone
   const piece = board.piece || "";
   const spaces = (board.spaces || []).map((sp, k) => {
     const r = Math.floor(k / cols);
@@ -41,15 +43,17 @@ export function drawBoard(board, label = "The board") {
     const card = piece === "card" && isCard(sp.label);
     const text = card ? cardLabel(sp.label) : sp.label === "FREE" ? "★" : sp.label === "DEAD" ? "×" : String(sp.label);
     const colour = card && isRed(sp.label[sp.label.length - 1]) ? "#c62828" : "#222";
-    const who = side ? `, ${side.colour} disc of ${side.name}${sp.row ? " in a finished row" : ""}` : "";
+    const who = side ? `, ${side.colour} disc of ${side.name} (${letters[sp.disc]})${sp.row ? " in a finished row" : ""}` : "";
+    const fill = side ? DISC_FILL[side.colour] || side.colour : "";
     return s("g", { class: `board-space${side ? " board-taken" : ""}${sp.row ? " board-in-row" : ""}`,
                     "data-space": sp.space, role: "button", tabindex: "-1",
                     "aria-label": `${sp.space}: ${spaceName(sp, piece)}${who}` },
       s("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 4, class: "board-cell" }),
       s("text", { x: x + CELL / 2, y: y + 15, "text-anchor": "middle", "font-size": 12, fill: colour,
-                  class: "board-label" }, text),
-      side ? s("circle", { cx: x + CELL / 2, cy: y + 27, r: 9, fill: DISC_FILL[side.colour] || side.colour,
-                           stroke: sp.row ? "#fff" : "#0008", "stroke-width": sp.row ? 3 : 1, class: "board-disc" }) : null);
+                  class: `board-label${card ? ` suit-${sp.label[sp.label.length - 1]}` : ""}` }, text),
+      side ? s("circle", { cx: x + CELL / 2, cy: y + 27, r: 9, fill,
+                           stroke: sp.row ? "#fff" : "#0008", "stroke-width": sp.row ? 3 : 1, class: "board-disc" }) : null,
+      side ? markOn(x + CELL / 2, y + 27, 9, fill, letters[sp.disc]) : null);
   });
   const lines = (board.lines || []).map((line) => {
     const a = centre(line.from, cols);
@@ -64,8 +68,8 @@ export function drawBoard(board, label = "The board") {
     Array.from({ length: rows }, (_, r) => s("text", { x: EDGE - 4, y: EDGE + r * CELL + CELL / 2 + 3, "text-anchor": "end" }, String(r))));
   const svg = s("svg", { viewBox: `0 0 ${EDGE + cols * CELL} ${EDGE + rows * CELL}`, class: "board-svg", role: "group",
                          "aria-label": label }, numbers, spaces, s("g", { "pointer-events": "none" }, lines));
-  const key = h("ul", { class: "board-key" }, sides.map((side) => h("li", {},
-    h("span", { class: "board-key-disc", style: { background: DISC_FILL[side.colour] || side.colour } }), " ", side.name)));
+  const key = h("ul", { class: "board-key" }, sides.map((side, i) =>
+    keyLine(side.name, side.colour, DISC_FILL[side.colour] || side.colour, letters[i])));
   const first = svg.querySelector("[data-space]");
   if (first) first.setAttribute("tabindex", "0");
   return h("figure", { class: "board-picture", dataset: { board: "1" } }, svg, h("figcaption", {}, label, key));

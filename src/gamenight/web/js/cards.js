@@ -45,7 +45,8 @@ export function isRed(suit) {
  * card's own colour. */
 export function cardColourClass(code) {
   if (isRookCard(code)) return code === "RB" ? "black" : `rook-${ROOK_COLOURS[suitLetter(code)]}`;
-  return code === "JK" || !isRed(code[1]) ? "black" : "red";
+  if (code === "JK") return "black";
+  return `${isRed(code[1]) ? "red" : "black"} suit-${code[1]}`; // suit-C: the four-colour deck's hook
 }
 
 /** "queen of spades", "ten of hearts", "joker". */
@@ -168,7 +169,7 @@ export function cardSvg(code, { compact = false } = {}) {
   }
   const rank = code[0];
   const suit = code[1];
-  svg.classList.add(isRed(suit) ? "gn-red" : "gn-black");
+  svg.classList.add(isRed(suit) ? "gn-red" : "gn-black", `gn-suit-${suit}`);
   const rankLabel = RANK_LABELS[rank] || rank;
   if (compact) {
     svg.append(
@@ -250,7 +251,7 @@ export function suitText(suit) {
   if (ROOK_COLOURS[suit]) {
     return h("span", { class: `suit rook-${ROOK_COLOURS[suit]}`, title: ROOK_COLOURS[suit] }, ROOK_COLOURS[suit]);
   }
-  return h("span", { class: `suit ${isRed(suit) ? "red" : "black"}`, title: SUIT_NAMES[suit] },
+  return h("span", { class: `suit ${isRed(suit) ? "red" : "black"} suit-${suit}`, title: SUIT_NAMES[suit] },
     SUIT_SYMBOLS[suit]);
 }
 
@@ -271,7 +272,8 @@ export function sentence(text) {
     if (!part) continue;
     const symbol = part[part.length - 1];
     if (SYMBOL_SUIT[symbol] && SENTENCE_RE.test(part) && part.replace(SENTENCE_RE, "") === "") {
-      out.append(h("span", { class: `suit ${isRed(SYMBOL_SUIT[symbol]) ? "red" : "black"}` }, part));
+      const suit = SYMBOL_SUIT[symbol];
+      out.append(h("span", { class: `suit ${isRed(suit) ? "red" : "black"} suit-${suit}` }, part));
     } else {
       out.append(part);
     }

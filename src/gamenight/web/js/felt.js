@@ -226,9 +226,11 @@ function trickList(z, view, ctx, bottom, angles = null) {
 
 // ---- piles ----------------------------------------------------------------------------------------
 
-/** A pile on the felt (a stock, a discard pile, an up-card, a kitty): its top and its size. */
+/** A pile on the felt (a stock, a discard pile, an up-card, a kitty): its top and its size. The
+ *  pile as a whole is a place on the table (`data-at`: its zone), so a move made by tapping it (a
+ *  draw from the stock: the move's own `at`) is tapped there; `name` says it to a screen reader. */
 export function pileBox(z) {
-  return h("div", { class: "felt-pile", dataset: { zone: z.key } },
+  return h("div", { class: "felt-pile", dataset: { zone: z.key, at: z.key, value: "", name: z.label } },
     h("span", { class: "felt-pile-label" }, z.label), zoneContents(z));
 }
 

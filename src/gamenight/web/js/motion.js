@@ -25,6 +25,7 @@
 // made with WebAudio, no audio files.
 
 import { screenPath } from "./screen_link.js";
+import { deckToggle } from "./deck.js";
 
 /** How long a piece travels. */
 export const MOTION_MS = 260;
@@ -471,5 +472,5 @@ export function menuItems(tableId) {
   link.href = screenPath(tableId);
   link.title = "The table on a tablet or TV everyone sees: the felt large, with codes to join";
   link.append(pill("Table screen"));
-  return [soundToggle(), link];
+  return [soundToggle(), deckToggle(), link];
 }

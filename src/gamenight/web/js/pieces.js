@@ -88,6 +88,7 @@ export function markFeltTargets(root, usable, chosen, feltItem) {
       el.setAttribute("aria-pressed", on ? "true" : "false");
       if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", placeName(el, item));
     } else if (el.getAttribute("role") === "button" && el.dataset.tapped) {
+      if (el.dataset.name !== undefined) el.removeAttribute("aria-label"); // a pile is no button now
       el.removeAttribute("role");
       el.removeAttribute("tabindex");
       el.removeAttribute("aria-pressed");
@@ -114,6 +115,7 @@ function listOfTargets(list) {
 
 /** A tappable piece's name: what it shows ("queen of hearts", "face down") and where. */
 function placeName(el, item) {
+  if (item.index === undefined && el.dataset.name) return el.dataset.name; // a pile as a whole: "Stock"
   const shown = item.value && isCard(item.value) ? cardName(item.value) : item.value || "face down";
   const where = el.closest("[data-zone]");
   const label = where && where.getAttribute("aria-label");

@@ -27,8 +27,9 @@ function pieceLabel(code, piece) {
 
 /** A move's parts: its verb, the pieces of the hand it names (a named wild card among them), what
  * the wild cards stand for, the pieces it names that lie on the table (`placed`: arguments with an
- * `at`, tapped where they lie), and its other arguments (numbers, "run", "alone"). `piece`: the
- * hand's kind of piece ("card", "tile"); without one, an argument is a piece where the hand holds it. */
+ * `at`, tapped where they lie, and the move's own place, `target`: the stock a draw takes from, the
+ * pile a pickup takes), and its other arguments (numbers, "run", "alone"). `piece`: the hand's kind
+ * of piece ("card", "tile"); without one, an argument is a piece where the hand holds it. */
 export function parts(entry, piece = "", hand = []) {
   const cards = [];
   const names = [];
@@ -46,7 +47,9 @@ export function parts(entry, piece = "", hand = []) {
       rest.push(a);
     }
   }
-  return { verb: entry.verb, cards, names, placed, rest };
+  const target = entry.at ? { zone: entry.at.zone, index: entry.at.index, value: undefined } : null;
+  if (target) placed.push(target);
+  return { verb: entry.verb, cards, names, placed, rest, target };
 }
 
 // ---- pieces on the table (felt.js, dice.js, dominoes.js, track.js mark them `data-at`) ----------
@@ -62,9 +65,11 @@ export function feltItem(at, value) {
 
 /** Whether the felt piece `item` is the place of the argument `p` (a move's placed part): the same
  *  place, or, where the argument names no index (a die of any position showing 6, a train), a piece
- *  of the same zone showing the same value. */
+ *  of the same zone showing the same value; a move's own place without an index (the stock) is the
+ *  zone drawn as a whole. */
 function placeFits(p, item) {
   if (p.zone !== item.zone) return false;
+  if (p.index === undefined && p.value === undefined) return item.index === undefined;
   return p.index !== undefined ? p.index === item.index : String(p.value) === String(item.value);
 }
 
@@ -141,7 +146,7 @@ export function classify(moves, hand, choose = null, piece = "") {
     v.min = Math.min(v.min, m.cards.length);
     v.max = Math.max(v.max, m.cards.length);
     v.placed = Math.max(v.placed || 0, m.placed.length);
-    if (m.cards.length >= 2 && !m.placed.length) {
+    if (m.cards.length >= 2 && m.placed.length === (m.target ? 1 : 0)) { // a pickup: any cards, then the pile
       v.multiMin = Math.min(v.multiMin, m.cards.length);
       v.rests.set(m.rest.map((a) => a.text).join(" "), m.rest);
     }
@@ -194,7 +199,7 @@ export function actionsFor(sorted, selected, felt = [], words = {}, grows = {}) 
   const exactVerbs = new Set(out.filter((a) => a.kind === "exact").map((a) => a.verb));
   for (const v of sorted.verbs.values()) {
     if (done.has(v.verb) || exactVerbs.has(v.verb)) continue;
-    if (v.pattern && k >= v.multiMin && !felt.length) {
+    if (v.pattern && selected.length >= v.multiMin && onlyTargets(sorted, v.verb, felt)) {
       const grown = growing(sorted, v, selected, grows);
       if (grown) {
         out.push(grown);
@@ -215,6 +220,14 @@ export function actionsFor(sorted, selected, felt = [], words = {}, grows = {}) 
                hint: !k ? needHint(v, mine, sorted.piece) : open ? "select more to make it" : "not with these" });
   }
   return out;
+}
+
+/** Whether the pieces tapped on the table are exactly the verb's own place (a pickup's pile), or
+ *  none: a set of cards the list does not enumerate is still offered with the pile it takes. */
+function onlyTargets(sorted, verb, felt) {
+  if (!felt.length) return true;
+  const targets = sorted.handMoves.filter((m) => m.verb === verb && m.target).map((m) => m.target);
+  return felt.length === 1 && targets.some((p) => placeFits(p, felt[0]));
 }
 
 /**
@@ -313,6 +326,18 @@ export function capitalise(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A verb in the players' words, from its moves' own words (the engine's `words`): what they say
+ *  before the first card they name, without a dangling "with" ("Pick up the pile with K♣ K♠": "pick
+ *  up the pile"; "Draw from the stock"); the verb itself where no move says it in a few words. */
+function verbWords(sorted, verb) {
+  const m = sorted.handMoves.find((x) => x.verb === verb && x.entry.words);
+  if (!m) return verb;
+  const head = m.entry.words.split(/\s(?:10|[2-9JQKA])[♣♦♥♠]|:|\s\d/u)[0].trim()
+    .replace(/\s+(?:with|to|onto|on|from|the|a|at)$/u, "");
+  const said = head.charAt(0).toLowerCase() + head.slice(1);
+  return said && said.split(/\s+/).length <= 5 ? said : verb;
+}
+
 /** What the person is asked to do, in a few words: "select cards to meld or discard, or draw";
  *  ``words``: the game's phrase for a verb that reads badly alone (the layout's ``verb_words``). */
 export function promptFor(sorted, words = {}) {
@@ -322,12 +347,13 @@ export function promptFor(sorted, words = {}) {
   // verbs made by tapping the table alone (a Golf grid's card, the dice) are asked for so
   const onTable = (v) => sorted.handMoves.every((m) => m.verb !== v.verb || (!m.cards.length && m.placed.length));
   const tapped = all.filter(onTable);
-  if (tapped.length) parts.push(`tap the table to ${tapped.map((v) => words[v.verb] || v.verb).join(" or ")}`);
+  const said = (v) => words[v.verb] || verbWords(sorted, v.verb);
+  if (tapped.length) parts.push(`tap the table to ${tapped.map(said).join(" or ")}`);
   const verbs = all.filter((v) => !onTable(v));
   if (verbs.length) {
     const single = verbs.every((v) => !v.pattern && v.max === 1);
     const noun = sorted.piece === "tile" ? ["a tile", "tiles"] : ["a card", "cards"];
-    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map((v) => words[v.verb] || v.verb).join(" or ")}`);
+    parts.push(`select ${single ? noun[0] : noun[1]} to ${verbs.map(said).join(" or ")}`);
   }
   const plain = sorted.plain;
   const numbers = plain.length && plain.every((m) => m.args.length === 1 && Number.isInteger(m.args[0].value));

@@ -10,6 +10,7 @@
 // bar offers the moves in words. Nothing here knows a game: only the field's data.
 
 import { h, s } from "./dom.js";
+import { keyLine, markOn, sideMarks } from "./marks.js";
 
 const W = 400;
 const INSET = 26;
@@ -53,6 +54,7 @@ export function trackPicture(field, value, view) {
   const bottom = bottomSide(value, seat);
   const { at, step } = holeCentres(value, bottom);
   const seats = value.seats || [];
+  const letters = sideMarks(seats); // each side's letter on its marbles: never told by colour alone
   const marbles = value.marbles || [];
   const holes = [];
   for (const [hole, [x, y]] of at) {
@@ -72,12 +74,16 @@ export function trackPicture(field, value, view) {
   const pieces = marbles.map((m) => {
     const [x, y] = at.get(m.hole) || [W / 2, W / 2];
     const side = seats[m.side] || {};
-    const name = `${side.colour || ""} marble${side.name ? ` of ${side.name}` : ""} on ${m.text}`;
+    const name = `${side.colour || ""} marble${side.name ? ` of ${side.name}` : ""} (${letters[m.side] || ""}) on ${m.text}`;
+    const fill = FILL[side.colour] || "#888";
+    const r = step * 0.38;
     return s("g", { class: "track-marble", "data-hole": String(m.hole), "data-at": `${field.key}#${m.hole}`,
                     "data-value": String(m.hole), "aria-label": name },
       s("title", {}, name),
-      s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: (step * 0.38).toFixed(1), fill: FILL[side.colour] || "#888",
-                    stroke: "#000a", "stroke-width": 1.2 }));
+      // the whole hole's room takes the tap (up to the next hole's), not the marble's picture alone
+      s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: (step * 0.5).toFixed(1), fill: "transparent", class: "track-hit" }),
+      s("circle", { cx: x.toFixed(1), cy: y.toFixed(1), r: r.toFixed(1), fill, stroke: "#000a", "stroke-width": 1.2 }),
+      markOn(x, y, r, fill, letters[m.side] || ""));
   });
   const labels = seats.map((seat_, side) => {
     if (!seat_.name) return null;
@@ -90,6 +96,6 @@ export function trackPicture(field, value, view) {
     s("rect", { x: 4, y: 4, width: W - 8, height: W - 8, rx: 16, class: "track-ground" }),
     numbers, holes, labels, pieces);
   return h("figure", { class: "track-picture", dataset: { field: field.key } }, svg,
-    h("figcaption", {}, h("span", { class: "track-label" }, field.label), h("ul", { class: "board-key" }, seats.filter((x) => x.name).map((x) =>
-      h("li", {}, h("span", { class: "board-key-disc", style: { background: FILL[x.colour] || x.colour } }), " ", x.name)))));
+    h("figcaption", {}, h("span", { class: "track-label" }, field.label), h("ul", { class: "board-key" },
+      seats.map((x, i) => (x.name ? keyLine(x.name, x.colour, FILL[x.colour] || x.colour, letters[i]) : null)))));
 }
