@@ -13,7 +13,8 @@ import pytest
 import gamenight
 from gamenight.core.errors import IllegalMove
 from gamenight.equipment import cards as C
-from gamenight.games.five_in_a_row import CELLS_OF, EMPTY, LAYOUT, LAYOUT_TEXT, FiveInARow, find_rows
+from gamenight.games.five_in_a_row import CELLS_OF, EMPTY, FiveInARow, find_rows
+from gamenight.games.five_in_a_row_board import LAYOUT, LAYOUT_TEXT
 from tests.helpers import deal_deck, golden_match, run_down_stock, set_position
 
 BOARD_JSON = Path(__file__).parents[3].parent / "shared" / "rules" / "five-in-a-row-board.json"

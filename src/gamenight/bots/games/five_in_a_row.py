@@ -21,14 +21,13 @@ from gamenight.equipment import cards as C
 from gamenight.games.five_in_a_row import (
     CELL_OF_SQUARE,
     EMPTY,
-    FREE,
     JACKS,
     ONE_EYED,
     TWO_EYED,
     WINDOWS,
     WINDOWS_AT,
-    cells_of,
 )
+from gamenight.games.five_in_a_row_board import FREE, cells_of
 
 #: a line holding k of my discs (none of theirs) gains this much from one more
 OWN = (1.0, 4.0, 16.0, 80.0, 5000.0)
