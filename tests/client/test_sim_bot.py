@@ -67,19 +67,24 @@ def sim(*args: str) -> tuple[int, str]:
 def test_your_bot_plays_the_seats_you_give_it() -> None:
     BUILT.clear()
     CHOSEN.clear()
-    code, out = sim("--bot", f"{HERE}:LastMoveBot", "--seat", "1", "--seat", "3", "--bots", "random")
+    code, out = sim("--bot", f"{HERE}:LastMoveBot", "--seat", "2", "--seat", "4", "--bots", "random")
     assert code == 0, out
     assert BUILT == [GAME] * 5  # once checked before any match, then per seat it plays in each match
     assert CHOSEN and set(CHOSEN) == {1, 3}
     assert out.count(f"{HERE}:LastMoveBot") == 2 and "2 matches" in out
 
 
-def test_a_factory_is_called_with_no_argument_and_seat_0_is_the_default() -> None:
+def test_a_factory_is_called_with_no_argument_and_the_first_seat_is_the_default() -> None:
     assert isinstance(load_bot(f"{HERE}:make_first_move_bot", GAME), FirstMoveBot)
     CHOSEN.clear()
     code, out = sim("--bot", f"{HERE}:make_first_move_bot")
     assert code == 0, out
-    assert set(CHOSEN) == {0}
+    assert set(CHOSEN) == {0}  # (the engine's seat 0: "seat 1" to people)
+
+
+def test_a_seat_past_the_table_is_refused_as_people_count_seats() -> None:
+    code, out = sim("--bot", f"{HERE}:make_first_move_bot", "--seat", "5")
+    assert code != 0 and "There is no seat 5: the seats are 1 to 4." in out
 
 
 @pytest.mark.parametrize(("path", "says"), [

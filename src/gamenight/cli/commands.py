@@ -233,6 +233,14 @@ def introduce(state: State, seat: int, kinds: Sequence[str], notes: Sequence[str
     console.print(Text("Type ? at the prompt for help.", style="dim"))
 
 
+def people_seats(seats: list[int], players: int) -> list[int]:
+    """Seats as people count them (from 1, as ``play --seat`` does), as the engine counts them."""
+    for seat in seats:
+        if not 1 <= seat <= players:
+            raise CliError(f"There is no seat {seat}: the seats are 1 to {players}.")
+    return [seat - 1 for seat in seats]
+
+
 @app.command()
 def sim(
     game: GameArg,
@@ -254,7 +262,7 @@ def sim(
         "--bot", help="Your own bot, as module:Class or module:function (given the game's id if it takes "
                       "one argument); it plays the --seat seats, the others play --bots.")] = None,
     seat: Annotated[list[int] | None, typer.Option(
-        "--seat", help="A seat your --bot plays (repeat for more; default: seat 0).")] = None,
+        "--seat", help="A seat your --bot plays, counted from 1 (repeat for more; default: seat 1).")] = None,
 ) -> None:
     """Let bots play N full matches against each other and tally wins and scores; for a game against
     the house, play N rounds and measure the house edge with its 95% confidence interval."""
@@ -266,7 +274,7 @@ def sim(
         if seat and bot is None:
             raise CliError("--seat says where your --bot plays: give --bot too.")
         if bot is not None:
-            kinds = place_bot(kinds, bot, seat or [0], first.spec.id)
+            kinds = place_bot(kinds, bot, people_seats(seat or [1], first.num_players), first.spec.id)
     except (CliError, BotLoadError) as e:
         fail(err_console(), str(e))
     house = isinstance(first, HouseGame)
