@@ -5,7 +5,10 @@ looking at canasta positions, the golden matches, and illegal moves made by alte
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -278,3 +281,22 @@ def assert_same_tables(before: dict[str, Any], after: dict[str, Any]) -> None:
         assert [w["seat"] for w in old_wait] == [w["seat"] for w in new_wait], key
         assert all(abs(a["since"] - b["since"]) < 1 for a, b in zip(old_wait, new_wait, strict=True)), key
         assert new == old, key
+
+
+#: the README, whose Python examples the tests run as a reader would
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def run_readme_example(heading: str) -> tuple[str, dict[str, object]]:
+    """The first Python example under the README's ``heading``, run as a reader runs it: what it
+    printed, and the names it left behind."""
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index(heading):]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None, f"the README's {heading!r} section has no Python example"
+    printed = io.StringIO()
+    names: dict[str, object] = {}
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code.group(1), "README.md", "exec"), names)  # the README's own code
+    return printed.getvalue(), names
+

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
-from pathlib import Path
-
-README = Path(__file__).resolve().parents[2] / "README.md"
+from tests.helpers import run_readme_example
 
 
 def test_the_readmes_python_example_plays_a_whole_match() -> None:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("### From Python"):]
-    code = re.search(r"```python\n(.*?)```", section, re.S)
-    assert code is not None, "the README's 'From Python' section has no Python example"
-    printed = io.StringIO()
-    names: dict[str, object] = {}
-    with contextlib.redirect_stdout(printed):
-        exec(compile(code.group(1), "README.md", "exec"), names)  # the README's own code, as a reader runs it
+    printed, names = run_readme_example("### From Python")
     state = names["s"]
     assert getattr(state, "is_over", False)
-    assert "hearts" in printed.getvalue()
+    assert "hearts" in printed
