@@ -20,14 +20,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """``-n auto``: one worker more than the machine has cores. A browser test's worker mostly
-    waits (on its page drawing in Chromium, on its server) while those processes use a core, and
-    a CPU report of the whole run on two workers showed about a fifth of the workers' time idle so;
-    a third worker on CI's two cores keeps both busy. (``-n N`` still sets the count.)"""
-    return (os.cpu_count() or 1) + 1
-
-
 @pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have deselected what they do
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` are skipped, with the reason, unless ``--all`` (or ``-m`` naming
