@@ -47,9 +47,23 @@ frozen). Red threes dealt are laid out seat by seat from the dealer's left and r
   threes 100 each, 800 for all four, negative if the side melded nothing; going out 100 (200
   concealed); minus every card left in both partners' hands. First side to 5,000 after a hand
   wins; both there, the higher; an exact tie plays another hand (7.9 gap 9).
-* **Irregularities** (7.8, 7.9 gap 6): the program prevents illegal plays instead of penalising
-  them (``enforce_mode=prevent``); the penalties have no place here. Six-player and
-  two-decks-a-side games (gap 7) are out of scope; seating is fixed (gap 8).
+* **Irregularities** (7.8, 7.9 gap 6; option ``irregularities``): by default the program prevents
+  illegal plays instead of penalising them (``prevent``). With ``penalise`` the books'
+  "Irregularities" apply (the Ultimate Book of Card Games; Hoyle's figures): each card taken back
+  from the table costs its side 100; a first meld below the minimum raises the side's minimum by
+  10 for the rest of the hand; a red three never laid out costs 500. A person makes an irregular
+  play by typing it (never listed, so bots never make one): ``short 9C`` ends the turn below the
+  minimum, the short meld's cards coming back to the hand (100 each, the minimum raised by 10),
+  then 9C is discarded; ``misplay KC 2C 2D`` lays a meld the rules refuse, which is taken back at
+  once (100 a card). Decided where the books are silent: the books laid below the minimum stay
+  provisional until the turn ends, so ``retract`` before the turn's end stays free (a correction,
+  as Hoyle lets a short meld be made good), and the short meld is charged only when the turn ends
+  with it; its cards count as cards taken back; the raise is the side's (the minimum is a side's;
+  at three, the player's own column); the penalties are one line of the hand's score sheet, and a
+  red three left in a hand also still counts its card value among the cards left. Since red threes
+  are laid out by the program the moment they arrive, the last charge applies only to a hand set
+  up or continued from elsewhere holding one. Six-player and two-decks-a-side games (gap 7) are out
+  of scope; seating is fixed (gap 8).
 
 **Two players** (§8.8; preset ``two-hand``, or simply two players): fifteen cards each; every
 draw is two cards (one discard); going out needs two canastas; the rest as above (freezing, the
@@ -96,6 +110,7 @@ from gamenight.families.canasta_turn import (
     OFF,
     OPTIONAL,
     PLAY_ON,
+    RED_THREE_KEPT,
     AskRule,
     CanastaState,
     LastRedThreeRule,
@@ -118,6 +133,8 @@ CLASSIC_BOOKS = BookRules(ratio=AT_LEAST, max_wilds=3, wild_books=False, dirty_c
 MINIMUM_BANDS = ((3000, 120), (1500, 90), (0, 50))
 #: the red threes' table: all four score 800
 RED_THREE_TABLE = ((4, 800),)
+#: ``irregularities``: illegal plays refused (today's program), or accepted and charged (the books)
+PREVENT, PENALISE = "prevent", "penalise"
 #: per player count: hand size, cards drawn, canastas to go out, target
 BY_COUNT = {4: (11, 1, 1, 5000), 2: (15, 2, 2, 5000), 3: (13, 2, 2, 7500)}
 
@@ -163,6 +180,18 @@ class CanastaOptions(Options):
                          "5,000, or 7,500 at three.", minimum=0, maximum=20_000)
     max_hands: int = option(0, "Most hands", "Stop after this many hands even if nobody reached the target, "
                             "the higher total winning (0: never).", minimum=0, maximum=100)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClassicCanastaOptions(CanastaOptions):
+    """Canasta's own: its book's irregularities (the variations built on it keep prevention)."""
+
+    irregularities: str = option(PREVENT, "Irregularities", "Illegal plays refused, or accepted and "
+                                 "charged as the book says: a person may then lay a meld against the "
+                                 "rules, or end a turn below the first-meld minimum (bots never do).",
+                                 choices={PREVENT: "Prevented: an illegal play is refused",
+                                          PENALISE: "Penalised: 100 a card taken back, the minimum +10 "
+                                                    "after a short first meld, 500 a red three kept"})
 
 
 PRESETS = {
@@ -212,6 +241,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         )
         rules = self.variation_rules(rules)
         self._init_canasta(rules, card_values(20), teams=3 if self.three else None)
+        self.penalise = getattr(o, "irregularities", PREVENT) == PENALISE
         self.match_rules = MatchRules(target=o.target or target, play_on_tied=True, cap=o.max_hands)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
@@ -298,6 +328,8 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         self.books = [[] for _ in range(self.teams)]
         self.red3 = [[] for _ in range(self.teams)]
         self.opened = [False] * self.teams
+        self.penalties = [0] * self.teams
+        self.raised = [0] * self.teams
         self.discards = []
         self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals. First meld: "
                           + ", ".join(f"{self.sheet.columns[t]} {self.minimum(t)}" for t in range(self.teams))
@@ -325,6 +357,9 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         return band_minimum((*MINIMUM_BANDS, (MIN_SCORE, self.options.negative_minimum)), score)
 
     def minimum(self, team: int) -> int:
+        return self._book_minimum(team) + self.raised[team]
+
+    def _book_minimum(self, team: int) -> int:
         totals = self.sheet.totals
         if not self.three:
             return self.minimum_for(totals[team])
@@ -348,6 +383,10 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
             "held": -sum(self.values[c] for s in range(self.num_players) if self.team_of(s) == team
                          for c in self.hands[s]),
         }
+        if self.penalise:  # a line of its own only where irregularities are charged
+            kept = sum(1 for s in range(self.num_players) if self.team_of(s) == team
+                       for c in self.hands[s] if is_red_three(c))
+            parts["penalties"] = -(self.penalties[team] + RED_THREE_KEPT * kept)
         return parts
 
     def red_three_score(self, count: int, melded: bool) -> int:
@@ -376,7 +415,8 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         results = self._results(out)
         how = (f"{self.names[out]} went out" + (" concealed" if self.concealed_out else "")
                if out is not None else "the stock ran out")
-        self._record_hand([sum(r.values()) for r in results], results, PART_WORDS, how, lone=self.lone)
+        words = {**PART_WORDS, "penalties": "penalties"}
+        self._record_hand([sum(r.values()) for r in results], results, words, how, lone=self.lone)
         if not self.match_over(self._match_reason):
             self._start_deal()
 
@@ -405,7 +445,7 @@ SPEC: GameSpec = register(GameSpec(
     family="canasta",
     players=(2, 3, 4),
     default_players=4,
-    options_cls=CanastaOptions,
+    options_cls=ClassicCanastaOptions,
     state_cls=Canasta,
     summary="Classic canasta: melds of one rank with wild cards, the frozen pile, red threes, canastas of "
             "seven; partnerships at four, two-hand and three-hand (a lone hand against two) too.",

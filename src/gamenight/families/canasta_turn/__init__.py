@@ -32,6 +32,13 @@ the turn, as a person plays it:
   pile's; the partner answers ``answer yes`` or ``answer no`` and the answer binds: yes means
   every move must keep going out possible, and the turn ends with going out; no means not this
   turn. A player may only ask when he can go out this turn.
+* **Irregularities**, where a game penalises them (``penalise``, set by the game; otherwise
+  refused as always): ``short 9C`` ends the turn below the minimum (the provisional books come
+  back to the hand, ``CARD_TAKEN_BACK`` a card, the side's minimum raised by ``SHORT_MELD_RAISE``
+  in ``raised``), ``misplay KC 2C 2D`` lays a meld the rules refuse and takes it back
+  (``CARD_TAKEN_BACK`` a card); the charges add up in ``penalties`` for the game's scoring (a
+  red three kept in hand: ``RED_THREE_KEPT``). Typed only, never listed (:class:`.kinds.Irregular`,
+  accepted in ``_resolve``), so bots, searches and playouts keep the legal moves they had.
 * **The exhausted stock**: when a turn starts with too few cards in the stock for a draw, the
   hand ends (``stock_out="end"``), or play goes on while each player must and can take the
   pile (``"play_on"``, classic canasta).
@@ -79,7 +86,7 @@ from __future__ import annotations
 from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.families.canasta_turn.base import CanastaBase, Phase
 from gamenight.families.canasta_turn.going_out import ASK, NO, YES
-from gamenight.families.canasta_turn.opening import RETRACT
+from gamenight.families.canasta_turn.opening import CARD_TAKEN_BACK, RED_THREE_KEPT, RETRACT, SHORT_MELD_RAISE
 from gamenight.families.canasta_turn.rules import (
     BONUS,
     DEAD,
@@ -131,6 +138,7 @@ __all__ = [
     "ANSWER_PHASE",
     "ASK",
     "BONUS",
+    "CARD_TAKEN_BACK",
     "CHOOSE_PHASE",
     "DEAD",
     "DISCARD_ONLY",
@@ -153,8 +161,10 @@ __all__ = [
     "OVER",
     "PLAY_ON",
     "PLAY_PHASE",
+    "RED_THREE_KEPT",
     "REQUIRED",
     "RETRACT",
+    "SHORT_MELD_RAISE",
     "SIX_DISCARD",
     "YES",
     "AskRule",

@@ -63,6 +63,11 @@ class CanastaBase(Seating, State):
         self.has_melded = [False] * n
         #: the last hand ended with a concealed going out
         self.concealed_out = False
+        #: irregular plays accepted and charged (a game's ``irregularities=penalise``), not refused
+        self.penalise = False
+        #: this hand, per side: the points charged for irregularities, and the raise of its minimum
+        self.penalties = [0] * self.teams
+        self.raised = [0] * self.teams
         self._reset_turn()
 
     def _reset_turn(self) -> None:

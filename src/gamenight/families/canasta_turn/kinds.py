@@ -238,6 +238,30 @@ class Retract(OneMove["CanastaState"]):
         return f"Take back the {k} card{'s' if k != 1 else ''} laid below the minimum"
 
 
+class Irregular(MoveKind["CanastaState"]):
+    """Where a game penalises irregularities: ``short 9C`` ends the turn below the opening minimum
+    (the short first meld comes back to the hand, charged, the minimum raised) and ``misplay KC
+    2C 2D`` lays a meld the rules refuse (taken back, charged). Only typed: no move is listed, so
+    every bot, search and playout keeps today's legal moves (the state accepts the typed move in
+    ``_resolve``)."""
+
+    verbs = ("short", "misplay")
+
+    def candidates(self, s: CanastaState, seat: int) -> Iterable[Move]:
+        return ()
+
+    def verify(self, s: CanastaState, seat: int, move: Move) -> str | None:
+        return s._irregular_rule(seat, move)
+
+    def apply(self, s: CanastaState, seat: int, move: Move) -> None:
+        s._irregular(seat, move)
+
+    def describe(self, s: CanastaState, move: Move, viewer: int | None) -> str:
+        if move.verb == "misplay":
+            return f"Lay {labels(move.cards)} as a meld against the rules (each card taken back costs 100)"
+        return f"End the turn below the minimum, discarding {labels(move.cards)} (the short meld is charged)"
+
+
 class EndHand(OneMove["CanastaState"]):
     """The stock's last card was a red three: no discard, the player ends the hand."""
 
@@ -296,5 +320,5 @@ class Merge(MoveKind["SequenceMixin"]):
         return f"Merge your melds {a} and {b} into one"
 
 
-__all__ = ["Answer", "Ask", "Discard", "Draw", "EndHand", "Meld", "Merge", "Pickup", "Retract", "TakeUpcard",
-           "book_words", "count_words", "labels", "meld_words", "only"]
+__all__ = ["Answer", "Ask", "Discard", "Draw", "EndHand", "Irregular", "Meld", "Merge", "Pickup", "Retract",
+           "TakeUpcard", "book_words", "count_words", "labels", "meld_words", "only"]

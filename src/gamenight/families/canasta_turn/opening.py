@@ -13,6 +13,11 @@ from gamenight.families.canasta_turn.rules import best_keeping
 from gamenight.families.canasta_turn.threes import ThreesMixin
 
 RETRACT = Move("retract")
+#: the books' penalties (Ultimate Book of Card Games, "Irregularities"): each card taken back from
+#: the table, the raise of a side's minimum after a short first meld, a red three never laid out
+CARD_TAKEN_BACK = 100
+SHORT_MELD_RAISE = 10
+RED_THREE_KEPT = 500
 
 
 class OpeningMixin(ThreesMixin):
@@ -47,8 +52,10 @@ class OpeningMixin(ThreesMixin):
         return ""
 
     def _why_not_discard_below_minimum(self, seat: int) -> str:
+        anyway = (" (or end the turn anyway, charged as the book says: 'short' and the card you discard)"
+                  if self.penalise and self.prov_cards and not self.prov_pickup else "")
         return (f"Your books so far make {self.prov_value} of the {self.minimum(self.team_of(seat))} "
-                "points your team needs to open: lay more, or 'retract' them.")
+                f"points your team needs to open: lay more, or 'retract' them{anyway}.")
 
     # ---- what laying does below the minimum --------------------------------------------
 
@@ -101,3 +108,12 @@ class OpeningMixin(ThreesMixin):
         self.prov_active = self.prov_pickup
         self.emit("retract", f"{self.names[seat]} takes back {taken} card{'s' if taken != 1 else ''} "
                              "laid below the minimum.", seat=seat)
+
+    # ---- irregularities, where a game penalises them instead of refusing them ------------
+    # Only typed: the kind (:class:`~.kinds.Irregular`) lists no move, so every bot, search and
+    # playout keeps today's legal moves and never makes an irregular play.
+
+    def _charge(self, seat: int, points: int, why: str) -> None:
+        """The book's penalty: ``points`` off the side's score for this hand, with the reason."""
+        self.penalties[self.team_of(seat)] += points
+        self.emit("penalty", f"{self.names[seat]}'s side is charged {points} points: {why}.", seat=seat)

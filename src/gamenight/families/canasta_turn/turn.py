@@ -30,13 +30,14 @@ from gamenight.families.canasta_turn.kinds import (
     Discard,
     Draw,
     EndHand,
+    Irregular,
     Meld,
     Pickup,
     Retract,
     TakeUpcard,
     only,
 )
-from gamenight.families.canasta_turn.opening import RETRACT
+from gamenight.families.canasta_turn.opening import CARD_TAKEN_BACK, RETRACT, SHORT_MELD_RAISE
 from gamenight.families.canasta_turn.rules import BONUS, CLASS, END, ENDS, MAY_MELD
 from gamenight.families.canasta_turn.view import ViewMixin
 
@@ -71,7 +72,7 @@ class PlayPhase(TurnPhase):
     otherwise = "Meld, add to your books, or discard a card to end your turn."
 
     def kinds(self, s: CanastaState) -> list[MoveKind[Any]]:
-        return [Meld(), Discard(), Ask(ASK), Retract(RETRACT), EndHand(END_HAND)]
+        return [Meld(), Discard(), Ask(ASK), Retract(RETRACT), EndHand(END_HAND), Irregular()]
 
 
 class AnswerPhase(TurnPhase):
@@ -313,7 +314,10 @@ class CanastaState(PhaseDispatch, ViewMixin):
 
     def _resolve(self, seat: int, move: Move, legal: list[Move]) -> Move | None:
         """Cards the player holds named instead of the interchangeable ones listed (suits never
-        matter in books), or ``add`` without a book number."""
+        matter in books), or ``add`` without a book number; or an irregular play, typed only
+        (never listed, so no bot makes one), accepted where the game penalises irregularities."""
+        if move.verb in Irregular.verbs:
+            return move if self.penalise and self._irregular_rule(seat, move) is None else None
         if move.verb not in ("meld", "add", "pickup", "discard"):
             return None
         if self._missing(self._nameable(seat, move.verb), move.cards):
@@ -333,3 +337,50 @@ class CanastaState(PhaseDispatch, ViewMixin):
             # the cards he named go down (or to the pile), where the listed move would put its own
             return C.card_move(m.verb, move.cards, m.number, m.suit, m.flag)
         return None
+
+    # ---- irregularities, where a game penalises them (the charges: :mod:`.opening`) ------
+
+    def _irregular_rule(self, seat: int, move: Move) -> str | None:
+        """``short 9C`` (end the turn below the minimum: the short first meld is taken back, then
+        the discard) and ``misplay KC 2C 2D`` (a meld the rules refuse, laid and taken back):
+        allowed only where irregularities are penalised, and only when the plain move is refused."""
+        if not self.penalise:
+            return "Irregular plays are prevented at this table: make a legal move."
+        if not move.cards or not only(move, "pieces"):
+            return "Name the cards, for example 'short 9C' or 'misplay KC 2C 2D'."
+        missing = self._missing(self.hands[seat], move.cards)
+        if missing:
+            return missing
+        if move.verb == "misplay":
+            if self._meld_rule(seat, C.card_move("meld", move.cards)) is None:
+                return "That meld is legal: meld it."
+            return None
+        return self._short_rule(seat, move)
+
+    def _short_rule(self, seat: int, move: Move) -> str | None:
+        if len(move.cards) != 1:
+            return "Name the one card you discard, for example 'short 9C'."
+        if self.prov_pickup:
+            return "You took the pile for your first meld: it must reach the minimum."
+        if not self.prov_cards:
+            return "Nothing was laid below your side's minimum this turn: discard as usual."
+        after = self.clone()  # the discard must be legal once the short meld is back in the hand
+        assert isinstance(after, CanastaState)
+        after._retract(seat)
+        return after._discard_rule(seat, C.card_move("discard", move.cards))
+
+    def _irregular(self, seat: int, move: Move) -> None:
+        if move.verb == "misplay":
+            self._charge(seat, CARD_TAKEN_BACK * len(move.cards),
+                         f"{' '.join(C.LABEL_OF[c] for c in move.cards)} laid as a meld the rules refuse "
+                         "and taken back")
+            return
+        team = self.team_of(seat)
+        laid = len(self.prov_cards)
+        self._charge(seat, CARD_TAKEN_BACK * laid,
+                     f"a first meld below the minimum, {laid} card{'s' if laid != 1 else ''} taken back")
+        self.raised[team] += SHORT_MELD_RAISE
+        self._retract(seat)
+        self.emit("raised", f"Team {self.sheet.columns[team]}'s minimum rises by {SHORT_MELD_RAISE} "
+                            f"to {self.minimum(team)} for the rest of the hand.")
+        self._discard(seat, C.card_move("discard", move.cards))
