@@ -21,6 +21,8 @@ Routes:
   /api/tables/{id}/rematch`` — the people's routes (:mod:`gamenight.server.people_api`); the state
   frame also carries ``seats``, ``waiting``, ``rematch?`` and ``series?``, and names, chat and
   presence messages are described there.
+* ``POST /api/tables/{id}/check`` (would this move be made?) and ``POST /api/tables/{id}/hint``
+  (what the strong bot would play, where the table allows hints: :mod:`gamenight.server.hint_api`).
 
 Tokens travel outside URLs: ``Authorization: Bearer T`` over HTTP (a move's body may carry it too),
 and over the WebSocket the subprotocol ``gamenight.token.T`` offered beside ``gamenight`` (the one
@@ -62,6 +64,7 @@ from gamenight.bots import seat_bots
 from gamenight.core.rules_text import for_the_table, options_for_the_table
 from gamenight.server.check_api import add_check_route
 from gamenight.server.clock import REAL_CLOCK, Clock
+from gamenight.server.hint_api import add_hint_route
 from gamenight.server.limits import ClientLimits, Limits, TooMany
 from gamenight.server.links import LinkBase, qr_svg_data_uri, seat_path, spectator_path
 from gamenight.server.models import (
@@ -280,6 +283,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_people_routes(app, service)
     add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
     add_check_route(app, service, seat_token)
+    add_hint_route(app, service, seat_token)  # what the strong bot would play, for the seat to act
     app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)
@@ -376,7 +380,7 @@ def add_api_routes(app: FastAPI, service: TableService, clients: ClientLimits) -
         table, tokens, host_token = await service.create_table(
             body.game, seats, preset=body.preset, options=body.options, players=body.players,
             bot_delay_ms=body.bot_delay_ms, trick_pause_ms=body.trick_pause_ms,
-            claim_window_ms=body.claim_window_ms, seed=body.seed)
+            claim_window_ms=body.claim_window_ms, seed=body.seed, hints=body.hints)
         out = created_table(table, tokens, service.seat_infos(table), request.app.state.links,
                             str(request.base_url))
         out["host_token"] = host_token

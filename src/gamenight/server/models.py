@@ -18,7 +18,7 @@ class ErrorDetail(BaseModel):
     code: str = Field(description="Stable code: illegal_move, not_your_turn, stale_version, bad_token, "
                                   "unknown_table, unknown_game, bad_options, bad_seats, bad_request, "
                                   "too_large, unsupported_media_type, too_many_requests, not_over, "
-                                  "storage_error, internal_error.")
+                                  "hints_off, no_hint, hint_slow, storage_error, internal_error.")
     message: str = Field(description="A sentence for the person (for illegal moves, the engine's own).")
     version: int | None = Field(None, description="The table's current version, where there is a table.")
     retry_after: int | None = Field(None, description="Seconds to wait before trying again (429s).")
@@ -114,6 +114,9 @@ class CreateTable(BaseModel):
         description="How long the players who may claim a discard out of turn have to claim it or let it go, "
                     "before the server lets it lapse for those who have not answered (0: it waits for every "
                     "one of them). Only games with such a window use it.")
+    hints: bool = Field(True, description="Whether a seat may ask what the strong bot would play on its "
+                                          "turn (POST /api/tables/{id}/hint); false switches hints off "
+                                          "for the whole table.")
     seed: int | None = Field(
         None, ge=0, le=2**63 - 1,
         description="The deal's seed, for a deal known in advance (tests, a deal to play again); default: "
@@ -214,6 +217,7 @@ class TableSnapshot(BaseModel):
     bot_delay_ms: int
     trick_pause_ms: int
     claim_window_ms: int
+    hints: bool = Field(True, description="Whether the table allows hints (POST /api/tables/{id}/hint).")
     window: ClaimWindow | None = Field(None, description="The timed window open now (a claim of a discard "
                                                          "out of turn), else null.")
     preset: str | None

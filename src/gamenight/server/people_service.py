@@ -218,9 +218,9 @@ class PeopleDesk:
         return new, rematch_token(token, new_id)
 
     async def _start_rematch(self, table: LiveTable) -> None:
-        """Same game, options, seats, names and table settings (bot delay, trick pause, claim window), a
-        new seed; the seats whose tokens this server has seen are claimed at once (the others when their
-        holders come back)."""
+        """Same game, options, seats, names and table settings (bot delay, trick pause, claim window,
+        hints), a new seed; the seats whose tokens this server has seen are claimed at once (the others
+        when their holders come back)."""
         rec = table.record
         new_id = secrets.token_urlsafe(9)
         tokens = table.people.tokens
@@ -232,7 +232,7 @@ class PeopleDesk:
         record = TableRecord(id=new_id, game=rec.game, preset=rec.preset, options=rec.options,
                              players=rec.players, seed=seed, seats=seats, bot_delay_ms=rec.bot_delay_ms,
                              trick_pause_ms=rec.trick_pause_ms, claim_window_ms=rec.claim_window_ms,
-                             created_at=utc_now())
+                             hints=rec.hints, created_at=utc_now())
         link = RematchRow(new_id, rec.id, tuple(series_results(table)))
         try:
             new = await self.service.open_table(record, state)

@@ -261,6 +261,7 @@ class TableService:
         trick_pause_ms: int = DEFAULT_TRICK_PAUSE_MS,
         claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS,
         seed: int | None = None,
+        hints: bool = True,
     ) -> tuple[LiveTable, dict[int, str], str]:
         """A new table, stored before it is returned, with the token of each human seat and the
         host's token; ``seed`` deals a known deal (default: a fresh random seed)."""
@@ -286,7 +287,7 @@ class TableService:
             id=secrets.token_urlsafe(9), game=state.spec.id, preset=preset, options=state.options.to_json(),
             players=n, seed=seed, seats=tuple(records), bot_delay_ms=bot_delay_ms, created_at=utc_now(),
             host_token_sha256=sha256_hex(host_token),
-            trick_pause_ms=trick_pause_ms, claim_window_ms=claim_window_ms,
+            trick_pause_ms=trick_pause_ms, claim_window_ms=claim_window_ms, hints=hints,
         )
         return await self.open_table(record, state), tokens, host_token
 
@@ -416,8 +417,9 @@ class TableService:
                 "view": table.view(seat), "seed_commitment": table.seed_commitment,
                 "seed": table.revealed_seed, "created_at": rec.created_at, "bot_delay_ms": rec.bot_delay_ms,
                 "trick_pause_ms": rec.trick_pause_ms, "claim_window_ms": rec.claim_window_ms,
-                "window": table.window_json(seat), "preset": rec.preset, "players": rec.players,
-                "ended": table.ended, "notices": list(table.notices), **frame_fields(table, seat),
+                "hints": rec.hints, "window": table.window_json(seat), "preset": rec.preset,
+                "players": rec.players, "ended": table.ended, "notices": list(table.notices),
+                **frame_fields(table, seat),
             }
 
     @staticmethod

@@ -48,6 +48,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -99,6 +100,8 @@ tables_table = Table(
     Column("trick_pause_ms", Integer, nullable=True),
     # added later still: NULL is the default claim window
     Column("claim_window_ms", Integer, nullable=True),
+    # added with hints: NULL (a table stored before) allows them, as the default does
+    Column("hints", Boolean, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("end_reason", String(16), nullable=True),
@@ -191,6 +194,8 @@ class TableRecord:
     #: how long a timed window stays open before the seats that have not answered let it lapse
     #: (0: it waits for every seat, like any other decision)
     claim_window_ms: int = DEFAULT_CLAIM_WINDOW_MS
+    #: whether a seat may ask what the strong bot would play (``POST /api/tables/{id}/hint``)
+    hints: bool = True
     #: None, or ABANDONED: the table reached its move bound before the game's end
     end_reason: str | None = None
     #: the SHA-256 of the token that may re-issue seat links (None: tables made before hosts existed)
@@ -495,7 +500,7 @@ def _table_row(rec: TableRecord) -> dict[str, Any]:
     return {"id": rec.id, "game": rec.game, "preset": rec.preset, "options": rec.options,
             "players": rec.players, "seed": rec.seed, "seats": [s.to_json() for s in rec.seats],
             "bot_delay_ms": rec.bot_delay_ms, "trick_pause_ms": rec.trick_pause_ms,
-            "claim_window_ms": rec.claim_window_ms,
+            "claim_window_ms": rec.claim_window_ms, "hints": rec.hints,
             "created_at": rec.created_at, "finished_at": rec.finished_at,
             "end_reason": rec.end_reason, "host_token_sha256": rec.host_token_sha256}
 
@@ -509,6 +514,7 @@ def _record(row: Any) -> TableRecord:
         trick_pause_ms=DEFAULT_TRICK_PAUSE_MS if row["trick_pause_ms"] is None else row["trick_pause_ms"],
         claim_window_ms=DEFAULT_CLAIM_WINDOW_MS if row["claim_window_ms"] is None else row["claim_window_ms"],
         end_reason=row["end_reason"], host_token_sha256=row["host_token_sha256"],
+        hints=row["hints"] is not False,
     )
 
 

@@ -227,12 +227,24 @@ function secondsField(id, name, label, value, max, step, help) {
 function settingsFold() {
   return h("details", { class: "fold advanced" },
     h("summary", {}, h("span", { class: "fold-title" }, "Table settings"),
-      h("span", { class: "fold-state" }, "pauses and claims")),
+      h("span", { class: "fold-state" }, "pauses, claims and hints")),
     secondsField("trick-pause", "trick_pause_s", "Pause after each trick (seconds)", "1.5", 10, 0.1,
       "How long a finished trick stays on the table, its winner shown, before play goes on. 0 for fast play."),
     secondsField("claim-window", "claim_window_s", "Time to claim a discard out of turn (seconds)", "4", 30, 0.5,
       "In games where players may claim a discard out of turn, how long they have to claim it or let it go. "
-      + "0 to wait for every one of them."));
+      + "0 to wait for every one of them."),
+    hintsField());
+}
+
+/** The table's hints switch: on, a player may ask on their turn what the strong bot would play. */
+function hintsField() {
+  return h("div", { class: "field" },
+    h("div", { class: "field-check" },
+      h("input", { type: "checkbox", id: "allow-hints", name: "hints", checked: true,
+                   "aria-describedby": "allow-hints-help" }),
+      h("label", { for: "allow-hints", class: "field-label" }, "Allow hints")),
+    h("div", { class: "help", id: "allow-hints-help" },
+      "On their turn a player may ask what the strong bot would play, and why. Off for a game played without help."));
 }
 
 function tableRow(spec) {
@@ -300,5 +312,6 @@ export function requestBody(spec) {
   if (pause !== null) body.trick_pause_ms = pause;
   const claim = millisecondsOf("#claim-window");
   if (claim !== null) body.claim_window_ms = claim;
+  if (!$("#allow-hints").checked) body.hints = false; // on is the server's default
   return body;
 }

@@ -67,7 +67,7 @@ export function feltItem(at, value) {
  *  place, or, where the argument names no index (a die of any position showing 6, a train), a piece
  *  of the same zone showing the same value; a move's own place without an index (the stock) is the
  *  zone drawn as a whole. */
-function placeFits(p, item) {
+export function placeFits(p, item) {
   if (p.zone !== item.zone) return false;
   if (p.index === undefined && p.value === undefined) return item.index === undefined;
   return p.index !== undefined ? p.index === item.index : String(p.value) === String(item.value);

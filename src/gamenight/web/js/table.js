@@ -27,6 +27,7 @@ import { mountChat } from "./chat.js";
 import { mountPeople } from "./people.js";
 import { animate, menuItems, remember } from "./motion.js";
 import { mountConfirm } from "./confirm.js";
+import { mountHint } from "./hint.js";
 import { mountArranging } from "./arrange.js";
 import {
   fitFelt, renderFelt, tickWaiting,
@@ -699,6 +700,8 @@ async function start() {
   page.people = mountPeople({ tableId, token, api });
   page.confirm = mountConfirm({ send: (move) => sendMove(move) });
   hooks.draw.push((view) => page.confirm.redraw(view));
+  const hint = mountHint({ page, tableId, token, api, handOf: () => handState(page.view), draw }); // "Hint": hint.js
+  hooks.draw.push((view) => hint.redraw(view));
   page.chat = mountChat({ seat: null, send: sendChat });
   mountSheets(); // after the chat: its panel is one of the sheets
   // the rules drawer is open where the side column sits beside the table, a sheet on a phone
