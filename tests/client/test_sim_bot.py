@@ -84,7 +84,7 @@ def test_a_factory_is_called_with_no_argument_and_the_first_seat_is_the_default(
 
 def test_a_seat_past_the_table_is_refused_as_people_count_seats() -> None:
     code, out = sim("--bot", f"{HERE}:make_first_move_bot", "--seat", "5")
-    assert code != 0 and "There is no seat 5: the seats are 1 to 4." in out
+    assert code != 0 and "There is no seat 5: this table has seats 1 to 4." in out
 
 
 @pytest.mark.parametrize(("path", "says"), [

@@ -158,9 +158,7 @@ def play(
             state = start_game(game, players=players, seed=seed, options=option or [], preset=preset)
         else:
             state = resume_game(game, resume, ruled=bool(option or preset or players or seed is not None))
-        if not 1 <= seat <= state.num_players:
-            raise CliError(f"There is no seat {seat}: this table has seats 1 to {state.num_players}.")
-        mine = seat - 1  # people count seats from 1, the engine from 0
+        (mine,) = people_seats([seat], state.num_players)
         kinds = bot_kinds(bots, state.spec.id, state.num_players, notes)
         table = Session(state, mine, {s: (build_bot(kinds[s], state.spec.id), bot_rng(state.seed, s))
                                      for s in range(state.num_players) if s != mine},
@@ -237,7 +235,7 @@ def people_seats(seats: list[int], players: int) -> list[int]:
     """Seats as people count them (from 1, as ``play --seat`` does), as the engine counts them."""
     for seat in seats:
         if not 1 <= seat <= players:
-            raise CliError(f"There is no seat {seat}: the seats are 1 to {players}.")
+            raise CliError(f"There is no seat {seat}: this table has seats 1 to {players}.")
     return [seat - 1 for seat in seats]
 
 
