@@ -553,16 +553,22 @@ def hand_items(pieces: Sequence[str], piece: str) -> list[Text]:
 
 def fit_view(view: dict[str, Any], width: int, height: int) -> tuple[RenderableType, int]:
     """The most detailed drawing of the table that fits ``height`` lines of ``width`` columns,
-    with the number of lines it takes (the least detailed one when none fits)."""
-    console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
-    drawn: RenderableType = Text()
-    lines = 0
+    with the number of lines it takes (the least detailed one when none fits). The levels are
+    tried in order: a level does not always take fewer lines than the one before it (two seats to
+    a row can take more when their columns wrap), so the first that fits is the answer."""
+    drawn: tuple[RenderableType, int] = (Text(), 0)
     for detail in LEVELS:
-        drawn = render_view(view, detail, width)
-        lines = len(console.render_lines(drawn, console.options.update(width=width), pad=False))
-        if lines <= height:
+        drawn = drawn_lines(view, detail, width)
+        if drawn[1] <= height:
             break
-    return drawn, lines
+    return drawn
+
+
+def drawn_lines(view: dict[str, Any], detail: Detail, width: int) -> tuple[RenderableType, int]:
+    """The table drawn at ``detail`` for ``width`` columns, with the lines it takes."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    drawn = render_view(view, detail, width)
+    return drawn, len(console.render_lines(drawn, console.options.update(width=width), pad=False))
 
 
 def render_events(texts: Sequence[str]) -> RenderableType:
@@ -663,7 +669,7 @@ def render_outcome(outcome: dict[str, Any], players: Sequence[str], seat: int | 
 
 
 #: what other modules draw with, from the modules the renderer was split into
-__all__ = ["LEVELS", "Detail", "Layout", "board_block", "card_text", "dominoes_block", "fit_view",
-           "hand_pieces", "is_card", "led", "move_text", "pack", "played_cards_text", "render_events",
-           "render_news", "render_outcome", "render_sheet", "render_view", "styled_sentence",
+__all__ = ["LEVELS", "Detail", "Layout", "board_block", "card_text", "dominoes_block", "drawn_lines",
+           "fit_view", "hand_pieces", "is_card", "led", "move_text", "pack", "played_cards_text",
+           "render_events", "render_news", "render_outcome", "render_sheet", "render_view", "styled_sentence",
            "zone_pieces_text"]

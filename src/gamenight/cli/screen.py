@@ -13,7 +13,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 
 from gamenight.cli.menu import menu_lines, number_labels, prompt_hint
-from gamenight.cli.render import fit_view
+from gamenight.cli.render import LEVELS, drawn_lines, fit_view
 
 #: the lines below the screen's last drawn line that the answer takes (the prompt)
 PROMPT_LINES = 1
@@ -27,7 +27,7 @@ def turn_screen(view: dict[str, Any], moves: Sequence[str], width: int, height: 
     console = Console(width=width, color_system=None, legacy_windows=False)
     hint = prompt_hint(moves)
     hint_lines = len(hint.wrap(console, width))
-    _, least = fit_view(view, width, 0)  # the table at its least detail: the hand, whole
+    _, least = drawn_lines(view, LEVELS[-1], width)  # the table at its least detail: the hand, whole
     menu = menu_lines(moves, width, most=height - least - hint_lines - PROMPT_LINES,
                       labels=number_labels(view.get("moves") or []))
     room = height - len(menu) - hint_lines - PROMPT_LINES
