@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -240,23 +241,29 @@ def looked_at(steps: int, n: int, to_act: frozenset[int]) -> list[int | None]:
     return seats
 
 
-def unchanged_fingerprint(s: State, seats: list[int | None]) -> list[object]:
+def unchanged_fingerprint(s: State, seats: list[int | None],
+                          views: dict[int | None, dict[str, Any]] | None = None) -> list[object]:
     """What "unchanged" means after a refused move, compared as data: every zone's pieces in order
     (whoever may see them), what a spectator and the looked-at seats see (the entries: the layout
     is drawn from them and from the zones), the number of moves and the last one. The seat to act,
-    who made the refused moves, is always looked at, every other seat in turn."""
+    who made the refused moves, is always looked at, every other seat in turn. ``views``: the
+    state's views of those seats already made (a view with its layout is the same entries plus the
+    layout), so the fingerprint before the refusals costs no view of its own."""
     last = str(s.moves[-1][1]) if s.moves else ""
-    views = [s.view(seat, layout=False) for seat in dict.fromkeys([None, *seats])]
+    keys = dict.fromkeys([None, *seats])
+    entries = [{k: v for k, v in views[seat].items() if k != "layout"} if views
+               else s.view(seat, layout=False) for seat in keys]
     zones = {key: list(pieces) for key, pieces in s.card_zones().items()}
-    return [zones, views, len(s.moves), last]
+    return [zones, entries, len(s.moves), last]
 
 
-def check_views_and_samples(s: State, seats: list[int | None], steps: int, rng: random.Random) -> int:
-    """The looked-at seats' views round-trip through JSON and equal their samples' (which conserve
-    the pieces); returns how many samples moved an unseen piece."""
+def check_views_and_samples(s: State, views: dict[int | None, dict[str, Any]], steps: int,
+                            rng: random.Random) -> int:
+    """The looked-at seats' views (``views``: the state's own, layout included) round-trip through
+    JSON and equal their samples' (which conserve the pieces); returns how many samples moved an
+    unseen piece."""
     moved_unseen = 0
-    for seat in seats:
-        v = s.view(seat)
+    for seat, v in views.items():
         assert json.loads(json.dumps(v)) == v
         if seat is None:
             continue
@@ -290,8 +297,9 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
             continue
         check_conservation(s)
         seats = looked_at(steps, n, s.to_act)
-        before = unchanged_fingerprint(s, seats)
-        moved_unseen += check_views_and_samples(s, seats, steps, rng)
+        views = {seat: s.view(seat) for seat in dict.fromkeys([None, *seats])}
+        before = unchanged_fingerprint(s, seats, views)
+        moved_unseen += check_views_and_samples(s, {k: views[k] for k in seats}, steps, rng)
         seat = sorted(s.to_act)[rng.randrange(len(s.to_act))]
         legal = s.legal_moves(seat)
         assert len(set(legal)) == len(legal), "legal moves have duplicates"
