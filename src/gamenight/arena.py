@@ -19,6 +19,9 @@ per match (A's mean seat score minus B's, sign flipped where the lowest total wi
 1.96 standard errors (:func:`interval`). With more entrants every pair is scored on the matches
 it shared and Elo-style ratings are fitted to all pairs (:func:`ratings`).
 
+Where. The matches are jobs of their own seeds, played over the local cores, in this process or as
+Ray tasks (:mod:`gamenight.spread`), and collected in order: the results do not depend on where.
+
 ``python -m gamenight.arena --doc`` measures each level against the level below in the games
 asked for, keeps the results in ``docs/bots_arena.json`` and rewrites ``docs/BOTS.md`` from all the
 results kept (games measured earlier keep their rows).
@@ -30,16 +33,15 @@ import argparse
 import itertools
 import json
 import math
-import os
 import random
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
 from gamenight.bots import LEVELS, make_bot, sampler_for
+from gamenight.spread import check_ray_address, spread
 
 #: the 95% interval's normal quantile
 Z95 = 1.96
@@ -129,26 +131,20 @@ def _play(job: tuple[str, tuple[str, ...], int, int, int | None]) -> MatchResult
 
 
 def run(game: str, bots: Sequence[str], matches: int, seed: int = 0, *, workers: int | None = None,
-        players: int | None = None, on_match: Callable[[MatchResult], None] | None = None) -> ArenaResult:
-    """Play ``matches`` matches over ``workers`` processes (default: every local core; 1: in this one)."""
+        players: int | None = None, on_match: Callable[[MatchResult], None] | None = None,
+        ray: str | None = None) -> ArenaResult:
+    """Play ``matches`` matches over ``workers`` processes (default: every local core; 1: in this one),
+    or as Ray tasks on the cluster at ``ray`` (:mod:`gamenight.spread`): the same seeds give the same
+    results wherever they are played."""
     if len(bots) < 2:
         raise ValueError("The arena needs at least two bots to compare.")
     for kind in bots:
         make_bot(kind, game)  # an unknown bot or game fails here, before any process starts
+    if ray is not None:
+        check_ray_address(ray)
     result = ArenaResult(game, list(bots))
     jobs = [(game, tuple(bots), m, seed, players) for m in range(matches)]
-    workers = workers or os.cpu_count() or 1
-    done: Iterable[MatchResult]
-    if workers == 1:
-        done = map(_play, jobs)
-        return _collect(result, done, on_match)
-    with ProcessPoolExecutor(workers) as pool:
-        return _collect(result, pool.map(_play, jobs), on_match)
-
-
-def _collect(result: ArenaResult, done: Iterable[MatchResult],
-             on_match: Callable[[MatchResult], None] | None) -> ArenaResult:
-    for r in done:
+    for r in spread(_play, jobs, workers=workers, ray=ray):
         result.matches.append(r)
         if on_match:
             on_match(r)

@@ -21,6 +21,7 @@ from gamenight import arena as arena_lib
 from gamenight.bots import LEVELS
 from gamenight.cli.commands import USAGE_ERROR, app
 from gamenight.cli.setup import CliError, game_spec
+from gamenight.spread import RAY_ADDRESSES
 
 
 def _signed(x: float) -> str:
@@ -53,6 +54,10 @@ def arena(
         "--seed", help="The first deal's seed; each deal is played once per rotation of the seats.")] = 0,
     workers: Annotated[int | None, typer.Option(
         "--workers", min=1, help="Processes to play in (default: every core of this machine).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help=f"Play the matches as tasks on a Ray cluster instead: {RAY_ADDRESSES} (local: a Ray instance "
+             "on this machine for the run). Needs the ray extra.")] = None,
 ) -> None:
     """Let bots play seeded matches against each other, seats rotated, and measure them: each bot's
     score with a 95% interval and the Elo difference it implies."""
@@ -64,7 +69,7 @@ def arena(
                    TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task(f"{spec.title}: {' against '.join(kinds)}", total=matches)
-            result = arena_lib.run(spec.id, kinds, matches, seed, workers=workers,
+            result = arena_lib.run(spec.id, kinds, matches, seed, workers=workers, ray=ray,
                                    on_match=lambda _r: progress.advance(task))
     except (ValueError, CliError) as e:
         console.print(f"[red]{e}[/red]")
