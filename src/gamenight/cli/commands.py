@@ -23,8 +23,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from gamenight.bots import heuristic_games
-from gamenight.bots.loader import BotLoadError, place_bot
+from gamenight.bots import KINDS, heuristic_games
+from gamenight.bots.loader import BotLoadError, offer_bot, place_bot
 from gamenight.cli.catalog import render_games, render_rules
 from gamenight.cli.loops import (
     Quit,
@@ -448,6 +448,10 @@ def serve(
         rich_help_panel="Limits", show_default=False,
         help="Opens /api/stats to other machines (as Authorization: Bearer); without it only this "
              "machine may read it.")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", metavar="MODULE:NAME",
+        help="Your own bot, offered for a seat in the lobby under its own name (repeat for more): a class "
+             "or function as in 'gamenight sim --bot'; its games attribute (game ids) limits where.")] = None,
 ) -> None:
     """Serve the lobby and the tables in the browser, at http://HOST:PORT/.
 
@@ -464,7 +468,8 @@ def serve(
     console = out_console()
     try:
         bind, links, notes = reach(host, port, lan=lan, public_url=public_url)
-    except CliError as e:
+        offered = [offer_bot(path, [g.id for g in registry.games()], KINDS) for path in bot or []]
+    except (CliError, BotLoadError) as e:
         fail(err_console(), str(e))
     limits = Limits(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
@@ -481,12 +486,21 @@ def serve(
     console.print(f"gamenight: open {local} (tables stored in {shown})", soft_wrap=True)
     for note in notes:
         console.print(Text(note, style="yellow"), soft_wrap=True)
+    for own in offered:
+        console.print(f"Your bot {own.name!r} is offered for a seat in {offered_games(own.games)}.",
+                      soft_wrap=True)
     if links.shared:
         announce(links.shared + "/", console)
     tune_gc()
     uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
                 http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
                 h11_max_incomplete_event_size=HEADER_BYTES)
+
+
+def offered_games(games: Sequence[str]) -> str:
+    every = len(registry.games())
+    titles = [registry.get(g).title for g in games]
+    return f"every game ({every})" if len(games) == every else ", ".join(titles)
 
 
 def reach(
