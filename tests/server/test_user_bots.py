@@ -2,11 +2,17 @@
 (``/api/games``' ``bots``, which the lobby's seat menus list) and in ``POST /api/tables``, under its
 own name, in the games it plays; it takes its turns as the other bots do (after the table's delay,
 never before); a table whose bot is no longer offered still loads after a restart; and a path that
-makes no bot is refused at start in one sentence."""
+makes no bot is refused at start in one sentence. One test starts ``gamenight serve --bot`` in its own
+process and picks the bot in the lobby's seat menu in Chromium (about 5 s of CPU)."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +26,7 @@ from gamenight.core import registry
 from gamenight.core.moves import Move
 from tests.server.clocked import advance, clocked_client
 from tests.server.test_server import get, live
+from tests.web.test_browser import ROOT, chromium_path, free_port, start_from_lobby, table_of, watch_errors
 
 GAME = "whist-with-10s"
 HERE = __name__
@@ -130,3 +137,50 @@ def test_serve_refuses_a_bad_bot_at_start_and_names_a_good_one(monkeypatch: pyte
         assert "Your bot 'Counting bot' is offered for a seat in Whist" in good.output and len(runs) == 1
     finally:
         withdraw_bots()
+
+
+def test_the_lobby_of_a_server_started_with_the_bot_lists_it_and_seats_it(tmp_path: Path) -> None:
+    """``gamenight serve --bot`` for real, in its own process, and the lobby's seat menu in Chromium."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+    executable = chromium_path()
+    if executable is None:
+        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+    base = f"http://127.0.0.1:{(port := free_port())}"
+    log = tmp_path / "serve.log"
+    command = [sys.executable, "-c", "from gamenight.cli import app; app()", "serve", "--port", str(port),
+               "--db", str(tmp_path / "tables.db"), "--bot", f"{HERE}:Counting"]
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90  # a wait for readiness (imports take long on busy cores)
+        while not answers(base):
+            assert server.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        assert "Your bot 'Counting bot' is offered for a seat in Whist with 10s." in log.read_text()
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=executable)
+            page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+            errors = watch_errors(page)
+            page.goto(base + f"/#{GAME}")
+            page.click(".seats-fold summary")
+            shown = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.textContent)")
+            assert shown[-1] == "Counting bot (own bot)", shown
+            page.select_option("#seat-1", "bot:Counting bot")
+            page.select_option("#bot-delay", "0")
+            table_id, _ = table_of(start_from_lobby(page)["seats"][0]["link"])
+            with urllib.request.urlopen(f"{base}/api/tables/{table_id}", timeout=10) as r:
+                seats = [s["bot"] for s in json.loads(r.read())["seats"]]
+            assert seats == [None, "Counting bot", "casual", "casual"]
+            assert not errors, errors
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def answers(base: str) -> bool:
+    try:
+        with urllib.request.urlopen(base + "/api/games", timeout=1) as r:
+            return bool(r.status == 200)
+    except OSError:
+        return False
