@@ -71,8 +71,8 @@ def connect(ray: Any, address: str) -> bool:
     if ray.is_initialized():
         return False
     try:
-        if address == "local":
-            ray.init(include_dashboard=False, logging_level=logging.ERROR)
+        if address == "local":  # a new instance, even where `ray start` left a cluster running
+            ray.init(address="local", include_dashboard=False, logging_level=logging.ERROR)
         else:
             ray.init(address=address, logging_level=logging.ERROR)
     except Exception as e:  # no cluster there, a refused connection: one sentence, not Ray's traceback

@@ -26,7 +26,8 @@ USER_BOT = "tests.client.test_sim_bot:make_first_move_bot"
 def local_ray() -> Iterator[Any]:
     """A local Ray instance with one CPU, joined by every ``--ray`` run in this session."""
     ray = pytest.importorskip("ray", reason='Ray is not installed (pip install "gamenight[ray]")')
-    ray.init(num_cpus=1, include_dashboard=False, logging_level="error")
+    # address="local": a new instance of our own, even where a cluster is running on this machine
+    ray.init(address="local", num_cpus=1, include_dashboard=False, logging_level="error")
     yield ray
     ray.shutdown()
 
