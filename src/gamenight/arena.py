@@ -40,7 +40,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
-from gamenight.bots import LEVELS, make_bot, sampler_for
+from gamenight.bots import LEVELS, Bot, make_bot, sampler_for
+from gamenight.bots.loader import is_bot_path, load_bot
 from gamenight.spread import check_ray_address, spread
 
 #: the 95% interval's normal quantile
@@ -107,12 +108,18 @@ def lowest_wins(scores: Sequence[int], winners: Sequence[int]) -> bool:
     return all(b == min(scores) for b in best) and not all(b == max(scores) for b in best)
 
 
+def entrant(kind: str, game: str) -> Bot:
+    """An entrant's bot for one match: a level (searching without its time cap, so a run
+    reproduces), or your own bot by its path, ``module:Name`` (:mod:`gamenight.bots.loader`)."""
+    return load_bot(kind, game) if is_bot_path(kind) else make_bot(kind, game, timed=False)
+
+
 def play_match(game: str, bots: Sequence[str], match: int, seed: int,
                players: int | None = None) -> MatchResult:
     """One seeded match of ``game`` with the entrants ``bots`` seated for match ``match``."""
     state = gamenight.new(game, seed=seed + match // len(bots), players=players)
     seats = seating(len(bots), state.num_players, match)
-    table = [make_bot(bots[e], game, timed=False) for e in seats]
+    table = [entrant(bots[e], game) for e in seats]
     rngs = [bot_rng(seed, match, s) for s in range(state.num_players)]
     while not state.is_over:
         for seat in sorted(state.to_act):
@@ -139,7 +146,7 @@ def run(game: str, bots: Sequence[str], matches: int, seed: int = 0, *, workers:
     if len(bots) < 2:
         raise ValueError("The arena needs at least two bots to compare.")
     for kind in bots:
-        make_bot(kind, game)  # an unknown bot or game fails here, before any process starts
+        entrant(kind, game)  # an unknown bot or game, a path that makes no bot: refused before any match
     if ray is not None:
         check_ray_address(ray)
     result = ArenaResult(game, list(bots))

@@ -19,6 +19,7 @@ from rich.table import Table
 
 from gamenight import arena as arena_lib
 from gamenight.bots import LEVELS
+from gamenight.bots.loader import is_bot_path
 from gamenight.cli.commands import USAGE_ERROR, app
 from gamenight.cli.setup import CliError, game_spec
 from gamenight.spread import RAY_ADDRESSES
@@ -47,7 +48,8 @@ def render_result(result: arena_lib.ArenaResult) -> Table:
 def arena(
     game: Annotated[str, typer.Argument(help="The game's id (see `gamenight list`).")],
     bots: Annotated[str, typer.Option(
-        "--bots", help=f"Two or more bots to compare: {', '.join(LEVELS)}, heuristic or random.")
+        "--bots", help=f"Two or more bots to compare: {', '.join(LEVELS)}, heuristic, random, or your own "
+                       "as module:Name (as in 'gamenight sim --bot').")
     ] = "strong,casual",
     matches: Annotated[int, typer.Option("--matches", min=1, help="How many matches to play.")] = 20,
     seed: Annotated[int, typer.Option(
@@ -62,7 +64,8 @@ def arena(
     """Let bots play seeded matches against each other, seats rotated, and measure them: each bot's
     score with a 95% interval and the Elo difference it implies."""
     console = Console()
-    kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
+    # a level's name in any case; your own bot's path as written (module paths are case-sensitive)
+    kinds = [k.strip() if is_bot_path(k) else k.strip().lower() for k in bots.split(",") if k.strip()]
     try:
         spec = game_spec(game)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
