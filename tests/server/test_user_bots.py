@@ -128,6 +128,7 @@ def test_serve_refuses_a_bad_bot_at_start_and_names_a_good_one(monkeypatch: pyte
 
     runs: list[Any] = []
     monkeypatch.setattr(uvicorn, "run", lambda application, **_: runs.append(application))
+    monkeypatch.setattr("gamenight.server.app.tune_gc", lambda: None)  # pytest keeps its collector
     bad = CliRunner().invoke(app, ["serve", "--db", str(tmp_path / "a.db"), "--bot", f"{HERE}:Nothing"])
     assert bad.exit_code == 2 and f"The module '{HERE}' has no 'Nothing'" in bad.output and not runs
     try:
