@@ -1,7 +1,7 @@
 """``arena --ray`` and ``sim --ray``: the matches as Ray tasks give the results the local pool gives
-for the same seeds, on a local Ray instance started once for the session (about 4 s of wall time
-and 2 to 3 s of CPU on the 2-core machine: hence one fixture and one test that uses it); and Ray is
-never imported unless asked for."""
+for the same seeds, on a local Ray instance started once (about 4 to 7 s of wall time and 5 to 8 s
+of CPU, Ray's own processes included, on the 2-core machine: hence one fixture and one test that
+uses it); and Ray is never imported unless asked for."""
 
 from __future__ import annotations
 
@@ -22,9 +22,11 @@ GAME = "whist-with-10s"
 USER_BOT = "tests.client.test_sim_bot:make_first_move_bot"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
-    """A local Ray instance with one CPU, joined by every ``--ray`` run in this session."""
+    """A local Ray instance with one CPU, joined by every ``--ray`` run of this module: started
+    once, and stopped after the module rather than at the session's end, so that no later test
+    of this worker forks a process pool while Ray's threads run."""
     ray = pytest.importorskip("ray", reason='Ray is not installed (pip install "gamenight[ray]")')
     # address="local": a new instance of our own, even where a cluster is running on this machine
     ray.init(address="local", num_cpus=1, include_dashboard=False, logging_level="error")
@@ -43,10 +45,11 @@ def summary(output: str) -> list[str]:
     return [line for line in output.splitlines() if re.match(r"\s*\d \w", line)]
 
 
-def test_ray_plays_the_same_matches_as_the_local_pool(local_ray: Any) -> None:
+def test_ray_plays_the_same_matches_as_the_local_pool(request: pytest.FixtureRequest) -> None:
+    in_pool = arena.run(GAME, ["casual", "random"], 4, seed=3, workers=2)  # forked before Ray's threads start
+    local_ray = request.getfixturevalue("local_ray")
     seen: list[MatchResult] = []
     on_ray = arena.run(GAME, ["casual", "random"], 4, seed=3, ray="auto", on_match=seen.append)
-    in_pool = arena.run(GAME, ["casual", "random"], 4, seed=3, workers=2)
     assert on_ray.matches == in_pool.matches and [m.match for m in on_ray.matches] == [0, 1, 2, 3]
     assert seen == on_ray.matches  # the progress bar advances once a match, in order
     assert local_ray.is_initialized()  # the run joined the session's instance and left it running
@@ -57,7 +60,7 @@ def test_ray_plays_the_same_matches_as_the_local_pool(local_ray: Any) -> None:
     # sim: your own bot, loaded by its path on the Ray worker, adds up as in this process
     sim = ("sim", GAME, "--games", "3", "--seed", "5", "--bots", "random", "--bot", USER_BOT)
     rows = summary(invoke(*sim, "--ray", "local"))
-    assert len(rows) == 4 and rows == summary(invoke(*sim, "--workers", "1"))
+    assert len(rows) == 4 and rows == summary(invoke(*sim, "--workers", "1"))  # (in this process: no fork)
 
 
 def test_a_bad_address_is_refused_in_one_sentence_before_any_match() -> None:
