@@ -19,6 +19,9 @@ per match (A's mean seat score minus B's, sign flipped where the lowest total wi
 1.96 standard errors (:func:`interval`). With more entrants every pair is scored on the matches
 it shared and Elo-style ratings are fitted to all pairs (:func:`ratings`).
 
+Where. The matches are jobs of their own seeds, played over the local cores, in this process or as
+Ray tasks (:mod:`gamenight.spread`), and collected in order: the results do not depend on where.
+
 ``python -m gamenight.arena --doc`` measures each level against the level below in the games
 asked for, keeps the results in ``docs/bots_arena.json`` and rewrites ``docs/BOTS.md`` from all the
 results kept (games measured earlier keep their rows).
@@ -30,16 +33,16 @@ import argparse
 import itertools
 import json
 import math
-import os
 import random
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
-from gamenight.bots import LEVELS, make_bot, sampler_for
+from gamenight.bots import LEVELS, Bot, make_bot, sampler_for
+from gamenight.bots.loader import is_bot_path, load_bot
+from gamenight.spread import check_ray_address, spread
 
 #: the 95% interval's normal quantile
 Z95 = 1.96
@@ -105,12 +108,18 @@ def lowest_wins(scores: Sequence[int], winners: Sequence[int]) -> bool:
     return all(b == min(scores) for b in best) and not all(b == max(scores) for b in best)
 
 
+def entrant(kind: str, game: str) -> Bot:
+    """An entrant's bot for one match: a level (searching without its time cap, so a run
+    reproduces), or your own bot by its path, ``module:Name`` (:mod:`gamenight.bots.loader`)."""
+    return load_bot(kind, game) if is_bot_path(kind) else make_bot(kind, game, timed=False)
+
+
 def play_match(game: str, bots: Sequence[str], match: int, seed: int,
                players: int | None = None) -> MatchResult:
     """One seeded match of ``game`` with the entrants ``bots`` seated for match ``match``."""
     state = gamenight.new(game, seed=seed + match // len(bots), players=players)
     seats = seating(len(bots), state.num_players, match)
-    table = [make_bot(bots[e], game, timed=False) for e in seats]
+    table = [entrant(bots[e], game) for e in seats]
     rngs = [bot_rng(seed, match, s) for s in range(state.num_players)]
     while not state.is_over:
         for seat in sorted(state.to_act):
@@ -129,26 +138,20 @@ def _play(job: tuple[str, tuple[str, ...], int, int, int | None]) -> MatchResult
 
 
 def run(game: str, bots: Sequence[str], matches: int, seed: int = 0, *, workers: int | None = None,
-        players: int | None = None, on_match: Callable[[MatchResult], None] | None = None) -> ArenaResult:
-    """Play ``matches`` matches over ``workers`` processes (default: every local core; 1: in this one)."""
+        players: int | None = None, on_match: Callable[[MatchResult], None] | None = None,
+        ray: str | None = None) -> ArenaResult:
+    """Play ``matches`` matches over ``workers`` processes (default: every local core; 1: in this one),
+    or as Ray tasks on the cluster at ``ray`` (:mod:`gamenight.spread`): the same seeds give the same
+    results wherever they are played."""
     if len(bots) < 2:
         raise ValueError("The arena needs at least two bots to compare.")
     for kind in bots:
-        make_bot(kind, game)  # an unknown bot or game fails here, before any process starts
+        entrant(kind, game)  # an unknown bot or game, a path that makes no bot: refused before any match
+    if ray is not None:
+        check_ray_address(ray)
     result = ArenaResult(game, list(bots))
     jobs = [(game, tuple(bots), m, seed, players) for m in range(matches)]
-    workers = workers or os.cpu_count() or 1
-    done: Iterable[MatchResult]
-    if workers == 1:
-        done = map(_play, jobs)
-        return _collect(result, done, on_match)
-    with ProcessPoolExecutor(workers) as pool:
-        return _collect(result, pool.map(_play, jobs), on_match)
-
-
-def _collect(result: ArenaResult, done: Iterable[MatchResult],
-             on_match: Callable[[MatchResult], None] | None) -> ArenaResult:
-    for r in done:
+    for r in spread(_play, jobs, workers=workers, ray=ray):
         result.matches.append(r)
         if on_match:
             on_match(r)

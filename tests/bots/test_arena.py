@@ -57,6 +57,16 @@ def test_the_arena_command_end_to_end() -> None:
     assert bad.exit_code == 2 and "grandmaster" in bad.output
 
 
+def test_your_own_bot_enters_the_arena_by_its_path() -> None:
+    mine = "tests.client.test_sim_bot:make_first_move_bot"
+    out = CliRunner().invoke(app, ["arena", "whist-with-10s", "--bots", f"{mine},random", "--matches", "2",
+                                   "--workers", "1"], env={"COLUMNS": "200"})
+    assert out.exit_code == 0, out.output
+    assert mine in out.output and "2 matches" in out.output
+    bad = CliRunner().invoke(app, ["arena", "euchre", "--bots", "casual,tests.client.test_sim_bot:Nothing"])
+    assert bad.exit_code == 2 and "has no 'Nothing'" in " ".join(bad.output.split())
+
+
 def test_the_direction_of_the_points_is_read_from_the_outcome() -> None:
     assert arena.lowest_wins((3, 9, 3), (0, 2)) and not arena.lowest_wins((10, 4), (0,))
     assert not arena.lowest_wins((5, 5), (0, 1))  # everyone tied: no direction to flip

@@ -58,7 +58,9 @@ def make_first_move_bot() -> FirstMoveBot:
 
 
 def sim(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["sim", GAME, "--games", "2", *args], env={"COLUMNS": "160"})
+    # --workers 1: the bots above count what they do in this process's lists
+    result = CliRunner().invoke(app, ["sim", GAME, "--games", "2", "--workers", "1", *args],
+                                env={"COLUMNS": "160"})
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.output

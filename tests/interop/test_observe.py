@@ -9,7 +9,7 @@ import pytest
 
 import gamenight
 from gamenight.interop.actions import space_for
-from gamenight.interop.observe import Observer, text
+from gamenight.interop.observe import Observer, entry_width, squash, text
 
 
 @pytest.mark.parametrize("game", ["hearts", "canasta", "ten-thousand", "golf", "jokers-wild"])
@@ -51,3 +51,42 @@ def test_the_text_names_the_hand_and_the_moves() -> None:
     seat = min(state.to_act)
     words = text(state.view(seat))
     assert "Euchre" in words and state.view(seat)["moves"][0]["words"] in words
+
+
+def entry(observer: Observer, tensor: np.ndarray, key: str) -> list[float]:
+    """The slots of the game entry ``key`` in an observation."""
+    names = [name for name, _ in observer.fields()]
+    at = sum(size for _, size in observer.fields()[: names.index("game entries")])
+    for k, kind in observer.entries:
+        width = entry_width(kind, observer.players)
+        if k == key:
+            return [round(float(x), 3) for x in tensor[at:at + width]]
+        at += width
+    raise KeyError(key)
+
+
+def test_the_bids_and_the_contract_are_in_the_tensor() -> None:
+    """Oh Hell's bids, seat by seat from the observer on; Euchre's trump and maker, once ordered up."""
+    state = gamenight.new("oh-hell", seed=2, players=4)
+    observer = Observer(state, space_for(state))
+    while "bids" not in state.view(0) or None in (state.view(0)["bids"] or [None]):
+        seat = min(state.to_act)
+        state.play(state.legal_moves(seat)[-1], seat)  # the highest bid each time
+    bids = state.view(0)["bids"]
+    seat = 1
+    assert entry(observer, observer.observe(state, seat), "bids") == [
+        0.0, *(round(squash(bids[(seat + r) % 4]), 3) for r in range(4))]
+
+    state = gamenight.new("euchre", seed=3)
+    observer = Observer(state, space_for(state))
+    before = observer.observe(state, 2)
+    assert entry(observer, before, "maker") == [0.0] * 4
+    while state.view(0).get("maker") is None:
+        seat = min(state.to_act)
+        state.play(state.legal_moves(seat)[0] if len(state.legal_moves(seat)) == 1 else
+                   next(m for m in state.legal_moves(seat) if m.verb != "pass"), seat)
+    view = state.view(2)
+    after = observer.observe(state, 2)
+    suit = "CDHS".index(view["trump"])
+    assert entry(observer, after, "trump") == [1.0 if i == suit else 0.0 for i in range(5)]
+    assert entry(observer, after, "maker") == [1.0 if r == (view["maker"] - 2) % 4 else 0.0 for r in range(4)]

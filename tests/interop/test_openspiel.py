@@ -65,9 +65,11 @@ def test_resampling_keeps_what_the_player_knows() -> None:
         world = state.resample_from_infostate(player, sampler)
         assert world.information_state_string(player) == state.information_state_string(player)
         assert np.array_equal(world.observation_tensor(player), state.observation_tensor(player))
+        assert np.array_equal(world.information_state_tensor(player), state.information_state_tensor(player))
         assert world.legal_actions() == state.legal_actions() and world.history() == state.history()
         differs += world.observation_string(other) != state.observation_string(other)
     assert differs
+    assert len(state.information_state_tensor(player)) == game.information_state_tensor_size() > 0
 
 
 def test_ismcts_finishes_a_euchre_match() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from gamenight.bots import games
 from gamenight.bots.base import Bot, RandomBot, Sampler, sampler_for
 from gamenight.bots.levels import LEVEL_WORDS, LEVELS, level_bot
+from gamenight.bots.loader import load_bot, offered_bot, offered_for
 from gamenight.core import registry
 
 #: every bot a seat may have: the levels for people, and the two plain bots programs and stored tables name
@@ -56,14 +57,19 @@ def make_bot(kind: str, game_id: str, *, timed: bool = True,
             bot: Bot = heuristic()
             return bot
         return level_bot(kind, heuristic, timed=timed, clock=clock)
-    raise ValueError(f"Unknown bot {kind!r}; the bots are: {', '.join(KINDS)}.")
+    offered = offered_bot(kind)  # a bot of the server's own (gamenight serve --bot)
+    if offered is not None and spec.id in offered.games:
+        return load_bot(offered.path, spec.id)
+    raise ValueError(f"Unknown bot {kind!r}; the bots are: {', '.join([*KINDS, *offered_for(spec.id)])}.")
 
 
 def seat_bots(game_id: str) -> list[str]:
     """The bots a lobby lists for a seat of ``game_id``: the levels, weakest first, then random
-    ("heuristic" is the casual level under its older name)."""
+    ("heuristic" is the casual level under its older name), then the server's own bots that play it."""
     _discover()
-    return [*LEVELS, "random"] if registry.get(game_id).id in _heuristic else ["random"]
+    spec = registry.get(game_id)
+    own = [*LEVELS, "random"] if spec.id in _heuristic else ["random"]
+    return [*own, *offered_for(spec.id)]
 
 
 __all__ = ["KINDS", "LEVELS", "LEVEL_WORDS", "Bot", "RandomBot", "Sampler", "heuristic_games", "make_bot",

@@ -19,8 +19,10 @@ from rich.table import Table
 
 from gamenight import arena as arena_lib
 from gamenight.bots import LEVELS
+from gamenight.bots.loader import is_bot_path
 from gamenight.cli.commands import USAGE_ERROR, app
 from gamenight.cli.setup import CliError, game_spec
+from gamenight.spread import RAY_ADDRESSES
 
 
 def _signed(x: float) -> str:
@@ -46,25 +48,31 @@ def render_result(result: arena_lib.ArenaResult) -> Table:
 def arena(
     game: Annotated[str, typer.Argument(help="The game's id (see `gamenight list`).")],
     bots: Annotated[str, typer.Option(
-        "--bots", help=f"Two or more bots to compare: {', '.join(LEVELS)}, heuristic or random.")
+        "--bots", help=f"Two or more bots to compare: {', '.join(LEVELS)}, heuristic, random, or your own "
+                       "as module:Name (as in 'gamenight sim --bot').")
     ] = "strong,casual",
     matches: Annotated[int, typer.Option("--matches", min=1, help="How many matches to play.")] = 20,
     seed: Annotated[int, typer.Option(
         "--seed", help="The first deal's seed; each deal is played once per rotation of the seats.")] = 0,
     workers: Annotated[int | None, typer.Option(
         "--workers", min=1, help="Processes to play in (default: every core of this machine).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help=f"Play the matches as tasks on a Ray cluster instead: {RAY_ADDRESSES} (local: a Ray instance "
+             "on this machine for the run). Needs the ray extra.")] = None,
 ) -> None:
     """Let bots play seeded matches against each other, seats rotated, and measure them: each bot's
     score with a 95% interval and the Elo difference it implies."""
     console = Console()
-    kinds = [k.strip().lower() for k in bots.split(",") if k.strip()]
+    # a level's name in any case; your own bot's path as written (module paths are case-sensitive)
+    kinds = [k.strip() if is_bot_path(k) else k.strip().lower() for k in bots.split(",") if k.strip()]
     try:
         spec = game_spec(game)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    TimeRemainingColumn())
         with Progress(*columns, console=console, transient=True) as progress:
             task = progress.add_task(f"{spec.title}: {' against '.join(kinds)}", total=matches)
-            result = arena_lib.run(spec.id, kinds, matches, seed, workers=workers,
+            result = arena_lib.run(spec.id, kinds, matches, seed, workers=workers, ray=ray,
                                    on_match=lambda _r: progress.advance(task))
     except (ValueError, CliError) as e:
         console.print(f"[red]{e}[/red]")

@@ -23,8 +23,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from gamenight.bots import heuristic_games
-from gamenight.bots.loader import BotLoadError, place_bot
+from gamenight.bots import KINDS, heuristic_games
+from gamenight.bots.loader import BotLoadError, offer_bot, place_bot
 from gamenight.cli.catalog import render_games, render_rules
 from gamenight.cli.loops import (
     Quit,
@@ -40,12 +40,23 @@ from gamenight.cli.loops import (
     step_through,
 )
 from gamenight.cli.render import render_outcome, render_sheet
-from gamenight.cli.setup import CliError, bot_kinds, bot_rng, build_bot, game_spec, save_log, start_game
+from gamenight.cli.setup import (
+    CliError,
+    bot_kinds,
+    bot_rng,
+    build_bot,
+    game_spec,
+    parse_option_pairs,
+    save_log,
+    start_game,
+)
+from gamenight.cli.sim_runner import sim_matches
 from gamenight.core import registry
 from gamenight.core.options import build
 from gamenight.core.state import State
 from gamenight.families.house import HouseGame, HouseRound, edge_estimate
 from gamenight.server.limits import Limits as _Limits
+from gamenight.spread import RAY_ADDRESSES, SpreadError, check_ray_address
 
 #: the defaults of ``gamenight serve``'s limits
 LIMITS = _Limits()
@@ -261,6 +272,13 @@ def sim(
                       "one argument); it plays the --seat seats, the others play --bots.")] = None,
     seat: Annotated[list[int] | None, typer.Option(
         "--seat", help="A seat your --bot plays, counted from 1 (repeat for more; default: seat 1).")] = None,
+    workers: Annotated[int | None, typer.Option(
+        "--workers", min=1, help="Processes to play --games in (default: every core of this machine; "
+                                 "1: this process).")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help=f"Play --games as tasks on a Ray cluster instead: {RAY_ADDRESSES} (local: a Ray instance on "
+             "this machine for the run). Needs the ray extra.")] = None,
 ) -> None:
     """Let bots play N full matches against each other and tally wins and scores; for a game against
     the house, play N rounds and measure the house edge with its 95% confidence interval."""
@@ -273,7 +291,10 @@ def sim(
             raise CliError("--seat says where your --bot plays: give --bot too.")
         if bot is not None:
             kinds = place_bot(kinds, bot, people_seats(seat or [1], first.num_players), first.spec.id)
-    except (CliError, BotLoadError) as e:
+        if ray is not None:
+            check_ray_address(ray)
+        chosen = parse_option_pairs(option or [])
+    except (CliError, BotLoadError, SpreadError) as e:
         fail(err_console(), str(e))
     house = isinstance(first, HouseGame)
     if rounds is not None and not house:
@@ -285,6 +306,9 @@ def sim(
         if not house:
             fail(err_console(), "Say how many matches to play: --games N.")
         rounds = HOUSE_ROUNDS
+    if rounds is not None and ray is not None:
+        fail(err_console(), "--rounds plays its matches in this process (it stops once enough rounds are "
+                            "settled): --ray spreads --games.")
     for note in notes:
         console.print(Text(note, style="yellow"))
     totals = SimTotals(first.num_players)
@@ -298,12 +322,11 @@ def sim(
             if rounds is None:
                 assert games is not None
                 task = progress.add_task(first.spec.title, total=games)
-                for i in range(games):
-                    state = sim_match(first.spec.id, kinds, seed=seed + i, players=first.num_players,
-                                      options=option or [], preset=preset)
-                    totals.add(state)
-                    if isinstance(state, HouseGame):
-                        settled.extend(state.house_rounds())
+                for played in sim_matches(first.spec.id, kinds, range(seed, seed + games),
+                                        players=first.num_players, options=chosen, preset=preset,
+                                        workers=workers, ray=ray):
+                    totals.add_match(played.outcome, played.moves)
+                    settled.extend(played.house_rounds)
                     progress.advance(task)
             else:
                 task = progress.add_task(f"{first.spec.title}, rounds", total=rounds)
@@ -322,6 +345,8 @@ def sim(
                            style="yellow"))
         if not totals.games:
             raise typer.Exit(130) from None
+    except SpreadError as e:  # Ray missing or out of reach: found when the first match is sent
+        fail(err_console(), str(e))
     elapsed = time.perf_counter() - started
     done = totals.games
     title = f"{first.spec.title}: {done} matches, seeds {seed}–{seed + done - 1}"
@@ -423,6 +448,10 @@ def serve(
         rich_help_panel="Limits", show_default=False,
         help="Opens /api/stats to other machines (as Authorization: Bearer); without it only this "
              "machine may read it.")] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", metavar="MODULE:NAME",
+        help="Your own bot, offered for a seat in the lobby under its own name (repeat for more): a class "
+             "or function as in 'gamenight sim --bot'; its games attribute (game ids) limits where.")] = None,
 ) -> None:
     """Serve the lobby and the tables in the browser, at http://HOST:PORT/.
 
@@ -439,7 +468,8 @@ def serve(
     console = out_console()
     try:
         bind, links, notes = reach(host, port, lan=lan, public_url=public_url)
-    except CliError as e:
+        offered = [offer_bot(path, [g.id for g in registry.games()], KINDS) for path in bot or []]
+    except (CliError, BotLoadError) as e:
         fail(err_console(), str(e))
     limits = Limits(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
@@ -456,12 +486,21 @@ def serve(
     console.print(f"gamenight: open {local} (tables stored in {shown})", soft_wrap=True)
     for note in notes:
         console.print(Text(note, style="yellow"), soft_wrap=True)
+    for own in offered:
+        console.print(f"Your bot {own.name!r} is offered for a seat in {offered_games(own.games)}.",
+                      soft_wrap=True)
     if links.shared:
         announce(links.shared + "/", console)
     tune_gc()
     uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
                 http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
                 h11_max_incomplete_event_size=HEADER_BYTES)
+
+
+def offered_games(games: Sequence[str]) -> str:
+    every = len(registry.games())
+    titles = [registry.get(g).title for g in games]
+    return f"every game ({every})" if len(games) == every else ", ".join(titles)
 
 
 def reach(

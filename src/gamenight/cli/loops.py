@@ -38,7 +38,7 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
-from gamenight.core.scoring import amount_text, money
+from gamenight.core.scoring import Outcome, amount_text, money
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.house import EdgeEstimate
@@ -326,10 +326,13 @@ class SimTotals:
         self.scores = [0] * self.players
 
     def add(self, state: State) -> None:
-        outcome = state.outcome
-        assert outcome is not None
+        assert state.outcome is not None
+        self.add_match(state.outcome, len(state.moves))
+
+    def add_match(self, outcome: Outcome, moves: int) -> None:
+        """One finished match, by its outcome and its number of moves (what a worker sends back)."""
         self.games += 1
-        self.moves += len(state.moves)
+        self.moves += moves
         self.unit = outcome.unit
         for w in outcome.winners:
             self.wins[w] += 1
@@ -340,7 +343,12 @@ class SimTotals:
 
 def sim_match(game_id: str, kinds: Sequence[str], *, seed: int, players: int | None, options: Sequence[str],
               preset: str | None) -> State:
-    state = start_game(game_id, players=players, seed=seed, options=options, preset=preset)
+    return play_bots(start_game(game_id, players=players, seed=seed, options=options, preset=preset), kinds)
+
+
+def play_bots(state: State, kinds: Sequence[str]) -> State:
+    """Play ``state`` to its end with a bot of ``kinds`` in every seat, each with its seeded RNG."""
+    game_id, seed = state.spec.id, state.seed
     bots = [(build_bot(k, game_id), bot_rng(seed, s)) for s, k in enumerate(kinds)]
     while not state.is_over:
         acting = state.to_act

@@ -28,8 +28,11 @@ winner, -1 to every other seat, at the end only (general-sum: a shared win rewar
 **Strings and tensors**: the information state string is everything the seat has been told (every
 event it saw, from the first) with the zones as it sees them and its selection so far; the
 observation string is the view's text; the observation tensor is
-:class:`~gamenight.interop.observe.Observer`'s. No information-state tensor is offered (a
-perfect-recall tensor of a whole match has no fixed size).
+:class:`~gamenight.interop.observe.Observer`'s. The information-state tensor is the same vector:
+what the seat sees now, with what the deal's auction settled (the bids, the contract, trump, the
+maker) and the tricks and melds on record, and its selection. It is not a perfect-recall summary of
+the match (that would have no fixed size): the order in which the cards of a finished trick were
+played, for one, is in the string and not in the tensor.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def _game_type(spec: GameSpec) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"preset": "", "options": "{}", "players": 0, "seed": 0,
@@ -207,13 +210,12 @@ class SpielObserver:
     def __init__(self, game: GamenightGame, *, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
         self.observer = game.observer_template
-        size = 0 if perfect_recall else self.observer.size
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        # the information-state tensor is the observation's vector (see the module's text)
+        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: GamenightState, player: int) -> None:
-        if not self.perfect_recall:
-            self.tensor[:] = self.observer.observe(state.state, player, state.selections[player].pending)
+        self.tensor[:] = self.observer.observe(state.state, player, state.selections[player].pending)
 
     def string_from(self, state: GamenightState, player: int) -> str:
         if self.perfect_recall:

@@ -116,7 +116,7 @@ from gamenight.server.storage import (
     TableRecord,
     utc_now,
 )
-from gamenight.server.table_bots import TableBots
+from gamenight.server.table_bots import TableBots, seat_bot
 from gamenight.server.wire import dumps, sha256_hex
 
 log = logging.getLogger(__name__)
@@ -244,7 +244,7 @@ class TableService:
 
     @staticmethod
     def _make_bots(record: TableRecord) -> dict[int, Bot]:
-        return {i: make_bot(s.bot or default_bot_kind(record.game), record.game)
+        return {i: seat_bot(s.bot or default_bot_kind(record.game), record.game)
                 for i, s in enumerate(record.seats) if s.kind == "bot"}
 
     # ---- tables ----------------------------------------------------------------------------------

@@ -12,6 +12,9 @@ seat and the traceback, and the table's fallback bot (:data:`FALLBACK_BOT`, the 
 game has) chooses that move and every later one of the seat: the seat's stored bot becomes the
 fallback, and the table is told in words (a notice every page and snapshot carries). A failing
 bot never turns into a silent random move.
+
+A server's own bots (``gamenight serve --bot``: :func:`gamenight.bots.loader.offer_bot`) take their
+turns here like the others: after the table's delay, in a worker thread, with the same fallback.
 """
 
 from __future__ import annotations
@@ -46,6 +49,18 @@ def ask_bot(bot: Bot, state: State, seat: int, legal: Sequence[Move], rng: rando
     if move not in legal:
         raise BotFailed(f"the bot chose {move}, which is not a legal move")
     return move
+
+
+def seat_bot(kind: str, game_id: str) -> Bot:
+    """The bot a stored seat names. One this server does not offer now (a server's own bot, and the
+    server restarted without its ``--bot``) is logged and played by the fallback bot meanwhile; the
+    seat keeps its bot's name, so a restart with the bot offered again gives the seat back to it."""
+    try:
+        return make_bot(kind, game_id)
+    except ValueError as e:
+        log.warning("a seat's bot %r is not offered by this server (%s); the %s bot plays for it",
+                    kind, e, FALLBACK_BOT)
+    return make_bot(FALLBACK_BOT, game_id)
 
 
 def fallback_notice(name: str) -> str:
@@ -128,4 +143,4 @@ class TableBots:
         table.frames.clear()
 
 
-__all__ = ["FALLBACK_BOT", "BotFailed", "TableBots", "ask_bot", "fallback_notice"]
+__all__ = ["FALLBACK_BOT", "BotFailed", "TableBots", "ask_bot", "fallback_notice", "seat_bot"]

@@ -195,7 +195,7 @@ function renderSeats(spec) {
     h("label", { for: `seat-${i}` }, name),
     h("select", { id: `seat-${i}`, name: `seat-${i}`, dataset: { seat: String(i) } },
       h("option", { value: "human" }, "A person (gets a link)"),
-      kinds.map((k) => h("option", { value: `bot:${k}` }, BOT_WORDS[k] || "A bot"))),
+      kinds.map((k) => h("option", { value: `bot:${k}` }, BOT_WORDS[k] || `${k} (own bot)`))),
     h("input", { type: "text", class: "seat-name", id: `seat-name-${i}`, name: `seat-name-${i}`,
                  maxlength: MAX_NAME, placeholder: `Name (${name})`, autocomplete: "off", value: typed[i] || "",
                  "aria-label": `Name for ${name} (leave empty to keep ${name})` }))));
