@@ -144,7 +144,8 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         naturals = sum(h.melded[k] for k in NATURAL_CLASSES)
         if CANASTA * (clean + dirty + wild) > wilds + naturals:
             made = clean + dirty + wild
-            return (f"{name}: {made} canastas take at least {CANASTA * made} cards, and the team melded "
+            takes = f"{made} canasta takes" if made == 1 else f"{made} canastas take"
+            return (f"{name}: {takes} at least {CANASTA * made} cards, and the team melded "
                     f"{wilds + naturals} (threes never make books).")
         # a black canasta holds a wild card, and fewer wild cards than naturals (either ratio of
         # the rules allows three of seven), or fewer still where the rules cap them
