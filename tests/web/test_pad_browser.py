@@ -1,0 +1,67 @@
+"""The score pad in the browser: a Hand and Foot pad for four players kept on one phone by tapping,
+followed live on two others, an impossible round refused in words, a round corrected."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.test_browser import Api
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def tap(page: Any, section: str, label: str, times: int = 1) -> None:
+    """Tap a stepper's + in a section of the form ("Red canastas, Ann–Cid")."""
+    button = page.locator("fieldset", has=page.locator("legend", has_text=section)).get_by_role(
+        "button", name=f"{label}: one more", exact=True)
+    for _ in range(times):
+        button.tap()
+
+
+def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    players = ["Ann", "Bob", "Cid", "Dee"]
+    status, made = Api(server).call("/api/pads", {"game": "hand-and-foot", "players": players})
+    assert status == 201, made
+    keeper_context = browser.new_context(**PHONE)
+    keeper = keeper_context.new_page()
+    keeper.goto(f"{server}/p/{made['pad_id']}?token={made['token']}")
+    followers = []
+    for _ in range(2):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(made["follow_link"])
+        expect(page.locator("#conn")).to_have_text("Live")
+        expect(page.locator("#role")).to_contain_text("You follow this pad")
+        expect(page.locator("#entry")).to_be_hidden()
+        followers.append((context, page))
+    try:
+        expect(keeper).to_have_url(f"{server}/p/{made['pad_id']}")  # the token left the address
+        tap(keeper, "Canastas", "Red canastas, Ann–Cid")
+        keeper.get_by_role("button", name="Enter round 1").tap()
+        expect(keeper.locator("#refusal")).to_have_text("Round 1: Ann–Cid: 1 canasta takes at least 7 cards, "
+                                                        "and the team melded 0 (threes never make books).")
+        tap(keeper, "Cards melded", "Eights to kings, Ann–Cid", 7)
+        tap(keeper, "Cards melded", "Aces, Bob–Dee", 3)
+        tap(keeper, "Cards left in hand and foot", "Jokers, Bob–Dee")
+        keeper.get_by_role("button", name="Enter round 1").tap()
+        expect(keeper.locator("#refusal")).to_be_hidden()
+        expect(keeper.locator("#entry-title")).to_have_text("Round 2")
+        for _context, page in followers:
+            row = page.locator(".pad-table tbody tr")
+            expect(row).to_have_count(1)
+            expect(row.first).to_contain_text("+570 = 570")
+            expect(row.first).to_contain_text("canastas +500, cards melded +70")
+            expect(page.locator(".pad-table tfoot")).to_contain_text("10")
+        keeper.get_by_role("button", name="Correct round 1").tap()
+        expect(keeper.locator("#entry-title")).to_have_text("Correct round 1")
+        tap(keeper, "Cards melded", "Aces, Bob–Dee", 1)
+        keeper.get_by_role("button", name="Save round 1").tap()
+        for _context, page in followers:
+            expect(page.locator(".pad-table tbody tr").first).to_contain_text("+30 = 30")
+        expect(keeper.locator("#entry-title")).to_have_text("Round 2")
+    finally:
+        keeper_context.close()
+        for context, _page in followers:
+            context.close()
