@@ -54,6 +54,20 @@ def test_a_pad_is_kept_followed_and_survives_a_restart(db_url: str) -> None:
                                json={"entry": hand(view, melded_high=[5, 3], left_aces=[0, 1])})
             assert fixed.status_code == 200
             assert follower.receive_json()["view"]["sheet"]["totals"] == [50, 10]
+            proposed = client.post(f"/api/pads/{pad}/amendments", headers=auth,
+                                   json={"from_hand": 2, "changes": {"out_bonus": 0}, "by": "Cid"})
+            assert proposed.status_code == 200 and follower.receive_json()["version"] == 3
+            for player in ("Ann", "Bob", "Dee"):
+                voted = client.post(f"/api/pads/{pad}/amendments/1/votes", headers=auth,
+                                    json={"player": player, "yes": True})
+                assert voted.status_code == 200
+            frame = follower.receive_json()
+            while frame["version"] < 6:  # a frame per vote, or fewer: a newer state replaces one unsent
+                frame = follower.receive_json()
+            amended = frame["view"]
+            assert amended["amendments"][0]["status"] == "accepted"
+            assert amended["amendments"][0]["words"] == "From round 2: Going out: 0"
+            assert amended["sheet"]["next_caption"] == "First meld 120"
         assert client.get(f"/api/pads/{pad}").json()["can_edit"] is False
         assert client.get(f"/api/pads/{pad}", headers=auth).json()["can_edit"] is True
         sheet = client.get(f"/api/pads/{pad}/sheet.csv")

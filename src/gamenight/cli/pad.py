@@ -113,6 +113,8 @@ def show_sheet(pad: Pad, console: Console) -> None:
             console.print(Text(f"House rule changed. {a['words']}.", style="dim"))
     if sheet.over:
         console.print(Text(f"Match over: {sheet.over['text']}", style="bold green"))
+    elif sheet.next_caption:
+        console.print(f"{pad.rules_for(pad.next_hand()).row_label(pad.next_hand())}: {sheet.next_caption}.")
 
 
 def keep_score(pad: Pad, ask: Ask, console: Console, file: Path | None) -> None:

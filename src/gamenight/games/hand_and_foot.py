@@ -239,7 +239,8 @@ PRESETS = {
 
 
 __all__ = ["CARD_CLASSES", "PRESETS", "SPEC", "HandAndFoot", "HandAndFootOptions", "TeamHand", "card_class",
-           "card_values", "class_counts", "match_reason", "match_rules", "plural", "score_team", "team_names"]
+           "card_values", "class_counts", "first_meld", "match_reason", "match_rules", "plural", "score_team",
+           "team_names"]
 
 #: the parts of a team's score for a round, as the score sheet names them
 PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "red threes",
@@ -311,6 +312,14 @@ def score_team(o: HandAndFootOptions, hand: TeamHand) -> tuple[int, dict[str, in
                      for k, n in hand.held.items()),
     }
     return sum(parts.values()), parts
+
+
+def first_meld(o: HandAndFootOptions, round_no: int, total: int) -> int:
+    """A team's first-meld minimum in round ``round_no`` (from 1), its score being ``total``."""
+    if o.opening == BY_SCORE:
+        return next((m for floor, m in SCORE_MINIMUMS if total >= floor), 50)
+    table = (90, 120, 150, 180) if o.opening == ROUNDS_90 else (50, 90, 120, 150)
+    return table[min(round_no, len(table)) - 1]
 
 
 def match_rules(o: HandAndFootOptions) -> MatchRules:
@@ -517,12 +526,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     # ---- the minimum, and scoring ------------------------------------------------------
 
     def minimum(self, team: int) -> int:
-        o = self.options
-        if o.opening == BY_SCORE:
-            score = self.sheet.totals[team]
-            return next((m for floor, m in SCORE_MINIMUMS if score >= floor), 50)
-        table = (90, 120, 150, 180) if o.opening == ROUNDS_90 else (50, 90, 120, 150)
-        return table[min(self.deal_no, len(table)) - 1]
+        return first_meld(self.options, self.deal_no, self.sheet.totals[team])
 
     def held_cost(self, c: int) -> int:
         """What a card left in a hand or an unplayed foot costs at the end."""

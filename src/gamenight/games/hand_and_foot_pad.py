@@ -21,6 +21,7 @@ from gamenight.games.hand_and_foot import (
     PART_WORDS,
     HandAndFootOptions,
     TeamHand,
+    first_meld,
     match_reason,
     match_rules,
     score_team,
@@ -109,7 +110,19 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         results = [score_team(self.options, self.team_hand(entry, t)) for t in range(2)]
         out = entry["out"]
         how = f"{self.players[out]} went out" if out is not None else "the stock ran out"
-        return HandScore([r[0] for r in results], part_details([r[1] for r in results], PART_WORDS), how)
+        parts = [r[1] for r in results]
+        # the book's order: the bonuses marked down, then the card count on the table, less the cards left
+        lines = [[f"{PART_WORDS[k]} {v:+d}" for k, v in p.items() if v] for p in parts]
+        return HandScore([r[0] for r in results], part_details(parts, PART_WORDS), how, lines)
+
+    def row_caption(self, so_far: Progress) -> str:
+        """The round's first-meld minimum, as the book's sheet prints it (each team's, where it goes
+        by the team's score)."""
+        o = self.options
+        minimums = [first_meld(o, so_far.hand, total) for total in so_far.totals]
+        if len(set(minimums)) == 1:
+            return f"First meld {minimums[0]}"
+        return "First meld " + ", ".join(f"{c} {m}" for c, m in zip(self.columns(), minimums, strict=True))
 
     def match_rules(self) -> MatchRules:
         return match_rules(self.options)

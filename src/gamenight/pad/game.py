@@ -36,6 +36,8 @@ class HandScore:
     points: list[int]
     details: list[str] | None = None
     note: str = ""
+    #: each column's score as the book writes it down, a line per part ("canastas +800")
+    parts: list[list[str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +64,11 @@ class PadRules(ABC, Generic[OptionsT]):
     def row_label(self, hand: int) -> str:
         """A hand's row on the sheet, as the engine names it ("Round 3")."""
         return f"{self.deal_word.capitalize()} {hand}"
+
+    def row_caption(self, so_far: Progress) -> str:
+        """What the book's sheet prints beside a hand's row before it is played (Hand and Foot's
+        first-meld minimum); none by default."""
+        return ""
 
     @abstractmethod
     def columns(self) -> list[str]:

@@ -55,9 +55,14 @@ class Sheet:
     sheet: ScoreSheet
     members: list[str]
     over: dict[str, Any] | None
+    #: per row, what the book's sheet adds to the engine's: a caption, each column's parts by line
+    extras: list[dict[str, Any]] = field(default_factory=list)
+    #: the caption of the next hand's row (its first-meld minimum), while the match goes on
+    next_caption: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.sheet.to_json(), "members": self.members, "over": self.over}
+        return {**self.sheet.to_json(), "members": self.members, "over": self.over, "extras": self.extras,
+                "next_caption": self.next_caption}
 
 
 @dataclass(slots=True)
@@ -138,6 +143,7 @@ class Pad:
         rules = self.rules_for(1, extra=extra)
         sheet = ScoreSheet(rules.columns())
         over: dict[str, Any] | None = None
+        extras: list[dict[str, Any]] = []
         for i, entry in enumerate(entries):
             hand = i + 1
             rules = self.rules_for(hand, extra=extra)
@@ -150,10 +156,15 @@ class Pad:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
             sheet.add(label, score.points, details=score.details, note=score.note)
+            extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
             end = match_end(rules.match_rules(), sheet.totals, hand)
             if end is not None:
                 over = self._over(rules, end, sheet.totals)
-        return Sheet(sheet, rules.members(), over)
+        caption = ""
+        if over is None:
+            hand = len(entries) + 1
+            caption = self.rules_for(hand, extra=extra).row_caption(Progress(hand, sheet.totals, entries))
+        return Sheet(sheet, rules.members(), over, extras, caption)
 
     @staticmethod
     def _over(rules: PadRules[Any], why: MatchEnd, totals: list[int]) -> dict[str, Any]:

@@ -4,6 +4,10 @@
 
 import { h } from "./dom.js";
 
+function capitalised(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
@@ -17,29 +21,47 @@ export function drawSheet(root, view, { onCorrect } = {}) {
     return;
   }
   const head = h("tr", {}, h("th", { scope: "col", text: "" }),
-    sheet.columns.map((c, i) => h("th", { scope: "col" }, c,
-      sheet.members[i] && sheet.members[i] !== c ? h("small", { text: sheet.members[i] }) : null)),
+    sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))),
     onCorrect ? h("th", { scope: "col", class: "pad-no-print" }, h("span", { class: "visually-hidden", text: "Correct" })) : null);
+  const extras = sheet.extras || [];
   const rows = sheet.rows.map((row, n) => {
     const changes = applied.filter((a) => a.from_hand === n + 1);
+    const extra = extras[n] || {};
     return h("tr", { dataset: { hand: String(n + 1) } },
-      h("th", { scope: "row" }, row.label, row.note ? h("small", { text: row.note }) : null,
+      h("th", { scope: "row" }, row.label, extra.caption ? h("small", { class: "pad-caption", text: extra.caption }) : null,
+        row.note ? h("small", { text: row.note }) : null,
         changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` }))),
       row.points.map((p, i) => h("td", {},
         h("span", { class: "pad-points", text: signed(p) }), h("span", { class: "pad-total", text: ` = ${row.totals[i]}` }),
-        row.details && row.details[i] ? h("small", { text: row.details[i] }) : null)),
+        parts(extra, row, i))),
       onCorrect ? h("td", { class: "pad-no-print" }, h("button", {
         type: "button", class: "secondary pad-correct", text: "Correct",
         "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
       })) : null);
   });
+  const coming = !sheet.over && sheet.next_caption
+    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`,
+      h("small", { class: "pad-caption", text: sheet.next_caption })),
+    sheet.columns.map(() => h("td", {})), onCorrect ? h("td", { class: "pad-no-print" }) : null)
+    : null;
   const foot = h("tr", {}, h("th", { scope: "row", text: "Total" }),
     sheet.totals.map((t) => h("td", { class: "pad-sum", text: String(t) })),
     onCorrect ? h("td", { class: "pad-no-print" }) : null);
   root.replaceChildren(...[
     h("div", { class: "pad-table-wrap" }, h("table", { class: "pad-table" },
-      h("thead", {}, head), h("tbody", {}, rows), h("tfoot", {}, foot))),
+      h("thead", {}, head), h("tbody", {}, rows, coming), h("tfoot", {}, foot))),
     over(sheet)].filter(Boolean));
+}
+
+/** Whether a column's heading names its players already ("Ann–Cid" for Ann & Cid). */
+function namedIn(column, members) {
+  return !members || members.split(" & ").every((name) => column.includes(name));
+}
+
+/** A column's score as the book writes it: a line per part where the game gives them, else its details. */
+function parts(extra, row, i) {
+  if (extra.parts && extra.parts[i]) return extra.parts[i].map((line) => h("small", { class: "pad-part", text: line }));
+  return row.details && row.details[i] ? h("small", { text: row.details[i] }) : null;
 }
 
 function over(sheet) {
