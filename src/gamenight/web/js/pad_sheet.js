@@ -21,8 +21,7 @@ export function drawSheet(root, view, { onCorrect } = {}) {
     return;
   }
   const head = h("tr", {}, h("th", { scope: "col", text: "" }),
-    sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))),
-    onCorrect ? h("th", { scope: "col", class: "pad-no-print" }, h("span", { class: "visually-hidden", text: "Correct" })) : null);
+    sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))));
   const extras = sheet.extras || [];
   const rows = sheet.rows.map((row, n) => {
     const changes = applied.filter((a) => a.from_hand === n + 1);
@@ -30,23 +29,22 @@ export function drawSheet(root, view, { onCorrect } = {}) {
     return h("tr", { dataset: { hand: String(n + 1) } },
       h("th", { scope: "row" }, row.label, extra.caption ? h("small", { class: "pad-caption", text: extra.caption }) : null,
         row.note ? h("small", { text: row.note }) : null,
-        changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` }))),
+        changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` })),
+        onCorrect ? h("button", {
+          type: "button", class: "secondary pad-correct pad-no-print", text: "Correct",
+          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
+        }) : null),
       row.points.map((p, i) => h("td", {},
         h("span", { class: "pad-points", text: signed(p) }), h("span", { class: "pad-total", text: ` = ${row.totals[i]}` }),
-        parts(extra, row, i))),
-      onCorrect ? h("td", { class: "pad-no-print" }, h("button", {
-        type: "button", class: "secondary pad-correct", text: "Correct",
-        "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
-      })) : null);
+        parts(extra, row, i))));
   });
   const coming = !sheet.over && sheet.next_caption
     ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`,
       h("small", { class: "pad-caption", text: sheet.next_caption })),
-    sheet.columns.map(() => h("td", {})), onCorrect ? h("td", { class: "pad-no-print" }) : null)
+    sheet.columns.map(() => h("td", {})))
     : null;
   const foot = h("tr", {}, h("th", { scope: "row", text: "Total" }),
-    sheet.totals.map((t) => h("td", { class: "pad-sum", text: String(t) })),
-    onCorrect ? h("td", { class: "pad-no-print" }) : null);
+    sheet.totals.map((t) => h("td", { class: "pad-sum", text: String(t) })));
   root.replaceChildren(...[
     h("div", { class: "pad-table-wrap" }, h("table", { class: "pad-table" },
       h("thead", {}, head), h("tbody", {}, rows, coming), h("tfoot", {}, foot))),
