@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import insert, select, update
 
 from gamenight.pad import Pad, PadError, pad_games
+from gamenight.server.limits import TooMany
 from gamenight.server.links import qr_svg_data_uri
 from gamenight.server.live import Connection, ServiceError
 from gamenight.server.models import ERRORS
@@ -52,8 +53,9 @@ LIVE_PADS = 256
 #: the most hands and amendments a pad keeps (a match is never this long)
 MAX_ENTRIES = 200
 MAX_AMENDMENTS = 50
-#: close code for a pad that is not there (as for tables)
+#: close codes for a pad that is not there and a client with too many connections (as for tables)
 CLOSE_UNKNOWN_PAD = 4404
+CLOSE_TOO_MANY = 4429
 
 Name = Annotated[str, Field(min_length=1, max_length=24)]
 
@@ -178,6 +180,17 @@ def refusing(action: Callable[[], Any]) -> Any:
         raise ServiceError("impossible", str(e), 422) from None
 
 
+def client_of(scope: Any) -> str:
+    """The address a request comes from, as the tables' limits count it."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def limits(request: Request | WebSocket) -> Any:
+    """The server's per-client limits (``ClientLimits``): a pad spends the tables' allowances."""
+    return request.app.state.clients
+
+
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     return header[7:].strip() or None if header.lower().startswith("bearer ") else None
@@ -240,6 +253,7 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
 
     @app.post("/api/pads", status_code=201, tags=["pads"], responses=ERRORS, summary="Start a score pad")
     async def create(request: Request, body: CreatePad) -> dict[str, Any]:
+        limits(request).tables.take(client_of(request.scope))  # a new pad counts as a new table
         live, token = await service.create(body)
         follow = follow_link(request, live.id)
         edit = f"{follow}?token={token}"
@@ -257,11 +271,13 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
 
     @app.post("/api/pads/{pad_id}/entries", tags=["pads"], responses=ERRORS, summary="Enter the next hand")
     async def add(request: Request, pad_id: str, body: EntryBody) -> dict[str, Any]:
+        limits(request).moves.take(client_of(request.scope))  # an entry counts as a move
         live = await service.change(await service.get(pad_id), bearer(request), lambda p: p.add(body.entry))
         return {"version": live.version, "view": live.pad.view()}
 
     @app.put("/api/pads/{pad_id}/entries/{number}", tags=["pads"], responses=ERRORS, summary="Correct a hand")
     async def correct(request: Request, pad_id: str, number: int, body: EntryBody) -> dict[str, Any]:
+        limits(request).moves.take(client_of(request.scope))
         live = await service.change(await service.get(pad_id), bearer(request),
                                     lambda p: p.replace(number - 1, body.entry))
         return {"version": live.version, "view": live.pad.view()}
@@ -293,24 +309,40 @@ def add_pad_socket(app: FastAPI, service: PadService) -> None:
     async def pad_socket(websocket: WebSocket, pad_id: str) -> None:
         offered = list(websocket.scope.get("subprotocols") or [])
         await websocket.accept(subprotocol="gamenight" if "gamenight" in offered else None)
+        client = client_of(websocket.scope)
         try:
-            live = await service.get(pad_id)
-        except ServiceError as e:
-            await websocket.send_text(json.dumps({"type": "error", **e.to_json()}))
-            await websocket.close(CLOSE_UNKNOWN_PAD)
+            limits(websocket).connections.acquire(client)
+        except TooMany as e:
+            await websocket.send_text(json.dumps({"type": "error", "code": "too_many_requests",
+                                                  "message": f"Too many requests: {e}."}))
+            await websocket.close(CLOSE_TOO_MANY)
             return
-        conn = Connection(websocket.send_text, None)
-        live.conns.add(conn)
-        conn.push_state(live.frame())
-        pump = asyncio.create_task(conn.pump())
         try:
-            while (await websocket.receive())["type"] != "websocket.disconnect":
-                pass  # a follower only watches: what it sends is not read
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await follow_pad(websocket, service, pad_id)
         finally:
-            live.conns.discard(conn)
-            pump.cancel()
+            limits(websocket).connections.release(client)
+
+
+async def follow_pad(websocket: WebSocket, service: PadService, pad_id: str) -> None:
+    """Send the pad's state now and after every change, until the follower leaves."""
+    try:
+        live = await service.get(pad_id)
+    except ServiceError as e:
+        await websocket.send_text(json.dumps({"type": "error", **e.to_json()}))
+        await websocket.close(CLOSE_UNKNOWN_PAD)
+        return
+    conn = Connection(websocket.send_text, None)
+    live.conns.add(conn)
+    conn.push_state(live.frame())
+    pump = asyncio.create_task(conn.pump())
+    try:
+        while (await websocket.receive())["type"] != "websocket.disconnect":
+            pass  # a follower only watches: what it sends is not read
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        live.conns.discard(conn)
+        pump.cancel()
 
 
 NO_PAD_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
