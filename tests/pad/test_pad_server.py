@@ -86,3 +86,11 @@ def test_a_pad_is_kept_followed_and_survives_a_restart(db_url: str) -> None:
         bad = client.post("/api/pads", json={"game": "hand-and-foot", "players": PLAYERS[:3]})
         assert bad.status_code == 422
         assert bad.json()["error"]["message"] == "Hand and Foot is played by 2, 4, 6 players, not 3."
+        # a pad made open: everyone at the table writes on it, no token needed
+        shared = client.post("/api/pads", json={"game": "hand-and-foot", "players": PLAYERS,
+                                                "open": True}).json()
+        anyone = client.post(f"/api/pads/{shared['pad_id']}/entries",
+                             json={"entry": hand(shared["view"], melded_low=[3, 0])})
+        assert anyone.status_code == 200 and anyone.json()["view"]["sheet"]["totals"] == [15, 0]
+        with client.websocket_connect("/ws/pads/nothere", subprotocols=["gamenight"]) as nobody:
+            assert nobody.receive_json()["code"] == "unknown_pad"
