@@ -58,6 +58,13 @@ def test_a_pad_in_the_terminal_refuses_corrects_and_resumes(tmp_path: Path) -> N
     assert Pad.from_json(json.loads(file.read_text())).sheet().sheet.totals == [600, 30]
     assert "600" in out
 
+    # the Kali Effect: Cid proposes twos at 50 from round 2, everyone accepts, round 2 counts them so
+    twos = answers(form, {"melded_twos": [3, 0], "melded_high": [3, 0]})
+    out = run(["pad", "hand-and-foot", "--file", str(file)],
+              ["a", "deuce_value", "50", "2", "Cid", "y", "y", "y", "", *twos, "q"])
+    assert "From round 2: Two's value: 50: accepted." in out
+    assert Pad.from_json(json.loads(file.read_text())).sheet().sheet.rows[1].points == [180, 0]
+
     result = runner.invoke(app, ["pad", "hand-and-foot", "--file", str(file), "--players", PLAYERS])
     assert result.exit_code == 2 and "leave out --players" in result.output
 

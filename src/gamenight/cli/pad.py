@@ -35,7 +35,7 @@ from gamenight.pad import Entry, Pad, PadError
 
 Ask = Callable[[str], str]
 
-HELP = ("Enter: the next {deal} · c N: correct {deal} N · q: quit"
+HELP = ("Enter: the next {deal} · c N: correct {deal} N · a: propose a house-rule change · q: quit"
         " (every answer offers its value in brackets: Enter keeps it)")
 
 
@@ -128,12 +128,43 @@ def keep_score(pad: Pad, ask: Ask, console: Console, file: Path | None) -> None:
         answer = read(ask, f"{pad.rules_for(pad.next_hand()).row_label(pad.next_hand())}> ").lower()
         if answer.startswith("c"):
             correct(pad, answer[1:].strip(), ask, console)
+        elif answer == "a":
+            amend(pad, ask, console)
         elif answer == "":
             enter_hand(pad, pad.next_hand(), None, ask, console)
         else:
-            console.print(f"Press Enter for the next {deal}, or type c and a {deal}'s number, or q.")
+            console.print(f"Press Enter for the next {deal}, type c and a {deal}'s number, a, or q.")
             continue
         save(pad, file)
+
+
+def amend(pad: Pad, ask: Ask, console: Console) -> None:
+    """The Kali Effect: a player proposes a house-rule change from a hand on; it applies once every
+    other player accepts it (asked in turn; one refusal refuses it)."""
+    infos = {o.name: o for o in pad.spec.options}
+    rules = " · ".join(f"{o.name} ({o.label})" for o in infos.values())
+    console.print(f"House rules, by the names --option takes: {rules}", soft_wrap=True)
+    name = read(ask, "  Which rule? ")
+    if name not in infos:
+        console.print(f"  There is no house rule {name!r}: nothing proposed.")
+        return
+    value = read(ask, f"  {infos[name].label}: the new value? ")
+    hand = read(ask, f"  From which {pad.spec.deal_word} [{pad.next_hand()}]? ") or str(pad.next_hand())
+    by = read(ask, f"  Who proposes it ({', '.join(pad.players)})? ")
+    try:
+        changes = parse_option_pairs([f"{name}={value}"])
+        pad.propose(int(hand) if hand.isdigit() else 0, changes, by)
+        index = len(pad.amendments) - 1
+        for player in pad.players:
+            if player != by:
+                yes = read(ask, f"  Does {player} accept? (y/n) ").lower().startswith("y")
+                pad.vote(index, player, yes)
+                if not yes:
+                    break
+    except (CliError, PadError) as e:
+        console.print(Text.assemble(("Refused: ", "bold red"), str(e)), soft_wrap=True)
+        return
+    console.print(f"  {pad.amendment_words()[index]['words']}: {pad.amendment_words()[index]['status']}.")
 
 
 def correct(pad: Pad, number: str, ask: Ask, console: Console) -> None:
