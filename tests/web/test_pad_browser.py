@@ -4,9 +4,8 @@ change accepted by everyone showing on the sheet from its round on."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
-
-from tests.web.test_browser import Api
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 
@@ -22,23 +21,28 @@ def tap(page: Any, section: str, label: str, times: int = 1) -> None:
 def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: Any) -> None:
     from playwright.sync_api import expect
 
-    players = ["Ann", "Bob", "Cid", "Dee"]
-    status, made = Api(server).call("/api/pads", {"game": "hand-and-foot", "players": players})
-    assert status == 201, made
     keeper_context = browser.new_context(**PHONE)
     keeper = keeper_context.new_page()
-    keeper.goto(f"{server}/p/{made['pad_id']}?token={made['token']}")
+    keeper.goto(f"{server}/pad")  # the scorekeeper starts the pad on the page
+    for seat, name in enumerate(["Ann", "Bob", "Cid", "Dee"], start=1):
+        keeper.get_by_label(f"Player {seat}'s name").fill(name)
+    keeper.get_by_role("button", name="Start the score pad").tap()
+    keeper.wait_for_url("**/p/*")
+    keeper.locator("summary", has_text="Follow on other phones").tap()
+    expect(keeper.locator("#share-qr")).to_have_attribute("src", re.compile("^data:image/svg"))
+    follow_link = keeper.locator("#share-link").get_attribute("href")
+    assert follow_link is not None and "token" not in follow_link
     followers = []
     for _ in range(2):
         context = browser.new_context(**PHONE)
         page = context.new_page()
-        page.goto(made["follow_link"])
+        page.goto(follow_link)
         expect(page.locator("#conn")).to_have_text("Live")
         expect(page.locator("#role")).to_contain_text("You follow this pad")
         expect(page.locator("#entry")).to_be_hidden()
         followers.append((context, page))
     try:
-        expect(keeper).to_have_url(f"{server}/p/{made['pad_id']}")  # the token left the address
+        expect(keeper).to_have_url(follow_link)  # the token left the address, kept on the phone
         tap(keeper, "Canastas", "Red canastas, Ann–Cid")
         keeper.get_by_role("button", name="Enter round 1").tap()
         expect(keeper.locator("#refusal")).to_have_text("Round 1: Ann–Cid: 1 canasta takes at least 7 cards, "

@@ -19,6 +19,11 @@ function capitalised(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** A rule set's name as a person reads it ("ultimate" → "Ultimate", "two-hand" → "Two hand"). */
+function presetWords(name) {
+  return capitalised(name.replace(/[_-]+/g, " ").trim());
+}
+
 /** The scorekeeper's token: from the edit link once (then kept on this device and taken out of the
  *  address), or kept from before. */
 function takeToken(id) {
@@ -75,7 +80,7 @@ function render() {
   $("#headline").replaceChildren(h("span", { class: "game-title", text: view.title }), " score pad");
   const teams = view.sheet.members.some((m, i) => m !== view.sheet.columns[i])
     ? ` ${view.sheet.members.join(" against ")}.` : ` ${view.players.join(", ")}.`;
-  $("#pad-rules").textContent = `${view.preset ? `Rules: ${view.preset}.` : "The family book's rules."}${teams}`;
+  $("#pad-rules").textContent = `${view.preset ? `${presetWords(view.preset)} rules.` : "The family book's rules."}${teams}`;
   $("#role").textContent = state.canEdit ? "You keep the score: enter each hand below."
     : "You follow this pad: the sheet changes as the scorekeeper writes.";
   drawEntry();
@@ -192,7 +197,7 @@ async function setup() {
     const presetSel = $("#setup-preset");
     const kept = presetSel.value;
     presetSel.replaceChildren(h("option", { value: "", text: "The family book" }),
-      ...Object.keys(g.presets).map((p) => h("option", { value: p, text: p })));
+      ...Object.keys(g.presets).map((p) => h("option", { value: p, text: presetWords(p) })));
     if (kept in g.presets) presetSel.value = kept;
     const preset = g.presets[presetSel.value];
     $("#setup-preset-help").textContent = preset ? preset.description : g.summary;
@@ -203,7 +208,7 @@ async function setup() {
     countSel.value = String(counts.includes(count) ? count : counts[0]);
     $("#setup-teams").textContent = g.teams ? `Seat order matters: ${g.teams}.` : "";
     drawNames(Number(countSel.value));
-    drawOptions(g);
+    drawOptions(g, preset);
   };
   gameSel.addEventListener("change", redraw);
   $("#setup-preset").addEventListener("change", redraw);
@@ -211,7 +216,8 @@ async function setup() {
   redraw();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const names = [...document.querySelectorAll("#setup-names input")].map((i) => i.value.trim());
+    // a name left blank is the seat's ("Player 3"), as the placeholder says
+    const names = [...document.querySelectorAll("#setup-names input")].map((i) => i.value.trim() || i.placeholder);
     const body = { game: gameSel.value, players: names, open: $("#setup-open").checked, options: readOptions(spec()) };
     if ($("#setup-preset").value) body.preset = $("#setup-preset").value;
     try {
@@ -228,19 +234,20 @@ function drawNames(count) {
   const list = $("#setup-names");
   const before = [...list.querySelectorAll("input")].map((i) => i.value);
   list.replaceChildren(...Array.from({ length: count }, (_, i) => h("li", {}, h("input", {
-    type: "text", maxlength: 24, required: true, value: before[i] || "", "aria-label": `Player ${i + 1}'s name`,
+    type: "text", maxlength: 24, value: before[i] || "", "aria-label": `Player ${i + 1}'s name`,
     placeholder: `Player ${i + 1}`, autocomplete: "off",
   }))));
 }
 
 /** The game's house rules, as a table's: only those changed from the rule set are sent. */
-function drawOptions(g) {
+function drawOptions(g, preset) {
   $("#setup-options").replaceChildren(...g.options.map((o) => {
+    const value = preset && o.name in preset.values ? preset.values[o.name] : o.default;
     let input;
-    if (o.type === "bool") input = h("input", { type: "checkbox", checked: o.default });
+    if (o.type === "bool") input = h("input", { type: "checkbox", checked: value });
     else if (o.choices) input = h("select", {}, o.choices.map((c) => h("option", { value: c, text: (o.choice_labels || {})[c] || c })));
-    else input = h("input", { type: "number", inputmode: "numeric", min: o.minimum, max: o.maximum, value: o.default });
-    if (o.choices) input.value = o.default;
+    else input = h("input", { type: "number", inputmode: "numeric", min: o.minimum, max: o.maximum, value });
+    if (o.choices) input.value = value;
     input.dataset.option = o.name;
     input.dataset.touched = "";
     input.addEventListener("change", () => { input.dataset.touched = "yes"; });
