@@ -82,7 +82,7 @@ def test_impossible_rounds_are_refused_in_words(played: tuple[list[str], list[En
 
 def test_a_team_of_one_going_out_holds_nothing_and_black_threes_go_out_together() -> None:
     two = Pad.create("hand-and-foot", ["Ann", "Bob"])
-    entry = two.rules_for(1).form().blank()
+    entry = two.form_for(1).blank()
     entry |= {"clean": [1, 0], "dirty": [1, 0], "wild": [1, 0], "melded_jokers": [4, 0],
               "melded_twos": [4, 0], "melded_aces": [7, 0], "melded_high": [6, 0],
               "left_low": [2, 3], "out": 0}
@@ -90,15 +90,15 @@ def test_a_team_of_one_going_out_holds_nothing_and_black_threes_go_out_together(
     entry["left_low"] = [0, 3]
     assert two.add(entry).sheet.rows[0].points == [100 + 2800 + 200 + 100 + 140 + 60, -15]
     ultimate = Pad.create("hand-and-foot", ["Ann", "Bob", "Cid", "Dee"], preset="ultimate")
-    entry = ultimate.rules_for(1).form().blank() | {"melded_high": [3, 3], "melded_black_threes": [0, 3]}
+    entry = ultimate.form_for(1).blank() | {"melded_high": [3, 3], "melded_black_threes": [0, 3]}
     assert refused(ultimate, entry).endswith("Bob–Dee: black threes go down only with the team going out.")
 
 
 def test_a_correction_recomputes_and_one_that_would_end_the_match_early_is_refused() -> None:
     pad = Pad.create("hand-and-foot", ["Ann", "Bob", "Cid", "Dee"], options={"rounds": 0, "target": 500})
-    first = pad.rules_for(1).form().blank() | {"melded_high": [3, 4], "left_low": [1, 0]}
+    first = pad.form_for(1).blank() | {"melded_high": [3, 4], "left_low": [1, 0]}
     pad.add(first)
-    second = pad.rules_for(2).form().blank() | {"melded_aces": [0, 3]}
+    second = pad.form_for(2).blank() | {"melded_aces": [0, 3]}
     assert pad.add(second).sheet.totals == [25, 100]
     corrected = first | {"melded_high": [5, 4]}
     assert pad.replace(0, corrected).sheet.totals == [45, 100]
@@ -114,7 +114,7 @@ def test_a_correction_recomputes_and_one_that_would_end_the_match_early_is_refus
 
 def test_an_amendment_applies_from_its_round_once_everyone_accepts_it() -> None:
     pad = Pad.create("hand-and-foot", ["Ann", "Bob", "Cid", "Dee"])
-    hand = pad.rules_for(1).form().blank() | {"melded_high": [3, 3]}
+    hand = pad.form_for(1).blank() | {"melded_high": [3, 3]}
     pad.add(hand)
     with pytest.raises(PadError, match=re.escape("Kali is not at this table.")):
         pad.propose(2, {"deuce_value": 50}, "Kali")
@@ -131,7 +131,7 @@ def test_an_amendment_applies_from_its_round_once_everyone_accepts_it() -> None:
     assert words["status"] == "accepted" and words["words"] == "From round 2: Two's value: 50"
     rows = pad.sheet().sheet.rows
     assert [r.points for r in rows] == [[30, 30], [80, 30]]
-    twos = [[f.help for f in pad.rules_for(h).form().fields if f.key == "melded_twos"] for h in (1, 2)]
+    twos = [[f.help for f in pad.form_for(h).fields if f.key == "melded_twos"] for h in (1, 2)]
     assert twos == [["25 each."], ["50 each."]]
     with pytest.raises(PadError, match=re.escape("accepted already")):
         pad.vote(0, "Ann", False)

@@ -39,7 +39,7 @@ def run(args: list[str], lines: list[str]) -> str:
 
 def test_a_pad_in_the_terminal_refuses_corrects_and_resumes(tmp_path: Path) -> None:
     file = tmp_path / "pad.json"
-    form = Pad.create("hand-and-foot", PLAYERS.split(",")).rules_for(1).form().to_json()
+    form = Pad.create("hand-and-foot", PLAYERS.split(",")).form_for(1).to_json()
     impossible = answers(form, {"clean": [1, 0], "melded_high": [6, 3], "out": 0})
     possible = answers(form, {"clean": [1, 0], "melded_high": [7, 3]})
     out = run(["pad", "hand-and-foot", "--players", PLAYERS, "--file", str(file)],

@@ -180,7 +180,7 @@ def enter_hand(pad: Pad, hand: int, start: Entry | None, ask: Ask, console: Cons
     """Ask the form for ``hand`` until the pad takes it (an impossible hand is asked again, the
     answers kept)."""
     rules = pad.rules_for(hand)
-    form = rules.form()
+    form = pad.form_for(hand)
     entry = start or form.blank()
     while True:
         console.print(Text(rules.row_label(hand), style="bold"))

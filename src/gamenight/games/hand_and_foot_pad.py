@@ -63,7 +63,7 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         kinds = [*WILD_CLASSES, *NATURAL_CLASSES]
         return [*kinds, "black_threes"] if self.options.black_threes == GROUP_OUT else kinds
 
-    def form(self) -> Form:
+    def form(self, so_far: Progress) -> Form:
         o = self.options
         values = card_values(o.deuce_value)
         most = self.decks() * 54 // CANASTA

@@ -85,8 +85,9 @@ class PadRules(ABC, Generic[OptionsT]):
                 for c in range(len(cols))]
 
     @abstractmethod
-    def form(self) -> Form:
-        """The entry form for a hand."""
+    def form(self, so_far: Progress) -> Form:
+        """The entry form for hand ``so_far.hand`` (a form may depend on the hand: the cards dealt
+        in it, its dealer)."""
 
     @abstractmethod
     def verify(self, entry: Entry, so_far: Progress) -> str | None:

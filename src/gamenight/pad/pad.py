@@ -21,7 +21,7 @@ from gamenight.core.registry import GameSpec, get
 from gamenight.core.scoring import ScoreSheet
 from gamenight.families.match import MatchEnd, best_of, match_end
 from gamenight.pad.game import PadError, PadRules, Progress, pad_rules
-from gamenight.pad.schema import Entry
+from gamenight.pad.schema import Entry, Form
 
 #: an amendment's state: waiting for votes, accepted by everyone, refused by someone
 PENDING, ACCEPTED, REFUSED = "pending", "accepted", "refused"
@@ -138,6 +138,16 @@ class Pad:
     def next_hand(self) -> int:
         return len(self.entries) + 1
 
+    def progress(self, hand: int, sheet: Sheet | None = None) -> Progress:
+        """The pad before hand ``hand`` (from 1; at most the next one): its totals and entries."""
+        rows = (sheet or self.sheet()).sheet.rows
+        totals = rows[hand - 2].totals if hand > 1 else [0] * len(self.rules_for(1).columns())
+        return Progress(hand, list(totals), self.entries[:hand - 1])
+
+    def form_for(self, hand: int, sheet: Sheet | None = None) -> Form:
+        """The entry form of hand ``hand`` (a hand entered, to correct it, or the next one)."""
+        return self.rules_for(hand).form(self.progress(hand, sheet))
+
     def _run(self, entries: Sequence[Entry], *, extra: Amendment | None = None) -> Sheet:
         """Check and score ``entries`` in order, under the rules in force for each hand."""
         rules = self.rules_for(1, extra=extra)
@@ -151,7 +161,7 @@ class Pad:
             if over is not None:
                 raise PadError(f"The match is over: {over['text']} There is no {label.lower()}.")
             so_far = Progress(hand, sheet.totals, entries[:i])
-            why = rules.form().check_shape(entry) or rules.verify(entry, so_far)
+            why = rules.form(so_far).check_shape(entry) or rules.verify(entry, so_far)
             if why:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
@@ -243,11 +253,13 @@ class Pad:
         the sheet, the amendments."""
         sheet = self.sheet()
         rules = self.rules_for(self.next_hand())
+        form = self.form_for(self.next_hand(), sheet)
         return {"game": self.spec.id, "title": self.spec.title, "preset": self.preset,
                 "deal_word": self.spec.deal_word, "players": list(self.players),
                 "options": rules.options.to_json(), "entries": list(self.entries),
                 "next_hand": self.next_hand(), "next_label": rules.row_label(self.next_hand()),
-                "form": rules.form().to_json(), "blank": rules.form().blank(),
+                "form": form.to_json(), "blank": form.blank(),
+                "forms": [self.form_for(k, sheet).to_json() for k in range(1, self.next_hand())],
                 "sheet": sheet.to_json(), "amendments": self.amendment_words()}
 
 

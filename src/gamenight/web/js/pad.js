@@ -104,7 +104,8 @@ function drawEntry() {
   $("#entry-title").textContent = state.editing !== null ? `Correct ${word.toLowerCase()}` : word;
   $("#entry-send").textContent = state.editing !== null ? `Save ${word.toLowerCase()}` : `Enter ${word.toLowerCase()}`;
   show($("#entry-cancel"), state.editing !== null);
-  drawForm($("#entry-fields"), view.form, state.draft);
+  // a hand entered is corrected on its own form (a house-rule change may have changed the next one's)
+  drawForm($("#entry-fields"), state.editing !== null ? view.forms[hand - 1] : view.form, state.draft);
 }
 
 function startCorrection(hand) {
