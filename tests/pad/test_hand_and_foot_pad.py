@@ -14,11 +14,13 @@ import pytest
 from gamenight.pad import Entry, Pad, PadError
 from tests.pad.hand_and_foot_record import play_match
 
+ONE_ROUND = {"rounds": 1}
+
 
 @pytest.mark.parametrize(("players", "bot", "seed", "preset", "options"), [
-    (4, "heuristic", 3, None, {}),
+    (4, "heuristic", 3, None, {"rounds": 2}),  # every rule set, cheaply: two rounds each
     (4, "heuristic", 3, "demeritt", {"max_hands": 2}),
-    (4, "heuristic", 3, "ultimate", {}),
+    (4, "heuristic", 3, "ultimate", {"rounds": 2}),
     (2, "random", 5, None, {"rounds": 2}),  # two stock-outs, teams of one
     (6, "heuristic", 2, None, {"rounds": 1}),
 ])
@@ -42,7 +44,7 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
 
 @pytest.fixture(scope="module")
 def played() -> tuple[list[str], list[Entry]]:
-    s, rounds = play_match(4, 3, "heuristic")
+    s, rounds = play_match(4, 3, "heuristic", options=ONE_ROUND)
     return s.names, rounds
 
 
@@ -54,7 +56,7 @@ def refused(pad: Pad, entry: Entry) -> str:
 
 def test_impossible_rounds_are_refused_in_words(played: tuple[list[str], list[Entry]]) -> None:
     names, rounds = played
-    pad = Pad.create("hand-and-foot", names)
+    pad = Pad.create("hand-and-foot", names, options=ONE_ROUND)
     good = rounds[0]
 
     def changed(**values: Any) -> Entry:
@@ -77,7 +79,7 @@ def test_impossible_rounds_are_refused_in_words(played: tuple[list[str], list[En
     assert pad.entries == [] and pad.sheet().sheet.rows == []
     for entry in rounds:
         pad.add(entry)
-    assert refused(pad, good) == "The match is over: North–South wins. After 4 rounds. There is no round 5."
+    assert refused(pad, good) == "The match is over: North–South wins. After 1 round. There is no round 2."
 
 
 def test_a_team_of_one_going_out_holds_nothing_and_black_threes_go_out_together() -> None:
