@@ -82,7 +82,7 @@ def test_impossible_rounds_are_refused_in_words(played: tuple[list[str], list[En
     assert refused(pad, good) == "The match is over: North–South wins. After 1 round. There is no round 2."
 
 
-def test_a_team_of_one_going_out_holds_nothing_and_black_threes_go_out_together() -> None:
+def test_a_team_of_one_going_out_holds_nothing_and_books_keep_their_rules() -> None:
     two = Pad.create("hand-and-foot", ["Ann", "Bob"])
     entry = two.form_for(1).blank()
     entry |= {"clean": [1, 0], "dirty": [1, 0], "wild": [1, 0], "melded_jokers": [4, 0],
@@ -94,6 +94,11 @@ def test_a_team_of_one_going_out_holds_nothing_and_black_threes_go_out_together(
     ultimate = Pad.create("hand-and-foot", ["Ann", "Bob", "Cid", "Dee"], preset="ultimate")
     entry = ultimate.form_for(1).blank() | {"melded_high": [3, 3], "melded_black_threes": [0, 3]}
     assert refused(ultimate, entry).endswith("Bob–Dee: black threes go down only with the team going out.")
+    demeritt = Pad.create("hand-and-foot", ["Ann", "Bob", "Cid", "Dee"], preset="demeritt")
+    entry = demeritt.form_for(1).blank() | {"melded_twos": [3, 0], "melded_high": [3, 0]}
+    assert refused(demeritt, entry).endswith("Ann–Cid: every book holds more natural cards than wild cards "
+                                             "(these rules have no wild books), and the team melded 3 wild "
+                                             "and 3 natural.")
 
 
 def test_a_correction_recomputes_and_one_that_would_end_the_match_early_is_refused() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamenight.families.canasta import Requirement
+from gamenight.families.canasta import AT_LEAST, Requirement
 from gamenight.families.canasta_turn import BONUS, GROUP_OUT, card_values, held_cost
 from gamenight.families.canasta_turn.base import part_details
 from gamenight.families.match import MatchEnd, MatchRules
@@ -176,8 +176,10 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         if o.dirty_closes and loose in (1, 2):
             return (f"{name}: every canasta closes at seven cards, so the other {loose} melded "
                     f"card{'s' if loose > 1 else ''} would be a book of fewer than three.")
-        if wilds > 0 and naturals == 0 and not o.wild_books:
-            return f"{name}: these rules have no books of wild cards alone, so wild cards need naturals."
+        if not o.wild_books and wilds and (wilds > naturals if o.ratio == AT_LEAST else wilds >= naturals):
+            more = "at least as many" if o.ratio == AT_LEAST else "more"
+            return (f"{name}: every book holds {more} natural cards than wild cards (these rules have no "
+                    f"wild books), and the team melded {wilds} wild and {naturals} natural.")
         return None
 
     def going_out_problem(self, entry: Entry, hands: list[TeamHand]) -> str | None:
