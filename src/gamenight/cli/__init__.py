@@ -1,4 +1,4 @@
-"""The command line: ``gamenight serve | list | rules | play | sim | replay | arena``.
+"""The command line: ``gamenight serve | list | rules | play | sim | replay | arena | pad``.
 
 The CLI knows no game by name. It reads the registry (``core.registry.games()``), starts
 games with ``gamenight.new``, draws each seat's screen from that seat's view's layout
@@ -18,6 +18,7 @@ gamenight`` run).
 from __future__ import annotations
 
 from gamenight.cli import arena as _arena  # noqa: F401  (registers ``gamenight arena`` on the app)
+from gamenight.cli import pad as _pad  # noqa: F401  (registers ``gamenight pad`` on the app)
 from gamenight.cli.commands import app, main
 from gamenight.cli.loops import moves_with_cards
 from gamenight.cli.menu import display_order, number_verb, render_moves

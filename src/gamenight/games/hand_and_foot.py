@@ -70,7 +70,7 @@ Every preset difference is an option, so a family can mix the rule sets.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -238,7 +238,9 @@ PRESETS = {
 }
 
 
-__all__ = ["PRESETS", "SPEC", "HandAndFoot", "HandAndFootOptions", "card_values", "plural", "team_names"]
+__all__ = ["CARD_CLASSES", "PRESETS", "SPEC", "HandAndFoot", "HandAndFootOptions", "TeamHand", "card_class",
+           "card_values", "class_counts", "first_meld", "match_reason", "match_rules", "plural", "score_team",
+           "team_names"]
 
 #: the parts of a team's score for a round, as the score sheet names them
 PART_WORDS = {"going_out": "going out", "canastas": "canastas", "red_threes": "red threes",
@@ -255,6 +257,83 @@ def team_names(n: int) -> list[str]:
     if n == 4:
         return ["North–South", "East–West"]
     return [", ".join(f"P{s + 1}" for s in range(t, n, 2)) for t in range(2)]
+
+
+#: the kinds of card the scoring tells apart, each of one value: (key, words); a card's kind is
+#: :func:`card_class`, its value that of :data:`CLASS_CARD`'s card of the kind
+CARD_CLASSES = (("jokers", "jokers"), ("twos", "twos"), ("aces", "aces"), ("high", "eights to kings"),
+                ("low", "fours to sevens"), ("black_threes", "black threes"), ("red_threes", "red threes"))
+CLASS_CARD = {"jokers": C.JOKER, "twos": C.card("2S"), "aces": C.card("AS"), "high": C.card("KS"),
+              "low": C.card("7S"), "black_threes": C.card("3S"), "red_threes": C.card("3H")}
+
+
+def card_class(c: int) -> str:
+    rank = C.RANK_OF[c]
+    if rank == 13:
+        return "jokers"
+    if rank == C.THREE:
+        return "red_threes" if is_red_three(c) else "black_threes"
+    return "twos" if rank == C.TWO else "aces" if rank == C.ACE else "high" if rank >= C.EIGHT else "low"
+
+
+def class_counts(cards: Iterable[int]) -> dict[str, int]:
+    counts = dict.fromkeys(CLASS_CARD, 0)
+    for c in cards:
+        counts[card_class(c)] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHand:
+    """What a team's score for a hand depends on: its canastas (red, black, wild), red threes laid
+    out, whether it made its first meld, its melded cards and the cards left in its players' hands
+    and feet (counts by :data:`CARD_CLASSES`), and whether it went out."""
+
+    canastas: tuple[int, int, int]
+    red_threes: int
+    opened: bool
+    melded: Mapping[str, int]
+    held: Mapping[str, int]
+    went_out: bool
+
+
+def score_team(o: HandAndFootOptions, hand: TeamHand) -> tuple[int, dict[str, int]]:
+    """A team's points for a hand, with the parts that make them: the one scoring both a played
+    table and the score pad use."""
+    values = card_values(o.deuce_value)
+    clean, dirty, wild = hand.canastas
+    red = hand.red_threes * o.red_three_bonus
+    parts = {
+        "going_out": o.out_bonus if hand.went_out else 0,
+        "canastas": clean * o.clean_bonus + dirty * o.dirty_bonus + wild * o.wild_bonus,
+        "red_threes": red if hand.opened else -red,
+        "melded": sum(n * values[CLASS_CARD[k]] for k, n in hand.melded.items()),
+        "held": -sum(n * held_cost(CLASS_CARD[k], values, o.red_three_held, o.black_three_held)
+                     for k, n in hand.held.items()),
+    }
+    return sum(parts.values()), parts
+
+
+def first_meld(o: HandAndFootOptions, round_no: int, total: int) -> int:
+    """A team's first-meld minimum in round ``round_no`` (from 1), its score being ``total``."""
+    if o.opening == BY_SCORE:
+        return next((m for floor, m in SCORE_MINIMUMS if total >= floor), 50)
+    table = (90, 120, 150, 180) if o.opening == ROUNDS_90 else (50, 90, 120, 150)
+    return table[min(round_no, len(table)) - 1]
+
+
+def match_rules(o: HandAndFootOptions) -> MatchRules:
+    """A fixed number of rounds; else to the target, a tie at the top playing on, up to the cap."""
+    return MatchRules(deals=o.rounds) if o.rounds else MatchRules(target=o.target, play_on_tied=True,
+                                                                  cap=o.max_hands)
+
+
+def match_reason(o: HandAndFootOptions, why: MatchEnd) -> str:
+    if why is MatchEnd.SCHEDULE:
+        return f"After {plural(o.rounds, 'round')}."
+    if why is MatchEnd.TARGET:
+        return f"A team reached {o.target}."
+    return f"Nobody reached {o.target} in {plural(o.max_hands, 'round')}."
 
 
 class Choose(MoveKind["HandAndFoot"]):
@@ -315,8 +394,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         )
         self._init_canasta(rules, card_values(o.deuce_value))
         # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap
-        self.match_rules = (MatchRules(deals=o.rounds) if o.rounds
-                            else MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands))
+        self.match_rules = match_rules(o)
         n = self.num_players
         self.chosen = [True] * n
         self.foot_known = [False] * n
@@ -448,12 +526,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     # ---- the minimum, and scoring ------------------------------------------------------
 
     def minimum(self, team: int) -> int:
-        o = self.options
-        if o.opening == BY_SCORE:
-            score = self.sheet.totals[team]
-            return next((m for floor, m in SCORE_MINIMUMS if score >= floor), 50)
-        table = (90, 120, 150, 180) if o.opening == ROUNDS_90 else (50, 90, 120, 150)
-        return table[min(self.deal_no, len(table)) - 1]
+        return first_meld(self.options, self.deal_no, self.sheet.totals[team])
 
     def held_cost(self, c: int) -> int:
         """What a card left in a hand or an unplayed foot costs at the end."""
@@ -461,18 +534,16 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
 
     def team_score(self, team: int, out: int | None) -> tuple[int, dict[str, int]]:
         """A team's points for the hand, with the parts that make them."""
-        o = self.options
-        clean, dirty, wild = team_canastas(self.books[team], self.turn_rules.books)
-        red = len(self.red3[team]) * o.red_three_bonus
-        parts = {
-            "going_out": o.out_bonus if out is not None and self.team_of(out) == team else 0,
-            "canastas": clean * o.clean_bonus + dirty * o.dirty_bonus + wild * o.wild_bonus,
-            "red_threes": red if self.opened[team] else -red,
-            "melded": sum(self.values[c] for b in self.books[team] for c in b.cards),
-            "held": -sum(self.held_cost(c) for s in self.teammates_of_team(team)
-                         for c in (*self.hands[s], *self.feet[s])),
-        }
-        return sum(parts.values()), parts
+        return score_team(self.options, self.team_hand(team, out))
+
+    def team_hand(self, team: int, out: int | None) -> TeamHand:
+        """What the scoring of ``team``'s hand needs, read off the table (the score pad enters the
+        same facts by hand)."""
+        melded = class_counts(c for b in self.books[team] for c in b.cards)
+        held = class_counts(c for s in self.teammates_of_team(team) for c in (*self.hands[s], *self.feet[s]))
+        return TeamHand(canastas=team_canastas(self.books[team], self.turn_rules.books),
+                        red_threes=len(self.red3[team]), opened=self.opened[team], melded=melded, held=held,
+                        went_out=out is not None and self.team_of(out) == team)
 
     def teammates_of_team(self, team: int) -> list[int]:
         return [s for s in range(self.num_players) if self.team_of(s) == team]
@@ -485,12 +556,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
             self._start_deal()
 
     def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
-        o = self.options
-        if why is MatchEnd.SCHEDULE:
-            return f"After {plural(o.rounds, 'round')}."
-        if why is MatchEnd.TARGET:
-            return f"A team reached {o.target}."
-        return f"Nobody reached {o.target} in {plural(o.max_hands, 'round')}."
+        return match_reason(self.options, why)
 
     # ---- what a seat sees --------------------------------------------------------------
 

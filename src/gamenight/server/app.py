@@ -79,6 +79,7 @@ from gamenight.server.models import (
     TableCreated,
     TableSnapshot,
 )
+from gamenight.server.pad_api import add_pad_routes
 from gamenight.server.people_api import (
     add_people_routes,
     handle_people_message,
@@ -282,6 +283,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_host_routes(app, service)
     add_people_routes(app, service)
     add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
+    add_pad_routes(app, storage, page)  # score pads: /api/pads..., /ws/pads/{id}, /pad, /p/{id}
     add_check_route(app, service, seat_token)
     add_hint_route(app, service, seat_token)  # what the strong bot would play, for the seat to act
     app.include_router(schema_router)

@@ -10,7 +10,8 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 * ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made;
 * ``chat`` — (table_id, number) unique, the seat that wrote and the text, when it was written;
 * ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
-  per table) and the results of the series before it (JSON: each earlier table and its winners).
+  per table) and the results of the series before it (JSON: each earlier table and its winners);
+* ``pads`` — score pads, read and written by :mod:`gamenight.server.pad_api`.
 
 The people's names live in the seats JSON with the rest of each seat. The last two tables were added
 after the first two: ``create_all`` adds them to an existing database, and nothing else changed.
@@ -140,6 +141,19 @@ rematches_table = Table(
     Column("previous_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), nullable=False,
            unique=True),
     Column("series", JSON, nullable=False),
+)
+
+#: score pads (server.pad_api): the pad as JSON (game, rules, players, entries, amendments), the
+#: SHA-256 of its scorekeeper's token, whether every follower may edit; one row per pad
+pads_table = Table(
+    "pads", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("data", JSON, nullable=False),
+    Column("token_sha256", String(64), nullable=False),
+    Column("open", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
 #: chat messages kept per table in memory and read back on a restart

@@ -27,6 +27,12 @@ class Phase(PhaseName):
     OVER = "over", "Between rounds"
 
 
+def part_details(parts: Sequence[dict[str, int]], words: dict[str, str]) -> list[str]:
+    """Each column's parts of a hand's score in the game's words, as the sheet writes them (the
+    score pad writes its rows with this too)."""
+    return [", ".join(f"{words[k]} {v:+d}" for k, v in p.items() if v) for p in parts]
+
+
 class CanastaBase(Seating, State):
     """The fields of a canasta-family game in progress, and the helpers every concern uses."""
 
@@ -112,7 +118,7 @@ class CanastaBase(Seating, State):
                      how: str, **extra: Any) -> None:
         """The hand's points on the score sheet (each column's ``parts`` in the game's ``words``),
         in the view's last hand and last round, and said to the table; ``how`` it ended."""
-        details = [", ".join(f"{words[k]} {v:+d}" for k, v in p.items() if v) for p in parts]
+        details = part_details(parts, words)
         name = self.deal_name()
         columns = self.sheet.columns
         self.sheet.add(name, points, details=details, note=how)

@@ -1,0 +1,130 @@
+"""What a game declares to keep score on a pad: :class:`PadRules`, found by :func:`pad_rules`.
+
+A game supports the pad with a module beside its own, ``<game module>_pad.py``, that defines
+``PAD_RULES``: a :class:`PadRules` subclass. One instance is made per rule set and table (the
+options in force for a hand, the players' names); it gives the entry form, the reason an entry is
+impossible, and the hand's points, computed by the game's own scoring functions (the ones its
+engine calls), and the match's end from the game's own match rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from gamenight.core.options import Options
+from gamenight.core.registry import GameSpec, games, get
+from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.pad.schema import Entry, Form
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+class PadError(ValueError):
+    """An entry, a correction or a pad's setup the rules refuse: the message says why, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """A hand's row on the sheet: points per column, each column's parts in words, and a note
+    (how the hand ended)."""
+
+    points: list[int]
+    details: list[str] | None = None
+    note: str = ""
+    #: each column's score as the book writes it down, a line per part ("canastas +800")
+    parts: list[list[str]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """The pad before the hand being entered: its number (from 1), the totals and entries so far."""
+
+    hand: int
+    totals: list[int]
+    entries: Sequence[Entry]
+
+
+class PadRules(ABC, Generic[OptionsT]):
+    """A game's score pad under one rule set, for one table of players."""
+
+    def __init__(self, spec: GameSpec, options: OptionsT, players: Sequence[str]) -> None:
+        self.spec = spec
+        self.options = options
+        self.players = list(players)
+
+    @property
+    def deal_word(self) -> str:
+        return self.spec.deal_word
+
+    def row_label(self, hand: int) -> str:
+        """A hand's row on the sheet, as the engine names it ("Round 3")."""
+        return f"{self.deal_word.capitalize()} {hand}"
+
+    def row_caption(self, so_far: Progress) -> str:
+        """What the book's sheet prints beside a hand's row before it is played (Hand and Foot's
+        first-meld minimum); none by default."""
+        return ""
+
+    @abstractmethod
+    def columns(self) -> list[str]:
+        """The sheet's columns, as the engine's sheet names them (teams or players)."""
+
+    def column_of(self, seat: int) -> int:
+        """The column holding player ``seat``'s score (his team's, in partnerships)."""
+        return seat
+
+    def members(self) -> list[str]:
+        """Who plays in each column, by the pad's names ("Ann & Cid")."""
+        cols = self.columns()
+        return [" & ".join(p for s, p in enumerate(self.players) if self.column_of(s) == c)
+                for c in range(len(cols))]
+
+    @abstractmethod
+    def form(self, so_far: Progress) -> Form:
+        """The entry form for hand ``so_far.hand`` (a form may depend on the hand: the cards dealt
+        in it, its dealer)."""
+
+    @abstractmethod
+    def verify(self, entry: Entry, so_far: Progress) -> str | None:
+        """Why ``entry`` (already fitting the form) is impossible under the rules, or ``None``."""
+
+    @abstractmethod
+    def score(self, entry: Entry, so_far: Progress) -> HandScore:
+        """The hand's points, by the game's own scoring."""
+
+    @abstractmethod
+    def match_rules(self) -> MatchRules:
+        """When the match ends: the game's own rules for the options in force."""
+
+    def match_reason(self, why: MatchEnd) -> str:
+        """Why the match ended, in the game's words."""
+        return {MatchEnd.SCHEDULE: "The last hand is played.", MatchEnd.TARGET: "The target is reached.",
+                MatchEnd.CAP: "The most hands are played."}[why]
+
+
+def pad_module(spec: GameSpec) -> str:
+    """The module beside the game's own where its pad support lives."""
+    return f"{spec.state_cls.__module__}_pad"
+
+
+def pad_rules(game_id: str) -> type[PadRules[Any]]:
+    """The game's :class:`PadRules`; :class:`PadError` if it has no score pad yet."""
+    spec = get(game_id)
+    name = pad_module(spec)
+    if importlib.util.find_spec(name) is None:
+        raise PadError(f"{spec.title} has no score pad yet.")
+    rules: type[PadRules[Any]] = importlib.import_module(name).PAD_RULES
+    return rules
+
+
+def pad_games() -> list[GameSpec]:
+    """The games with a score pad."""
+    return [s for s in games() if importlib.util.find_spec(pad_module(s)) is not None]
+
+
+__all__ = ["HandScore", "PadError", "PadRules", "Progress", "pad_games", "pad_module", "pad_rules"]

@@ -1,0 +1,136 @@
+// The pad's score sheet, as the book draws it (a row per hand: each column's points and running
+// total, how the hand ended, the parts of the score), and the house-rule changes ("the Kali
+// Effect"): who proposed what from which hand, who accepted, and where it applies on the sheet.
+
+import { h } from "./dom.js";
+
+function capitalised(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** The sheet; `onCorrect(n)` (the scorekeeper's) opens hand n for correction. */
+export function drawSheet(root, view, { onCorrect } = {}) {
+  const sheet = view.sheet;
+  const applied = (view.amendments || []).filter((a) => a.status === "accepted");
+  if (!sheet.rows.length) {
+    root.replaceChildren(...[h("p", { class: "hint", text: `No ${view.deal_word} entered yet.` }), over(sheet)].filter(Boolean));
+    return;
+  }
+  const head = h("tr", {}, h("th", { scope: "col", text: "" }),
+    sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))));
+  const extras = sheet.extras || [];
+  const rows = sheet.rows.map((row, n) => {
+    const changes = applied.filter((a) => a.from_hand === n + 1);
+    const extra = extras[n] || {};
+    return h("tr", { dataset: { hand: String(n + 1) } },
+      h("th", { scope: "row" }, row.label, extra.caption ? h("small", { class: "pad-caption", text: extra.caption }) : null,
+        row.note ? h("small", { text: row.note }) : null,
+        changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` })),
+        onCorrect ? h("button", {
+          type: "button", class: "secondary pad-correct pad-no-print", text: "Correct",
+          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
+        }) : null),
+      row.points.map((p, i) => h("td", {},
+        h("span", { class: "pad-points", text: signed(p) }), h("span", { class: "pad-total", text: ` = ${row.totals[i]}` }),
+        parts(extra, row, i))));
+  });
+  const coming = !sheet.over && sheet.next_caption
+    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`,
+      h("small", { class: "pad-caption", text: sheet.next_caption })),
+    sheet.columns.map(() => h("td", {})))
+    : null;
+  const foot = h("tr", {}, h("th", { scope: "row", text: "Total" }),
+    sheet.totals.map((t) => h("td", { class: "pad-sum", text: String(t) })));
+  root.replaceChildren(...[
+    h("div", { class: "pad-table-wrap" }, h("table", { class: "pad-table" },
+      h("thead", {}, head), h("tbody", {}, rows, coming), h("tfoot", {}, foot))),
+    over(sheet)].filter(Boolean));
+}
+
+/** Whether a column's heading names its players already ("Ann–Cid" for Ann & Cid). */
+function namedIn(column, members) {
+  return !members || members.split(" & ").every((name) => column.includes(name));
+}
+
+/** A column's score as the book writes it: a line per part where the game gives them, else its details. */
+function parts(extra, row, i) {
+  if (extra.parts && extra.parts[i]) return extra.parts[i].map((line) => h("small", { class: "pad-part", text: line }));
+  return row.details && row.details[i] ? h("small", { text: row.details[i] }) : null;
+}
+
+function over(sheet) {
+  return sheet.over ? h("p", { class: "pad-over", role: "status", text: `Match over: ${sheet.over.text}` }) : null;
+}
+
+/** The proposals; the scorekeeper records a proposal and each player's answer. */
+export function drawAmendments(root, view, optionInfos, { canEdit, onPropose, onVote }) {
+  const items = (view.amendments || []).map((a, k) => h("li", { class: `pad-amendment pad-${a.status}` },
+    h("span", { text: `${a.words} — proposed by ${a.proposed_by}${a.note ? ` (“${a.note}”)` : ""}. ` }),
+    h("strong", { text: statusWords(a, view.players) }),
+    canEdit && a.status === "pending" ? votes(a, view.players, (player, yes) => onVote(k + 1, player, yes)) : null));
+  root.replaceChildren(...[
+    items.length ? h("ul", { class: "pad-amend-list" }, items)
+      : h("p", { class: "hint", text: "None: the pad keeps the rules it started with." }),
+    canEdit ? proposeForm(view, optionInfos, onPropose) : null].filter(Boolean));
+}
+
+function statusWords(a, players) {
+  if (a.status === "accepted") return "Accepted by everyone.";
+  if (a.status === "refused") return "Refused.";
+  const waiting = players.filter((p) => !(p in a.votes));
+  return `Waiting for ${waiting.join(", ")}.`;
+}
+
+function votes(a, players, onVote) {
+  return h("span", { class: "pad-votes" }, players.filter((p) => !(p in a.votes)).map((p) => h("span", { class: "pad-vote" },
+    h("span", { text: `${p}: ` }),
+    h("button", { type: "button", class: "secondary", text: "Accepts", onclick: () => onVote(p, true) }),
+    h("button", { type: "button", class: "secondary", text: "Refuses", onclick: () => onVote(p, false) }))));
+}
+
+/** A house rule, its new value, from which hand, and who proposes it. */
+function proposeForm(view, optionInfos, onPropose) {
+  const option = h("select", { "aria-label": "House rule" },
+    optionInfos.map((o) => h("option", { value: o.name, text: o.label })));
+  const valueSlot = h("span", { class: "pad-amend-value" });
+  let read = () => null;
+  const redraw = () => {
+    const info = optionInfos.find((o) => o.name === option.value);
+    const current = view.options[info.name];
+    let input;
+    if (info.type === "bool") {
+      input = h("select", { "aria-label": "New value" }, h("option", { value: "true", text: "on" }), h("option", { value: "false", text: "off" }));
+      input.value = String(!current);
+      read = () => input.value === "true";
+    } else if (info.choices) {
+      input = h("select", { "aria-label": "New value" }, info.choices.map((c) => h("option", { value: c, text: (info.choice_labels || {})[c] || c })));
+      input.value = current;
+      read = () => input.value;
+    } else {
+      input = h("input", { type: "number", inputmode: "numeric", min: info.minimum, max: info.maximum, value: current, "aria-label": "New value" });
+      read = () => Number.parseInt(input.value, 10);
+    }
+    valueSlot.replaceChildren(input);
+  };
+  option.addEventListener("change", redraw);
+  redraw();
+  const from = h("input", { type: "number", inputmode: "numeric", min: 1, max: view.next_hand, value: view.next_hand, "aria-label": `From ${view.deal_word}` });
+  const by = h("select", { "aria-label": "Proposed by" }, view.players.map((p) => h("option", { value: p, text: p })));
+  const note = h("input", { type: "text", maxlength: 200, placeholder: "Why (optional)", "aria-label": "Why" });
+  const form = h("form", { class: "pad-propose" },
+    h("h3", { text: "Propose a change" }),
+    h("label", { class: "pad-row" }, "Rule ", option), h("label", { class: "pad-row" }, "New value ", valueSlot),
+    h("label", { class: "pad-row" }, `From ${view.deal_word} `, from), h("label", { class: "pad-row" }, "Proposed by ", by),
+    h("label", { class: "pad-row" }, "Why ", note),
+    h("p", { class: "hint", text: "It applies once every player has accepted it." }),
+    h("button", { type: "submit", class: "secondary", text: "Propose" }));
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    onPropose({ from_hand: Number.parseInt(from.value, 10), changes: { [option.value]: read() }, by: by.value, note: note.value });
+  });
+  return form;
+}

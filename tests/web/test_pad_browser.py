@@ -1,0 +1,95 @@
+"""The score pad in the browser: a Hand and Foot pad for four players kept on one phone by tapping,
+followed live on two others, an impossible round refused in words, a round corrected, a house-rule
+change accepted by everyone showing on the sheet from its round on."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
+def tap(page: Any, section: str, label: str, times: int = 1) -> None:
+    """Tap a stepper's + in a section of the form ("Red canastas, Ann–Cid")."""
+    button = page.locator("fieldset", has=page.locator("legend", has_text=section)).get_by_role(
+        "button", name=f"{label}: one more", exact=True)
+    for _ in range(times):
+        button.tap()
+
+
+def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    keeper_context = browser.new_context(**PHONE)
+    keeper = keeper_context.new_page()
+    keeper.goto(f"{server}/pad")  # the scorekeeper starts the pad on the page
+    for seat, name in enumerate(["Ann", "Bob", "Cid", "Dee"], start=1):
+        keeper.get_by_label(f"Player {seat}'s name").fill(name)
+    keeper.get_by_role("button", name="Start the score pad").tap()
+    keeper.wait_for_url("**/p/*")
+    keeper.locator("summary", has_text="Follow on other phones").tap()
+    expect(keeper.locator("#share-qr")).to_have_attribute("src", re.compile("^data:image/svg"))
+    follow_link = keeper.locator("#share-link").get_attribute("href")
+    assert follow_link is not None and "token" not in follow_link
+    followers = []
+    for _ in range(2):
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        page.goto(follow_link)
+        expect(page.locator("#conn")).to_have_text("Live")
+        expect(page.locator("#role")).to_contain_text("You follow this pad")
+        expect(page.locator("#entry")).to_be_hidden()
+        followers.append((context, page))
+    try:
+        expect(keeper).to_have_url(follow_link)  # the token left the address, kept on the phone
+        tap(keeper, "Canastas", "Red canastas, Ann–Cid")
+        keeper.get_by_role("button", name="Enter round 1").tap()
+        expect(keeper.locator("#refusal")).to_have_text("Round 1: Ann–Cid: 1 canasta takes at least 7 cards, "
+                                                        "and the team melded 0 (threes never make books).")
+        tap(keeper, "Cards melded", "Eights to kings, Ann–Cid", 7)
+        tap(keeper, "Cards melded", "Aces, Bob–Dee", 3)
+        tap(keeper, "Cards left in hand and foot", "Jokers, Bob–Dee")
+        keeper.get_by_role("button", name="Enter round 1").tap()
+        expect(keeper.locator("#refusal")).to_be_hidden()
+        expect(keeper.locator("#entry-title")).to_have_text("Round 2")
+        for _context, page in followers:
+            row = page.locator(".pad-table tbody tr[data-hand]")
+            expect(row).to_have_count(1)
+            expect(row.first).to_contain_text("+570 = 570")
+            # the book's sheet: the bonuses marked down, then the card count, a line each
+            expect(row.first.locator("td").first.locator(".pad-part")).to_have_text(["canastas +500",
+                                                                                   "cards melded +70"])
+            expect(page.locator(".pad-table tfoot")).to_contain_text("10")
+        # a phone's screen holds the page: nothing to scroll sideways, the sheet included
+        assert keeper.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        keeper.get_by_role("button", name="Correct round 1").tap()
+        expect(keeper.locator("#entry-title")).to_have_text("Correct round 1")
+        tap(keeper, "Cards melded", "Aces, Bob–Dee", 1)
+        keeper.get_by_role("button", name="Save round 1").tap()
+        for _context, page in followers:
+            expect(page.locator(".pad-table tbody tr[data-hand]").first).to_contain_text("+30 = 30")
+        expect(keeper.locator("#entry-title")).to_have_text("Round 2")
+
+        # the Kali Effect: Cid proposes twos at 50 from round 2; once all four accept, it applies there
+        amend = keeper.locator("#amendments")
+        amend.get_by_label("House rule").select_option(label="Two's value")
+        amend.get_by_label("New value").fill("50")
+        amend.get_by_label("Proposed by").select_option("Cid")
+        amend.get_by_role("button", name="Propose").tap()
+        for player in ("Ann", "Bob", "Dee"):
+            amend.locator(".pad-vote", has_text=f"{player}: ").get_by_role("button", name="Accepts").tap()
+        expect(amend).to_contain_text("From round 2: Two's value: 50 — proposed by Cid. "
+                                      "Accepted by everyone.")
+        tap(keeper, "Cards melded", "Twos, Ann–Cid", 1)
+        tap(keeper, "Cards melded", "Fours to sevens, Ann–Cid", 2)
+        keeper.get_by_role("button", name="Enter round 2").tap()
+        for _context, page in followers:
+            second = page.locator(".pad-table tbody tr[data-hand]").nth(1)
+            expect(second).to_contain_text("House rule changed: From round 2: Two's value: 50")
+            expect(second).to_contain_text("+60 = 630")  # the two counts 50 from round 2 on
+            expect(page.locator(".pad-table tbody tr[data-hand]").first).to_contain_text("First meld 90")
+    finally:
+        keeper_context.close()
+        for context, _page in followers:
+            context.close()
