@@ -20,7 +20,10 @@ version ``v``, for its seat ``s`` (``None``: the spectator), must then satisfy:
 (c) **The frame does not depend on what the seat cannot see**: redeal every card hidden from ``s``
     (the engine's ``sample(s, rng)``) and ``view(s)`` is unchanged (the spectator's view survives a
     redeal of any seat's unseen cards). Any key computed from where hidden cards lie, whatever it is
-    called, would change.
+    called, would change. (a) has shown each frame is the engine's own view, so (c) is a property
+    of the engine's views at the positions the game passed through: it is checked for one seat or
+    the spectator a version, each in turn, as the conformance suite checks it at every step (a
+    redeal and a view for every frame was a quarter of this test's CPU and found nothing more).
 
 (d) **No hidden card appears where it is not public**: the cards hidden from ``s`` at ``v`` are
     computed from the replay's zones, not from the view: every card ``s`` cannot see by each zone's
@@ -371,7 +374,8 @@ def check_game(rec: Recording, log: dict[str, Any]) -> int:
         codes = {k: card_codes(views[k]) for k in keys} if witness is not None else {}
         for key, frame in at_version:
             check_frame(state, key, frame, log, views)
-            check_unchanged_by_resampling(state, key, frame, rng)
+            if key == keys[v % len(keys)]:  # (c) for one key a version, in turn (see the docstring)
+                check_unchanged_by_resampling(state, key, frame, rng)
             if witness is not None:
                 # check_frame has shown the frame is views[key]: its card codes are codes[key]
                 check_cards(state, key, frame, hidden[key], codes, codes[key])
