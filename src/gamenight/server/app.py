@@ -97,6 +97,7 @@ from gamenight.server.service import (
     TableService,
 )
 from gamenight.server.storage import Storage, default_db_url, normalise_db_url
+from gamenight.server.wire import json_nests_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -127,8 +128,10 @@ SUBPROTOCOL = "gamenight"
 TOKEN_SUBPROTOCOL = "gamenight.token."
 #: where /docs finds Swagger UI's files (the swagger-ui-bundle-v2 package's folder, mounted)
 DOCS_ASSETS = "/docs/assets"
-#: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on
-MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move."
+#: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on (a move or a
+#: people message is flat: a few levels at most)
+MAX_JSON_DEPTH = 32
+MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move or a message: send flat JSON."
 
 
 Scope = MutableMapping[str, Any]
@@ -571,7 +574,12 @@ async def handle_message(message: Message, service: TableService, clients: Clien
                          table: LiveTable, conn: Connection) -> None:
     """One client message: ``{"move": text, "version": n, "move_id"?: id}``. Whatever goes wrong is
     answered on this connection, which stays open."""
-    small = len(message.get("text") or "") <= MAX_BODY  # a larger one is refused as too large below
+    text = message.get("text") or ""
+    small = len(text) <= MAX_BODY  # a larger one is refused as too large below
+    if small and json_nests_deeper_than(text, MAX_JSON_DEPTH):  # before any parser recurses
+        log.info("table %s: refused a WebSocket message nested over %d levels", table.id, MAX_JSON_DEPTH)
+        conn.push_error(service.error_frame(ServiceError("bad_request", MAX_JSON_DEPTH_ERROR, 400), table))
+        return
     people = people_message(message) if small else None
     if people is not None:
         await handle_people_message(people, service, table, conn)
