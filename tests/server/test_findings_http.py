@@ -3,14 +3,18 @@ uvicorn's own protocols and proxy-headers support; no subprocess to start)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
 
 #: seconds a condition may take before a test fails (a safety net, never the test)
 PATIENCE_S = 10.0
@@ -57,3 +61,55 @@ def served_app(db: str) -> Iterator[Served]:
 
     with Served(create_app(db)) as served:
         yield served
+
+
+class Lines(logging.Handler):
+    """The records a logger writes, as its handlers get them (after its filters: redacted)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+@pytest.fixture
+def access_log() -> Iterator[Lines]:
+    lines = Lines()
+    names = ("uvicorn.access", "uvicorn.error")
+    for name in names:
+        logging.getLogger(name).addHandler(lines)
+    yield lines
+    for name in names:
+        logging.getLogger(name).removeHandler(lines)
+
+
+def test_a_percent_encoded_token_key_opens_nothing_and_is_never_logged(db: str, access_log: Lines) -> None:
+    from gamenight.server import create_app
+
+    with Served(create_app(db), log_level="info", log_config=None) as served, httpx.Client(
+            base_url=served.url) as client:
+        created = client.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+        table_id, token = created["table_id"], created["seats"][0]["token"]
+        for key in ("tok%65n", "%74oken", "%74%6F%6B%65%6E"):
+            r = client.get(f"/api/tables/{table_id}?{key}={token}")
+            assert r.status_code == 400 and r.json()["error"]["code"] == "bad_request", r.text
+            assert client.get(f"/t/{table_id}?{key}={token}").status_code == 400
+            with pytest.raises(InvalidStatus):
+                connect(f"ws://127.0.0.1:{served.port}/ws/tables/{table_id}?x=1&{key}={token}").close()
+        assert client.get(f"/api/tables/{table_id}?token={token}").json()["seat"] == 0  # spelled plainly
+        wait_for(lambda: sum(f"/ws/tables/{table_id}" in line for line in access_log.lines) >= 3,
+                 "the refused sockets were logged")
+    logged = "\n".join(access_log.lines)
+    assert "%74oken=[redacted]" in logged and "tok%65n=[redacted]" in logged
+    assert token not in logged, logged
+
+
+def test_redaction_decodes_query_keys_as_the_router_does() -> None:
+    from gamenight.server.redact import redact
+
+    for key in ("token", "Token", "tok%65n", "%74oken", "host%5Ftoken", "host_tok%45n", "tok%65n"):
+        line = f'127.0.0.1:5 - "GET /api/tables/T1?a=b&{key}=SECRET&c=d HTTP/1.1" 200'
+        assert redact(line) == line.replace("SECRET", "[redacted]"), key
+    assert redact("/t/T1?tokens=KEEP&x=tok%65n") == "/t/T1?tokens=KEEP&x=tok%65n"

@@ -85,7 +85,7 @@ from gamenight.server.people_api import (
     install_people_errors,
     people_message,
 )
-from gamenight.server.redact import install_redaction
+from gamenight.server.redact import PlainSecretKeys, install_redaction
 from gamenight.server.schema_api import router as schema_router
 from gamenight.server.screen_api import add_screen_routes
 from gamenight.server.service import (
@@ -279,6 +279,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ApiHeaders)
+    app.add_middleware(PlainSecretKeys)  # a token's key percent-encoded to slip past the log's redaction
     install_error_handlers(app)
     install_people_errors(app)
     add_api_routes(app, service, clients)
