@@ -113,3 +113,39 @@ def test_redaction_decodes_query_keys_as_the_router_does() -> None:
         line = f'127.0.0.1:5 - "GET /api/tables/T1?a=b&{key}=SECRET&c=d HTTP/1.1" 200'
         assert redact(line) == line.replace("SECRET", "[redacted]"), key
     assert redact("/t/T1?tokens=KEEP&x=tok%65n") == "/t/T1?tokens=KEEP&x=tok%65n"
+
+
+def serve_settings(monkeypatch: pytest.MonkeyPatch, db: str, *flags: str) -> tuple[FastAPI, dict[str, Any]]:
+    """What ``gamenight serve FLAGS`` hands uvicorn (the app and its settings), without serving."""
+    from typer.testing import CliRunner
+
+    from gamenight.cli.commands import app as cli
+    from gamenight.server import app as server_app
+
+    got: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda application, **settings: got.update(settings, app=application))
+    monkeypatch.setattr(server_app, "tune_gc", lambda: None)  # not this test process's collector
+    result = CliRunner().invoke(cli, ["serve", "--db", db, *flags])
+    assert result.exit_code == 0, result.output
+    application = got.pop("app")
+    for where in ("host", "port"):
+        got.pop(where)
+    return application, got
+
+
+def tables_created(served: Served, forwarded: list[str]) -> int:
+    with httpx.Client(base_url=served.url) as client:
+        return sum(client.post("/api/tables", headers={"X-Forwarded-For": address},
+                               json={"game": "euchre", "seats": [{"kind": "bot"}] * 4,
+                                     "bot_delay_ms": 60_000}).status_code == 201 for address in forwarded)
+
+
+@pytest.mark.parametrize("proxy", [None, "127.0.0.1"])
+def test_x_forwarded_for_is_trusted_only_from_a_proxy_named(monkeypatch: pytest.MonkeyPatch, db: str,
+                                                           proxy: str | None) -> None:
+    flags = ["--tables-per-minute", "2", *(["--forwarded-allow-ips", proxy] if proxy else [])]
+    application, settings = serve_settings(monkeypatch, db, *flags)
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    with Served(application, **settings) as served:
+        created = tables_created(served, [f"203.0.113.{i}" for i in range(4)])
+    assert created == (4 if proxy else 2)  # by default one bucket, the socket's peer's

@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -381,6 +381,11 @@ def serve(
         "--public-url", metavar="URL",
         help="The address people open when the server is behind a proxy or a tunnel "
              "(https://games.example.org): shared links are built from it.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="ADDR", show_envvar=False, envvar="GAMENIGHT_FORWARDED_ALLOW_IPS",
+        help="The reverse proxy's address (or addresses, comma-separated): X-Forwarded-For and "
+             "X-Forwarded-Proto are believed from it only. Default: from nobody, so each client is "
+             "the address its connection comes from.")] = None,
     tables_per_minute: Annotated[int, typer.Option(
         "--tables-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_TABLES_PER_MINUTE",
         rich_help_panel="Limits",
@@ -461,7 +466,16 @@ def serve(
     tune_gc()
     uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
                 http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
-                h11_max_incomplete_event_size=HEADER_BYTES)
+                h11_max_incomplete_event_size=HEADER_BYTES, **proxy_settings(forwarded_allow_ips))
+
+
+def proxy_settings(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local process, or a tunnel
+    that connects from loopback without setting it, could then choose the address every limit
+    counts by. Only a proxy the person names is believed."""
+    if not forwarded_allow_ips:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
 
 
 def reach(

@@ -3,7 +3,8 @@
 ``GAMENIGHT_MAX_MOVES``) and the counters that enforce them.
 
 A *client* is the address a request comes from (``scope["client"]``; behind a reverse proxy that
-sets ``X-Forwarded-For``, uvicorn's proxy-headers support makes it the real one). Rates are token
+sets ``X-Forwarded-For`` and that ``serve --forwarded-allow-ips`` names, uvicorn's proxy-headers
+support makes it the real one; the header is believed from no one else). Rates are token
 buckets: a client may spend its whole allowance at once, then earns it back evenly over the period.
 A refused request is answered 429 ``too_many_requests`` with ``Retry-After`` (over a WebSocket:
 an error frame with ``retry_after``, and close code 4429 when the connection itself was refused).
