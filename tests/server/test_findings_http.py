@@ -4,6 +4,8 @@ uvicorn's own protocols and proxy-headers support; no subprocess to start)."""
 from __future__ import annotations
 
 import logging
+import select
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -149,3 +151,50 @@ def test_x_forwarded_for_is_trusted_only_from_a_proxy_named(monkeypatch: pytest.
     with Served(application, **settings) as served:
         created = tables_created(served, [f"203.0.113.{i}" for i in range(4)])
     assert created == (4 if proxy else 2)  # by default one bucket, the socket's peer's
+
+
+def held_open(served: Served, request: bytes) -> socket.socket:
+    """A connection that sent ``request`` (headers, maybe a first byte of the body) and no more."""
+    conn = socket.create_connection(("127.0.0.1", served.port), timeout=PATIENCE_S)
+    conn.sendall(request)
+    return conn
+
+
+def answer_status(conn: socket.socket) -> int:
+    """The status of the server's answer (waits for it: the socket's timeout is the safety net)."""
+    head = conn.recv(4096)
+    assert head.startswith(b"HTTP/1.1 "), head
+    return int(head.split()[1])
+
+
+SLOW_POST = (b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+             b"Content-Length: 200\r\n\r\n{")
+
+
+def test_a_body_that_dribbles_in_is_timed_out_with_408(db: str) -> None:
+    from gamenight.server import create_app
+    from gamenight.server.limits import Limits
+
+    with Served(create_app(db, Limits(body_timeout_s=0.3))) as served, held_open(served, SLOW_POST) as slow:
+        started = time.monotonic()
+        while not select.select([slow], [], [], 0.05)[0]:  # a byte every 50 ms, as long as it is let
+            assert time.monotonic() - started < PATIENCE_S, "the slow body was never timed out"
+            slow.sendall(b" ")
+        assert answer_status(slow) == 408
+        wait_for(lambda: slow.recv(4096) == b"", "the connection closed after the 408")
+
+
+def test_a_client_may_have_only_so_many_requests_in_progress(db: str) -> None:
+    from gamenight.server import create_app
+    from gamenight.server.limits import Limits
+
+    app = create_app(db, Limits(requests_per_client=2, body_timeout_s=PATIENCE_S))
+    requests = app.state.clients.requests
+    with Served(app) as served, held_open(served, SLOW_POST) as first, held_open(served, SLOW_POST) as second:
+        wait_for(lambda: requests.held("127.0.0.1") == 2, "both slow requests reached the app")
+        with held_open(served, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n") as third:
+            assert answer_status(third) == 429
+        first.close()
+        wait_for(lambda: requests.held("127.0.0.1") == 1, "the first one's end was counted")
+        assert httpx.get(f"{served.url}/api/games").status_code == 200
+        assert second.fileno() >= 0

@@ -419,6 +419,16 @@ def serve(
         "--header-timeout", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_HEADER_TIMEOUT",
         rich_help_panel="Limits",
         help="Seconds a client has to send a request's headers; 0: no limit.")] = LIMITS.header_timeout_s,
+    body_timeout: Annotated[float, typer.Option(
+        "--body-timeout", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_BODY_TIMEOUT",
+        rich_help_panel="Limits",
+        help="Seconds a client has to send a request's body once its headers are in; 0: no limit.")]
+    = LIMITS.body_timeout_s,
+    requests_per_client: Annotated[int, typer.Option(
+        "--requests-per-client", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_REQUESTS_PER_CLIENT", rich_help_panel="Limits",
+        help="HTTP requests one client may have in progress at once; 0: no limit.")]
+    = LIMITS.requests_per_client,
     keep_alive: Annotated[int, typer.Option(
         "--keep-alive", metavar="SECONDS", min=1, show_envvar=False, envvar="GAMENIGHT_KEEP_ALIVE",
         rich_help_panel="Limits",
@@ -450,6 +460,7 @@ def serve(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
         connections_per_client=connections_per_client, connections_per_table=connections_per_table,
         max_moves=max_moves, archive_after_s=archive_after, header_timeout_s=header_timeout,
+        body_timeout_s=body_timeout, requests_per_client=requests_per_client,
         keep_alive_s=keep_alive, admin_token=admin_token or None)
     url = normalise_db_url(db) if db else default_db_url()
     try:

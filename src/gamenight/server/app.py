@@ -96,6 +96,7 @@ from gamenight.server.service import (
     TableReloaded,
     TableService,
 )
+from gamenight.server.slow_clients import SlowClients
 from gamenight.server.storage import Storage, default_db_url, normalise_db_url
 from gamenight.server.wire import json_nests_deeper_than
 
@@ -279,6 +280,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ApiHeaders)
+    app.add_middleware(SlowClients, requests=clients.requests, body_timeout_s=limits.body_timeout_s)
     app.add_middleware(PlainSecretKeys)  # a token's key percent-encoded to slip past the log's redaction
     install_error_handlers(app)
     install_people_errors(app)

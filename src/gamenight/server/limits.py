@@ -43,6 +43,10 @@ class Limits:
     archive_after_s: float = 3600.0
     #: seconds a client has to send a request's headers, from connecting or from its last response
     header_timeout_s: float = 10.0
+    #: seconds a client has to send a request's body, from its headers' arrival (0: no limit)
+    body_timeout_s: float = 10.0
+    #: HTTP requests one client may have in progress at once (each holds a connection)
+    requests_per_client: int = 64
     #: seconds an idle keep-alive connection is kept open (uvicorn's timeout_keep_alive)
     keep_alive_s: int = 5
     #: the token that opens GET /api/stats to clients other than this machine (None: local only)
@@ -97,16 +101,20 @@ class RateLimit:
 
 
 class ConnectionCount:
-    """Open WebSockets per client, up to ``limit`` each."""
+    """Open WebSockets (or requests in progress: ``what``) per client, up to ``limit`` each."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, what: str = "open connections") -> None:
         self.limit = limit
+        self.what = what
         self._open: Counter[str] = Counter()
 
     def acquire(self, client: str) -> None:
         if self.limit and self._open[client] >= self.limit:
-            raise TooMany(f"at most {self.limit} open connections per client", 5.0)
+            raise TooMany(f"at most {self.limit} {self.what} per client", 5.0)
         self._open[client] += 1
+
+    def held(self, client: str) -> int:
+        return self._open[client]
 
     def release(self, client: str) -> None:
         self._open[client] -= 1
@@ -125,6 +133,7 @@ class ClientLimits:
         self.moves = RateLimit(limits.moves_per_minute, 60.0, f"at most {limits.moves_per_minute} moves a "
                                                              "minute", clock)
         self.connections = ConnectionCount(limits.connections_per_client)
+        self.requests = ConnectionCount(limits.requests_per_client, "requests in progress")
 
 
 __all__ = ["ClientLimits", "ConnectionCount", "Limits", "RateLimit", "TooMany"]
