@@ -286,7 +286,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     install_people_errors(app)
     add_api_routes(app, service, clients)
     add_host_routes(app, service)
-    add_people_routes(app, service)
+    add_people_routes(app, service, clients)
     add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
     add_check_route(app, service, seat_token)
     add_hint_route(app, service, seat_token)  # what the strong bot would play, for the seat to act
@@ -585,7 +585,7 @@ async def handle_message(message: Message, service: TableService, clients: Clien
         return
     people = people_message(message) if small else None
     if people is not None:
-        await handle_people_message(people, service, table, conn)
+        await handle_people_message(people, service, table, conn, clients, client)
         return
     try:
         move = parse_move_message(message)

@@ -32,6 +32,8 @@ class Limits:
     tables_per_minute: int = 30
     #: moves one client may send per minute, over HTTP and WebSockets together (bots are not counted)
     moves_per_minute: int = 1200
+    #: seat renames one client may make per minute (each one rewords the table's sentences and is saved)
+    renames_per_minute: int = 20
     #: WebSockets one client may hold open at once
     connections_per_client: int = 64
     #: WebSockets one table may have open at once (every seat and spectator together)
@@ -132,6 +134,8 @@ class ClientLimits:
                                                                "tables a minute", clock)
         self.moves = RateLimit(limits.moves_per_minute, 60.0, f"at most {limits.moves_per_minute} moves a "
                                                              "minute", clock)
+        self.renames = RateLimit(limits.renames_per_minute, 60.0, f"at most {limits.renames_per_minute} "
+                                 "renames a minute", clock)
         self.connections = ConnectionCount(limits.connections_per_client)
         self.requests = ConnectionCount(limits.requests_per_client, "requests in progress")
 
