@@ -4,7 +4,9 @@ are narrowed to 0600 with the database."""
 
 from __future__ import annotations
 
+import sqlite3
 import warnings
+from pathlib import Path
 from typing import Any
 
 from gamenight.server import create_app
@@ -34,3 +36,28 @@ def test_a_move_id_retried_after_a_restart_gets_the_first_answer(db_url: str) ->
         assert client.get(f"/api/tables/{table_id}").json()["version"] == 1  # made once
         other = client.post(moves, headers=as_seat(token), json={**body, "move": legal[1]})
         assert other.status_code == 422 and "already used" in other.json()["error"]["message"], other.text
+
+
+def test_wal_and_shm_files_already_on_disk_are_narrowed_to_the_owner(tmp_path: Path) -> None:
+    from gamenight.server.storage import Storage
+
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o700)
+    database = folder / "tables.db"
+    files = [database, folder / "tables.db-wal", folder / "tables.db-shm"]
+    # a server killed mid-game (its WAL not yet checkpointed away) by an older version, or a copy,
+    # left the three files readable by everyone
+    killed = sqlite3.connect(database)
+    try:
+        killed.execute("PRAGMA journal_mode=WAL")
+        killed.execute("CREATE TABLE left_behind (x INTEGER)")
+        killed.commit()
+        for path in files:
+            path.chmod(0o644)
+        storage = Storage(f"sqlite:///{database}")
+        try:
+            assert {p.name: oct(p.stat().st_mode & 0o777) for p in files} == {p.name: "0o600" for p in files}
+        finally:
+            storage.close()
+    finally:
+        killed.close()

@@ -345,23 +345,51 @@ def make_engine(url: str) -> Engine:
         make_private_file(Path(database))
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
+    if database and database != ":memory:" and not database.startswith("file:"):
+        # WAL mode makes the -wal and -shm files on a connection's first use: narrowed then too
+        event.listen(engine, "connect", lambda *_: narrow_companions(Path(database)))
     return engine
+
+
+#: the files SQLite keeps beside a database in WAL mode, which hold its latest writes
+SQLITE_COMPANIONS = ("-wal", "-shm")
 
 
 def make_private_file(path: Path) -> None:
     """Create the SQLite file readable by its owner only (its seeds reveal every deal), or narrow an
-    existing one; SQLite gives its -wal and -shm files the database file's mode."""
+    existing one, and its -wal and -shm files if they are there: SQLite gives the ones it creates the
+    database file's mode, but reuses ones already on disk as they are (left by a server killed
+    before it checkpointed, an older version, or a copy)."""
     if not path.parent.exists():
         path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        if os.fstat(fd).st_mode & 0o077:
-            try:
-                os.fchmod(fd, 0o600)
-            except OSError as e:  # not ours to change: say so rather than refuse to start
-                log.warning("%s is readable by others (its seeds reveal every deal): %s", path, e)
+        _narrow(fd, path)
     finally:
         os.close(fd)
+    narrow_companions(path)
+
+
+def narrow_companions(path: Path) -> None:
+    """Narrow the database's -wal and -shm files to their owner, where they exist."""
+    for suffix in SQLITE_COMPANIONS:
+        companion = path.with_name(path.name + suffix)
+        try:
+            fd = os.open(companion, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:  # not there (yet), or not a plain file of ours
+            continue
+        try:
+            _narrow(fd, companion)
+        finally:
+            os.close(fd)
+
+
+def _narrow(fd: int, path: Path) -> None:
+    if os.fstat(fd).st_mode & 0o077:
+        try:
+            os.fchmod(fd, 0o600)
+        except OSError as e:  # not ours to change: say so rather than refuse to start
+            log.warning("%s is readable by others (its seeds reveal every deal): %s", path, e)
 
 
 def add_missing_columns(engine: Engine) -> None:
