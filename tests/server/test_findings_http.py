@@ -198,3 +198,25 @@ def test_a_client_may_have_only_so_many_requests_in_progress(db: str) -> None:
         wait_for(lambda: requests.held("127.0.0.1") == 1, "the first one's end was counted")
         assert httpx.get(f"{served.url}/api/games").status_code == 200
         assert second.fileno() >= 0
+
+
+@pytest.mark.parametrize("proxy", [None, "127.0.0.0/8"])
+def test_an_address_may_hold_only_so_many_connections_unless_it_is_the_proxy(db: str, proxy: str | None
+                                                                              ) -> None:
+    from gamenight.server import create_app
+    from gamenight.server.protocols import header_timeout_protocol
+
+    protocol: Any = header_timeout_protocol(PATIENCE_S, per_peer=2, trusted=[proxy] if proxy else [])
+    counted = protocol.connections_open
+    with Served(create_app(db), http=protocol) as served:
+        idle = [socket.create_connection(("127.0.0.1", served.port), timeout=PATIENCE_S) for _ in "ab"]
+        if proxy is None:
+            wait_for(lambda: counted["127.0.0.1"] == 2, "both connections counted")
+        with held_open(served, b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n") as third:
+            assert answer_status(third) == (200 if proxy else 503)
+        for conn in idle:
+            conn.close()
+        wait_for(lambda: not counted, "closed connections stop counting")
+        assert httpx.get(f"{served.url}/api/games").status_code == 200
+        with connect(f"ws://127.0.0.1:{served.port}/ws/tables/none"):
+            wait_for(lambda: not counted, "a connection stops counting once it is a WebSocket")

@@ -429,6 +429,11 @@ def serve(
         envvar="GAMENIGHT_REQUESTS_PER_CLIENT", rich_help_panel="Limits",
         help="HTTP requests one client may have in progress at once; 0: no limit.")]
     = LIMITS.requests_per_client,
+    http_connections_per_client: Annotated[int, typer.Option(
+        "--http-connections-per-client", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_HTTP_CONNECTIONS_PER_CLIENT", rich_help_panel="Limits",
+        help="HTTP connections one address may hold open at once (not the proxy's named by "
+             "--forwarded-allow-ips); 0: no limit.")] = LIMITS.http_connections_per_client,
     keep_alive: Annotated[int, typer.Option(
         "--keep-alive", metavar="SECONDS", min=1, show_envvar=False, envvar="GAMENIGHT_KEEP_ALIVE",
         rich_help_panel="Limits",
@@ -461,6 +466,7 @@ def serve(
         connections_per_client=connections_per_client, connections_per_table=connections_per_table,
         max_moves=max_moves, archive_after_s=archive_after, header_timeout_s=header_timeout,
         body_timeout_s=body_timeout, requests_per_client=requests_per_client,
+        http_connections_per_client=http_connections_per_client,
         keep_alive_s=keep_alive, admin_token=admin_token or None)
     url = normalise_db_url(db) if db else default_db_url()
     try:
@@ -476,7 +482,10 @@ def serve(
         announce(links.shared + "/", console)
     tune_gc()
     uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
-                http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
+                http=header_timeout_protocol(
+                    limits.header_timeout_s, per_peer=limits.http_connections_per_client,
+                    trusted=(forwarded_allow_ips or "").split(",") if forwarded_allow_ips else ()),
+                timeout_keep_alive=keep_alive,
                 h11_max_incomplete_event_size=HEADER_BYTES, **proxy_settings(forwarded_allow_ips))
 
 

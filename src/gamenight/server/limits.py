@@ -49,6 +49,8 @@ class Limits:
     body_timeout_s: float = 10.0
     #: HTTP requests one client may have in progress at once (each holds a connection)
     requests_per_client: int = 64
+    #: HTTP connections one address may hold open at once, idle or not (a named proxy's: no cap)
+    http_connections_per_client: int = 128
     #: seconds an idle keep-alive connection is kept open (uvicorn's timeout_keep_alive)
     keep_alive_s: int = 5
     #: the token that opens GET /api/stats to clients other than this machine (None: local only)
