@@ -396,6 +396,10 @@ def serve(
         rich_help_panel="Limits",
         help="Moves one client may send per minute (bots are not counted); 0: no limit.")]
     = LIMITS.moves_per_minute,
+    renames_per_minute: Annotated[int, typer.Option(
+        "--renames-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_RENAMES_PER_MINUTE",
+        rich_help_panel="Limits",
+        help="Seat renames one client may make per minute; 0: no limit.")] = LIMITS.renames_per_minute,
     connections_per_client: Annotated[int, typer.Option(
         "--connections-per-client", metavar="N", min=0, show_envvar=False,
         envvar="GAMENIGHT_CONNECTIONS_PER_CLIENT",
@@ -464,6 +468,7 @@ def serve(
     limits = Limits(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
         connections_per_client=connections_per_client, connections_per_table=connections_per_table,
+        renames_per_minute=renames_per_minute,
         max_moves=max_moves, archive_after_s=archive_after, header_timeout_s=header_timeout,
         body_timeout_s=body_timeout, requests_per_client=requests_per_client,
         http_connections_per_client=http_connections_per_client,
