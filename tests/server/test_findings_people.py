@@ -50,3 +50,20 @@ def test_a_rename_does_not_replay_the_game_and_is_rate_limited(tmp_path: Any,
             assert refused["type"] == "people_error" and refused["code"] == "too_many_requests", refused
     with TestClient(create_app(str(tmp_path / "t.db"))) as again:  # the name was stored
         assert again.get(f"/api/tables/{table_id}").json()["view"]["players"][0] == "Cy"
+
+
+def test_a_seat_renamed_in_place_reads_as_the_game_replayed_with_that_name() -> None:
+    import gamenight
+
+    state = gamenight.new("hearts", seed=3)
+    for _ in range(12):  # the passes and the first trick's cards
+        seat = min(state.to_act)
+        state.play(str(state.legal_moves(seat)[0]), seat)
+    log = dict(state.log)
+    state.rename_seat(2, "Ann")
+    replayed = gamenight.replay({**log, "names": [None, None, "Ann", None]})
+    assert [state.view(s) for s in (None, 0, 2)] == [replayed.view(s) for s in (None, 0, 2)]
+    assert state.log == replayed.log
+    state.rename_seat(2, None)  # the game's own name again
+    assert state.names == state.game_names() and "names" not in state.log
+    assert state.view(None) == gamenight.replay(log).view(None)
