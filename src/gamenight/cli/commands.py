@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -406,6 +406,11 @@ def serve(
         "--public-url", metavar="URL",
         help="The address people open when the server is behind a proxy or a tunnel "
              "(https://games.example.org): shared links are built from it.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips", metavar="ADDR", show_envvar=False, envvar="GAMENIGHT_FORWARDED_ALLOW_IPS",
+        help="The reverse proxy's address (or addresses, comma-separated): X-Forwarded-For and "
+             "X-Forwarded-Proto are believed from it only. Default: from nobody, so each client is "
+             "the address its connection comes from.")] = None,
     tables_per_minute: Annotated[int, typer.Option(
         "--tables-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_TABLES_PER_MINUTE",
         rich_help_panel="Limits",
@@ -416,6 +421,10 @@ def serve(
         rich_help_panel="Limits",
         help="Moves one client may send per minute (bots are not counted); 0: no limit.")]
     = LIMITS.moves_per_minute,
+    renames_per_minute: Annotated[int, typer.Option(
+        "--renames-per-minute", metavar="N", min=0, show_envvar=False, envvar="GAMENIGHT_RENAMES_PER_MINUTE",
+        rich_help_panel="Limits",
+        help="Seat renames one client may make per minute; 0: no limit.")] = LIMITS.renames_per_minute,
     connections_per_client: Annotated[int, typer.Option(
         "--connections-per-client", metavar="N", min=0, show_envvar=False,
         envvar="GAMENIGHT_CONNECTIONS_PER_CLIENT",
@@ -439,6 +448,21 @@ def serve(
         "--header-timeout", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_HEADER_TIMEOUT",
         rich_help_panel="Limits",
         help="Seconds a client has to send a request's headers; 0: no limit.")] = LIMITS.header_timeout_s,
+    body_timeout: Annotated[float, typer.Option(
+        "--body-timeout", metavar="SECONDS", min=0.0, show_envvar=False, envvar="GAMENIGHT_BODY_TIMEOUT",
+        rich_help_panel="Limits",
+        help="Seconds a client has to send a request's body once its headers are in; 0: no limit.")]
+    = LIMITS.body_timeout_s,
+    requests_per_client: Annotated[int, typer.Option(
+        "--requests-per-client", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_REQUESTS_PER_CLIENT", rich_help_panel="Limits",
+        help="HTTP requests one client may have in progress at once; 0: no limit.")]
+    = LIMITS.requests_per_client,
+    http_connections_per_client: Annotated[int, typer.Option(
+        "--http-connections-per-client", metavar="N", min=0, show_envvar=False,
+        envvar="GAMENIGHT_HTTP_CONNECTIONS_PER_CLIENT", rich_help_panel="Limits",
+        help="HTTP connections one address may hold open at once (not the proxy's named by "
+             "--forwarded-allow-ips); 0: no limit.")] = LIMITS.http_connections_per_client,
     keep_alive: Annotated[int, typer.Option(
         "--keep-alive", metavar="SECONDS", min=1, show_envvar=False, envvar="GAMENIGHT_KEEP_ALIVE",
         rich_help_panel="Limits",
@@ -474,7 +498,10 @@ def serve(
     limits = Limits(
         tables_per_minute=tables_per_minute, moves_per_minute=moves_per_minute,
         connections_per_client=connections_per_client, connections_per_table=connections_per_table,
+        renames_per_minute=renames_per_minute,
         max_moves=max_moves, archive_after_s=archive_after, header_timeout_s=header_timeout,
+        body_timeout_s=body_timeout, requests_per_client=requests_per_client,
+        http_connections_per_client=http_connections_per_client,
         keep_alive_s=keep_alive, admin_token=admin_token or None)
     url = normalise_db_url(db) if db else default_db_url()
     try:
@@ -493,8 +520,20 @@ def serve(
         announce(links.shared + "/", console)
     tune_gc()
     uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
-                http=header_timeout_protocol(limits.header_timeout_s), timeout_keep_alive=keep_alive,
-                h11_max_incomplete_event_size=HEADER_BYTES)
+                http=header_timeout_protocol(
+                    limits.header_timeout_s, per_peer=limits.http_connections_per_client,
+                    trusted=(forwarded_allow_ips or "").split(",") if forwarded_allow_ips else ()),
+                timeout_keep_alive=keep_alive,
+                h11_max_incomplete_event_size=HEADER_BYTES, **proxy_settings(forwarded_allow_ips))
+
+
+def proxy_settings(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn believes X-Forwarded-For from 127.0.0.1 by default: any local process, or a tunnel
+    that connects from loopback without setting it, could then choose the address every limit
+    counts by. Only a proxy the person names is believed."""
+    if not forwarded_allow_ips:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips}
 
 
 def offered_games(games: Sequence[str]) -> str:

@@ -86,7 +86,7 @@ from gamenight.server.people_api import (
     install_people_errors,
     people_message,
 )
-from gamenight.server.redact import install_redaction
+from gamenight.server.redact import PlainSecretKeys, install_redaction
 from gamenight.server.schema_api import router as schema_router
 from gamenight.server.screen_api import add_screen_routes
 from gamenight.server.service import (
@@ -97,7 +97,9 @@ from gamenight.server.service import (
     TableReloaded,
     TableService,
 )
+from gamenight.server.slow_clients import SlowClients
 from gamenight.server.storage import Storage, default_db_url, normalise_db_url
+from gamenight.server.wire import json_nests_deeper_than
 
 log = logging.getLogger(__name__)
 
@@ -128,8 +130,10 @@ SUBPROTOCOL = "gamenight"
 TOKEN_SUBPROTOCOL = "gamenight.token."
 #: where /docs finds Swagger UI's files (the swagger-ui-bundle-v2 package's folder, mounted)
 DOCS_ASSETS = "/docs/assets"
-#: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on
-MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move."
+#: JSON an attacker can nest deeper than Python's parser recurses: refused, not crashed on (a move or a
+#: people message is flat: a few levels at most)
+MAX_JSON_DEPTH = 32
+MAX_JSON_DEPTH_ERROR = "That message nests too deeply to be a move or a message: send flat JSON."
 
 
 Scope = MutableMapping[str, Any]
@@ -277,11 +281,13 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     app.state.links = links or LinkBase()
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     app.add_middleware(ApiHeaders)
+    app.add_middleware(SlowClients, requests=clients.requests, body_timeout_s=limits.body_timeout_s)
+    app.add_middleware(PlainSecretKeys)  # a token's key percent-encoded to slip past the log's redaction
     install_error_handlers(app)
     install_people_errors(app)
     add_api_routes(app, service, clients)
     add_host_routes(app, service)
-    add_people_routes(app, service)
+    add_people_routes(app, service, clients)
     add_screen_routes(app, service, page)  # the table screen: /t/{id}/screen and its invites
     add_pad_routes(app, storage, page)  # score pads: /api/pads..., /ws/pads/{id}, /pad, /p/{id}
     add_check_route(app, service, seat_token)
@@ -573,10 +579,15 @@ async def handle_message(message: Message, service: TableService, clients: Clien
                          table: LiveTable, conn: Connection) -> None:
     """One client message: ``{"move": text, "version": n, "move_id"?: id}``. Whatever goes wrong is
     answered on this connection, which stays open."""
-    small = len(message.get("text") or "") <= MAX_BODY  # a larger one is refused as too large below
+    text = message.get("text") or ""
+    small = len(text) <= MAX_BODY  # a larger one is refused as too large below
+    if small and json_nests_deeper_than(text, MAX_JSON_DEPTH):  # before any parser recurses
+        log.info("table %s: refused a WebSocket message nested over %d levels", table.id, MAX_JSON_DEPTH)
+        conn.push_error(service.error_frame(ServiceError("bad_request", MAX_JSON_DEPTH_ERROR, 400), table))
+        return
     people = people_message(message) if small else None
     if people is not None:
-        await handle_people_message(people, service, table, conn)
+        await handle_people_message(people, service, table, conn, clients, client)
         return
     try:
         move = parse_move_message(message)

@@ -3,7 +3,8 @@
 ``GAMENIGHT_MAX_MOVES``) and the counters that enforce them.
 
 A *client* is the address a request comes from (``scope["client"]``; behind a reverse proxy that
-sets ``X-Forwarded-For``, uvicorn's proxy-headers support makes it the real one). Rates are token
+sets ``X-Forwarded-For`` and that ``serve --forwarded-allow-ips`` names, uvicorn's proxy-headers
+support makes it the real one; the header is believed from no one else). Rates are token
 buckets: a client may spend its whole allowance at once, then earns it back evenly over the period.
 A refused request is answered 429 ``too_many_requests`` with ``Retry-After`` (over a WebSocket:
 an error frame with ``retry_after``, and close code 4429 when the connection itself was refused).
@@ -31,6 +32,8 @@ class Limits:
     tables_per_minute: int = 30
     #: moves one client may send per minute, over HTTP and WebSockets together (bots are not counted)
     moves_per_minute: int = 1200
+    #: seat renames one client may make per minute (each one rewords the table's sentences and is saved)
+    renames_per_minute: int = 20
     #: WebSockets one client may hold open at once
     connections_per_client: int = 64
     #: WebSockets one table may have open at once (every seat and spectator together)
@@ -42,6 +45,12 @@ class Limits:
     archive_after_s: float = 3600.0
     #: seconds a client has to send a request's headers, from connecting or from its last response
     header_timeout_s: float = 10.0
+    #: seconds a client has to send a request's body, from its headers' arrival (0: no limit)
+    body_timeout_s: float = 10.0
+    #: HTTP requests one client may have in progress at once (each holds a connection)
+    requests_per_client: int = 64
+    #: HTTP connections one address may hold open at once, idle or not (a named proxy's: no cap)
+    http_connections_per_client: int = 128
     #: seconds an idle keep-alive connection is kept open (uvicorn's timeout_keep_alive)
     keep_alive_s: int = 5
     #: the token that opens GET /api/stats to clients other than this machine (None: local only)
@@ -96,16 +105,20 @@ class RateLimit:
 
 
 class ConnectionCount:
-    """Open WebSockets per client, up to ``limit`` each."""
+    """Open WebSockets (or requests in progress: ``what``) per client, up to ``limit`` each."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, what: str = "open connections") -> None:
         self.limit = limit
+        self.what = what
         self._open: Counter[str] = Counter()
 
     def acquire(self, client: str) -> None:
         if self.limit and self._open[client] >= self.limit:
-            raise TooMany(f"at most {self.limit} open connections per client", 5.0)
+            raise TooMany(f"at most {self.limit} {self.what} per client", 5.0)
         self._open[client] += 1
+
+    def held(self, client: str) -> int:
+        return self._open[client]
 
     def release(self, client: str) -> None:
         self._open[client] -= 1
@@ -123,7 +136,10 @@ class ClientLimits:
                                                                "tables a minute", clock)
         self.moves = RateLimit(limits.moves_per_minute, 60.0, f"at most {limits.moves_per_minute} moves a "
                                                              "minute", clock)
+        self.renames = RateLimit(limits.renames_per_minute, 60.0, f"at most {limits.renames_per_minute} "
+                                 "renames a minute", clock)
         self.connections = ConnectionCount(limits.connections_per_client)
+        self.requests = ConnectionCount(limits.requests_per_client, "requests in progress")
 
 
 __all__ = ["ClientLimits", "ConnectionCount", "Limits", "RateLimit", "TooMany"]

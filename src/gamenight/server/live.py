@@ -197,6 +197,11 @@ class LiveTable:
         stale."""
         return not max(self.legal_since[seat], self.moved_at[seat]) <= version <= self.version
 
+    def remember_stored_move_ids(self, stored: StoredTable) -> None:
+        """The move ids stored with the table's moves: a retry after a restart gets the first answer."""
+        for seat, move_id, text, number in stored.move_ids:
+            self.remember_move_id(seat, move_id, text, number)
+
     def remember_move_id(self, seat: int, move_id: str, text: str, version: int) -> None:
         self.move_ids[(seat, move_id)] = (text, version)
         if len(self.move_ids) > MOVE_IDS_KEPT:

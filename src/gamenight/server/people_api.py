@@ -2,7 +2,8 @@
 
 HTTP (each with the seat's token in the body, as moves have it):
 
-* ``POST /api/tables/{id}/name`` ``{token, name}`` — the seat goes by ``name`` from now on;
+* ``POST /api/tables/{id}/name`` ``{token, name}`` — the seat goes by ``name`` from now on (at
+  most ``Limits.renames_per_minute`` renames per client: 429 past it);
 * ``GET /api/tables/{id}/chat`` — the recent chat; ``POST`` ``{token, text}`` writes in it;
 * ``POST /api/tables/{id}/rematch`` ``{token}`` — the rematch of a finished table (started by the
   first seated player who asks; the others get the same one), with this seat's link and token.
@@ -23,6 +24,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from gamenight.server.limits import ClientLimits, TooMany
 from gamenight.server.links import LinkBase, seat_path
 from gamenight.server.models import (
     ERRORS,
@@ -36,6 +38,7 @@ from gamenight.server.models import (
 )
 from gamenight.server.people import QUICK_MESSAGES, PeopleError, chat_json, seats_json
 from gamenight.server.service import Connection, LiveTable, ServiceError, TableService, dumps
+from gamenight.server.slow_clients import client_address
 
 #: the WebSocket message types this module answers
 MESSAGE_TYPES = ("hello", "chat", "name")
@@ -47,7 +50,7 @@ def install_people_errors(app: FastAPI) -> None:
         return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status)
 
 
-def add_people_routes(app: FastAPI, service: TableService) -> None:
+def add_people_routes(app: FastAPI, service: TableService, clients: ClientLimits) -> None:
     desk = service.people
 
     async def seated(table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
@@ -61,8 +64,9 @@ def add_people_routes(app: FastAPI, service: TableService) -> None:
               description="The seat of `token` goes by `name` at every page of the table, in every sentence "
                           "of the log (past ones included) and on the score sheet. At most 24 characters; "
                           "two seats cannot be called alike (422 `bad_name`). Answers the seats.")
-    async def choose_name(table_id: str, body: NameRequest) -> list[dict[str, Any]]:
+    async def choose_name(table_id: str, body: NameRequest, request: Request) -> list[dict[str, Any]]:
         table, seat = await seated(table_id, body.token)
+        clients.renames.take(client_address(request.scope))
         await desk.rename(table, seat, body.name)
         return seats_json(table)
 
@@ -105,7 +109,7 @@ def people_message(message: MutableMapping[str, Any]) -> dict[str, Any] | None:
         return None
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not one of ours: the move path answers it
         return None
     if isinstance(data, dict) and data.get("type") in MESSAGE_TYPES:
         return data
@@ -113,7 +117,7 @@ def people_message(message: MutableMapping[str, Any]) -> dict[str, Any] | None:
 
 
 async def handle_people_message(data: dict[str, Any], service: TableService, table: LiveTable,
-                                conn: Connection) -> None:
+                                conn: Connection, clients: ClientLimits, client: str) -> None:
     desk = service.people
     try:
         kind = data["type"]
@@ -122,9 +126,15 @@ async def handle_people_message(data: dict[str, Any], service: TableService, tab
         elif kind == "chat":
             await desk.chat(table, conn.seat, _text(data, "text"))
         else:
-            await desk.rename(table, conn.seat, _text(data, "name"))
+            name = _text(data, "name")
+            clients.renames.take(client)
+            await desk.rename(table, conn.seat, name)
     except (PeopleError, ServiceError) as e:
         conn.push_message(dumps({"type": "people_error", "code": e.code, "message": e.message}))
+    except TooMany as e:
+        conn.push_message(dumps({"type": "people_error", "code": "too_many_requests", "retry_after":
+                                 int(e.retry_after_header), "message": f"Too many requests: {e.what}. "
+                                 f"Try again in {e.retry_after_header} s."}))
 
 
 def _text(data: dict[str, Any], key: str) -> str:

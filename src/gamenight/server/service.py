@@ -11,7 +11,8 @@ the same path, under the table's lock:
 1. the token names a seat (the caller checked it: :meth:`TableService.seat_of`);
 2. that seat may act now (``seat in state.to_act``), else ``not_your_turn``;
 3. a move carrying a client's move id that this seat already made is answered with the first
-   answer and not made again (a client retrying after a lost response never double-moves);
+   answer and not made again (a client retrying after a lost response never double-moves; the id
+   is stored with the move, so this holds across a restart too);
 4. the version the mover saw is current for that seat, else ``stale_version``: neither the seat's
    legal moves nor the seat itself have moved since (see :meth:`LiveTable.is_stale`; in turn-based
    play this is the current version, while in a simultaneous phase another seat's secret pass or
@@ -92,6 +93,7 @@ from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.lapses import WindowLapses
 from gamenight.server.limits import Limits
 from gamenight.server.live import (
+    MOVE_IDS_KEPT,
     Connection,
     LiveTable,
     SeatRequest,
@@ -239,8 +241,10 @@ class TableService:
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
         state = replay_table(record, stored.moves)
-        return LiveTable(record=record, state=state, bots=self._make_bots(record),
-                         version=len(stored.moves), people=new_people(state, stored), clock=self.clock)
+        table = LiveTable(record=record, state=state, bots=self._make_bots(record),
+                          version=len(stored.moves), people=new_people(state, stored), clock=self.clock)
+        table.remember_stored_move_ids(stored)
+        return table
 
     @staticmethod
     def _make_bots(record: TableRecord) -> dict[int, Bot]:
@@ -349,7 +353,7 @@ class TableService:
         return built
 
     def _read_and_build(self, table_id: str) -> LiveTable:
-        stored = self.storage.load_table(table_id)
+        stored = self.storage.load_table(table_id, MOVE_IDS_KEPT)
         if stored is None:
             raise self._unknown(table_id)
         try:
@@ -532,7 +536,7 @@ class TableService:
                 first = table.move_ids.get((seat, move_id))
                 if first is not None:
                     return self._repeat(table, move, move_id, *first)
-            number = await self._move(table, seat, move, version)
+            number = await self._move(table, seat, move, version, move_id)
             if move_id is not None:
                 table.remember_move_id(seat, move_id, move, number)
         self.metrics.move_seconds.append(time.perf_counter() - started)
@@ -546,8 +550,10 @@ class TableService:
                                               "a new move needs a new id.", 422, table.version)
         return first_version
 
-    async def _move(self, table: LiveTable, seat: int, move: str, version: int | None) -> int:
-        """The move path (see the module docstring); the table's lock is held."""
+    async def _move(self, table: LiveTable, seat: int, move: str, version: int | None,
+                    move_id: str | None = None) -> int:
+        """The move path (see the module docstring); the table's lock is held. ``move_id`` is stored
+        with the move."""
         state = table.state
         if table.ended is not None or seat not in state.to_act:
             raise ServiceError("not_your_turn", self._not_your_turn(table, seat, version), 409, table.version)
@@ -557,10 +563,10 @@ class TableService:
             raise ServiceError("stale_version", WindowLapses.lapsed_for(table, seat, version) or changed, 409,
                                table.version)
         events = await self._apply(table, seat, move)
-        return await self.commit_move(table, seat, events=events)
+        return await self.commit_move(table, seat, events=events, move_id=move_id)
 
     async def commit_move(self, table: LiveTable, seat: int, *, acted: bool = True,
-                          events: Sequence[Event] = ()) -> int:
+                          events: Sequence[Event] = (), move_id: str | None = None) -> int:
         """Save the move just applied to the state (the lock is held), then acknowledge and publish it;
         if it cannot be saved the state is rolled back and ``storage_error`` raised. ``acted``: the
         seat made a move (not a speech), so if it must act again it is waited for afresh."""
@@ -570,7 +576,7 @@ class TableService:
         finished = state.is_over
         abandoned = not finished and 0 < self.limits.max_moves <= number
         try:
-            await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned))
+            await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned, move_id))
         except Exception as e:
             log.error("table %s: move %d could not be saved: %s", table.id, number, e)
             await self.rebuild(table)

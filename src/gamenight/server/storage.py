@@ -7,7 +7,9 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
   the trick pause and the claim window,
   when it was created, once the game is over when it finished (and ``end_reason`` "abandoned" when
   the table's move bound stopped it before the game's end), and the SHA-256 of the host's token;
-* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made;
+* ``moves`` — (table_id, number) unique, the seat and the move's text, when it was made, and the
+  client's id for it where it gave one (a retry with that id, even after a restart, gets the first
+  answer);
 * ``chat`` — (table_id, number) unique, the seat that wrote and the text, when it was written;
 * ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
   per table) and the results of the series before it (JSON: each earlier table and its winners);
@@ -73,7 +75,7 @@ log = logging.getLogger(__name__)
 
 #: the most writes one group commit carries
 MAX_BATCH = 512
-#: moves per INSERT statement (5 values each, under SQLite's oldest limit of 999 variables)
+#: moves per INSERT statement (6 values each, under SQLite's oldest limit of 999 variables)
 ROWS_PER_INSERT = 150
 #: a commit slower than this is logged
 SLOW_COMMIT_S = 0.1
@@ -119,6 +121,8 @@ moves_table = Table(
     Column("seat", Integer, nullable=False),
     Column("move", String(200), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # added with stored move ids: the client's id for the move (NULL: none given, or made before)
+    Column("move_id", String(64), nullable=True),
     # one move per number per table: a second writer of move N fails instead of forking the game
     PrimaryKeyConstraint("table_id", "number", name="moves_table_id_number"),
 )
@@ -227,6 +231,8 @@ class MoveRow:
     move: str
     finished: bool = False
     abandoned: bool = False
+    #: the client's id for the move, if it gave one
+    move_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +286,8 @@ class StoredTable:
     record: TableRecord
     moves: list[tuple[int, str]]
     people: TablePeople = TablePeople()
+    #: the most recent moves made with a client's id, oldest first: (seat, id, move text, number)
+    move_ids: tuple[tuple[int, str, str, int], ...] = ()
 
 
 def utc_now() -> datetime:
@@ -351,23 +359,51 @@ def make_engine(url: str) -> Engine:
         make_private_file(Path(database))
     engine = create_engine(url, connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
+    if database and database != ":memory:" and not database.startswith("file:"):
+        # WAL mode makes the -wal and -shm files on a connection's first use: narrowed then too
+        event.listen(engine, "connect", lambda *_: narrow_companions(Path(database)))
     return engine
+
+
+#: the files SQLite keeps beside a database in WAL mode, which hold its latest writes
+SQLITE_COMPANIONS = ("-wal", "-shm")
 
 
 def make_private_file(path: Path) -> None:
     """Create the SQLite file readable by its owner only (its seeds reveal every deal), or narrow an
-    existing one; SQLite gives its -wal and -shm files the database file's mode."""
+    existing one, and its -wal and -shm files if they are there: SQLite gives the ones it creates the
+    database file's mode, but reuses ones already on disk as they are (left by a server killed
+    before it checkpointed, an older version, or a copy)."""
     if not path.parent.exists():
         path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        if os.fstat(fd).st_mode & 0o077:
-            try:
-                os.fchmod(fd, 0o600)
-            except OSError as e:  # not ours to change: say so rather than refuse to start
-                log.warning("%s is readable by others (its seeds reveal every deal): %s", path, e)
+        _narrow(fd, path)
     finally:
         os.close(fd)
+    narrow_companions(path)
+
+
+def narrow_companions(path: Path) -> None:
+    """Narrow the database's -wal and -shm files to their owner, where they exist."""
+    for suffix in SQLITE_COMPANIONS:
+        companion = path.with_name(path.name + suffix)
+        try:
+            fd = os.open(companion, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:  # not there (yet), or not a plain file of ours
+            continue
+        try:
+            _narrow(fd, companion)
+        finally:
+            os.close(fd)
+
+
+def _narrow(fd: int, path: Path) -> None:
+    if os.fstat(fd).st_mode & 0o077:
+        try:
+            os.fchmod(fd, 0o600)
+        except OSError as e:  # not ours to change: say so rather than refuse to start
+            log.warning("%s is readable by others (its seeds reveal every deal): %s", path, e)
 
 
 def add_missing_columns(engine: Engine) -> None:
@@ -421,7 +457,7 @@ class Storage:
             chunk = moves[start:start + ROWS_PER_INSERT]
             conn.execute(insert(moves_table).values([
                 {"table_id": m.table_id, "number": m.number, "seat": m.seat, "move": m.move,
-                 "created_at": now} for m in chunk]))
+                 "created_at": now, "move_id": m.move_id} for m in chunk]))
         finished = [m.table_id for m in moves if m.finished and not m.abandoned]
         if finished:
             conn.execute(update(tables_table).where(tables_table.c.id.in_(finished)).values(finished_at=now))
@@ -448,7 +484,8 @@ class Storage:
 
     # ---- reads -------------------------------------------------------------------------------------
 
-    def load_table(self, table_id: str) -> StoredTable | None:
+    def load_table(self, table_id: str, move_ids_kept: int = 256) -> StoredTable | None:
+        """The table's row, moves and people, and its last ``move_ids_kept`` moves made with an id."""
         with self.engine.connect() as conn:
             row = conn.execute(select(tables_table).where(tables_table.c.id == table_id)).mappings().first()
             if row is None:
@@ -459,7 +496,13 @@ class Storage:
                 .order_by(moves_table.c.number)
             ).all()
             people = self.load_people(conn, [table_id])
-        return StoredTable(_record(row), [(seat, move) for seat, move in moves], people[table_id])
+            with_ids = conn.execute(
+                select(moves_table.c.seat, moves_table.c.move_id, moves_table.c.move, moves_table.c.number)
+                .where(moves_table.c.table_id == table_id, moves_table.c.move_id.is_not(None))
+                .order_by(moves_table.c.number.desc()).limit(move_ids_kept)
+            ).all()
+        ids = tuple((seat, move_id, move, number) for seat, move_id, move, number in reversed(with_ids))
+        return StoredTable(_record(row), [(seat, move) for seat, move in moves], people[table_id], ids)
 
     def resumable_ids(self, active_since: datetime) -> list[str]:
         """The unfinished tables with a bot seat that moved (or were made) since ``active_since``,
