@@ -352,20 +352,6 @@ class State(ABC):
             changes[renamed[seat]] = renamed[seat] = self.given_names[seat] = name
         self._reword(changes, renamed)
 
-    def rename_seat(self, seat: int, name: str | None) -> None:
-        """Call one seat by ``name`` (``None``: the game's own name again) during play, rewording
-        what was said as :meth:`name_seats` does, so the state reads as the game replayed with
-        that name would (the server renames a seat without replaying its game)."""
-        target = self.game_names()[seat] if name is None else name
-        renamed = list(self.names)
-        changes = {renamed[seat]: target} if renamed[seat] != target else {}
-        renamed[seat] = target
-        if name is None:
-            self.given_names.pop(seat, None)
-        else:
-            self.given_names[seat] = name
-        self._reword(changes, renamed)
-
     def _reword(self, changes: dict[str, str], renamed: list[str]) -> None:
         if not changes:
             return

@@ -3,8 +3,11 @@ presence, and rematches. It takes the same locks and writes through the same gro
 moves; what it knows of games is only the protocol (``name_seats``, ``speak``, ``outcome``).
 
 * A name is chosen when the table is created, or later by the seat itself; it is stored and the
-  state rewords what was said (``State.rename_seat``), so every sentence, past and future, uses it,
-  without replaying the game (a long game took tens of milliseconds to replay, per rename).
+  game replayed with it, as a restart would, so every sentence, past and future, says it. Rewording
+  the state in place was tried (issue 31, F5) and read differently from a replay in 8 of 34 games
+  (team names built from seat names, sentences a game wrote once); a replay costs tens of
+  milliseconds on a long game, so renames are rate-limited per client instead
+  (``Limits.renames_per_minute``).
 * A chat message is stored before it is shown; the table's connections all get it, spectators
   included, who may read but not write. Messages are rate-limited per seat.
 * Speech: where a game's rules count it (``State.counts_speech``), each chat message of a seat is
@@ -107,8 +110,8 @@ class PeopleDesk:
             seats = list(table.record.seats)
             seats[seat] = replace(seats[seat], name=stored)
             await self._save_seats(table, tuple(seats), "name")
-            table.state.rename_seat(seat, stored)  # reworded in place: no replay
-            table.views.clear()
+            # replayed with the new name, as a restart would: every sentence says it
+            await self.service.rebuild(table)
             self._publish(table)
 
     async def _save_seats(self, table: LiveTable, seats: tuple[SeatRecord, ...], what: str) -> None:
