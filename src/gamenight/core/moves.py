@@ -24,6 +24,7 @@ order their texts have always had.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from gamenight.core.errors import IllegalMove, NoVerb
@@ -94,12 +95,21 @@ class Move:
                 move = cls._intern(verb, args, key)
         hot = cls._hot
         if len(hot) >= cls._limit:
-            # the young generation grows old and the old one goes: a move asked for in neither since
-            # is let go unless someone holds it (then it stays live, and the same, in the weak table)
-            cls._old = hot
-            hot = cls._hot = {}
+            cls.age()
+            hot = cls._hot
         hot[key] = move
         return move
+
+    @classmethod
+    def age(cls) -> None:
+        """The young generation grows old and the old one goes: a move asked for in neither since is
+        let go unless someone holds it (then it stays live, and the same, in the weak table). Done
+        when the young one is full, and by a server's archiver on each pass, so what archived tables
+        listed is let go within two passes; memos of moves (:func:`on_age`) are emptied with it."""
+        cls._old = cls._hot
+        cls._hot = {}
+        for forget in _AGE_HOOKS:
+            forget()
 
     @classmethod
     def _intern(cls, verb: str, args: tuple[Arg, ...], key: tuple[object, ...]) -> Move:
@@ -211,6 +221,16 @@ class _Entry(weakref.ref[Move]):
         # weakref.ref's own __init__ only checks its arguments, which differ here
         self.key = key
         self.text = text
+
+
+#: what empties itself when the working set ages (memos that hold moves strongly: equipment.cards)
+_AGE_HOOKS: list[Callable[[], None]] = []
+
+
+def on_age(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever the working set ages: a memo of moves empties itself with it, so it
+    holds no move longer than the table itself would."""
+    _AGE_HOOKS.append(forget)
 
 
 def _alive(ref: _Entry | None) -> Move | None:

@@ -87,6 +87,7 @@ import gamenight
 from gamenight.bots import KINDS, Bot, make_bot
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
 from gamenight.core.events import PAUSE_KINDS, Event
+from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.lapses import WindowLapses
@@ -217,7 +218,12 @@ class TableService:
 
     def archive_idle(self, now: float | None = None) -> int:
         """Drop from memory every table nobody watches, with no bot about to move and no move under
-        way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole."""
+        way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole.
+
+        Each pass also ages the move table's working set (``Move.age``): the moves only archived tables
+        listed are let go within two passes, whatever the working set's size, while the moves of live
+        tables stay (their states hold them). Without it a server that had played many games kept up
+        to 2 × ``moves.RECENT`` moves it no longer used (issue 31, F8)."""
         now = self.clock.now() if now is None else now
         quiet = [t for t in self.tables.values()
                  if not t.connections and not t.bot_tasks and not t.window_pending and not t.lock.locked()
@@ -225,6 +231,7 @@ class TableService:
         for table in quiet:
             self._drop(table)
         self.archived += len(quiet)
+        Move.age()
         return len(quiet)
 
     def _drop(self, table: LiveTable) -> None:
