@@ -18,7 +18,7 @@ from gamenight.core.state import State
 from gamenight.server.clock import ManualClock
 from gamenight.server.limits import Limits
 from gamenight.server.live import LiveTable, SeatRequest
-from gamenight.server.service import TableService
+from gamenight.server.service import MOVES_AGE_S, TableService
 from gamenight.server.storage import Storage
 
 #: a game whose matches list thousands of distinct moves (its marble moves), each new deal new ones
@@ -37,14 +37,16 @@ def census() -> Counter[str]:
 
 
 async def play_round(service: TableService, clock: ManualClock, seeds: range) -> None:
-    """Bot tables of GAME played to the end, then archived by two of the archiver's passes."""
+    """Bot tables of GAME played to the end, then archived by the archiver's passes over two of its
+    periods of ageing the move table."""
     tables = [(await service.create_table(GAME, [SeatRequest("bot", "random")] * 4, bot_delay_ms=0,
                                           trick_pause_ms=0, seed=seed))[0] for seed in seeds]
     await clock.advance(0)  # bots with no delay play the whole game, the clock standing still
     assert all(t.is_done for t in tables)
-    later = clock.now() + ARCHIVE_AFTER_S
-    assert service.archive_idle(later) == len(tables)
-    service.archive_idle(later)
+    await clock.advance(max(ARCHIVE_AFTER_S, MOVES_AGE_S))
+    assert service.archive_idle() == len(tables)
+    await clock.advance(MOVES_AGE_S)
+    service.archive_idle()
     assert service.tables == {}
 
 
