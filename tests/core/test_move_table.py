@@ -69,3 +69,32 @@ def test_a_move_asked_for_in_every_generation_is_never_rebuilt(small_table: None
             Move("probe", NUMBER(777_777))  # asked for again, no one holding it in between
     gc.collect()
     assert first() is Move("probe", NUMBER(777_777))
+
+
+def test_threads_building_the_same_new_moves_get_the_same_objects() -> None:
+    """Bots choose in worker threads while the event loop lists moves: the same move built at the same
+    moment in two threads is one object, never two (nor a refusal that two moves read the same)."""
+    import sys
+    import threading
+
+    built: list[list[Move]] = [[], [], [], []]
+    errors: list[BaseException] = []
+
+    def build(out: list[Move]) -> None:
+        try:
+            out.extend(Move("race", NUMBER(n)) for n in range(1_000_000, 1_020_000))
+        except BaseException as e:  # reported below, from the main thread
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=build, args=(out,)) for out in built]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert all(a is b for other in built[1:] for a, b in zip(built[0], other, strict=True))

@@ -23,6 +23,7 @@ order their texts have always had.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -90,9 +91,12 @@ class Move:
         key = (verb, args)
         move = cls._old.pop(key, None)
         if move is None:
-            move = _alive(cls._interned.get(key))
-            if move is None:
-                move = cls._intern(verb, args, key)
+            # bots choose in worker threads while the event loop lists moves: one thread at a time
+            # looks a move up and builds it, so two threads never build the same move twice
+            with _INTERNING:
+                move = _alive(cls._interned.get(key))
+                if move is None:
+                    move = cls._intern(verb, args, key)
         hot = cls._hot
         if len(hot) >= cls._limit:
             cls.age()
@@ -223,6 +227,8 @@ class _Entry(weakref.ref[Move]):
         self.text = text
 
 
+#: held while a move is looked up in the weak table and built (see ``Move._warm``)
+_INTERNING = threading.Lock()
 #: what empties itself when the working set ages (memos that hold moves strongly: equipment.cards)
 _AGE_HOOKS: list[Callable[[], None]] = []
 
