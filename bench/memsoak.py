@@ -10,7 +10,8 @@ game), waits until every one has ended and the archiver has dropped it from memo
 garbage collector and prints, for that round:
 
 * the resident set (``/proc/self/statm``), and with ``--trim`` the resident set after
-  ``malloc_trim(0)`` (what the C allocator held free: fragmentation, not objects);
+  ``malloc_trim(0)`` (what the C allocator held free: fragmentation, not objects); what SQLite
+  itself holds (``sqlite3_memory_used``: its page caches, native memory Python does not see);
 * the blocks Python's allocator holds (``sys.getallocatedblocks``) and the objects the garbage
   collector tracks — counts that do not depend on the allocator;
 * the move table (live moves, and those the table itself keeps: its working set).
@@ -69,6 +70,7 @@ class Round:
     live_tables: int
     rss_mib: float
     rss_trimmed_mib: float | None
+    sqlite_mib: float | None
     blocks: int
     gc_objects: int
     moves: int
@@ -78,6 +80,20 @@ class Round:
 def rss_mib() -> float:
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * PAGE / MIB
+
+
+def sqlite_mib() -> float | None:
+    """What SQLite itself holds (its page caches and statements: native memory Python does not see),
+    where the sqlite3 module uses the system's library; None elsewhere."""
+    name = ctypes.util.find_library("sqlite3")
+    if name is None:
+        return None
+    try:
+        used = ctypes.CDLL(name).sqlite3_memory_used
+    except (OSError, AttributeError):
+        return None
+    used.restype = ctypes.c_int64
+    return round(int(used()) / MIB, 1)
 
 
 def malloc_trim() -> bool:
@@ -126,12 +142,14 @@ def measure(number: int, tables: int, started: float, cpu: float, service: Table
     return Round(number=number, tables=tables, seconds=round(time.perf_counter() - started, 1),
                  cpu_seconds=round(time.process_time() - cpu, 1), live_tables=len(service.tables),
                  rss_mib=round(rss, 1), rss_trimmed_mib=None if trimmed is None else round(trimmed, 1),
+                 sqlite_mib=sqlite_mib(),
                  blocks=sys.getallocatedblocks(), gc_objects=len(gc.get_objects()), moves=Move.table_size(),
                  moves_held=moves_held())
 
 
 def show(r: Round) -> None:
     trimmed = "" if r.rss_trimmed_mib is None else f"  trimmed {r.rss_trimmed_mib:6.1f}"
+    trimmed += "" if r.sqlite_mib is None else f"  SQLite {r.sqlite_mib:4.1f}"
     print(f"round {r.number:3d}  {r.tables} tables  {r.seconds:6.1f} s ({r.cpu_seconds:5.1f} s CPU)  "
           f"RSS {r.rss_mib:6.1f} MiB{trimmed}  blocks {r.blocks:8d}  objects {r.gc_objects:7d}  "
           f"moves {r.moves:6d} (held by the table {r.moves_held:5d})  live tables {r.live_tables}",
@@ -157,12 +175,24 @@ async def soak(args: argparse.Namespace) -> list[Round]:
     return rounds
 
 
+def slope(values: list[float]) -> float:
+    """The least-squares trend of ``values``, per round (0 for fewer than two)."""
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean_x, mean_y = (n - 1) / 2, sum(values) / n
+    return sum((x - mean_x) * (y - mean_y) for x, y in enumerate(values)) / sum(
+        (x - mean_x) ** 2 for x in range(n))
+
+
 def band(rounds: list[Round], warmup: int, limit: float) -> dict[str, float | bool | int]:
-    """The lowest and highest resident set after the warm-up rounds, and whether it stays in the band."""
+    """The lowest and highest resident set after the warm-up rounds, its trend per round, and whether
+    it stays in the band."""
     after = [r.rss_mib for r in rounds[warmup:]] or [r.rss_mib for r in rounds]
     low, high = min(after), max(after)
     return {"warmup_rounds": warmup, "rss_low_mib": low, "rss_high_mib": high,
-            "spread_mib": round(high - low, 1), "band_mib": limit, "flat": high - low <= limit}
+            "spread_mib": round(high - low, 1), "trend_mib_per_round": round(slope(after), 2),
+            "band_mib": limit, "flat": high - low <= limit}
 
 
 def main() -> None:
@@ -187,7 +217,8 @@ def main() -> None:
     first = rounds[0].rss_mib
     print(f"\nRSS after the first round {first:.1f} MiB; after the {result['warmup_rounds']} warm-up rounds "
           f"{result['rss_low_mib']:.1f}-{result['rss_high_mib']:.1f} MiB (spread {result['spread_mib']:.1f} "
-          f"MiB, band {args.band_mib:g} MiB): {'flat' if result['flat'] else 'NOT flat'}")
+          f"MiB, trend {result['trend_mib_per_round']:+.2f} MiB a round, band {args.band_mib:g} MiB): "
+          f"{'flat' if result['flat'] else 'NOT flat'}")
     if args.json:
         args.json.write_text(json.dumps({"rounds": [asdict(r) for r in rounds], "band": result}, indent=2))
     if not result["flat"]:
