@@ -108,8 +108,8 @@ class Move:
     def age(cls) -> None:
         """The young generation grows old and the old one goes: a move asked for in neither since is
         let go unless someone holds it (then it stays live, and the same, in the weak table). Done
-        when the young one is full, and by a server's archiver on each pass, so what archived tables
-        listed is let go within two passes; memos of moves (:func:`on_age`) are emptied with it."""
+        when the young one is full, and by a server's archiver once a minute, so what archived tables
+        listed is let go within two minutes; memos of moves (:func:`on_age`) are emptied with it."""
         cls._old = cls._hot
         cls._hot = {}
         for forget in _AGE_HOOKS:

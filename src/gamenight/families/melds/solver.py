@@ -760,7 +760,7 @@ def _forget_hands() -> None:
     solvers, so a long-running server that played many meld games grew by the hands of every deal
     (issue 31, F8). Called when the move table ages (``core.moves.on_age``): at most once a minute
     from a server's archiver, or when many new moves were built."""
-    for solver in _SOLVERS.values():
+    for solver in list(_SOLVERS.values()):  # a copy: another thread may add a solver meanwhile
         solver.cache_clear()
 
 
