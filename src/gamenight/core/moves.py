@@ -9,11 +9,13 @@ move, so a game log is a list of strings and a terminal player types exactly wha
 
 Games intern their moves (one object per distinct move), so building legal-move lists
 allocates nothing and membership tests hit the identity fast path. The table is bounded: it holds
-every live move weakly (for identity), and strongly only a working set of at most ``RECENT`` moves
-asked for lately (emptied when full), so a move nobody holds any more (not a game's constant, not in
-a log or a legal-move list) is let go, and a long-running server that lists thousands of distinct
-moves (Jokers Wild's marble moves) keeps a table of bounded size. A move let go is built afresh
-when next asked for; as nothing held the old object, identity stays equality. The attributes games read
+every live move weakly (for identity), and strongly only the moves asked for lately, in two
+generations of at most ``RECENT`` each (when the young one is full it becomes the old one, and the
+old one is let go but for the moves asked for again meanwhile). So a move nobody holds any more (not
+a game's constant, not in a log or a legal-move list) is let go, and a long-running server that
+lists thousands of distinct moves (Jokers Wild's marble moves, the meld games' melds) keeps a table
+of bounded size: what a table listed is let go soon after it is archived. A move let go is built
+afresh when next asked for; as nothing held the old object, identity stays equality. The attributes games read
 on their hot paths (``cards``, ``number``, ``suit``, ``flag``...) are computed once, when a
 move is first built. Card games pass arguments in the order suit, numbers, cards, flag, the
 order their texts have always had.
@@ -21,6 +23,7 @@ order their texts have always had.
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -31,10 +34,12 @@ from gamenight.core.notation import WORD, Arg, nouns, read_arg
 #: slot order of the text before arguments could come in any order: a typed move whose words
 #: came in another order is looked up again in this order (``meld run 5H 6H JK``)
 _SLOT_ORDER = {"suit": 0, "numbers": 1, "pieces": 2, "spaces": 3, "flag": 4}
-#: how many moves asked for lately the table keeps alive, whoever else holds them: enough for every
-#: move of many turns of the largest game (so moves listed turn after turn are not rebuilt), few
-#: enough that the table's memory is bounded (about 6 MB at most)
-RECENT = 1 << 15
+#: how many moves asked for lately one generation of the working set holds (the table keeps at most
+#: twice this alive by itself): enough for the moves of a few turns of the largest game, so a list
+#: built turn after turn is not rebuilt; few enough that the memory is bounded. A move costs about
+#: 1.5 KB with what hangs on it (its text, its weak entries, its view entry: core.views), so the
+#: 32,768 this once was held some 50 MB of moves nobody used any more (issue 31, F8)
+RECENT = 1 << 12
 
 
 class Move:
@@ -55,11 +60,12 @@ class Move:
     __slots__ = ("__weakref__", "_text", "args", "cards", "flag", "number", "numbers", "pieces", "spaces",
                  "suit", "verb")
     #: every live move, weakly, by its verb and arguments, and by its text
-    _interned: ClassVar[dict[tuple[object, ...], weakref.ref[Move]]] = {}
-    _by_text: ClassVar[dict[str, weakref.ref[Move]]] = {}
-    #: the working set: moves asked for lately, held strongly (at most ``_limit``: see RECENT); the
-    #: fast path of ``Move(...)`` is one look-up here, as when every move was kept for ever
+    _interned: ClassVar[dict[tuple[object, ...], _Entry]] = {}
+    _by_text: ClassVar[dict[str, _Entry]] = {}
+    #: the working set: moves asked for lately, held strongly, young and old (at most ``_limit``
+    #: each: see RECENT); the fast path of ``Move(...)`` is one look-up in the young one
     _hot: ClassVar[dict[tuple[object, ...], Move]] = {}
+    _old: ClassVar[dict[tuple[object, ...], Move]] = {}
     _limit: ClassVar[int] = RECENT
 
     _text: str
@@ -81,34 +87,54 @@ class Move:
 
     @classmethod
     def _warm(cls, verb: str, args: tuple[Arg, ...]) -> Move:
-        """The live move with these arguments (built if none), put back in the working set."""
+        """The live move with these arguments (built if none), put in the young generation."""
         key = (verb, args)
-        move = _alive(cls._interned.get(key))
+        move = cls._old.pop(key, None)
         if move is None:
-            move = cls._intern(verb, args)
+            # bots choose in worker threads while the event loop lists moves: one thread at a time
+            # looks a move up and builds it, so two threads never build the same move twice
+            with _INTERNING:
+                move = _alive(cls._interned.get(key))
+                if move is None:
+                    move = cls._intern(verb, args, key)
         hot = cls._hot
         if len(hot) >= cls._limit:
-            hot.clear()  # moves still held elsewhere stay live, and the same, in the weak table
+            cls.age()
+            hot = cls._hot
         hot[key] = move
         return move
 
     @classmethod
-    def _intern(cls, verb: str, args: tuple[Arg, ...]) -> Move:
+    def age(cls) -> None:
+        """The young generation grows old and the old one goes: a move asked for in neither since is
+        let go unless someone holds it (then it stays live, and the same, in the weak table). Done
+        when the young one is full, and by a server's archiver once a minute, so what archived tables
+        listed is let go within two minutes; memos of moves (:func:`on_age`) are emptied with it."""
+        cls._old = cls._hot
+        cls._hot = {}
+        for forget in _AGE_HOOKS:
+            forget()
+
+    @classmethod
+    def _intern(cls, verb: str, args: tuple[Arg, ...], key: tuple[object, ...]) -> Move:
         move = cls._make(verb, args)
         text = move._text
         other = _alive(cls._by_text.get(text))
         if other is not None:
             raise ValueError(f"two different moves would both read {text!r}: "
                              f"{other.verb} {other.args!r} and {verb} {args!r}")
-        key = (verb, args)
-        ref = weakref.ref(move, _forgetter(key, text))
-        cls._interned[key] = cls._by_text[text] = ref
+        cls._interned[key] = cls._by_text[text] = _Entry(move, key, text)
         return move
 
     @classmethod
     def table_size(cls) -> int:
         """How many moves the interning table holds now (bounded: see RECENT)."""
         return len(cls._interned)
+
+    @classmethod
+    def held_by_table(cls) -> int:
+        """How many moves the table itself keeps alive (the working set: at most twice RECENT)."""
+        return len(cls._hot) + len(cls._old)
 
     @classmethod
     def _make(cls, verb: str, args: tuple[Arg, ...]) -> Move:
@@ -183,18 +209,46 @@ class Move:
         return self.cards[0]
 
 
-def _alive(ref: weakref.ref[Move] | None) -> Move | None:
+class _Entry(weakref.ref[Move]):
+    """A live move's entry in the table: a weak reference that knows its keys, so one shared
+    callback (:func:`_forget`) takes it out when the move is let go (a closure per move cost three
+    more objects a move)."""
+
+    __slots__ = ("key", "text")
+    key: tuple[object, ...]
+    text: str
+
+    def __new__(cls, move: Move, key: tuple[object, ...], text: str) -> _Entry:
+        return super().__new__(cls, move, _forget)
+
+    def __init__(self, move: Move, key: tuple[object, ...], text: str) -> None:
+        # weakref.ref's own __init__ only checks its arguments, which differ here
+        self.key = key
+        self.text = text
+
+
+#: held while a move is looked up in the weak table and built (see ``Move._warm``)
+_INTERNING = threading.Lock()
+#: what empties itself when the working set ages (memos that hold moves strongly: equipment.cards)
+_AGE_HOOKS: list[Callable[[], None]] = []
+
+
+def on_age(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever the working set ages: a memo of moves empties itself with it, so it
+    holds no move longer than the table itself would."""
+    _AGE_HOOKS.append(forget)
+
+
+def _alive(ref: _Entry | None) -> Move | None:
     return None if ref is None else ref()
 
 
-def _forgetter(key: tuple[object, ...], text: str) -> Callable[[weakref.ref[Move]], None]:
-    """The callback that takes a move let go out of the table (unless a new move took its place)."""
-    def forget(ref: weakref.ref[Move]) -> None:
-        if Move._interned.get(key) is ref:
-            del Move._interned[key]
-        if Move._by_text.get(text) is ref:
-            del Move._by_text[text]
-    return forget
+def _forget(ref: _Entry) -> None:
+    """Take a move let go out of the table (unless a new move took its place meanwhile)."""
+    if Move._interned.get(ref.key) is ref:
+        del Move._interned[ref.key]
+    if Move._by_text.get(ref.text) is ref:
+        del Move._by_text[ref.text]
 
 
 def parse_move(text: str) -> Move:

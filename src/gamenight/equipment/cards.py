@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from gamenight.core.errors import DeckError
-from gamenight.core.moves import Move
+from gamenight.core.moves import Move, on_age
 from gamenight.core.notation import NUMBER, WORD, Arg, Kind
 
 Card = int
@@ -170,9 +170,11 @@ def card_args(cs: Iterable[Card]) -> tuple[Arg, ...]:
 
 
 _CARD_MOVES: dict[tuple[object, ...], Move] = {}
-#: the memo above is emptied when it reaches this size (a memo only: the moves it held are built again,
-#: or found in the move table, when next asked for), so it stays as bounded as the move table
-CARD_MOVES_MAX = 1 << 14
+#: the memo above is emptied when it reaches this size, and whenever the move table's working set
+#: ages (a memo only: the moves it held are built again, or found in the move table, when next asked
+#: for), so it holds no move longer than the move table would
+CARD_MOVES_MAX = 1 << 12
+on_age(_CARD_MOVES.clear)
 
 
 def card_move(

@@ -60,11 +60,12 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §17,
 from __future__ import annotations
 
 import itertools
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gamenight.core.layout import Field, Kind, number_word
-from gamenight.core.moves import Move, parse_move
+from gamenight.core.moves import Move, on_age, parse_move
 from gamenight.core.notation import NUMBER, WORD
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.phases import KindsPhase, MoveKind, OneMove, PhaseDispatch, PhaseHandler, PhaseName
@@ -96,8 +97,9 @@ RANK_WORD = {0: ("10", "10s"), 1: ("ace", "aces"), 11: ("jack", "jacks"), 12: ("
 
 UP = WORD("up")
 _PLAY_MOVES: dict[tuple[str, tuple[int, ...], tuple[int, ...]], Move] = {}
-#: each play or add move built: (its hand cards, its face-up cards)
-PARTS: dict[Move, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+on_age(_PLAY_MOVES.clear)  # a memo: emptied with the move table's working set, so it stays bounded
+#: each play or add move built, while it lives: (its hand cards, its face-up cards)
+PARTS: weakref.WeakKeyDictionary[Move, tuple[tuple[int, ...], tuple[int, ...]]] = weakref.WeakKeyDictionary()
 PICKUP = Move("pickup")
 DONE = Move("done")
 BLIND = [Move("blind", NUMBER(k)) for k in range(BLINDS + 1)]
@@ -675,8 +677,8 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         parts = move_parts(move)
         if parts is None:
             return None
-        listed = _PLAY_MOVES.get((move.verb, tuple(sorted(parts[0])), tuple(sorted(parts[1]))))
-        return listed if listed is not None and listed in legal else None
+        listed = play_move(move.verb, tuple(sorted(parts[0])), tuple(sorted(parts[1])))
+        return listed if listed in legal else None
 
     def parse(self, text: str) -> Move:
         """Bare card codes play those cards from the hand."""

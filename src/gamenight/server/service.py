@@ -88,6 +88,7 @@ import gamenight
 from gamenight.bots import KINDS, Bot, make_bot
 from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGame
 from gamenight.core.events import PAUSE_KINDS, Event
+from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.lapses import WindowLapses
@@ -129,6 +130,8 @@ MAX_MOVE_CHARS = 200
 TABLE_ID_RE = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: how many recent timings the metrics keep
 METRIC_WINDOW = 20_000
+#: how often the archiver ages the move table's working set (see ``TableService.archive_idle``)
+MOVES_AGE_S = 60.0
 #: WebSocket close codes a service closes connections with: a re-issued seat link, a table put aside
 CLOSE_REISSUED = 4403
 CLOSE_RELOAD = 4503
@@ -171,6 +174,8 @@ class TableService:
         #: tables dropped from memory by the archiver, and put aside after an error
         self.archived = 0
         self.put_aside = 0
+        #: when the archiver last aged the move table's working set (the clock's seconds)
+        self._moves_aged_at = clock.now()
         #: names, chat, rematches (server.people_service)
         self.people = PeopleDesk(self)
 
@@ -219,7 +224,14 @@ class TableService:
 
     def archive_idle(self, now: float | None = None) -> int:
         """Drop from memory every table nobody watches, with no bot about to move and no move under
-        way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole."""
+        way, unchanged for ``archive_after_s``; returns how many. Storage keeps them whole.
+
+        A pass also ages the move table's working set (``Move.age``) if it has not aged for
+        ``MOVES_AGE_S``: the moves only archived tables listed are let go within two such periods,
+        whatever the working set's size, while the moves of live tables stay (their states hold them).
+        Without it a server that had played many games kept up to 2 × ``moves.RECENT`` moves it no
+        longer used (issue 31, F8). Not at every pass: passes come as often as every 50 ms, and moves
+        let go that often are built again turn after turn (a soak's CPU tripled)."""
         now = self.clock.now() if now is None else now
         quiet = [t for t in self.tables.values()
                  if not t.connections and not t.bot_tasks and not t.window_pending and not t.lock.locked()
@@ -227,6 +239,9 @@ class TableService:
         for table in quiet:
             self._drop(table)
         self.archived += len(quiet)
+        if now - self._moves_aged_at >= MOVES_AGE_S:
+            self._moves_aged_at = now
+            Move.age()
         return len(quiet)
 
     def _drop(self, table: LiveTable) -> None:

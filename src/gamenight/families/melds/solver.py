@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Final, NamedTuple
 
+from gamenight.core.moves import on_age
 from gamenight.equipment import cards as C
 from gamenight.families.melds.meld import (
     _UNLIMITED,
@@ -752,6 +753,18 @@ def _without(cards: Sequence[int], c: int) -> list[int]:
 
 _SOLVERS: OrderedDict[tuple[MeldRules, tuple[int, ...], tuple[int, ...] | None], MeldSolver] = OrderedDict()
 _SOLVER_CACHE = 64
+
+
+def _forget_hands() -> None:
+    """Every shared solver forgets the hands it solved: its caches hold up to 2 × 8,192 hands each, 64
+    solvers, so a long-running server that played many meld games grew by the hands of every deal
+    (issue 31, F8). Called when the move table ages (``core.moves.on_age``): at most once a minute
+    from a server's archiver, or when many new moves were built."""
+    for solver in list(_SOLVERS.values()):  # a copy: another thread may add a solver meanwhile
+        solver.cache_clear()
+
+
+on_age(_forget_hands)
 
 
 def solver_for(rules: MeldRules, values: Sequence[int] = RUMMY_VALUES,
