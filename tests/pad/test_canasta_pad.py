@@ -57,7 +57,7 @@ def test_impossible_hands_are_refused_in_words_and_a_correction_recomputes() -> 
     assert refused(pad, changed(natural=[2, 0])) == ("Hand 1: Ann–Cid: 2 canastas take at least 14 cards, "
                                                      "and the side melded 7 (threes never make canastas).")
     assert refused(pad, changed(mixed=[0, 1], melded_high=[3, 7])).endswith(
-        "Bob–Dee: a mixed canasta holds a wild card, and the side melded 0.")
+        "Bob–Dee: its canastas hold at least 1 wild card, and the side melded 0.")
     assert refused(pad, changed(melded_twos=[0, 4])).endswith(
         "Bob–Dee: every meld holds at least as many natural cards as wild cards, and the side melded 4 wild "
         "and 3 natural.")

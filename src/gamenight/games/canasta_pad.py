@@ -241,15 +241,25 @@ class CanastaPad(PadRules[Any]):
                     f"{wilds + naturals} (threes never make canastas).")
         return self.wild_cards_problem(name, h, wilds, naturals)
 
+    def least_in(self, kind: str) -> tuple[int, int]:
+        """The fewest natural and wild cards a canasta of ``kind`` holds (a mixed canasta: four
+        naturals, as it holds three wild cards at most, and one wild card)."""
+        return (CANASTA, 0) if kind == NATURAL else (4, 1)
+
+    #: every meld holds at least as many naturals as wild cards (no meld of wild cards alone)
+    wild_melds = False
+
     def wild_cards_problem(self, name: str, h: SideHand, wilds: int, naturals: int) -> str | None:
-        natural, mixed = h.canastas.get(NATURAL, 0), h.canastas.get(MIXED, 0)
-        if mixed > wilds:
-            return f"{name}: a mixed canasta holds a wild card, and the side melded {wilds}."
-        if CANASTA * natural + 4 * mixed > naturals:
-            return (f"{name}: its canastas need at least {CANASTA * natural + 4 * mixed} natural cards "
-                    f"(seven in a natural canasta, four or more in a mixed one), and the side melded "
-                    f"{naturals}.")
-        if wilds > naturals:
+        least = [self.least_in(kind) for kind, n in h.canastas.items() for _ in range(n)]
+        need_wild = sum(w for _, w in least)
+        if need_wild > wilds:
+            cards = f"{need_wild} wild card{'s' if need_wild > 1 else ''}"
+            return f"{name}: its canastas hold at least {cards}, and the side melded {wilds}."
+        need_natural = sum(n for n, _ in least)
+        if need_natural > naturals:
+            return (f"{name}: its canastas need at least {need_natural} natural cards (seven in a natural "
+                    f"canasta, four or more in a mixed one), and the side melded {naturals}.")
+        if wilds > naturals and not self.wild_melds:
             return (f"{name}: every meld holds at least as many natural cards as wild cards, and the side "
                     f"melded {wilds} wild and {naturals} natural.")
         return None
