@@ -15,9 +15,12 @@ from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.games.hand_and_foot import CARD_CLASSES, CLASS_CARD, plural
 from gamenight.games.hand_and_foot_pad import PER_DECK
 from gamenight.games.samba import (
+    ANY_MELD,
     CANASTA_AND_SAMBA,
     D4,
+    ONE_CANASTA,
     PART_WORDS,
+    TWO_CANASTAS,
     VALUES,
     SambaHand,
     SambaOptions,
@@ -98,8 +101,7 @@ class SambaPad(PadRules[SambaOptions]):
                                     else ""))
         sections.append(Section("Red threes", (PadField(
             "red_threes", "Red threes laid out", maximum=self.in_play("red_threes"),
-            help="100 each (see the red three table); taken off from a side short of the canastas the rules "
-                 "ask."),)))
+            help=self.red_threes_words()),)))
         sections.append(Section("Cards melded", tuple(
             PadField(f"melded_{k}", CLASS_WORDS[k].capitalize(), maximum=self.in_play(k),
                      help=f"{VALUES[CLASS_CARD[k]]} each.") for k in MELD_CLASSES),
@@ -112,6 +114,14 @@ class SambaPad(PadRules[SambaOptions]):
         sections.append(Section("Going out", (PadField("out", "Who went out", kind=CHOICE, scope=HAND,
                                                        default=None, choices=out),)))
         return Form(tuple(sections), self.columns(), self.players)
+
+    def red_threes_words(self) -> str:
+        o = self.options
+        table = ("100 each up to four, five 1000, six 1200" if o.red3_table == "brazilian"
+                 else "100 each, all six 1000")
+        minus = {TWO_CANASTAS: "without two canastas", ONE_CANASTA: "without a canasta",
+                 ANY_MELD: "that melded nothing"}[o.red3_positive_if]
+        return f"{table}; taken off from a side {minus}."
 
     def _cost(self, kind: str) -> int:
         return self.options.black3_in_hand if kind == "black_threes" else VALUES[CLASS_CARD[kind]]
