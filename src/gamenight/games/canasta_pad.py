@@ -42,7 +42,7 @@ MELD_CLASSES = (*WILD_CLASSES, *NATURAL_CLASSES)
 NO, YES = "no", "yes"
 
 
-def _get(entry: Entry, key: str, col: int) -> int:
+def count_of(entry: Entry, key: str, col: int) -> int:
     """A count the form leaves out under these rules is none."""
     value: Any = entry.get(key)
     return int(value[col]) if value is not None else 0
@@ -90,7 +90,7 @@ class CanastaPad(PadRules[Any]):
                               "that melded nothing.")]
 
     def threes(self, entry: Entry, col: int) -> dict[str, int]:
-        return {"red": _get(entry, "red_threes", col)}
+        return {"red": count_of(entry, "red_threes", col)}
 
     def melded_kinds(self) -> list[str]:
         """Black threes go down only as a group by a player going out."""
@@ -174,7 +174,7 @@ class CanastaPad(PadRules[Any]):
             melded={k: entry[f"melded_{k}"][col] for k in self.melded_kinds()},
             held={k: entry[f"left_{k}"][col] for k in self.held_kinds()},
             went_out=went_out, concealed=went_out and entry["concealed"] == YES,
-            penalties=CARD_TAKEN_BACK * _get(entry, "taken_back", col), bonuses=self.bonuses())
+            penalties=CARD_TAKEN_BACK * count_of(entry, "taken_back", col), bonuses=self.bonuses())
 
     def score(self, entry: Entry, so_far: Progress) -> HandScore:
         hands = [self.side_hand(entry, c) for c in range(len(self.columns()))]
@@ -222,7 +222,7 @@ class CanastaPad(PadRules[Any]):
     def more_than_the_decks_hold(self, entry: Entry) -> str | None:
         cols = range(len(self.columns()))
         for kind, words in CARD_CLASSES:
-            n = sum(_get(entry, f"left_{kind}", c) + _get(entry, f"melded_{kind}", c) for c in cols)
+            n = sum(count_of(entry, f"left_{kind}", c) + count_of(entry, f"melded_{kind}", c) for c in cols)
             n += sum(self.threes(entry, c).get("red" if kind == "red_threes" else "black", 0) for c in cols
                      if kind in ("red_threes", "black_threes"))
             if n > self.in_play(kind):

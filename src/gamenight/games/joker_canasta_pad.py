@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from gamenight.families.canasta_turn import band_minimum
 from gamenight.games.canasta import MIXED, NATURAL, SideHand
-from gamenight.games.canasta_pad import CANASTA, MELD_CLASSES, CanastaPad, _get
+from gamenight.games.canasta_pad import CANASTA, MELD_CLASSES, CanastaPad, count_of
 from gamenight.games.joker_canasta import (
     FOUR_JOKERS,
     JOKER_BANDS,
@@ -52,7 +52,7 @@ class JokerCanastaPad(CanastaPad):
                          help=words)]
 
     def threes(self, entry: Entry, col: int) -> dict[str, int]:
-        return {"red": _get(entry, "red_threes", col), "black": _get(entry, "black_threes_laid", col)}
+        return {"red": count_of(entry, "red_threes", col), "black": count_of(entry, "black_threes_laid", col)}
 
     def melded_kinds(self) -> list[str]:
         """Black threes are laid out like red ones, never melded nor held."""
