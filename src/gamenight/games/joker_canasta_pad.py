@@ -13,6 +13,7 @@ from gamenight.games.canasta import MIXED, NATURAL, SideHand
 from gamenight.games.canasta_pad import CANASTA, MELD_CLASSES, CanastaPad, count_of
 from gamenight.games.joker_canasta import (
     FOUR_JOKERS,
+    INCREMENTAL,
     JOKER_BANDS,
     OTHER_WILD,
     SEVEN_TWOS,
@@ -45,8 +46,10 @@ class JokerCanastaPad(CanastaPad):
 
     def threes_fields(self) -> list[PadField]:
         steps = ", ".join(map(str, THREES_STEPS))
-        words = (f"Each colour scores {steps} for its first to fourth three; taken off from a side without "
-                 "a canasta.")
+        how = ("each three adds its step" if self.options.threes_table == INCREMENTAL
+               else "the step of the last three")
+        words = (f"By colour, {how} ({steps} for the first to the fourth); taken off from a side without a "
+                 "canasta.")
         return [PadField("red_threes", "Red threes", maximum=self.in_play("red_threes"), help=words),
                 PadField("black_threes_laid", "Black threes", maximum=self.in_play("black_threes"),
                          help=words)]
