@@ -92,14 +92,16 @@ match (off).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import Options, Preset, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
-from gamenight.families.canasta import AT_LEAST, BookRules, Requirement, book_of, team_canastas
+from gamenight.families.canasta import AT_LEAST, Book, BookRules, Requirement, book_of
 from gamenight.families.canasta_turn import (
     BONUS,
     END,
@@ -123,7 +125,7 @@ from gamenight.families.canasta_turn import (
 )
 from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
-from gamenight.games.hand_and_foot import PART_WORDS, card_values, plural
+from gamenight.games.hand_and_foot import CLASS_CARD, PART_WORDS, card_values, class_counts, plural
 
 #: melds: at least as many naturals as wild cards, three wild cards at most, no wild melds, and
 #: every meld grows on past seven
@@ -137,6 +139,10 @@ RED_THREE_TABLE = ((4, 800),)
 PREVENT, PENALISE = "prevent", "penalise"
 #: per player count: hand size, cards drawn, canastas to go out, target
 BY_COUNT = {4: (11, 1, 1, 5000), 2: (15, 2, 2, 5000), 3: (13, 2, 2, 7500)}
+NATURAL, MIXED = "natural", "mixed"
+#: the family's card values (a two 20), by card
+VALUES = card_values(20)
+WORDS = {**PART_WORDS, "penalties": "penalties"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -212,6 +218,98 @@ PRESETS = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class SideHand:
+    """What a side's score for a hand depends on: its canastas by kind (natural, mixed; a
+    variation's own kinds too), its threes laid out by colour ("red", and "black" where they are
+    laid out too), its melded cards and the cards left in its players' hands (counts by
+    :data:`~gamenight.games.hand_and_foot.CARD_CLASSES`), whether it went out (concealed), and the
+    points charged for irregularities."""
+
+    canastas: Mapping[str, int]
+    threes: Mapping[str, int]
+    melded: Mapping[str, int]
+    held: Mapping[str, int]
+    went_out: bool
+    concealed: bool = False
+    penalties: int = 0
+    #: what the canasta kinds score, where a variation's differ from classic's
+    bonuses: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def has_melded(self) -> bool:
+        return sum(self.melded.values()) > 0
+
+
+def classic_bonuses(o: CanastaOptions) -> dict[str, int]:
+    return {NATURAL: o.natural_bonus, MIXED: o.mixed_bonus}
+
+
+def red_three_score(o: CanastaOptions, count: int, melded: bool,
+                    table: Sequence[tuple[int, int]] | None = None) -> int:
+    """A side's red threes: each its bonus, all of them the table's (classic: four 800)."""
+    return red_three_points(count, o.red_three_bonus, table or ((4, o.all_red_threes),), melded)
+
+
+def score_side(o: CanastaOptions, h: SideHand, *, threes: bool = True, penalise: bool = False,
+               red_table: Sequence[tuple[int, int]] | None = None) -> dict[str, int]:
+    """A side's points for a hand by part (``threes``: with its red threes): the scoring a played
+    table and the score pad both use."""
+    bonuses = {**classic_bonuses(o), **h.bonuses}
+    parts = {
+        "going_out": (o.concealed_bonus if h.concealed else o.out_bonus) if h.went_out else 0,
+        "canastas": sum(n * bonuses[kind] for kind, n in h.canastas.items()),
+        "red_threes": red_three_score(o, h.threes.get("red", 0), h.has_melded, red_table) if threes else 0,
+        "melded": sum(n * VALUES[CLASS_CARD[k]] for k, n in h.melded.items()),
+        "held": -sum(n * VALUES[CLASS_CARD[k]] for k, n in h.held.items()),
+    }
+    if penalise:  # a line of its own only where irregularities are charged
+        parts["penalties"] = -(h.penalties + RED_THREE_KEPT * h.held.get("red_threes", 0))
+    return parts
+
+
+def pool(a: SideHand, b: SideHand) -> SideHand:
+    """Three-hand: the partnership's melds and cards left counted together (red threes stay each
+    partner's own)."""
+    def add(x: Mapping[str, int], y: Mapping[str, int]) -> dict[str, int]:
+        return {k: x.get(k, 0) + y.get(k, 0) for k in {**x, **y}}
+    return SideHand(add(a.canastas, b.canastas), {}, add(a.melded, b.melded), add(a.held, b.held),
+                    a.went_out or b.went_out, a.concealed or b.concealed, a.penalties + b.penalties,
+                    {**a.bonuses, **b.bonuses})
+
+
+def side_results(o: CanastaOptions, hands: Sequence[SideHand], lone: int | None, *, penalise: bool = False,
+                 red_table: Sequence[tuple[int, int]] | None = None) -> list[dict[str, int]]:
+    """Each score column's parts: a side each at two or four; at three, each player alone until
+    someone took the pile (``lone``), then the lone hand's own result and the partners' pooled
+    one, counted once for each with his own red threes (plus when the partnership melded)."""
+    if lone is None or len(hands) != 3:
+        return [score_side(o, h, penalise=penalise, red_table=red_table) for h in hands]
+    a, b = (s for s in range(3) if s != lone)
+    pooled = pool(hands[a], hands[b])
+    shared = score_side(o, pooled, threes=False, penalise=penalise, red_table=red_table)
+    return [score_side(o, h, penalise=penalise, red_table=red_table) if s == lone else
+            {**shared, "red_threes": red_three_score(o, h.threes.get("red", 0), pooled.has_melded, red_table)}
+            for s, h in enumerate(hands)]
+
+
+def opening_minimum(o: CanastaOptions, score: int) -> int:
+    """The opening minimum at this score (7.4's table; below zero the option's)."""
+    return band_minimum((*MINIMUM_BANDS, (MIN_SCORE, o.negative_minimum)), score)
+
+
+def match_rules(o: CanastaOptions, players: int) -> MatchRules:
+    """To the target (the book's for the table unless set), an exact tie playing on, up to the cap."""
+    return MatchRules(target=o.target or BY_COUNT[players][3], play_on_tied=True, cap=o.max_hands)
+
+
+def match_reason(o: CanastaOptions, players: int, why: MatchEnd) -> str:
+    target = match_rules(o, players).target
+    if why is MatchEnd.TARGET:
+        return f"{'A player' if players < 4 else 'A side'} reached {target}."
+    return f"Nobody reached {target} in {plural(o.max_hands, 'hand')}."
+
+
 class Canasta(DealsCards, MatchPlay, CanastaState):
     FIELDS: tuple[Field, ...] = (
         Field("lone_hand", "Lone hand", Kind.SEAT),
@@ -225,7 +323,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         super().__init__(*args, **kwargs)
         o = self.options
         n = self.num_players
-        size, draw, need, target = BY_COUNT[n]
+        size, draw, need, _ = BY_COUNT[n]
         self.hand_size = o.hand_size or size
         self.three = n == 3
         #: three-hand: the lone hand (None until the pile is first taken) and the partners' side
@@ -242,7 +340,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         rules = self.variation_rules(rules)
         self._init_canasta(rules, card_values(20), teams=3 if self.three else None)
         self.penalise = getattr(o, "irregularities", PREVENT) == PENALISE
-        self.match_rules = MatchRules(target=o.target or target, play_on_tied=True, cap=o.max_hands)
+        self.match_rules = match_rules(o, n)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
         self.last_round: list[str] | None = None
@@ -354,7 +452,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
 
     def minimum_for(self, score: int) -> int:
         """The opening minimum at this score (7.4's table; below zero the option's)."""
-        return band_minimum((*MINIMUM_BANDS, (MIN_SCORE, self.options.negative_minimum)), score)
+        return opening_minimum(self.options, score)
 
     def minimum(self, team: int) -> int:
         return self._book_minimum(team) + self.raised[team]
@@ -369,29 +467,44 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
             return self.minimum_for(totals[self.turn])
         return min(self.minimum_for(totals[s]) for s in seats)
 
+    def canasta_kind(self, book: Book) -> str:
+        """A canasta's kind as the scoring tells kinds apart (a variation tells more)."""
+        return NATURAL if book.wilds == 0 else MIXED
+
+    def canasta_bonuses(self) -> dict[str, int]:
+        """What the kinds of :meth:`canasta_kind` score, where a variation's differ from classic's."""
+        return {}
+
+    def canasta_bonus(self, book: Book) -> int:
+        """What a canasta scores, by its kind."""
+        return {**classic_bonuses(self.options), **self.canasta_bonuses()}[self.canasta_kind(book)]
+
+    def side_hand(self, team: int, out: int | None) -> SideHand:
+        """What the scoring of ``team``'s hand needs, read off the table (the score pad enters the
+        same facts by hand)."""
+        books = self.books[team]
+        rules = self.turn_rules.books
+        kinds = Counter(self.canasta_kind(b) for b in books if b.is_canasta(rules))
+        red = sum(1 for c in self.red3[team] if is_red_three(c))
+        went_out = out is not None and self.team_of(out) == team
+        return SideHand(
+            canastas=dict(kinds), threes={"red": red, "black": len(self.red3[team]) - red},
+            melded=class_counts(c for b in books for c in b.cards),
+            held=class_counts(c for s in range(self.num_players) if self.team_of(s) == team
+                              for c in self.hands[s]),
+            went_out=went_out, concealed=went_out and self.concealed_out,
+            penalties=self.penalties[team] if self.penalise else 0, bonuses=self.canasta_bonuses())
+
+    def score_parts(self, hand: SideHand, *, threes: bool = True) -> dict[str, int]:
+        """A side's parts by the game's own scoring function."""
+        return score_side(self.options, hand, threes=threes, penalise=self.penalise)
+
     def side_result(self, team: int, out: int | None, *, threes: bool = True) -> dict[str, int]:
         """A side's points for the hand, by part (``threes``: with its red threes)."""
-        o = self.options
-        books = self.books[team]
-        clean, dirty, _ = team_canastas(books, self.turn_rules.books)
-        went_out = out is not None and self.team_of(out) == team
-        parts = {
-            "going_out": (o.concealed_bonus if self.concealed_out else o.out_bonus) if went_out else 0,
-            "canastas": clean * o.natural_bonus + dirty * o.mixed_bonus,
-            "red_threes": self.red_three_score(len(self.red3[team]), bool(books)) if threes else 0,
-            "melded": sum(self.values[c] for b in books for c in b.cards),
-            "held": -sum(self.values[c] for s in range(self.num_players) if self.team_of(s) == team
-                         for c in self.hands[s]),
-        }
-        if self.penalise:  # a line of its own only where irregularities are charged
-            kept = sum(1 for s in range(self.num_players) if self.team_of(s) == team
-                       for c in self.hands[s] if is_red_three(c))
-            parts["penalties"] = -(self.penalties[team] + RED_THREE_KEPT * kept)
-        return parts
+        return self.score_parts(self.side_hand(team, out), threes=threes)
 
     def red_three_score(self, count: int, melded: bool) -> int:
-        o = self.options
-        return red_three_points(count, o.red_three_bonus, ((4, o.all_red_threes),), melded)
+        return red_three_score(self.options, count, melded)
 
     def _results(self, out: int | None) -> list[dict[str, int]]:
         """Each score column's parts for the hand."""
@@ -401,29 +514,25 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
             self._form_partnership(out)  # went out before anyone took the pile: the lone hand
         if self.lone is None:
             return [self.side_result(s, out) for s in range(3)]
-        pooled = self.side_result(self.side, out, threes=False)
-        melded = bool(self.books[self.side])
-        out_rows = []
-        for s in range(3):
-            if s == self.lone:
-                out_rows.append(self.side_result(s, out))
-            else:
-                out_rows.append({**pooled, "red_threes": self.red_three_score(len(self.red3[s]), melded)})
-        return out_rows
+        # the partnership's melds and cards left are read off the side's column (its seats are
+        # both partners); each partner's red threes lie in his own
+        side = self.side_hand(self.side, out)
+        hands = [self.side_hand(s, out) if s != self.side else side for s in range(3)]
+        other = next(s for s in range(3) if s not in (self.lone, self.side))
+        hands[other] = replace(side, canastas={}, melded={}, held={}, penalties=0,
+                               threes={"red": sum(1 for c in self.red3[other] if is_red_three(c))})
+        return side_results(self.options, hands, self.lone, penalise=self.penalise)
 
     def _score_round(self, out: int | None) -> None:
         results = self._results(out)
         how = (f"{self.names[out]} went out" + (" concealed" if self.concealed_out else "")
                if out is not None else "the stock ran out")
-        words = {**PART_WORDS, "penalties": "penalties"}
-        self._record_hand([sum(r.values()) for r in results], results, words, how, lone=self.lone)
+        self._record_hand([sum(r.values()) for r in results], results, WORDS, how, lone=self.lone)
         if not self.match_over(self._match_reason):
             self._start_deal()
 
     def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
-        if why is MatchEnd.TARGET:
-            return f"{'A player' if self.num_players < 4 else 'A side'} reached {self.match_rules.target}."
-        return f"Nobody reached {self.match_rules.target} in {plural(self.options.max_hands, 'hand')}."
+        return match_reason(self.options, self.num_players, why)
 
     # ---- what a seat sees --------------------------------------------------------------
 

@@ -48,7 +48,7 @@ from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import AT_LEAST, WILD, Book, BookRules, Requirement
 from gamenight.families.canasta_turn import LAID_OUT, MIN_SCORE, TurnRules, band_minimum, is_red_three
-from gamenight.games.canasta import Canasta, CanastaOptions
+from gamenight.games.canasta import Canasta, CanastaOptions, SideHand, score_side
 
 #: melds: classic's wild limits, wild melds allowed, every meld closes at seven
 JOKER_BOOKS = BookRules(ratio=AT_LEAST, max_wilds=3, wild_books=True, dirty_closes=True, clean_closes=True)
@@ -57,6 +57,8 @@ JOKER_BANDS = ((5000, 150), (3000, 130), (MIN_SCORE, 100))
 #: the threes' table: the first, second, third and fourth three of a colour
 THREES_STEPS = (100, 300, 500, 1000)
 INCREMENTAL, CUMULATIVE = "incremental", "cumulative"
+#: the kinds of wild canasta, each with its bonus
+SEVEN_TWOS, FOUR_JOKERS, OTHER_WILD = "seven_twos", "four_jokers", "wild"
 
 
 def threes_points(count: int, table: str) -> int:
@@ -68,12 +70,12 @@ def threes_points(count: int, table: str) -> int:
     return sum(steps) if table == INCREMENTAL else steps[-1]
 
 
-def wild_canasta_bonus(book: Book, seven_twos: int, four_jokers: int, other: int) -> int:
-    """A wild canasta's bonus by its cards: seven twos, four jokers and three twos, or another mix."""
+def wild_canasta_kind(book: Book) -> str:
+    """A wild canasta's kind by its cards: seven twos, four jokers and three twos, or another mix."""
     jokers = sum(1 for c in book.cards if c == C.JOKER)
     if jokers == 0:
-        return seven_twos
-    return four_jokers if jokers == 4 else other
+        return SEVEN_TWOS
+    return FOUR_JOKERS if jokers == 4 else OTHER_WILD
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,6 +103,26 @@ class JokerCanastaOptions(CanastaOptions):
     target: int = option(8500, "Target", "The score that wins.", minimum=500, maximum=20_000)
 
 
+def joker_bonuses(o: JokerCanastaOptions) -> dict[str, int]:
+    return {SEVEN_TWOS: o.seven_twos, FOUR_JOKERS: o.four_jokers, OTHER_WILD: o.wild_canasta}
+
+
+def joker_threes(o: JokerCanastaOptions, red: int, black: int, canastas: int) -> int:
+    """Both colours' threes, plus with a canasta, minus without."""
+    points = threes_points(red, o.threes_table) + threes_points(black, o.threes_table)
+    return points if canastas else -points
+
+
+def score_joker_side(o: JokerCanastaOptions, hand: SideHand) -> dict[str, int]:
+    """A side's parts: classic's scoring with the wild canastas' bonuses and the threes by colour in
+    place of the red threes."""
+    parts = score_side(o, hand, threes=False)
+    del parts["red_threes"]
+    threes = joker_threes(o, hand.threes.get("red", 0), hand.threes.get("black", 0),
+                          sum(hand.canastas.values()))
+    return {"going_out": parts.pop("going_out"), "canastas": parts.pop("canastas"), "threes": threes, **parts}
+
+
 class JokerCanasta(Canasta):
     FIELDS: tuple[Field, ...] = (
         Field("threes", "Threes", Kind.TEAMS),
@@ -124,28 +146,22 @@ class JokerCanasta(Canasta):
 
     def threes_score(self, team: int) -> int:
         """Both colours' threes, plus with a canasta, minus without."""
-        table = self.options.threes_table
         red = sum(1 for c in self.red3[team] if is_red_three(c))
-        black = len(self.red3[team]) - red
-        points = threes_points(red, table) + threes_points(black, table)
-        return points if self.has_canasta(team) else -points
+        return joker_threes(self.options, red, len(self.red3[team]) - red, int(self.has_canasta(team)))
 
     def has_canasta(self, team: int) -> bool:
         return any(b.is_canasta(self.turn_rules.books) for b in self.books[team])
 
-    def canasta_bonus(self, book: Book) -> int:
-        o = self.options
+    def canasta_kind(self, book: Book) -> str:
         if book.rank == WILD:
-            return wild_canasta_bonus(book, o.seven_twos, o.four_jokers, o.wild_canasta)
-        return o.natural_bonus if book.wilds == 0 else o.mixed_bonus
+            return wild_canasta_kind(book)
+        return super().canasta_kind(book)
 
-    def side_result(self, team: int, out: int | None, *, threes: bool = True) -> dict[str, int]:
-        parts = super().side_result(team, out, threes=False)
-        rules = self.turn_rules.books
-        parts["canastas"] = sum(self.canasta_bonus(b) for b in self.books[team] if b.is_canasta(rules))
-        del parts["red_threes"]
-        return {"going_out": parts.pop("going_out"), "canastas": parts.pop("canastas"),
-                "threes": self.threes_score(team), **parts}
+    def canasta_bonuses(self) -> dict[str, int]:
+        return joker_bonuses(self.options)
+
+    def score_parts(self, hand: SideHand, *, threes: bool = True) -> dict[str, int]:
+        return score_joker_side(self.options, hand)
 
     # ---- the view --------------------------------------------------------------------
 

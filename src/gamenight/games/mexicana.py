@@ -44,12 +44,14 @@ from gamenight.core.options import option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book, Requirement, team_canastas
-from gamenight.families.canasta_turn import TurnRules, red_three_points
-from gamenight.games.canasta import Canasta, CanastaOptions
+from gamenight.families.canasta_turn import TurnRules
+from gamenight.games.canasta import Canasta, CanastaOptions, SideHand, red_three_score, score_side
 
 SEVEN = C.RANKS.index("7")
 #: ``mex_goout``: canastas >= max(2, red threes), or red threes >= canastas (and two canastas)
 CANASTAS_GE_RED3, RED3_GE_CANASTAS = "canastas_ge_red3", "red3_ge_canastas"
+#: the kind of canasta scoring the sevens' bonus
+SEVENS = "sevens"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,6 +77,21 @@ class MexicanaOptions(CanastaOptions):
     all_red_threes: int = option(1000, "All six red threes", "What all six red threes score together "
                                  "(as in Samba).", minimum=0, maximum=3000)
     target: int = option(5000, "Target", "The score that wins.", minimum=500, maximum=20_000)
+
+
+def mexicana_bonuses(o: MexicanaOptions) -> dict[str, int]:
+    """A canasta of sevens scores its own bonus instead of the natural or mixed one."""
+    return {SEVENS: o.sevens_bonus}
+
+
+def red_table(o: MexicanaOptions) -> tuple[tuple[int, int], ...]:
+    """All six red threes score together."""
+    return ((6, o.all_red_threes),)
+
+
+def score_mexicana_side(o: MexicanaOptions, hand: SideHand, *, threes: bool = True) -> dict[str, int]:
+    """A side's parts: classic's scoring with the sevens' canastas and the six red threes."""
+    return score_side(o, hand, threes=threes, red_table=red_table(o))
 
 
 class Mexicana(Canasta):
@@ -190,22 +207,19 @@ class Mexicana(Canasta):
 
     # ---- scoring ---------------------------------------------------------------------
 
-    def canasta_bonus(self, book: Book) -> int:
-        o = self.options
-        rules = self.turn_rules.books
-        if book.rank == SEVEN and (book.wilds == 0 or not o.sevens_natural_only):
-            return o.sevens_bonus
-        return o.natural_bonus if book.kind(rules) == "clean" else o.mixed_bonus
+    def canasta_kind(self, book: Book) -> str:
+        if book.rank == SEVEN and (book.wilds == 0 or not self.options.sevens_natural_only):
+            return SEVENS
+        return super().canasta_kind(book)
 
-    def side_result(self, team: int, out: int | None, *, threes: bool = True) -> dict[str, int]:
-        parts = super().side_result(team, out, threes=threes)
-        rules = self.turn_rules.books
-        parts["canastas"] = sum(self.canasta_bonus(b) for b in self.books[team] if b.is_canasta(rules))
-        return parts
+    def canasta_bonuses(self) -> dict[str, int]:
+        return mexicana_bonuses(self.options)
+
+    def score_parts(self, hand: SideHand, *, threes: bool = True) -> dict[str, int]:
+        return score_mexicana_side(self.options, hand, threes=threes)
 
     def red_three_score(self, count: int, melded: bool) -> int:
-        o = self.options
-        return red_three_points(count, o.red_three_bonus, ((6, o.all_red_threes),), melded)
+        return red_three_score(self.options, count, melded, red_table(self.options))
 
     # ---- the view --------------------------------------------------------------------
 

@@ -94,6 +94,7 @@ where random players never reach the target.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,7 +121,7 @@ from gamenight.families.canasta_turn.sequences import SequenceMixin
 from gamenight.families.canasta_turn.threes import red_three_points
 from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
-from gamenight.games.hand_and_foot import card_values, plural, team_names
+from gamenight.games.hand_and_foot import CLASS_CARD, card_values, class_counts, plural, team_names
 
 SAMBA_TABLE, FLAT150, BRAZILIAN, BRAZILIAN_TABLE = "samba_table", "flat150", "brazilian", "brazilian_table"
 TWO_CANASTAS, CANASTA_AND_SAMBA = "two_canastas", "canasta_and_samba"
@@ -203,6 +204,82 @@ PRESETS = {
 }
 
 
+#: the family's card values (a two 20), by card
+VALUES = card_values(20)
+
+
+@dataclass(frozen=True, slots=True)
+class SambaHand:
+    """What a side's score for a hand depends on: its canastas by kind (natural and mixed groups,
+    sambas, bolivias), its incomplete sequences (those of three or four cards, those of five or
+    six) and wild melds, its red threes, its melded cards and the cards left in its players'
+    hands (counts by :data:`~gamenight.games.hand_and_foot.CARD_CLASSES`), whether it went out
+    and whether anyone did."""
+
+    natural: int
+    mixed: int
+    sambas: int
+    bolivias: int
+    short_runs: int
+    runs_five_six: int
+    short_wilds: int
+    red_threes: int
+    melded: Mapping[str, int]
+    held: Mapping[str, int]
+    went_out: bool
+    anyone_out: bool
+
+    @property
+    def canastas(self) -> int:
+        return self.natural + self.mixed + self.sambas + self.bolivias
+
+
+def incomplete(o: SambaOptions, h: SambaHand) -> int:
+    """The incomplete melds charged: D4's against the side that did not go out (nothing on an
+    exhausted stock), the published rule's every sequence shorter than five."""
+    if o.incomplete_penalty == D4 and h.anyone_out and not h.went_out:
+        return h.short_runs + h.runs_five_six + h.short_wilds
+    if o.incomplete_penalty == PUBLISHED:
+        return h.short_runs
+    return 0
+
+
+def score_samba_side(o: SambaOptions, h: SambaHand) -> dict[str, int]:
+    """A side's points for a hand by part: the scoring a played table and the score pad both use."""
+    red = red_three_points(h.red_threes, 100, RED3_TABLES[o.red3_table])
+    plus = (h.canastas >= 2 if o.red3_positive_if == TWO_CANASTAS
+            else h.canastas >= 1 if o.red3_positive_if == ONE_CANASTA else sum(h.melded.values()) > 0)
+    return {
+        "going_out": 200 if h.went_out else 0,
+        "canastas": h.natural * 500 + h.mixed * 300 + h.sambas * 1500 + h.bolivias * o.bolivia_bonus,
+        "red_threes": red if plus else -red,
+        "melded": sum(n * VALUES[CLASS_CARD[k]] for k, n in h.melded.items()),
+        "held": -sum(n * held_cost(CLASS_CARD[k], VALUES, 0, o.black3_in_hand) for k, n in h.held.items()),
+        "incomplete": -1000 * incomplete(o, h),
+    }
+
+
+def first_meld(o: SambaOptions, score: int) -> tuple[int, str]:
+    """A side's first-meld minimum at this score, and the canasta it needs ("any", "natural" or
+    none)."""
+    if o.opening == FLAT150:
+        return 150, ""
+    if o.opening == BRAZILIAN or (o.opening == BRAZILIAN_TABLE and score >= 7000):
+        points = 200 if 8000 <= score < 9000 else 0 if score >= 7000 else 150
+        return points, "natural" if score >= 9000 else "any" if score >= 7000 else ""
+    return band_minimum(((7000, o.samba_top_min), *SAMBA_BANDS, (MIN_SCORE, 15)), score), ""
+
+
+def match_rules(o: SambaOptions) -> MatchRules:
+    return MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
+
+
+def match_reason(o: SambaOptions, why: MatchEnd) -> str:
+    if why is MatchEnd.TARGET:
+        return f"A side reached {o.target}."
+    return f"Nobody reached {o.target} in {plural(o.max_hands, 'hand')}."
+
+
 class Samba(DealsCards, MatchPlay, SequenceMixin):
     FIELDS: tuple[Field, ...] = (
         Field("pile_state", "The pile", Kind.TEXT),
@@ -227,7 +304,7 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
                           ask=AskRule(o.ask_partner),
                           stock_out=PLAY_ON, sequences=seqs, foot=False)
         self._init_canasta(rules, card_values(20))
-        self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
+        self.match_rules = match_rules(o)
         self.deal_no = 0
         self.last_hand: dict[str, Any] | None = None
         self.last_round: list[str] | None = None
@@ -277,19 +354,10 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
     # ---- the first meld ------------------------------------------------------------------
 
     def minimum(self, team: int) -> int:
-        o = self.options
-        score = self.sheet.totals[team]
-        if o.opening == FLAT150:
-            return 150
-        if o.opening == BRAZILIAN or (o.opening == BRAZILIAN_TABLE and score >= 7000):
-            return 200 if 8000 <= score < 9000 else 0 if score >= 7000 else 150
-        return band_minimum(((7000, o.samba_top_min), *SAMBA_BANDS, (MIN_SCORE, 15)), score)
+        return first_meld(self.options, self.sheet.totals[team])[0]
 
     def opening_canasta(self, team: int) -> str:
-        if self.options.opening not in (BRAZILIAN, BRAZILIAN_TABLE):
-            return ""
-        score = self.sheet.totals[team]
-        return "natural" if score >= 9000 else "any" if score >= 7000 else ""
+        return first_meld(self.options, self.sheet.totals[team])[1]
 
     def opening_words(self, team: int) -> str:
         return super().opening_words(team) if self.minimum(team) or self.opening_canasta(team) else "any meld"
@@ -298,28 +366,22 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
 
     def team_score(self, team: int, out: int | None) -> tuple[int, dict[str, int]]:
         """A side's points for the hand, with the parts that make them."""
-        o = self.options
-        t = tally(self.books[team])
-        count = len(self.red3[team])
-        red = red_three_points(count, 100, RED3_TABLES[o.red3_table])
-        plus = (t.canastas >= 2 if o.red3_positive_if == TWO_CANASTAS
-                else t.canastas >= 1 if o.red3_positive_if == ONE_CANASTA else bool(self.books[team]))
-        went_out = out is not None and self.team_of(out) == team
-        short = 0
-        if o.incomplete_penalty == D4 and out is not None and not went_out:
-            short = len(t.short_runs) + len(t.short_wilds)
-        elif o.incomplete_penalty == PUBLISHED:
-            short = sum(1 for size in t.short_runs if size < 5)
-        parts = {
-            "going_out": 200 if went_out else 0,
-            "canastas": t.natural * 500 + t.mixed * 300 + t.sambas * 1500 + t.bolivias * o.bolivia_bonus,
-            "red_threes": red if plus else -red,
-            "melded": sum(self.values[c] for b in self.books[team] for c in b.cards),
-            "held": -sum(held_cost(c, self.values, 0, o.black3_in_hand)
-                         for s in range(self.num_players) if self.team_of(s) == team for c in self.hands[s]),
-            "incomplete": -1000 * short,
-        }
+        parts = score_samba_side(self.options, self.samba_hand(team, out))
         return sum(parts.values()), parts
+
+    def samba_hand(self, team: int, out: int | None) -> SambaHand:
+        """What the scoring of ``team``'s hand needs, read off the table (the score pad enters the
+        same facts by hand)."""
+        books = self.books[team]
+        t = tally(books)
+        return SambaHand(
+            natural=t.natural, mixed=t.mixed, sambas=t.sambas, bolivias=t.bolivias,
+            short_runs=sum(1 for size in t.short_runs if size < 5),
+            runs_five_six=sum(1 for size in t.short_runs if size >= 5), short_wilds=len(t.short_wilds),
+            red_threes=len(self.red3[team]), melded=class_counts(c for b in books for c in b.cards),
+            held=class_counts(c for s in range(self.num_players) if self.team_of(s) == team
+                              for c in self.hands[s]),
+            went_out=out is not None and self.team_of(out) == team, anyone_out=out is not None)
 
     def _score_round(self, out: int | None) -> None:
         results = [self.team_score(t, out) for t in range(self.teams)]
@@ -329,9 +391,7 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
             self._start_deal()
 
     def _match_reason(self, why: MatchEnd, totals: list[int]) -> str:
-        if why is MatchEnd.TARGET:
-            return f"A side reached {self.options.target}."
-        return f"Nobody reached {self.options.target} in {plural(self.options.max_hands, 'hand')}."
+        return match_reason(self.options, why)
 
     # ---- what a seat sees ----------------------------------------------------------------
 
