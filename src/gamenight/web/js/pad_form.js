@@ -27,15 +27,19 @@ function drawSection(section, form, entry) {
 /** Fields with a value per column (or player): a row per field, a stepper per column. */
 function drawGrid(fields, form, entry) {
   const names = fields[0].scope === "column" ? form.columns : form.players;
-  const grid = h("div", { class: "pad-grid", role: "group" });
+  // three columns and more do not fit side by side on a phone: there each value goes on a line of
+  // its own with its column's name (pad.css, .pad-grid-many)
+  const grid = h("div", { class: names.length > 2 ? "pad-grid pad-grid-many" : "pad-grid", role: "group" });
   grid.style.setProperty("--pad-cols", String(names.length));
   grid.append(h("span", { class: "pad-grid-corner" }),
     ...names.map((n) => h("span", { class: "pad-col-name", text: n })));
   for (const f of fields) {
     grid.append(h("span", { class: "pad-field-label" }, f.label, f.help ? h("small", { text: f.help }) : null));
-    names.forEach((name, i) => grid.append(f.kind === "count"
-      ? stepper(f, name, () => entry[f.key][i], (v) => { entry[f.key][i] = v; })
-      : choiceRow(f, name, () => entry[f.key][i], (v) => { entry[f.key][i] = v; })));
+    names.forEach((name, i) => grid.append(h("span", { class: "pad-cell" },
+      h("span", { class: "pad-cell-name", text: name, "aria-hidden": "true" }),
+      f.kind === "count"
+        ? stepper(f, name, () => entry[f.key][i], (v) => { entry[f.key][i] = v; })
+        : choiceRow(f, name, () => entry[f.key][i], (v) => { entry[f.key][i] = v; }))));
   }
   return grid;
 }
