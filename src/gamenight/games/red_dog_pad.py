@@ -105,7 +105,15 @@ class RedDogPad(PadRules[RedDogOptions]):
     def match_rules(self) -> MatchRules:
         return MatchRules(deals=self.options.rounds)
 
+    def match_end(self, entry: Entry, totals: list[int], hands: int) -> MatchEnd | None:
+        """The session ends after its rounds, or sooner when no purse covers the smallest bet (the
+        kernel's words for a match cut short: ``CAP``)."""
+        broke = all(self.options.stake + t < self.options.min_bet for t in totals)
+        return MatchEnd.CAP if broke else super().match_end(entry, totals, hands)
+
     def match_reason(self, why: MatchEnd) -> str:
+        if why == MatchEnd.CAP:
+            return "Nobody can cover the smallest bet."
         return f"After {self.options.rounds} rounds."
 
     # ---- what is impossible ------------------------------------------------------------------------
