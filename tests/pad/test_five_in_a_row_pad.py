@@ -46,3 +46,14 @@ def test_rows_the_board_forbids_are_refused_and_a_correction_recomputes() -> Non
                                              "through that disc.")
     assert pad.replace(1, row(0, 1, 1, 5)).sheet.totals == [2, 0]
     assert pad.sheet().over is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (2, {"same_line_overlap": True})])
+def test_no_played_row_is_refused_and_every_sheet_matches(players: int, options: dict[str, object]) -> None:
+    for seed in range(6):
+        s, rows = play_match(players, seed, options)
+        pad = Pad.create("five-in-a-row", s.names, options=options)
+        for entry in rows:
+            pad.add(entry)
+        assert pad.sheet().sheet.to_json() == s.score_sheet.to_json(), seed

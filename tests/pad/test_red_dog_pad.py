@@ -61,3 +61,23 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     with pytest.raises(PadError, match=re.escape("Round 2: Bob has $0.00, short of the smallest bet ($1.00): "
                                                  "he sits out.")):
         pad.add(entry(six, queen, nine, [1, 1], [0, 0]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("preset", "options"), [
+    (None, {}), ("single_deck", {"max_raise_multiple": 3, "stake": 700}),
+    ("casino_shoe", {"ace_low": True}),
+])
+def test_no_played_round_is_refused_and_every_sheet_matches(preset: str | None,
+                                                             options: dict[str, Any]) -> None:
+    """Eight sessions a rule set, random and heuristic bots, one to seven players."""
+    for seed in range(8):
+        for bot in ("random", "heuristic"):
+            s, rounds = play_match(1 + seed % 7, seed, preset, options, bot)
+            pad = Pad.create("red-dog", s.names, preset=preset, options=options)
+            for e in rounds:
+                pad.add(e)
+            sheet = pad.sheet()
+            assert sheet.sheet.to_json() == s.score_sheet.to_json(), (seed, bot)
+            assert sheet.over is not None and s.outcome is not None
+            assert sheet.over["reason"] == s.outcome.reason, (seed, bot)

@@ -48,3 +48,15 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
                                                    "Ann went out")
     with pytest.raises(PadError, match=re.escape("Round 1: Bob holds no cards, but Ann went out")):
         pad.replace(0, {k: nothing for k in good} | {"out": 0})
+
+
+@pytest.mark.slow
+def test_no_played_round_is_refused_and_every_sheet_matches() -> None:
+    """Two to nine players, random and heuristic bots (about 5 s of CPU)."""
+    for seed, players in enumerate(range(2, 10)):
+        for bot in ("random", "heuristic"):
+            s, rounds = play_match(players, seed, {"target": 150}, bot)
+            pad = Pad.create("sweep", s.names, options={"target": 150})
+            for entry in rounds:
+                pad.add(entry)
+            assert pad.sheet().sheet.to_json() == s.score_sheet.to_json(), (seed, bot)

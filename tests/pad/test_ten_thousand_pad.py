@@ -49,3 +49,19 @@ def test_impossible_rounds_are_refused_and_a_correction_rebanks() -> None:
     with pytest.raises(PadError, match=re.escape("Round 1: Ann: a last turn comes only after someone else "
                                                  "reached 3,000 this round.")):
         last.add({"turn": [3000, 500], "last": [500, 0]})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "preset", "options"), [
+    (2, None, {}), (3, "published", {}), (6, None, {"target": 3000, "meld_threshold": 500}),
+])
+def test_no_played_round_is_refused_and_every_sheet_matches(players: int, preset: str | None,
+                                                             options: dict[str, Any]) -> None:
+    """Eight seeded matches a rule set (about 1 s of CPU): no round that happened is refused, and
+    the pad's sheet is the engine's."""
+    for seed in range(8):
+        s, rounds = play_match(players, seed, preset, options)
+        pad = Pad.create("ten-thousand", s.names, preset=preset, options=options)
+        for entry in rounds:
+            pad.add(entry)
+        assert pad.sheet().sheet.to_json() == s.score_sheet.to_json(), seed

@@ -108,8 +108,10 @@ class RedDogPad(PadRules[RedDogOptions]):
     def match_end(self, entry: Entry, totals: list[int], hands: int) -> MatchEnd | None:
         """The session ends after its rounds, or sooner when no purse covers the smallest bet (the
         kernel's words for a match cut short: ``CAP``)."""
-        broke = all(self.options.stake + t < self.options.min_bet for t in totals)
-        return MatchEnd.CAP if broke else super().match_end(entry, totals, hands)
+        end = super().match_end(entry, totals, hands)  # the last round says so first, as the engine
+        if end is None and all(self.options.stake + t < self.options.min_bet for t in totals):
+            return MatchEnd.CAP
+        return end
 
     def match_reason(self, why: MatchEnd) -> str:
         if why == MatchEnd.CAP:
