@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from gamenight.core.moves import Move
@@ -225,20 +226,46 @@ def bare_tile_play(legal: Sequence[Move], move: Move) -> Move | None:
     return fits[0] if len(fits) == 1 else None
 
 
+@dataclass(frozen=True, slots=True)
+class HandLeft:
+    """What a hand left at a round's end counts for: its tiles, their pips, the double blank among
+    them (which a book may charge more than its pips). A score pad enters these."""
+
+    tiles: int
+    pips: int
+    double_blank: bool = False
+
+    @classmethod
+    def of(cls, hand: Sequence[int]) -> HandLeft:
+        return cls(len(hand), sum(D.PIPS[t] for t in hand), 0 in hand)
+
+    def points(self, double_blank: int) -> int:
+        """The pips left, the double blank counting ``double_blank`` (D.pip_count's rule)."""
+        return self.pips + (double_blank if self.double_blank else 0)
+
+
+def round_row(names: Sequence[str], left: Sequence[HandLeft], out: int | None,
+              double_blank: int) -> tuple[list[int], list[str], str]:
+    """A round's row on the score sheet as both domino books write it, from what each hand left:
+    the points (the pips left), each hand's tiles ("out" for the player who went out), and a note
+    (who went out, or "blocked"). The engine and the score pad both score through this."""
+    points = [h.points(double_blank) for h in left]
+    details = [f"{h.tiles} tiles" if h.tiles else "out" for h in left]
+    note = f"{names[out]} went out" if out is not None else "blocked"
+    return points, details, note
+
+
 def record_round(state: State, hands: Sequence[Sequence[int]], out: int | None,
                  double_blank: int) -> tuple[list[int], str]:
     """A round's end as both domino books score it: the player who went out (``out``; None: the
     hand is blocked) is named, every hand's pips left are shown and written on the score sheet, and
     the round is told in one sentence. Returns the points and that sentence."""
     n = state.num_players
-    points = score_hands_left(state, hands, double_blank)
-    details = [f"{len(hands[s])} tiles" if hands[s] else "out" for s in range(n)]
+    score_hands_left(state, hands, double_blank)
+    points, details, note = round_row(state.names, [HandLeft.of(h) for h in hands], out, double_blank)
     label = state.deal_name()
     if out is not None:
         state.emit("out", f"{state.names[out]} plays his last tile and wins the {state.DEAL_WORD}.", seat=out)
-        note = f"{state.names[out]} went out"
-    else:
-        note = "blocked"
     state.sheet.add(label, points, details=details, note=note)
     parts = ", ".join(f"{state.names[s]} {points[s]}" for s in range(n) if s != out)
     state.emit("score", f"{label}: {note}; {parts}.")
@@ -261,7 +288,7 @@ def nobody_can_play(hands: Sequence[Sequence[int]], ends: Sequence[int]) -> bool
 def score_hands_left(state: State, hands: Sequence[Sequence[int]], double_blank: int) -> list[int]:
     """The hand's end: each player's pips left (the double blank ``double_blank``), each hand
     shown to the table; returns the points."""
-    points = [D.pip_count(h, double_blank) for h in hands]
+    points = [HandLeft.of(h).points(double_blank) for h in hands]
     for s, hand in enumerate(hands):
         if hand:
             state.emit("hand", f"{state.names[s]} holds {' '.join(D.codes(hand))}: {points[s]}.", seat=s,
@@ -307,6 +334,25 @@ def lines_picture(centre: int | None, lines: list[dict[str, Any]], *, verb: str 
     return out
 
 
-__all__ = ["DRAW", "PASS", "DealsTiles", "DrawOrPass", "DrawTile", "PassTurn", "bare_tile_play", "deal_hands",
-           "draw_for_double", "draw_tile", "holder_of", "in_hand_order", "line_record", "lines_picture",
-           "nobody_can_play", "record_round", "round_double", "score_hands_left"]
+__all__ = [
+    "DRAW",
+    "PASS",
+    "DealsTiles",
+    "DrawOrPass",
+    "DrawTile",
+    "HandLeft",
+    "PassTurn",
+    "bare_tile_play",
+    "deal_hands",
+    "draw_for_double",
+    "draw_tile",
+    "holder_of",
+    "in_hand_order",
+    "line_record",
+    "lines_picture",
+    "nobody_can_play",
+    "record_round",
+    "round_double",
+    "round_row",
+    "score_hands_left",
+]

@@ -132,6 +132,13 @@ def set_top(players: int, tile_set: str = "auto") -> int:
     return 12
 
 
+def rounds_of(options: ChickenFootOptions, players: int) -> int:
+    """How many rounds the match lasts: one for each double of the set, or the fewer the options
+    ask for (the engine and the score pad both count them here)."""
+    top = set_top(players, options.tile_set)
+    return min(options.rounds or top + 1, top + 1)
+
+
 def pips_left(hand: list[int], double_blank: int = 50) -> int:
     """What a hand left at the end of a round scores (the 0-0 ``double_blank``: G-CF-5)."""
     return D.pip_count(hand, double_blank)
@@ -258,7 +265,7 @@ class ChickenFoot(PhaseDispatch, DealsTiles, DrawOrPass, Seating, MatchPlay, Sta
         n = self.num_players
         self.init_seating()
         self.top = set_top(n, self.options.tile_set)
-        self.rounds = min(self.options.rounds or self.top + 1, self.top + 1)
+        self.rounds = rounds_of(self.options, n)
         self.match_rules = MatchRules(deals=self.rounds, lowest_wins=True)
         self.phase_name: str = ChickenFootPhase.NONE
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -551,4 +558,4 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 3, 4, 7, 8, 10),
 ))
 
-__all__ = ["SPEC", "ChickenFoot", "ChickenFootOptions", "pips_left", "set_top"]
+__all__ = ["SPEC", "ChickenFoot", "ChickenFootOptions", "pips_left", "rounds_of", "set_top"]

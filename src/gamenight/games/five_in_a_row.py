@@ -112,6 +112,13 @@ def cell_text(i: int) -> str:
     return f"{i // SIZE},{i % SIZE}"
 
 
+def row_of_five(side: int, direction: int, cells: tuple[int, ...]) -> tuple[list[int], str]:
+    """A row of five on the score sheet: a point to the side that made it, and where it lies (the
+    engine's sheet and the score pad's both)."""
+    return ([int(t == side) for t in range(2)],
+            f"{DIR_NAMES[direction]}, {cell_text(cells[0])} to {cell_text(cells[-1])}")
+
+
 def place_move(card: int, cell: int) -> Move:
     return Move("play", C.CARD_ARG[card], SPACE_ARG[cell])
 
@@ -640,9 +647,8 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
             for i in cells:
                 self.locked[i] = True
             # the score sheet counts the rows: a line for each, a point to the side that made it
-            self.sheet.add(f"{self.deal_name()}, row {len(self.rows)}",
-                           [int(t == side) for t in range(self.sides)],
-                           note=f"{DIR_NAMES[d]}, {cell_text(cells[0])} to {cell_text(cells[-1])}")
+            points, where = row_of_five(side, d, cells)
+            self.sheet.add(f"{self.deal_name()}, row {len(self.rows)}", points, note=where)
             self.emit("row", f"{self.side_name(side)} finish a row of five {DIR_NAMES[d]}, "
                              f"{cell_text(cells[0])} to {cell_text(cells[-1])}: it is marked "
                              f"({self.rows_of(side)} of {self.options.rows_to_win}).",
@@ -748,4 +754,4 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "FiveInARow", "FiveInARowOptions", "find_rows"]
+__all__ = ["SPEC", "FiveInARow", "FiveInARowOptions", "find_rows", "row_of_five"]

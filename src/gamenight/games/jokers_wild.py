@@ -190,6 +190,15 @@ class JokersWildPhase(PhaseName):
 EXAMPLES = "'move 5H 30', 'out KH', 'split 7H 10 3 40 4', 'swap JK 10 50'"
 
 
+def castle_row(inside: list[int], sides: list[int], columns: int) -> list[int]:
+    """The sheet's one row, at the end: each side's marbles in its players' Castles, from each
+    player's (the engine's sheet and the score pad's)."""
+    row = [0] * columns
+    for player, n in enumerate(inside):
+        row[sides[player]] += n
+    return row
+
+
 def card_first(s: JokersWild, seat: int, move: Move, numbers: Iterable[int], example: str) -> str | None:
     """The shape every card move shares: the card held, first, then ``numbers`` holes or counts
     (one of the counts given), each hole on the board; ``None`` when the move has that shape."""
@@ -537,10 +546,8 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
     def _won(self, seat: int) -> None:
         self.phase_name = JokersWildPhase.NONE
         n = self.num_players
-        cols = len(self._sheet_columns())
-        inside = [0] * cols
-        for s in range(n):
-            inside[self.side_of(s)] += self.pos.in_castle(self.bseat[s])
+        inside = castle_row([self.pos.in_castle(self.bseat[s]) for s in range(n)],
+                            [self.side_of(s) for s in range(n)], len(self._sheet_columns()))
         self.sheet.add(f"{self.deal_name()}: marbles in the Castles", inside)
         side = self.side_of(seat)
         winners = [s for s in range(n) if self.side_of(s) == side]
@@ -674,5 +681,5 @@ SPEC: GameSpec = register(GameSpec(
 ))
 
 __all__ = ["CASTLE", "CASTLE_INDEX", "EMPTY", "ENTRANCE", "HOME", "IN_HOME", "JOKER", "LOOP", "OUT_HOLE",
-           "OUT_RANKS", "SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "marble_moves",
-           "play_card", "rules_from"]
+           "OUT_RANKS", "SPEC", "JokersWild", "JokersWildOptions", "Position", "Rules", "castle_row",
+           "marble_moves", "play_card", "rules_from"]

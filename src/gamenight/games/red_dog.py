@@ -183,6 +183,55 @@ def signed_units(f: Fraction) -> str:
     return f"{float(f):+.3f}"
 
 
+def outcome_of_cards(left: int, right: int, third: int | None, ace_low: bool) -> tuple[int, str]:
+    """The payout each unit staked gets (−1 lost, 0 push, n to 1 won) and why, in words, from the
+    cards on the table (``third``: None when none is dealt, on consecutive cards). The engine and
+    the score pad both settle through this."""
+    a, b = value_of(left, ace_low), value_of(right, ace_low)
+    if a == b:
+        assert third is not None
+        if value_of(third, ace_low) == a:
+            return PAIR_PAYS, f"three {C.RANK_PLURALS[C.RANK_OF[third]]}, paid 11 to 1"
+        return 0, f"a pair and {C.LABEL_OF[third]}: a push"
+    if abs(a - b) == 1:
+        return 0, "consecutive cards: a push"
+    assert third is not None
+    low, high = min(a, b), max(a, b)
+    t = value_of(third, ace_low)
+    cards = f"{C.LABEL_OF[third]} between {C.LABEL_OF[left]} and {C.LABEL_OF[right]}"
+    if low < t < high:
+        pays = spread_pays(high - low - 1)
+        return pays, f"{cards}, spread {high - low - 1} pays {pays} to 1"
+    if t in (low, high):
+        return -1, f"{C.LABEL_OF[third]} matches an up-card: the house takes the stake"
+    return -1, f"{C.LABEL_OF[third]} falls outside: the house takes the stake"
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A player's stake settled: staked (in words too), won (−stake: lost), the sheet's detail."""
+
+    stake: int
+    staked: str
+    won: int
+    detail: str
+
+
+def settle_seat(bet: int, raised: int, pays: int) -> Settlement:
+    """A player's bet and raise settled at ``pays`` to 1 (−1: the house takes the stake)."""
+    stake = bet + raised
+    staked = f"{money(bet)} + {money(raised)} raised" if raised else money(bet)
+    if pays < 0:
+        return Settlement(stake, staked, -stake, f"{staked}: lost")
+    won = f"won {money(pays * stake)}" if pays else "push"
+    return Settlement(stake, staked, pays * stake, f"{staked}: {won}")
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """The round's cards as the sheet notes them: left, right, then the third if dealt."""
+    return " ".join(C.LABEL_OF[c] for c in cards)
+
+
 @dataclass(frozen=True, kw_only=True)
 class RedDogOptions(Options):
     decks: int = option(6, "Decks in the shoe", "How many 52-card decks the dealer shuffles together.",
@@ -550,62 +599,36 @@ class RedDog(Stakes, DealsCards, PhaseDispatch, State):
 
     # ---- settling ---------------------------------------------------------------------
 
-    def _outcome_of_cards(self) -> tuple[int, str]:
-        """The payout each unit staked gets (−1 lost, 0 push, n to 1 won) and why, in words."""
-        a, b = (value_of(c, self.ace_low) for c in (self.left[0], self.right[0]))
-        if a == b:
-            third = self.third[0]
-            if value_of(third, self.ace_low) == a:
-                return PAIR_PAYS, f"three {C.RANK_PLURALS[C.RANK_OF[third]]}, paid 11 to 1"
-            return 0, f"a pair and {C.LABEL_OF[third]}: a push"
-        if abs(a - b) == 1:
-            return 0, "consecutive cards: a push"
-        low, high = min(a, b), max(a, b)
-        t = value_of(self.third[0], self.ace_low)
-        cards = (f"{C.LABEL_OF[self.third[0]]} between {C.LABEL_OF[self.left[0]]} and "
-                 f"{C.LABEL_OF[self.right[0]]}")
-        if low < t < high:
-            pays = spread_pays(high - low - 1)
-            return pays, f"{cards}, spread {high - low - 1} pays {pays} to 1"
-        if t in (low, high):
-            return -1, f"{C.LABEL_OF[self.third[0]]} matches an up-card: the house takes the stake"
-        return -1, f"{C.LABEL_OF[self.third[0]]} falls outside: the house takes the stake"
-
     def _settle(self) -> None:
-        pays, why = self._outcome_of_cards()
+        pays, why = outcome_of_cards(self.left[0], self.right[0], self.third[0] if self.third else None,
+                                     self.ace_low)
         details = []
         bets = wagered = net = 0
         for seat in range(self.num_players):
             if seat not in self.playing:
                 details.append("sat out")
                 continue
-            stake = self.bet[seat] + self.raised[seat]
+            st = settle_seat(self.bet[seat], self.raised[seat], pays)
             bets += self.bet[seat]
-            wagered += stake
-            staked = (f"{money(self.bet[seat])} + {money(self.raised[seat])} raised"
-                      if self.raised[seat] else money(self.bet[seat]))
+            wagered += st.stake
             if pays < 0:
-                self.pay(BETS, BANK, stake, f"{self.names[seat]} loses {staked}: {why}")
-                net -= stake
-                details.append(f"{staked}: lost")
+                self.pay(BETS, BANK, st.stake, f"{self.names[seat]} loses {st.staked}: {why}")
             else:
-                self.pay(BETS, seat, stake, f"stake back: {why}")
+                self.pay(BETS, seat, st.stake, f"stake back: {why}")
                 if pays:
-                    self.pay(BANK, seat, pays * stake, why)
-                    net += pays * stake
-                details.append(f"{staked}: {'won ' + money(pays * stake) if pays else 'push'}")
+                    self.pay(BANK, seat, st.won, why)
+            net += st.won
+            details.append(st.detail)
         self.rounds_settled.append(HouseRound(bets, wagered, net))
         self.result = why[0].upper() + why[1:] + "."
-        changes = self.sheet_deal(self.deal_name(), details=details, note=self._cards_text())
+        table = cards_text([*self.left, *self.right, *self.third])
+        changes = self.sheet_deal(self.deal_name(), details=details, note=table)
         told = ", ".join(f"{self.names[s]} {money(changes[s], signed=True)}" for s in self.playing)
         self.emit("score", f"{self.deal_name()}: {why}. {told}.")
         if self.deal_no >= self.options.rounds:
             self._finish(f"After {self.deal_no} rounds.")
         else:
             self._start_round()
-
-    def _cards_text(self) -> str:
-        return " ".join(C.LABEL_OF[c] for c in (*self.left, *self.right, *self.third))
 
     def _finish(self, why: str) -> None:
         self.phase_name = RedDogPhase.OVER
@@ -772,5 +795,6 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(1, 3, 7),
 ))
 
-__all__ = ["SPEC", "RedDog", "RedDogOptions", "full_counts", "house_edge", "raise_value", "round_value",
-           "shoe_counts", "spread_of", "spread_pays", "value_of"]
+__all__ = ["SPEC", "RedDog", "RedDogOptions", "Settlement", "cards_text", "full_counts", "house_edge",
+           "outcome_of_cards", "raise_value", "round_value", "settle_seat", "shoe_counts", "spread_of",
+           "spread_pays", "value_of"]

@@ -76,6 +76,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.dealing import DealsCards
 from gamenight.families.match import MatchEnd, MatchPlay, MatchRules
 from gamenight.families.table import Seating
+from gamenight.games.sweep_score import ORDER, TEN, Left, round_row
 
 if TYPE_CHECKING:
     from gamenight.core.views import Place
@@ -85,12 +86,8 @@ BLINDS = 4
 PER_PLAYER = HAND_SIZE + 2 * BLINDS  # 22
 MOST_ON_TOP = 4
 
-#: play order of each card's rank: 10 lowest (0), ace 1, two to nine 2-9, J 11, Q 12, K 13
-_ORDER_OF_RANK = {C.TEN: 0, C.ACE: 1, C.JACK: 11, C.QUEEN: 12, C.KING: 13}
-ORDER: list[int] = [_ORDER_OF_RANK.get(C.RANK_OF[c], C.RANK_OF[c] + 2) for c in range(52)]
-TEN = 0
-#: what a card left at the end of a round costs: J Q K 10, 2-9 face value, ace 1, 10 25
-POINTS: list[int] = [25 if o == TEN else 1 if o == 1 else 10 if o > 10 else o for o in ORDER]
+#: what a card left at the end of a round costs
+POINTS: list[int] = [Left.of([c], [], []).points() for c in range(52)]
 #: each play order's rank in words, singular and plural
 RANK_WORD = {0: ("10", "10s"), 1: ("ace", "aces"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
              13: ("king", "kings"), **{o: (str(o), f"{o}s") for o in range(2, 10)}}
@@ -641,24 +638,16 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _go_out(self, seat: int) -> None:
         n = self.num_players
         self.emit("out", f"{self.names[seat]} has no cards left and wins the {self.DEAL_WORD}.", seat=seat)
-        points = [0] * n
-        details = [""] * n
-        parts = []
+        left = [Left.of(self.hands[s], self.table[s], self.faces[s]) for s in range(n)]
+        points, details, note = round_row(self.names, left, seat)
+        parts = [f"{self.names[s]} {points[s]}" for s in range(n) if s != seat]
         for s in range(n):
-            if s == seat:
-                details[s] = "out"
-                continue
-            left = self.hands[s] + self.table[s]
-            points[s] = points_left(left)
             blind = [c for c, up in zip(self.table[s], self.faces[s], strict=True) if not up]
-            details[s] = (f"{len(self.hands[s])} in hand, {len(self.table[s]) - len(blind)} face up, "
-                          f"{len(blind)} blind")
-            parts.append(f"{self.names[s]} {points[s]}")
-            if blind:
+            if s != seat and blind:
                 self.emit("blinds", f"{self.names[s]}'s blind cards were {_labels(blind)}.", seat=s,
                           cards=C.codes(blind))
         label = self.deal_name()
-        self.sheet.add(label, points, details=details, note=f"{self.names[seat]} went out")
+        self.sheet.add(label, points, details=details, note=note)
         self.last_round = f"{self.names[seat]} went out; " + ", ".join(parts) + "."
         self.emit("score", f"{label}: {self.names[seat]} out; " + ", ".join(parts) + ".")
         self.phase_name = SweepPhase.NONE
@@ -780,4 +769,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["ORDER", "POINTS", "SPEC", "Sweep", "SweepOptions", "decks_for", "points_left"]
+__all__ = ["ORDER", "POINTS", "SPEC", "Left", "Sweep", "SweepOptions", "decks_for", "points_left",
+           "round_row"]

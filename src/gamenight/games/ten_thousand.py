@@ -130,6 +130,13 @@ def keeps_of(roll: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     return tuple(sorted(found.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0])))
 
 
+def banked(total: int, on_board: bool, meld_threshold: int) -> int:
+    """What stopping with a turn's count ``total`` banks (G-10K-1, T-10K-6): the count once the
+    player is on the board or opens with it, nothing below the opening count. The engine's stop
+    and the score pad both bank through this."""
+    return total if on_board or total >= meld_threshold else 0
+
+
 def saves(roll: Sequence[int], rule: str) -> bool:
     """Whether a take-over roll saves the count: a 1 or a 5 among the dice (the book's words), or
     any scoring dice (``any_scoring``)."""
@@ -446,7 +453,7 @@ class TenThousand(PhaseDispatch, State):
 
     def banks(self, seat: int, total: int) -> int:
         """What a stop banks: the count, once the player is on the board or opens with it."""
-        return total if self.melded[seat] or total >= self.options.meld_threshold else 0
+        return banked(total, self.melded[seat], self.options.meld_threshold)
 
     def stop(self, seat: int) -> None:
         """Bank the turn's count; the dice left free are offered to the next player."""
@@ -579,4 +586,4 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 3, 6),
 ))
 
-__all__ = ["SPEC", "TenThousand", "TenThousandOptions", "keeps_of", "saves", "score", "set_value"]
+__all__ = ["SPEC", "TenThousand", "TenThousandOptions", "banked", "keeps_of", "saves", "score", "set_value"]

@@ -14,11 +14,11 @@ import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.core.options import Options
 from gamenight.core.registry import GameSpec, games, get
-from gamenight.families.match import MatchEnd, MatchRules
+from gamenight.families.match import MatchEnd, MatchRules, match_end
 from gamenight.pad.schema import Entry, Form
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -51,6 +51,9 @@ class Progress:
 
 class PadRules(ABC, Generic[OptionsT]):
     """A game's score pad under one rule set, for one table of players."""
+
+    #: what the sheet counts, as the engine's sheet: "" points, "cents" money (Red Dog)
+    sheet_unit: ClassVar[str] = ""
 
     def __init__(self, spec: GameSpec, options: OptionsT, players: Sequence[str]) -> None:
         self.spec = spec
@@ -100,6 +103,12 @@ class PadRules(ABC, Generic[OptionsT]):
     @abstractmethod
     def match_rules(self) -> MatchRules:
         """When the match ends: the game's own rules for the options in force."""
+
+    def match_end(self, entry: Entry, totals: list[int], hands: int) -> MatchEnd | None:
+        """Why the match ends after ``entry`` (hand ``hands``), or None: by :meth:`match_rules`,
+        unless the game says the entry is not the end of a turn (5 in a Row: one disc made two rows,
+        entered one after the other)."""
+        return match_end(self.match_rules(), totals, hands)
 
     def match_reason(self, why: MatchEnd) -> str:
         """Why the match ended, in the game's words."""

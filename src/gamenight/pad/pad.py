@@ -19,7 +19,7 @@ from gamenight.core.errors import OptionError, UnknownGame
 from gamenight.core.options import Options, build
 from gamenight.core.registry import GameSpec, get
 from gamenight.core.scoring import ScoreSheet
-from gamenight.families.match import MatchEnd, best_of, match_end
+from gamenight.families.match import MatchEnd, best_of
 from gamenight.pad.game import PadError, PadRules, Progress, pad_rules
 from gamenight.pad.schema import Entry, Form
 
@@ -151,7 +151,7 @@ class Pad:
     def _run(self, entries: Sequence[Entry], *, extra: Amendment | None = None) -> Sheet:
         """Check and score ``entries`` in order, under the rules in force for each hand."""
         rules = self.rules_for(1, extra=extra)
-        sheet = ScoreSheet(rules.columns())
+        sheet = ScoreSheet(rules.columns(), unit=rules.sheet_unit)
         over: dict[str, Any] | None = None
         extras: list[dict[str, Any]] = []
         for i, entry in enumerate(entries):
@@ -167,7 +167,7 @@ class Pad:
             score = rules.score(entry, so_far)
             sheet.add(label, score.points, details=score.details, note=score.note)
             extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
-            end = match_end(rules.match_rules(), sheet.totals, hand)
+            end = rules.match_end(entry, sheet.totals, hand)
             if end is not None:
                 over = self._over(rules, end, sheet.totals)
         caption = ""
