@@ -38,6 +38,9 @@ class HandScore:
     note: str = ""
     #: each column's score as the book writes it down, a line per part ("canastas +800")
     parts: list[list[str]] | None = None
+    #: the row's label where the engine's sheet names the hand by what was played in it (a trick
+    #: game's contract: "Deal 3: orders up hearts (Ann)"); the hand's number otherwise
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,7 +165,7 @@ class Pad:
             if why:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
-            sheet.add(label, score.points, details=score.details, note=score.note)
+            sheet.add(score.label or label, score.points, details=score.details, note=score.note)
             extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
             end = match_end(rules.match_rules(), sheet.totals, hand)
             if end is not None:
