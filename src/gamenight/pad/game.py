@@ -14,7 +14,7 @@ import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.core.options import Options
 from gamenight.core.registry import GameSpec, games, get
@@ -54,6 +54,9 @@ class Progress:
 
 class PadRules(ABC, Generic[OptionsT]):
     """A game's score pad under one rule set, for one table of players."""
+
+    #: what the sheet counts, as the engine's sheet: "" points, "cents" money (Red Dog)
+    sheet_unit: ClassVar[str] = ""
 
     def __init__(self, spec: GameSpec, options: OptionsT, players: Sequence[str]) -> None:
         self.spec = spec

@@ -151,7 +151,7 @@ class Pad:
     def _run(self, entries: Sequence[Entry], *, extra: Amendment | None = None) -> Sheet:
         """Check and score ``entries`` in order, under the rules in force for each hand."""
         rules = self.rules_for(1, extra=extra)
-        sheet = ScoreSheet(rules.columns())
+        sheet = ScoreSheet(rules.columns(), unit=rules.sheet_unit)
         over: dict[str, Any] | None = None
         extras: list[dict[str, Any]] = []
         for i, entry in enumerate(entries):
