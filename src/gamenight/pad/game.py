@@ -107,6 +107,11 @@ class PadRules(ABC, Generic[OptionsT]):
     def match_rules(self) -> MatchRules:
         """When the match ends: the game's own rules for the options in force."""
 
+    def match_winners(self, totals: list[int]) -> list[int] | None:
+        """The columns that won, where the game's rules do not give the match to the best total
+        (500 Rummy: the side that bid out, whatever the defenders hold); ``None``: the best total."""
+        return None
+
     def match_reason(self, why: MatchEnd) -> str:
         """Why the match ended, in the game's words."""
         return {MatchEnd.SCHEDULE: "The last hand is played.", MatchEnd.TARGET: "The target is reached.",

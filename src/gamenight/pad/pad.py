@@ -182,7 +182,7 @@ class Pad:
         best totals share the win."""
         lowest = rules.match_rules().lowest_wins
         best = best_of(totals, lowest)
-        winners = [c for c, t in enumerate(totals) if t == best]
+        winners = rules.match_winners(totals) or [c for c, t in enumerate(totals) if t == best]
         names = " and ".join(rules.columns()[c] for c in winners)
         reason = rules.match_reason(why)
         result = f"{names} {'win' if len(winners) > 1 else 'wins'}."
