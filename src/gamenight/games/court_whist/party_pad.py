@@ -43,7 +43,8 @@ class CourtWhistPad(PadRules[CourtWhistOptions]):
 
     def form(self, so_far: Progress) -> Form:
         game = self.game(so_far.hand)
-        seats = [Choice(place(t, c), f"Table {t + 1}, {CHAIR_NAMES[c]}")
+        one = self.tables() == 1  # a phone's row of buttons: the table's number only where there are several
+        seats = [Choice(place(t, c), CHAIR_NAMES[c] if one else f"{CHAIR_NAMES[c]} {t + 1}")
                  for t in range(self.tables()) for c in range(R.CHAIRS)]
         if len(self.players) > R.CHAIRS * self.tables():
             seats.append(Choice(OUT, "Sitting out"))
