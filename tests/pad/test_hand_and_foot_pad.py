@@ -149,7 +149,7 @@ def test_an_amendment_applies_from_its_round_once_everyone_accepts_it() -> None:
     assert again.sheet().to_json() == pad.sheet().to_json()
 
 
-def test_a_pad_is_set_up_as_a_table_is() -> None:
+def test_a_pad_is_set_up_as_a_table_is(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(PadError, match=re.escape("Hand and Foot is played by 2, 4, 6 players, not 3.")):
         Pad.create("hand-and-foot", ["Ann", "Bob", "Cid"])
     with pytest.raises(PadError, match=re.escape("The 'ultimate' rules are for 4 players, not 6.")):
@@ -158,8 +158,11 @@ def test_a_pad_is_set_up_as_a_table_is() -> None:
         Pad.create("hand-and-foot", list("ABCD"), options={"extra_decks": 9})
     with pytest.raises(PadError, match=re.escape("Two players have the same name")):
         Pad.create("hand-and-foot", ["Ann", "ann", "Cid", "Dee"])
+    # every game gets a pad in turn: a game without one is made by looking for its module elsewhere
+    monkeypatch.setattr("gamenight.pad.game.pad_module", lambda spec: "gamenight.games.no_such_pad")
     with pytest.raises(PadError, match=re.escape("Hearts has no score pad yet.")):
         Pad.create("hearts", list("ABCD"))
+    monkeypatch.undo()
     with pytest.raises(PadError, match=re.escape("No game 'hand-and-fot'")):
         Pad.create("hand-and-fot", list("ABCD"))
 

@@ -237,6 +237,29 @@ def take_detail(penalty: Penalty, taken: Sequence[int], won: int, took_last: boo
     return ", ".join(parts) or "—"
 
 
+def round_row(penalty: Penalty, deck: Sequence[int], taken: Sequence[Sequence[int]], won: Sequence[int],
+              took_last: int | None, names: Sequence[str], *, sweeps: bool = True,
+              ) -> tuple[list[int], list[str], str, int | None]:
+    """A round's row on the sheet: the points, each player's take in words, the note, and who
+    made a clean sweep (if anyone)."""
+    points, sweeper = round_points(penalty, deck, taken, won, took_last, sweeps=sweeps)
+    details = [take_detail(penalty, taken[s], won[s], s == took_last) for s in range(len(won))]
+    if sweeper is None:
+        return points, details, "", None
+    details[sweeper] = f"clean sweep: {details[sweeper]}"
+    return points, details, f"clean sweep by {names[sweeper]}: everyone else scores {SWEEP_POINTS}", sweeper
+
+
+def round_label(deal: str, penalty: Penalty) -> str:
+    """A round's row label: the round and what it avoids."""
+    return f"{deal}: {penalty.name}"
+
+
+def over_words(rounds: int, totals: Sequence[int]) -> str:
+    """Why the match ended: every round is played, the lowest total wins."""
+    return f"All {rounds} rounds are played; the lowest total ({min(totals)}) wins."
+
+
 class CanadianSalad(TrickState):
     DEAL_WORD = "round"
     PHASE_LABELS: ClassVar[dict[str, str]] = {
@@ -298,16 +321,12 @@ class CanadianSalad(TrickState):
         n = self.num_players
         p = self.penalty
         last = self.last_trick_winner()
-        points, sweeper = round_points(p, self.deck, self.taken, self.tricks_won, last,
-                                       sweeps=self.options.clean_sweep)
-        details = [take_detail(p, self.taken[s], self.tricks_won[s], s == last) for s in range(n)]
-        note = ""
+        points, details, note, sweeper = round_row(p, self.deck, self.taken, self.tricks_won, last,
+                                                   self.names, sweeps=self.options.clean_sweep)
         if sweeper is not None:
-            details[sweeper] = f"clean sweep: {details[sweeper]}"
-            note = f"clean sweep by {self.names[sweeper]}: everyone else scores {SWEEP_POINTS}"
             self.emit("sweep", f"{self.names[sweeper]} took every one: a clean sweep. {self.names[sweeper]} "
                                f"scores nothing and everyone else {SWEEP_POINTS}.", seat=sweeper)
-        label = f"{self.deal_name()}: {p.name}"
+        label = round_label(self.deal_name(), p)
         self.sheet.add(label, points, details=details, note=note)
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
@@ -316,7 +335,7 @@ class CanadianSalad(TrickState):
             self._start_deal()
 
     def _over(self, why: MatchEnd, totals: list[int]) -> str:
-        return f"All {len(self.schedule)} rounds are played; the lowest total ({min(totals)}) wins."
+        return over_words(len(self.schedule), totals)
 
     # ---- what a seat sees -----------------------------------------------------------
 
@@ -354,4 +373,5 @@ SPEC: GameSpec = register(GameSpec(
 ))
 
 __all__ = ["BOOK_ROUNDS", "SIX_ROUNDS", "SPEC", "CanadianSalad", "CanadianSaladOptions", "book_deck",
-           "one_deck", "round_points", "sweep_counts", "took_everything"]
+           "one_deck", "over_words", "round_label", "round_points", "round_row", "sweep_counts",
+           "took_everything"]

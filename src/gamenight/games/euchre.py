@@ -126,6 +126,44 @@ def deal_points(tricks: int, alone: bool) -> tuple[int, bool]:
     return 1, True
 
 
+def call_words(how: str, trump: int, alone: bool) -> str:
+    """How trumps were made, as the calls and the sheet write it ("orders up hearts alone")."""
+    return f"{how} {C.SUIT_NAMES[trump]}" + (" alone" if alone else "")
+
+
+def how_made(maker: int, dealer: int, first_round: bool) -> str:
+    """The verb of a making: the dealer picks the up-card up, another orders it up, and in the
+    second round a suit is called."""
+    if not first_round:
+        return "calls"
+    return "picks up" if maker == dealer else "orders up"
+
+
+def deal_row(makers: int, tricks: list[int], alone: bool) -> tuple[list[int], list[str], str]:
+    """A played deal's row on the sheet from the makers' team and each team's tricks: the points
+    (only one side scores), each team's tricks in words, and the note (euchred, march)."""
+    points, to_makers = deal_points(tricks[makers], alone)
+    row = [0, 0]
+    row[makers if to_makers else 1 - makers] = points
+    note = "euchred" if not to_makers else ("march" if tricks[makers] == MARCH else "")
+    return row, [f"{t} trick{'' if t == 1 else 's'}" for t in tricks], note
+
+
+def made_label(deal: str, call: str, maker: str) -> str:
+    """A played deal's row label: the deal, the call and who made it."""
+    return f"{deal}: {call} ({maker})"
+
+
+#: a thrown-in deal's row: its label after the deal's name, and the note when everybody passed
+THROWN_IN, ALL_PASSED = "thrown in", "Everybody passed twice"
+
+
+def reached_words(totals: list[int], target: int) -> str:
+    """Why the match ended: the side that reached the target."""
+    win = 0 if totals[0] > totals[1] else 1  # only one side scores a deal: no ties
+    return f"{TEAMS[win]} reached {totals[win]} of {target}."
+
+
 class EuchrePhase(PhaseName):
     """Euchre's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
@@ -343,7 +381,8 @@ class CallTrumps(MoveKind["Euchre"]):
 
     def apply(self, s: Euchre, seat: int, move: Move) -> None:
         assert move.suit is not None
-        s._make_trump(seat, move.suit, move is CALL_ALONE[move.suit], "calls")
+        how = how_made(seat, s.dealer, first_round=False)
+        s._make_trump(seat, move.suit, move is CALL_ALONE[move.suit], how)
         s._begin_play()
 
     def describe(self, s: Euchre, move: Move, viewer: int | None) -> str:
@@ -437,7 +476,7 @@ class Euchre(TrickState):
         return self.seats_from(self.left_of_dealer())
 
     def _throw_in(self, why: str) -> None:
-        self.sheet.add(f"{self.deal_name()}: thrown in", [0, 0], note=why)
+        self.sheet.add(f"{self.deal_name()}: {THROWN_IN}", [0, 0], note=why)
         self.emit("throw_in", f"{why}: the hands are thrown in and the deal passes left.")
         self.pass_deal()
         self._start_deal()
@@ -472,12 +511,12 @@ class Euchre(TrickState):
             self.emit("turn_down", f"Everybody passed: {C.LABEL_OF[self.up_card]} is turned down.")
             self._open_round(EuchrePhase.CALL)
         else:
-            self._throw_in("Everybody passed twice")
+            self._throw_in(ALL_PASSED)
 
     def _make_trump(self, seat: int, trump: int, alone: bool, how: str) -> None:
         self.set_trump(trump, bowers=True)
         self.maker, self.alone = seat, alone
-        self.calls.append((seat, f"{how} {C.SUIT_NAMES[trump]}" + (" alone" if alone else "")))
+        self.calls.append((seat, call_words(how, trump, alone)))
         if alone:
             self.sit_out(self.partner_of(seat))
         self.emit("trump", f"{self.names[seat]} {how} {C.SUIT_NAMES[trump]}" + (" and goes alone." if alone
@@ -485,7 +524,7 @@ class Euchre(TrickState):
 
     def _order_up(self, seat: int, alone: bool) -> None:
         dealer = self.dealer
-        self._make_trump(seat, C.SUIT_OF[self.up_card], alone, "picks up" if seat == dealer else "orders up")
+        self._make_trump(seat, C.SUIT_OF[self.up_card], alone, how_made(seat, dealer, first_round=True))
         if not self.active[dealer]:  # G-EU-2: the dealer's hand is out of play
             if not self.options.loner_takes_upcard:
                 self._begin_play()
@@ -522,20 +561,16 @@ class Euchre(TrickState):
     def _on_hand_over(self) -> None:
         makers = self.team_of(self.maker)
         tricks = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
-        points, to_makers = deal_points(tricks[makers], self.alone)
-        row = [0, 0]
-        row[makers if to_makers else 1 - makers] = points
-        label = f"{self.deal_name()}: {self.calls[-1][1]} ({self.names[self.maker]})"
-        note = "euchred" if not to_makers else ("march" if tricks[makers] == MARCH else "")
-        self.sheet.add(label, row, details=[f"{t} trick{'' if t == 1 else 's'}" for t in tricks], note=note)
+        row, details, note = deal_row(makers, tricks, self.alone)
+        label = made_label(self.deal_name(), self.calls[-1][1], self.names[self.maker])
+        self.sheet.add(label, row, details=details, note=note)
         self.emit("score", f"{label}: {TEAMS[0]} {row[0]:+d}, {TEAMS[1]} {row[1]:+d}.")
         if not self.match_over(self._reached):
             self.pass_deal()
             self._start_deal()
 
     def _reached(self, why: MatchEnd, totals: list[int]) -> str:
-        win = 0 if totals[0] > totals[1] else 1  # only one side scores a deal: no ties
-        return f"{TEAMS[win]} reached {totals[win]} of {self.options.target}."
+        return reached_words(totals, self.options.target)
 
     # ---- what a seat sees -----------------------------------------------------------------
 
@@ -622,4 +657,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "Euchre", "EuchreOptions", "deal_points", "no_ace_no_face"]
+__all__ = ["ALL_PASSED", "SPEC", "TEAMS", "THROWN_IN", "Euchre", "EuchreOptions", "call_words", "deal_points",
+           "deal_row", "how_made", "made_label", "no_ace_no_face", "reached_words"]

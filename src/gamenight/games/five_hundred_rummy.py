@@ -176,6 +176,45 @@ def match_result(opts: FiveHundredRummyOptions, made: bool, declarers_total: int
     return ""
 
 
+class HandRow(NamedTuple):
+    """A hand's row on the sheet, and how it scored."""
+
+    label: str
+    points: list[int]
+    details: list[str]
+    note: str
+    score: HandScore
+
+
+def hand_row(opts: FiveHundredRummyOptions, deal: str, declarer: str, contract: tuple[int, int | str | None],
+             ours: int, took_cards: list[list[int]], buried: Sequence[int], totals: Sequence[int]) -> HandRow:
+    """A hand's row from the contract, the declarers' side ``ours``, the cards each side took in
+    tricks (the declarers' with the counters they buried, G-500R-6) and the totals before it."""
+    bid, denomination = contract
+    took = [counters(cards) for cards in took_cards]
+    score = score_hand(opts, bid, is_no_trump(denomination), took[ours], took[1 - ours], totals[1 - ours])
+    row = [0, 0]
+    row[ours], row[1 - ours] = score.declarers, score.defenders
+    details = [f"took {took[t]}" + (f": {counters_text(took_cards[t])}" if took[t] else "") for t in (0, 1)]
+    notes = ["made" if score.made else "set"]
+    if score.made and is_no_trump(denomination):
+        notes.append(f"no trump +{NO_TRUMP_BONUS}")
+    if score.defenders < took[1 - ours]:
+        notes.append(f"defenders capped at {defender_ceiling(opts)}")
+    if counters(buried):
+        notes.append(f"buried counters {counters_text(buried)} count for the declarers")
+    label = f"{deal}: {bid_text(bid, denomination)} by {declarer}"
+    return HandRow(label, row, details, "; ".join(notes), score)
+
+
+def end_words(opts: FiveHundredRummyOptions, result: str, declarers: int,
+              totals: Sequence[int]) -> tuple[int, str]:
+    """The winning side and why, once a hand ended the match for the declarers (G-500R-9)."""
+    if result == "won":
+        return declarers, f"{TEAMS[declarers]} bid out with {totals[declarers]} (game {opts.target})."
+    return 1 - declarers, f"{TEAMS[declarers]} fell to {totals[declarers]} ({opts.hole} or below loses)."
+
+
 class FiveHundredRummyPlay(PlayPhase):
     def why_not_other(self, s: TrickState, seat: int, move: Move) -> str | None:
         return "The bidding is over and the cards are being played: play a card, for example 'play QS'."
@@ -264,18 +303,11 @@ class FiveHundredRummy(Auctions, TrickState):
 
     def _on_hand_over(self) -> None:
         assert self.declarer is not None and self.contract is not None
-        bid, denomination = self.contract
         ours = self.team_of(self.declarer)
-        took = [counters(self.team_took(t)) for t in (0, 1)]
-        totals = self.sheet.totals
-        score = score_hand(self.options, bid, is_no_trump(denomination), took[ours], took[1 - ours],
-                           totals[1 - ours])
-        row = [0, 0]
-        row[ours], row[1 - ours] = score.declarers, score.defenders
-        label = f"{self.deal_name()}: {bid_text(bid, denomination)} by {self.names[self.declarer]}"
-        details = [f"took {took[t]}" + (f": {counters_text(self.team_took(t))}" if took[t] else "")
-                   for t in (0, 1)]
-        self.sheet.add(label, row, details=details, note=self._note(score, took[1 - ours]))
+        hand = hand_row(self.options, self.deal_name(), self.names[self.declarer], self.contract, ours,
+                        [self.team_took(t) for t in (0, 1)], self.buried, self.sheet.totals)
+        label, row, score = hand.label, hand.points, hand.score
+        self.sheet.add(label, row, details=hand.details, note=hand.note)
         self.emit("score", f"{label}: {'made' if score.made else 'set'}; {TEAMS[0]} {row[0]:+d}, "
                            f"{TEAMS[1]} {row[1]:+d}.")
         result = match_result(self.options, score.made, self.sheet.totals[ours])
@@ -285,29 +317,10 @@ class FiveHundredRummy(Auctions, TrickState):
             self.pass_deal()
             self._start_deal()
 
-    def _note(self, score: HandScore, defenders_took: int) -> str:
-        assert self.contract is not None and self.declarer is not None
-        notes = ["made" if score.made else "set"]
-        if score.made and is_no_trump(self.contract[1]):
-            notes.append(f"no trump +{NO_TRUMP_BONUS}")
-        if score.defenders < defenders_took:
-            notes.append(f"defenders capped at {defender_ceiling(self.options)}")
-        buried = counters(self.buried)
-        if buried:
-            notes.append(f"buried counters {counters_text(self.buried)} count for the declarers")
-        return "; ".join(notes)
-
     def _end(self, declarers: int, result: str) -> None:
         totals = self.sheet.totals
         per_seat = [totals[self.team_of(s)] for s in range(4)]
-        if result == "won":
-            winners = declarers
-            reason = (f"{TEAMS[declarers]} bid out with {totals[declarers]} "
-                      f"(game {self.options.target}).")
-        else:
-            winners = 1 - declarers
-            reason = (f"{TEAMS[declarers]} fell to {totals[declarers]} "
-                      f"({self.options.hole} or below loses).")
+        winners, reason = end_words(self.options, result, declarers, totals)
         self.finish(per_seat, [s for s in range(4) if self.team_of(s) == winners], reason)
 
     # ---- what a seat sees ---------------------------------------------------------------------
@@ -350,5 +363,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["COUNTER", "SPEC", "FiveHundredRummy", "FiveHundredRummyOptions", "HandScore", "counters",
+__all__ = ["COUNTER", "DENOMINATIONS", "MAXIMUM_BID", "MINIMUM_BID", "SPEC", "TEAMS", "FiveHundredRummy",
+           "FiveHundredRummyOptions", "HandRow", "HandScore", "counters", "end_words", "hand_row",
            "match_result", "score_hand"]

@@ -152,9 +152,57 @@ def penalty_points(cards: list[int]) -> int:
 
 def points_detail(cards: list[int]) -> str:
     """What a player took, the way the score sheet writes it: "3♥ + Q♠"."""
-    hearts = sum(IS_HEART[c] for c in cards)
-    parts = ([f"{hearts}♥"] if hearts else []) + (["Q♠"] if QUEEN_OF_SPADES in cards else [])
+    return taken_detail(sum(IS_HEART[c] for c in cards), QUEEN_OF_SPADES in cards)
+
+
+def taken_detail(hearts: int, queen: bool) -> str:
+    """The sheet's words for a player's take from its hearts and whether it holds the queen."""
+    parts = ([f"{hearts}♥"] if hearts else []) + (["Q♠"] if queen else [])
     return " + ".join(parts) or "—"
+
+
+def power_points(shooter: int, players: int, moon: str) -> list[int]:
+    """All thirteen hearts and the queen: 0 for the taker and 26 for everyone else (book),
+    or −26 for the taker (G-HE-7)."""
+    if moon == "self_minus_26":
+        return [-ALL_POINTS if s == shooter else 0 for s in range(players)]
+    return [0 if s == shooter else ALL_POINTS for s in range(players)]
+
+
+def hand_row(hearts: list[int], queen: int, moon: str) -> tuple[list[int], list[str], int | None]:
+    """A hand's points and details from each player's hearts (the kitty's with its taker) and who
+    took the queen of spades; and who made POWER, if anyone."""
+    points = [h + (POINTS[QUEEN_OF_SPADES] if s == queen else 0) for s, h in enumerate(hearts)]
+    details = [taken_detail(h, s == queen) for s, h in enumerate(hearts)]
+    if ALL_POINTS not in points:
+        return points, details, None
+    power = points.index(ALL_POINTS)
+    details[power] = f"POWER: {details[power]}"
+    return power_points(power, len(hearts), moon), details, power
+
+
+def hand_note(power: str | None, kitty_taker: str | None, kitty: list[int]) -> str:
+    """The row's note: who made POWER, and who took the kitty and what it held."""
+    notes = [f"POWER by {power}"] if power is not None else []
+    if kitty_taker is not None:
+        notes.append(f"kitty to {kitty_taker}: {' '.join(C.LABEL_OF[c] for c in kitty)}")
+    return "; ".join(notes)
+
+
+def hand_label(deal: str, direction: str) -> str:
+    """A hand's row label: the deal, and the pass before it."""
+    return deal + ("" if direction == KEEPER else f" (pass {direction})")
+
+
+def direction_of(deal_no: int, cycle: tuple[str, ...], passing: bool) -> str:
+    """The pass before deal ``deal_no`` (from 1): the cycle in turn, or none without passing."""
+    return cycle[(deal_no - 1) % len(cycle)] if passing else KEEPER
+
+
+def reached_words(names: list[str], totals: list[int]) -> str:
+    """Why the match ended: who reached the target, and that the lowest total wins."""
+    top = max(range(len(totals)), key=lambda s: totals[s])
+    return f"{names[top]} reached {totals[top]}; the lowest total ({min(totals)}) wins."
 
 
 class HeartsPhase(PhaseName):
@@ -211,7 +259,7 @@ class Hearts(Passes, TrickState):
         self.broken = False
         self.first_trick = True
         self.opening = 0
-        self.direction = self.cycle[(self.deal_no - 1) % len(self.cycle)] if self.options.passing else KEEPER
+        self.direction = direction_of(self.deal_no, self.cycle, self.options.passing)
         kitty = f", {len(self.kitty)} face down to the kitty" if self.kitty else ""
         passing = "no passing" if self.direction == KEEPER else f"pass {self.direction}"
         self.emit("deal", f"{self.deal_name()}: {self.names[self.dealer]} deals {self.size} cards each"
@@ -309,37 +357,26 @@ class Hearts(Passes, TrickState):
     def _on_hand_over(self) -> None:
         n = self.num_players
         piles = [self.taken[s] + (self.kitty if s == self.kitty_taker else []) for s in range(n)]
-        points = [penalty_points(p) for p in piles]
-        details = [points_detail(p) for p in piles]
-        notes = []
-        if ALL_POINTS in points:
-            power = points.index(ALL_POINTS)
-            points = self._power(power)
-            details[power] = f"POWER: {details[power]}"
-            notes.append(f"POWER by {self.names[power]}")
-        if self.kitty_taker is not None:
+        hearts = [sum(IS_HEART[c] for c in p) for p in piles]
+        queen = next(s for s, p in enumerate(piles) if QUEEN_OF_SPADES in p)
+        points, details, power = hand_row(hearts, queen, self.options.moon)
+        taker = self.kitty_taker
+        if taker is not None:
             self.kitty_shown = True
-            labels = " ".join(C.LABEL_OF[c] for c in self.kitty)
-            notes.append(f"kitty to {self.names[self.kitty_taker]}: {labels}")
-            self.emit("kitty", f"The kitty held {labels}.", cards=C.codes(self.kitty))
-        label = f"{self.deal_name()}" + ("" if self.direction == KEEPER else f" (pass {self.direction})")
-        self.sheet.add(label, points, details=details, note="; ".join(notes))
+            self.emit("kitty", f"The kitty held {' '.join(C.LABEL_OF[c] for c in self.kitty)}.",
+                      cards=C.codes(self.kitty))
+        note = hand_note(None if power is None else self.names[power],
+                         None if taker is None else self.names[taker], self.kitty)
+        label = hand_label(self.deal_name(), self.direction)
+        self.sheet.add(label, points, details=details, note=note)
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
         if not self.match_over(self._reached):
             self.pass_deal()
             self._start_deal()
 
-    def _power(self, shooter: int) -> list[int]:
-        """All thirteen hearts and the queen: 0 for the taker and 26 for everyone else (book),
-        or −26 for the taker (G-HE-7)."""
-        if self.options.moon == "self_minus_26":
-            return [-ALL_POINTS if s == shooter else 0 for s in range(self.num_players)]
-        return [0 if s == shooter else ALL_POINTS for s in range(self.num_players)]
-
     def _reached(self, why: MatchEnd, totals: list[int]) -> str:
-        top = max(range(self.num_players), key=lambda s: totals[s])
-        return f"{self.names[top]} reached {totals[top]}; the lowest total ({min(totals)}) wins."
+        return reached_words(self.names, totals)
 
     # ---- what a seat sees, and what it cannot -----------------------------------------
 
@@ -388,4 +425,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "Hearts", "HeartsOptions", "hand_size", "pass_cycle", "pass_target", "penalty_points"]
+__all__ = ["SPEC", "Hearts", "HeartsOptions", "direction_of", "hand_label", "hand_note", "hand_row",
+           "hand_size", "pass_cycle", "pass_target", "penalty_points", "power_points", "reached_words",
+           "taken_detail"]

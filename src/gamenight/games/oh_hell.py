@@ -180,6 +180,31 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def secret_rounds(schedule: list[int], mode: str) -> frozenset[int]:
+    """Round numbers (from 1) whose bids are made at once in secret, without the hook (G-OH-3)."""
+    ones = [i + 1 for i, h in enumerate(schedule) if h == 1]
+    if mode == "all_one_card":
+        return frozenset(ones)
+    return frozenset(ones[:1]) if mode == "first_only" else frozenset()
+
+
+def round_row(bids: list[int], tricks: list[int], formula: str) -> tuple[list[int], list[str]]:
+    """A round's points and details on the sheet, from each player's bid and tricks taken."""
+    pairs = list(zip(bids, tricks, strict=True))
+    return [round_points(b, t, formula) for b, t in pairs], [f"bid {b} / took {t}" for b, t in pairs]
+
+
+def round_label(deal: str, hand_size: int, trump: int) -> str:
+    """A round's row label: its cards each and its trumps."""
+    return f"{deal}: {plural(hand_size, 'card')}, {C.SUIT_NAMES[trump]} trumps"
+
+
+def all_played_words(rounds: int, totals: list[int]) -> str:
+    """Why the match ended: every round of the schedule is played."""
+    shared = " with the top score shared" if totals.count(max(totals)) > 1 else ""
+    return f"All {rounds} rounds are played{shared}."
+
+
 class OhHellPhase(PhaseName):
     """Oh Hell's own phases before the play (the kernel's ``TrickPhase.PLAY``); ``str`` is what views show."""
 
@@ -298,11 +323,7 @@ class OhHell(TrickState):
 
     def _blind_rounds(self) -> frozenset[int]:
         """Deal numbers (1-based) whose bids are made at once in secret (G-OH-3)."""
-        ones = [i + 1 for i, h in enumerate(self.schedule) if h == 1]
-        mode = self.options.simultaneous_rounds
-        if mode == "all_one_card":
-            return frozenset(ones)
-        return frozenset(ones[:1]) if mode == "first_only" else frozenset()
+        return secret_rounds(self.schedule, self.options.simultaneous_rounds)
 
     # ---- the deal and the turned-up trump ------------------------------------------------
 
@@ -356,12 +377,9 @@ class OhHell(TrickState):
     # ---- scoring and the match ---------------------------------------------------------------
 
     def _on_hand_over(self) -> None:
-        formula = self.options.score_formula
-        points = [round_points(b, t, formula) for b, t in zip(self.bids, self.tricks_won, strict=True)]
-        details = [f"bid {b} / took {t}" for b, t in zip(self.bids, self.tricks_won, strict=True)]
-        h = self.hand_size
+        points, details = round_row(self.bids, self.tricks_won, self.options.score_formula)
         assert self.trump is not None
-        label = f"{self.deal_name()}: {plural(h, 'card')}, {C.SUIT_NAMES[self.trump]} trumps"
+        label = round_label(self.deal_name(), self.hand_size, self.trump)
         self.sheet.add(label, points, details=details)
         scored = ", ".join(f"{self.names[s]} {p:+d}" for s, p in enumerate(points))
         self.emit("score", f"{label}: {scored}.", points=points)
@@ -370,8 +388,7 @@ class OhHell(TrickState):
             self._start_round()
 
     def _all_played(self, why: MatchEnd, totals: list[int]) -> str:
-        shared = " with the top score shared" if totals.count(max(totals)) > 1 else ""
-        return f"All {len(self.schedule)} rounds are played{shared}."
+        return all_played_words(len(self.schedule), totals)
 
     # ---- what a seat sees, and what sample redeals --------------------------------------------
 
@@ -419,4 +436,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "OhHell", "OhHellOptions", "round_points", "round_sizes"]
+__all__ = ["SPEC", "OhHell", "OhHellOptions", "all_played_words", "round_label", "round_points", "round_row",
+           "round_sizes", "secret_rounds"]

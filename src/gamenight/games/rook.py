@@ -252,6 +252,48 @@ def bidder_side_score(points: int, bid: int, all_tricks: bool, made_bid_scores: 
     return (bid if made_bid_scores == "bid" else points) + (ALL_TRICKS_BONUS if all_tricks else 0)
 
 
+def hand_row(took: list[int], side: list[int], score: int, teams: bool) -> tuple[list[int], list[str]]:
+    """The sheet's row and details from each column's points taken (counters, the last trick, the
+    widow or buried cards with the bidder's) and the bidders' columns: with teams the bidders
+    score ``score`` and the others what they took; five players, each of the bidder's side its
+    share (half each, with a partner) and everyone else what he took."""
+    points = sum(took[c] for c in side)
+    if teams:
+        bidders = side[0]
+        row, details = [0, 0], ["", ""]
+        row[bidders], row[1 - bidders] = score, took[1 - bidders]
+        details[bidders], details[1 - bidders] = f"{points} points", f"{took[1 - bidders]} points"
+        return row, details
+    share = score if len(side) == 1 else half_share(score)
+    return ([share if c in side else took[c] for c in range(len(took))],
+            [f"{points} points (side)" if c in side else f"{took[c]} points" for c in range(len(took))])
+
+
+def hand_label(deal: str, bidder: str, bid: int, partner: str | None) -> str:
+    """A hand's row label: who bid what, and with whom in the partner-card game."""
+    return f"{deal}: {bidder} bid {bid}" + (f" with {partner}" if partner is not None else "")
+
+
+def hand_note(made: bool, every_trick: bool, hidden: list[int], widow: bool) -> str:
+    """A hand's note: made or set, every trick, and the widow's (or buried) cards shown."""
+    note = ("made" if made else "set") + (", every trick" if made and every_trick else "")
+    if hidden:
+        note += f"; {'widow' if widow else 'buried'}: {' '.join(C.LABEL_OF[c] for c in hidden)}"
+    return note
+
+
+def reached_words(columns: list[str], totals: list[int], why: MatchEnd, hands: int, target: int) -> str:
+    """Why the match ended: the side that reached the target, or the best after the most hands."""
+    best = max(range(len(totals)), key=lambda i: totals[i])
+    if why == MatchEnd.CAP:
+        return f"After {hands} hands {columns[best]} has the highest total, {totals[best]}."
+    return f"{columns[best]} reached {totals[best]} of {target}."
+
+
+#: a hand nobody bid for: its row's label after the deal's name, and its note
+THROWN_IN, ALL_PASSED = "thrown in", "everyone passed"
+
+
 class NameTrumps(MoveKind["Rook"]):
     """The high bidder names one of the four suits (colours, with the Rook deck) as trumps."""
 
@@ -443,8 +485,7 @@ class Rook(Auctions, Passes, TrickState):
         self.start_auction(rules, self.left_of_dealer())
 
     def _auction_passed_out(self) -> None:
-        self.sheet.add(f"{self.deal_name()}: thrown in", [0] * len(self._sheet_columns()),
-                       note="everyone passed")
+        self.sheet.add(f"{self.deal_name()}: {THROWN_IN}", [0] * len(self._sheet_columns()), note=ALL_PASSED)
         self.pass_deal()
         self._start_deal()
 
@@ -596,16 +637,15 @@ class Rook(Auctions, Passes, TrickState):
         total_tricks = sum(self.tricks_won)
         score = bidder_side_score(points, self.bid, tricks == total_tricks, self.options.made_bid_scores)
         made = points >= self.bid
-        row = self._row(took, side, score)
-        label = f"{self.deal_name()}: {self.names[self.bidder]} bid {self.bid}"
-        if self.partner_game and len(side) == 2:
-            label += f" with {self.names[side[1]]}"
-        note = ("made" if made else "set") + (", every trick" if made and tricks == total_tricks else "")
+        teams = not self.partner_game
+        column_took = [sum(took[s] for s in self.teammates(t)) for t in range(2)] if teams else took
+        row, details = hand_row(column_took, [self.team_of(self.bidder)] if teams else side, score, teams)
+        partner = self.names[side[1]] if self.partner_game and len(side) == 2 else None
+        label = hand_label(self.deal_name(), self.names[self.bidder], self.bid, partner)
+        note = hand_note(made, tricks == total_tricks, hidden, bool(self.widow))
         if hidden:
-            note += f"; {'widow' if self.widow else 'buried'}: {' '.join(C.LABEL_OF[c] for c in hidden)}"
             self.emit("widow", f"The {'widow' if self.widow else 'buried cards'}: "
                                f"{' '.join(C.LABEL_OF[c] for c in hidden)}.", cards=C.codes(hidden))
-        details = self._details(took, side, points)
         self.sheet.add(label, row, details=details, note=note)
         columns = self._sheet_columns()
         scores = ", ".join(f"{name} {value:+d}" for name, value in zip(columns, row, strict=True))
@@ -614,34 +654,8 @@ class Rook(Auctions, Passes, TrickState):
             self.pass_deal()
             self._start_deal()
 
-    def _row(self, took: list[int], side: list[int], score: int) -> list[int]:
-        """The score sheet's row: per team (four players) or per player (five)."""
-        if not self.partner_game:
-            bidders = self.team_of(self.bidder)
-            row = [0, 0]
-            row[bidders] = score
-            row[1 - bidders] = sum(took[s] for s in range(self.num_players) if self.team_of(s) != bidders)
-            return row
-        share = score if len(side) == 1 else half_share(score)
-        return [share if s in side else took[s] for s in range(self.num_players)]
-
-    def _details(self, took: list[int], side: list[int], points: int) -> list[str]:
-        if not self.partner_game:
-            bidders = self.team_of(self.bidder)
-            other = sum(took[s] for s in range(self.num_players) if self.team_of(s) != bidders)
-            out = ["", ""]
-            out[bidders] = f"{points} points"
-            out[1 - bidders] = f"{other} points"
-            return out
-        return [f"{points} points (side)" if s in side else f"{took[s]} points"
-                for s in range(self.num_players)]
-
     def _reached(self, why: MatchEnd, totals: list[int]) -> str:
-        columns = self._sheet_columns()
-        best = max(range(len(totals)), key=lambda i: totals[i])
-        if why == MatchEnd.CAP:
-            return f"After {self.deal_no} hands {columns[best]} has the highest total, {totals[best]}."
-        return f"{columns[best]} reached {totals[best]} of {self.options.target}."
+        return reached_words(self._sheet_columns(), totals, why, self.deal_no, self.options.target)
 
     # ---- what a seat sees -----------------------------------------------------------------------
 
@@ -717,4 +731,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["COUNTERS", "SPEC", "Rook", "RookOptions", "bidder_side_score", "counters", "half_share"]
+__all__ = ["ALL_PASSED", "CARD_COUNTERS", "COUNTERS", "PARTNER_PLAYERS", "ROOK57", "SPEC", "THROWN_IN",
+           "Rook", "RookOptions", "bidder_side_score", "counters", "half_share", "hand_label", "hand_note",
+           "hand_row", "reached_words"]

@@ -194,6 +194,52 @@ def taken_detail(kind: str, taken: list[int], tricks: int, took_last: bool) -> s
     return "last trick" if took_last else "—"
 
 
+def trick_hand_row(kind: str, penalty: Penalty, taken: list[list[int]], tricks: list[int],
+                   last: int | None) -> tuple[list[int], list[str]]:
+    """What each player owes the pot for a trick hand, and what he took as the sheet writes it."""
+    seats = range(len(tricks))
+    return ([penalty.charge(taken[s], tricks[s], s == last) for s in seats],
+            [taken_detail(kind, taken[s], tricks[s], s == last) for s in seats])
+
+
+def hand_label(deal: str, kind: str) -> str:
+    """A hand's row label: the hand and what it charges for."""
+    return f"{deal}: {HAND_NAMES[kind].lower()}"
+
+
+def pot_note(pot: int) -> str:
+    return f"pot {money(pot)}"
+
+
+def place_words(players: int) -> tuple[str, str, str]:
+    """The places paid in the sevens, as the ledger and the sheet name them."""
+    return "first out", "second out", "third out" if players > 3 else "third, the last left"
+
+
+def sevens_shares(pot: int, out: list[int], passes: list[int], *, second_gets_half: bool = False,
+                  ) -> tuple[list[int], list[int], list[str]]:
+    """The sevens' payout (G-SK-6, G-SK-7): the places paid in order (with three players the last
+    one left is third), what each takes of ``pot``, and each player's line on the sheet."""
+    n = len(passes)
+    places = list(out)
+    if n == 3:
+        places.append(next(s for s in range(3) if s not in places))  # the last player is third
+    amounts = payouts(pot, len(places), second_gets_half=n == 3 and second_gets_half)
+    words = place_words(n)
+    details = [f"{p} pass{'es' if p != 1 else ''}" for p in passes]
+    for place, seat in enumerate(places[:len(amounts)]):
+        details[seat] = f"{words[place]}; {details[seat]}"
+    return places, amounts, details
+
+
+def ahead_words(names: list[str], nets: list[int]) -> str:
+    """Why the game ended, and who is ahead by the most."""
+    best = max(nets)
+    leaders = " and ".join(names[s] for s in range(len(nets)) if nets[s] == best)
+    return f"After the sevens, {leaders} {'is' if ' and ' not in leaders else 'are'} ahead by the most: " \
+           f"{money(best, signed=True)}."
+
+
 class SaskPhase(PhaseName):
     """Saskatchewan's own phase after the five trick hands (those use the kernel's play)."""
 
@@ -329,16 +375,12 @@ class Saskatchewan(Stakes, TrickState):
         penalty = self.penalty
         assert penalty is not None
         last = self.last_trick_winner()
-        details = []
+        owed, details = trick_hand_row(self.kind, penalty, self.taken, self.tricks_won, last)
         for seat in range(self.num_players):
-            taken = self.taken[seat]
-            owed = penalty.charge(taken, self.tricks_won[seat], seat == last)
-            detail = taken_detail(self.kind, taken, self.tricks_won[seat], seat == last)
-            details.append(detail)
-            if owed:
-                self.pay_pot(seat, owed, f"{detail} in hand {self.deal_no}")
-        label = f"{self.deal_name()}: {penalty.name.lower()}"
-        changes = self.sheet_deal(label, details=details, note=f"pot {money(self.ledger.pot())}")
+            if owed[seat]:
+                self.pay_pot(seat, owed[seat], f"{details[seat]} in hand {self.deal_no}")
+        label = hand_label(self.deal_name(), self.kind)
+        changes = self.sheet_deal(label, details=details, note=pot_note(self.ledger.pot()))
         paid = ", ".join(f"{self.names[s]} {money(-changes[s])}"
                          for s in range(self.num_players) if changes[s])
         self.emit("score", f"{label}: {paid or 'nobody pays'}; the pot holds {money(self.ledger.pot())}.")
@@ -421,31 +463,22 @@ class Saskatchewan(Stakes, TrickState):
 
     def _pay_out(self) -> None:
         """G-SK-6, G-SK-7: the first out takes half the pot, the next two share the rest."""
-        places = list(self.gone_out)
-        if self.num_players == 3:
-            places.append(next(s for s in range(3) if s not in places))  # the last player is third
-        second_half = self.num_players == 3 and self.options.three_player_payout == "second_gets_half"
         pot = self.ledger.pot()
-        amounts = payouts(pot, len(places), second_gets_half=second_half)
-        words = ("first out", "second out", "third out" if self.num_players > 3 else "third, the last left")
+        second_half = self.options.three_player_payout == "second_gets_half"
+        places, amounts, details = sevens_shares(pot, self.gone_out, self.passes,
+                                                 second_gets_half=second_half)
+        words = place_words(self.num_players)
         for seat, amount, why in zip(places, amounts, words, strict=False):
             if amount:
                 self.take_pot(seat, why, amount=amount)
-        details = [f"{p} pass{'es' if p != 1 else ''}" for p in self.passes]
-        for place, seat in enumerate(places[:len(amounts)]):
-            details[seat] = f"{words[place]}; {details[seat]}"
-        label = f"{self.deal_name()}: sevens"
-        self.sheet_deal(label, details=details, note=f"pot {money(pot)}")
+        label = hand_label(self.deal_name(), SEVENS)
+        self.sheet_deal(label, details=details, note=pot_note(pot))
         shares = ", ".join(f"{self.names[s]} {money(a)}" for s, a in zip(places, amounts, strict=False) if a)
         self.emit("score", f"{label}: the pot of {money(pot)} is paid out: {shares}.")
         self._finish()
 
     def _finish(self) -> None:
-        nets = self.ledger.nets()
-        best = max(nets)
-        leaders = " and ".join(self.names[s] for s in range(self.num_players) if nets[s] == best)
-        self.finish_on_money(f"After the sevens, {leaders} {'is' if ' and ' not in leaders else 'are'} "
-                             f"ahead by the most: {money(best, signed=True)}.")
+        self.finish_on_money(ahead_words(self.names, self.ledger.nets()))
 
     # ---- what a seat sees ---------------------------------------------------------------
 
@@ -506,4 +539,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "Saskatchewan", "SaskatchewanOptions", "fits", "hand_penalty", "payouts", "removed_cards"]
+__all__ = ["HAND_NAMES", "SEVENS", "SPEC", "Saskatchewan", "SaskatchewanOptions", "ahead_words", "fits",
+           "hand_label", "hand_penalty", "payouts", "place_words", "pot_note", "removed_cards",
+           "sevens_shares", "trick_hand_row"]

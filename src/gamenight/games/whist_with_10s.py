@@ -59,6 +59,28 @@ def schedule_name(entry: int | str) -> str:
     return f"{C.SUIT_NAMES[entry]} trumps" if isinstance(entry, int) else entry
 
 
+def deal_row(contract: int | str, tricks: list[int], tens: list[int]) -> tuple[list[int], list[str], str]:
+    """A deal's points, details and note from each team's tricks and tens: in low no-trump what a
+    team takes counts for the other team."""
+    points = [deal_points(tricks[t], tens[t]) for t in (0, 1)]
+    low = contract == LOW_NO_TRUMP
+    if low:
+        points.reverse()
+    details = [f"{tricks[t]} tricks, {tens[t]} tens" for t in (0, 1)]
+    return points, details, "taken tricks score for the other team" if low else ""
+
+
+def deal_label(deal: str, contract: int | str) -> str:
+    """A deal's row label: the deal and its contract."""
+    return f"{deal}: {schedule_name(contract)}"
+
+
+def over_words(totals: list[int]) -> str:
+    """Why the match ended: the six deals are played."""
+    level = len(set(totals)) == 1
+    return "The six deals are over" + (" with the totals level." if level else ".")
+
+
 class WhistWith10s(TrickState):
     FIELDS: tuple[Field, ...] = (
         Field("deal", ""),  # the deal counter says it
@@ -94,14 +116,9 @@ class WhistWith10s(TrickState):
     def _on_hand_over(self) -> None:
         tricks = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
         tens = [sum(1 for c in self.taken[s] + self.taken[s + 2] if C.RANK_OF[c] == C.TEN) for s in (0, 1)]
-        points = [deal_points(tricks[t], tens[t]) for t in (0, 1)]
-        low = self.current_contract() == LOW_NO_TRUMP
-        if low:  # what a team takes counts for the other team
-            points.reverse()
-        details = [f"{tricks[t]} tricks, {tens[t]} tens" for t in (0, 1)]
-        label = f"{self.deal_name()}: {schedule_name(self.current_contract())}"
-        self.sheet.add(label, points, details=details,
-                       note="taken tricks score for the other team" if low else "")
+        points, details, note = deal_row(self.current_contract(), tricks, tens)
+        label = deal_label(self.deal_name(), self.current_contract())
+        self.sheet.add(label, points, details=details, note=note)
         self.emit("score", f"{label}: North–South {points[0]:+d}, East–West {points[1]:+d}.")
         if not self.match_over(self._over):
             self.pass_deal()
@@ -109,8 +126,7 @@ class WhistWith10s(TrickState):
 
     @staticmethod
     def _over(why: MatchEnd, totals: list[int]) -> str:
-        level = len(set(totals)) == 1
-        return "The six deals are over" + (" with the totals level." if level else ".")
+        return over_words(totals)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         out = self._trick_view(seat)
@@ -135,4 +151,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "WhistOptions", "WhistWith10s", "deal_points"]
+__all__ = ["SCHEDULE", "SPEC", "WhistOptions", "WhistWith10s", "deal_label", "deal_points", "deal_row",
+           "over_words"]

@@ -38,6 +38,9 @@ class HandScore:
     note: str = ""
     #: each column's score as the book writes it down, a line per part ("canastas +800")
     parts: list[list[str]] | None = None
+    #: the row's label where the engine's sheet names the hand by what was played in it (a trick
+    #: game's contract: "Deal 3: orders up hearts (Ann)"); the hand's number otherwise
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,11 @@ class PadRules(ABC, Generic[OptionsT]):
         unless the game says the entry is not the end of a turn (5 in a Row: one disc made two rows,
         entered one after the other)."""
         return match_end(self.match_rules(), totals, hands)
+
+    def match_winners(self, totals: list[int]) -> list[int] | None:
+        """The columns that won, where the game's rules do not give the match to the best total
+        (500 Rummy: the side that bid out, whatever the defenders hold); ``None``: the best total."""
+        return None
 
     def match_reason(self, why: MatchEnd) -> str:
         """Why the match ended, in the game's words."""

@@ -165,7 +165,7 @@ class Pad:
             if why:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
-            sheet.add(label, score.points, details=score.details, note=score.note)
+            sheet.add(score.label or label, score.points, details=score.details, note=score.note)
             extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
             end = rules.match_end(entry, sheet.totals, hand)
             if end is not None:
@@ -182,7 +182,7 @@ class Pad:
         best totals share the win."""
         lowest = rules.match_rules().lowest_wins
         best = best_of(totals, lowest)
-        winners = [c for c, t in enumerate(totals) if t == best]
+        winners = rules.match_winners(totals) or [c for c, t in enumerate(totals) if t == best]
         names = " and ".join(rules.columns()[c] for c in winners)
         reason = rules.match_reason(why)
         result = f"{names} {'win' if len(winners) > 1 else 'wins'}."

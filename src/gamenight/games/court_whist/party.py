@@ -259,7 +259,7 @@ class CourtWhist(State):
         parts = []
         for chair, figure in enumerate(figures):
             p = table.seats[chair]
-            penalty = R.SPEECH_PENALTY * self.spoke[p]
+            penalty = figure - R.recorded(figure, self.spoke[p])
             self.card[p][g][table.hand] = figure - penalty
             self.spoke[p] = 0
             spoke = f" (spoke: −{penalty})" if penalty else ""
@@ -277,15 +277,14 @@ class CourtWhist(State):
         game = R.GAMES[g]
         for p in self.sitting_out(g):
             self.card[p][g] = [self.options.sitout_score] * R.HANDS_PER_GAME
-        totals = [sum(v or 0 for v in self.card[p][g]) for p in range(self.num_players)]
-        details = [" + ".join(str(v) for v in self.card[p][g]) + ("" if self.where[p] else " (sat out)")
-                   for p in range(self.num_players)]
-        self.sheet.add(f"{self.deal_name(g + 1)}: {game.name}", totals, details=details)
+        totals, details = R.game_row([self.card[p][g] for p in range(self.num_players)],
+                                     [self.where[p] is not None for p in range(self.num_players)])
+        self.sheet.add(R.game_label(self.deal_name(g + 1), game), totals, details=details)
         self.emit("score", f"{game.name} is over: " + ", ".join(
             f"{self.names[p]} {totals[p]}" for p in range(self.num_players)) + ".")
         self.game_no += 1
         if self.game_no == len(R.GAMES):
-            self.finish_on_totals("The games are played: the highest grand total wins.")
+            self.finish_on_totals(R.PARTY_OVER)
             return
         seating = self._move(game)
         R.return_sitters(seating, self.sitting_out(self.game_no), self.sitting_out(g), self.same_label)

@@ -116,6 +116,28 @@ def hand_figures(game: Game, tricks: Sequence[int], faces: Sequence[int]) -> lis
     return pair
 
 
+def recorded(figure: int, spoke: int) -> int:
+    """What a player writes on his card for a hand: the figure, less 3 each time he spoke."""
+    return figure - SPEECH_PENALTY * spoke
+
+
+def game_row(card: Sequence[Sequence[int | None]], seated: Sequence[bool]) -> tuple[list[int], list[str]]:
+    """A game's row on the sheet from each player's four recorded hands: his game total, and the
+    hands as the score card adds them ("3 + 5 + 2 + 4", marked when he sat out)."""
+    totals = [sum(v or 0 for v in hands) for hands in card]
+    details = [" + ".join(str(v) for v in hands) + ("" if here else " (sat out)")
+               for hands, here in zip(card, seated, strict=True)]
+    return totals, details
+
+
+def game_label(deal: str, game: Game) -> str:
+    return f"{deal}: {game.name}"
+
+
+#: why the party ends: every game is played
+PARTY_OVER = "The games are played: the highest grand total wins."
+
+
 def face_cards(cards: Sequence[int]) -> int:
     return sum(1 for c in cards if C.RANK_OF[c] in FACE_RANKS)
 
@@ -231,5 +253,5 @@ def return_sitters(tables: list[list[int]], leaving: Sequence[int], returning: S
                 tables[t][chair] = back.pop(pick)
 
 
-__all__ = ["GAMES", "Count", "Game", "Trump", "cut", "hand_figures", "is_man", "move_tables",
-           "ranked_by_cut", "sitting_out", "table_winners"]
+__all__ = ["GAMES", "PARTY_OVER", "Count", "Game", "Trump", "cut", "game_label", "game_row", "hand_figures",
+           "is_man", "move_tables", "ranked_by_cut", "recorded", "sitting_out", "table_winners"]
