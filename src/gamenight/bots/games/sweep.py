@@ -26,7 +26,8 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
-from gamenight.games.sweep import MOST_ON_TOP, ORDER, TEN, move_parts
+from gamenight.games.sweep import MOST_ON_TOP, move_parts
+from gamenight.games.sweep_score import ORDER, TEN
 
 KING = 13
 #: a sweep (four on top, then the lead) is worth more than any single play
