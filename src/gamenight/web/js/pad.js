@@ -100,7 +100,8 @@ function drawEntry() {
     state.draftFor = hand;
     show($("#refusal"), false);
   }
-  const word = `${capitalised(view.deal_word)} ${hand}`;
+  // the next row's own name where the game gives one ("Game 1, row 2"), else "Hand 3"
+  const word = state.editing === null && view.next_label ? view.next_label : `${capitalised(view.deal_word)} ${hand}`;
   $("#entry-title").textContent = state.editing !== null ? `Correct ${word.toLowerCase()}` : word;
   $("#entry-send").textContent = state.editing !== null ? `Save ${word.toLowerCase()}` : `Enter ${word.toLowerCase()}`;
   show($("#entry-cancel"), state.editing !== null);

@@ -29,7 +29,8 @@ function drawGrid(fields, form, entry) {
   const names = fields[0].scope === "column" ? form.columns : form.players;
   // three columns and more do not fit side by side on a phone: there each value goes on a line of
   // its own with its column's name (pad.css, .pad-grid-many)
-  const grid = h("div", { class: names.length > 2 ? "pad-grid pad-grid-many" : "pad-grid", role: "group" });
+  const many = names.length > 4 ? " pad-grid-many pad-grid-wide" : names.length > 2 ? " pad-grid-many" : "";
+  const grid = h("div", { class: `pad-grid${many}`, role: "group" });
   grid.style.setProperty("--pad-cols", String(names.length));
   grid.append(h("span", { class: "pad-grid-corner" }),
     ...names.map((n) => h("span", { class: "pad-col-name", text: n })));

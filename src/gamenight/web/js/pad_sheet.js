@@ -35,7 +35,9 @@ export function drawSheet(root, view, { onCorrect } = {}) {
           "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
         }) : null),
       row.points.map((p, i) => h("td", {},
-        h("span", { class: "pad-points", text: signed(p) }), h("span", { class: "pad-total", text: ` = ${row.totals[i]}` }),
+        // a money sheet (Red Dog, Saskatchewan) gives its amounts as text: "+$2.00", not "+200"
+        h("span", { class: "pad-points", text: row.points_text ? row.points_text[i] : signed(p) }),
+        h("span", { class: "pad-total", text: ` = ${row.totals_text ? row.totals_text[i] : row.totals[i]}` }),
         parts(extra, row, i))));
   });
   const coming = !sheet.over && sheet.next_caption
@@ -44,7 +46,7 @@ export function drawSheet(root, view, { onCorrect } = {}) {
     sheet.columns.map(() => h("td", {})))
     : null;
   const foot = h("tr", {}, h("th", { scope: "row", text: "Total" }),
-    sheet.totals.map((t) => h("td", { class: "pad-sum", text: String(t) })));
+    sheet.totals.map((t, i) => h("td", { class: "pad-sum", text: String(sheet.totals_text ? sheet.totals_text[i] : t) })));
   root.replaceChildren(...[
     h("div", { class: "pad-table-wrap" }, h("table", { class: "pad-table" },
       h("thead", {}, head), h("tbody", {}, rows, coming), h("tfoot", {}, foot))),
