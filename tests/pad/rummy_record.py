@@ -1,0 +1,60 @@
+"""Record a played match's hands as score-pad entries, from the engine's state at the moment it
+scores each hand (what players would count on the table and write down): a helper the rummies'
+pad tests share, each giving the method that scores a hand and how to read its facts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import gamenight
+from gamenight.bots import make_bot, sampler_for
+from gamenight.core.state import State
+from gamenight.games.rummy import VALUES, Rummy
+from gamenight.pad import Entry
+
+#: reads a hand's facts from the engine's state and the scoring method's arguments
+Reader = Callable[..., Entry]
+
+
+@contextmanager
+def recording(cls: type[State], method: str, read: Reader) -> Iterator[list[Entry]]:
+    """Every hand ``cls.method`` scores while inside, as an entry read just before it scores."""
+    hands: list[Entry] = []
+    scored = getattr(cls, method)
+
+    def record(self: State, *args: Any) -> Any:
+        hands.append(read(self, *args))
+        return scored(self, *args)
+
+    setattr(cls, method, record)
+    try:
+        yield hands
+    finally:
+        setattr(cls, method, scored)
+
+
+def play_match(game: str, players: int, seed: int, cls: type[State], method: str, read: Reader, *,
+               bot: str = "heuristic", options: dict[str, Any] | None = None) -> tuple[State, list[Entry]]:
+    """A seeded match between bots, and its hands as entries."""
+    with recording(cls, method, read) as hands:
+        s = gamenight.new(game, players=players, seed=seed, options=options)
+        bots = [make_bot(bot, game, timed=False) for _ in range(players)]
+        rng = random.Random(seed)
+        while not s.is_over:
+            seat = min(s.to_act)
+            view = s.view(seat, layout=False)
+            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+    return s, hands
+
+
+def rummy_entry(s: Rummy, out: int | None) -> Entry:
+    """Rummy's hand as the pad asks for it: who went out, in one turn or not, each deadwood count."""
+    return {"out": out, "rummy": out is not None and s.went_rummy(out),
+            "deadwood": [sum(VALUES[c] for c in s.deadwood_cards(p)) for p in range(s.num_players)]}
+
+
+def play_rummy(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("rummy", players, seed, Rummy, "_on_hand_over", rummy_entry, options=options)
