@@ -12,7 +12,9 @@ from typing import Any
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
+from gamenight.families.melds import RUMMY_VALUES, solver_for
 from gamenight.games.rummy import VALUES, Rummy
+from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
 
 #: reads a hand's facts from the engine's state and the scoring method's arguments
@@ -58,3 +60,22 @@ def rummy_entry(s: Rummy, out: int | None) -> Entry:
 
 def play_rummy(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("rummy", players, seed, Rummy, "_on_hand_over", rummy_entry, options=options)
+
+
+def card_game_entry(s: TheCardGame, out: int | None) -> Entry:
+    """The Card Game's round as the pad asks for it: who went out first and on a last turn, the
+    stock running out, each count left over (and the vote, with the first round)."""
+    solver = solver_for(s.meld_rules, RUMMY_VALUES)
+    outs = [s.went_out, *s.also_out]
+    entry: Entry = {"out": s.went_out, "also_out": [p in s.also_out for p in range(s.num_players)],
+                    "stock_out": out is None,
+                    "left": [0 if p in outs else solver.best(s.hands[p]).deadwood_value
+                             for p in range(s.num_players)]}
+    if s.options.going_out_score == "vote" and s.deal_no == 1:
+        entry["bonus"] = s.bonus
+    return entry
+
+
+def play_card_game(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("the-card-game", players, seed, TheCardGame, "_on_hand_over", card_game_entry,
+                      options=options)
