@@ -13,6 +13,7 @@ import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.melds import RUMMY_VALUES, solver_for
+from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_counts
 from gamenight.games.rummy import VALUES, Rummy
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
@@ -79,3 +80,13 @@ def card_game_entry(s: TheCardGame, out: int | None) -> Entry:
 def play_card_game(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("the-card-game", players, seed, TheCardGame, "_on_hand_over", card_game_entry,
                       options=options)
+
+
+def arizona_entry(s: ArizonaRummy, out: int | None) -> Entry:
+    """Arizona Rummy's round as the pad asks for it: who went out, each hand's cards by kind."""
+    held = [class_counts(h, s.deal_no) for h in s.hands]
+    return {"out": out} | {k: [h[k] for h in held] for k, _, _ in CARD_CLASSES}
+
+
+def play_arizona(players: int, seed: int) -> tuple[State, list[Entry]]:
+    return play_match("arizona-rummy", players, seed, ArizonaRummy, "_on_hand_over", arizona_entry)
