@@ -14,6 +14,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.melds import RUMMY_VALUES, solver_for
 from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_counts
+from gamenight.games.horseshit_rummy import CARD_KINDS, HorseshitRummy
 from gamenight.games.rummy import VALUES, Rummy
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
@@ -90,3 +91,17 @@ def arizona_entry(s: ArizonaRummy, out: int | None) -> Entry:
 
 def play_arizona(players: int, seed: int) -> tuple[State, list[Entry]]:
     return play_match("arizona-rummy", players, seed, ArizonaRummy, "_on_hand_over", arizona_entry)
+
+
+def horseshit_entry(s: HorseshitRummy, out: int | None) -> Entry:
+    """Horseshit Rummy's round as the pad asks for it: the wild rank, who went out, the cards in
+    front of and in the hand of each player by kind."""
+    front, held = s.counted_by_kind()
+    entry: Entry = {"wild": s.wild, "out": out}
+    entry |= {f"front_{k}": [f[k] for f in front] for k, _, _ in CARD_KINDS}
+    return entry | {f"held_{k}": [h[k] for h in held] for k, _, _ in CARD_KINDS}
+
+
+def play_horseshit(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("horseshit-rummy", players, seed, HorseshitRummy, "_on_hand_over", horseshit_entry,
+                      options=options)
