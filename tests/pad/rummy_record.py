@@ -14,6 +14,8 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.melds import RUMMY_VALUES, solver_for
 from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_counts
+from gamenight.games.five_hundreds import CARD_KINDS as FH_KINDS
+from gamenight.games.five_hundreds import FiveHundreds
 from gamenight.games.horseshit_rummy import CARD_KINDS, HorseshitRummy
 from gamenight.games.rummy import VALUES, Rummy
 from gamenight.games.the_card_game import TheCardGame
@@ -104,4 +106,18 @@ def horseshit_entry(s: HorseshitRummy, out: int | None) -> Entry:
 
 def play_horseshit(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("horseshit-rummy", players, seed, HorseshitRummy, "_on_hand_over", horseshit_entry,
+                      options=options)
+
+
+def five_hundreds_entry(s: FiveHundreds, out: int | None) -> Entry:
+    """Five Hundreds' hand as the pad asks for it: who went out, the cards each player laid and
+    holds by kind."""
+    laid, held = s.counted_by_kind()
+    entry: Entry = {"out": out}
+    entry |= {f"laid_{k}": [a[k] for a in laid] for k, _, _ in FH_KINDS}
+    return entry | {f"held_{k}": [h[k] for h in held] for k, _, _ in FH_KINDS}
+
+
+def play_five_hundreds(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("five-hundreds", players, seed, FiveHundreds, "_on_hand_over", five_hundreds_entry,
                       options=options)
