@@ -17,6 +17,9 @@ from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_coun
 from gamenight.games.five_hundreds import CARD_KINDS as FH_KINDS
 from gamenight.games.five_hundreds import FiveHundreds
 from gamenight.games.horseshit_rummy import CARD_KINDS, HorseshitRummy
+from gamenight.games.push import CARD_KINDS as PUSH_KINDS
+from gamenight.games.push import Push
+from gamenight.games.push import kind_counts as push_kind_counts
 from gamenight.games.rummy import VALUES, Rummy
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
@@ -121,3 +124,13 @@ def five_hundreds_entry(s: FiveHundreds, out: int | None) -> Entry:
 def play_five_hundreds(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("five-hundreds", players, seed, FiveHundreds, "_on_hand_over", five_hundreds_entry,
                       options=options)
+
+
+def push_entry(s: Push, out: int | None) -> Entry:
+    """Push's deal as the pad asks for it: who went out, each hand's cards by kind."""
+    held = [push_kind_counts(h) for h in s.hands]
+    return {"out": out} | {k: [h[k] for h in held] for k, _, _ in PUSH_KINDS}
+
+
+def play_push(seed: int) -> tuple[State, list[Entry]]:
+    return play_match("push", 4, seed, Push, "_on_hand_over", push_entry)
