@@ -14,6 +14,7 @@ from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.melds import RUMMY_VALUES, solver_for
 from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_counts
+from gamenight.games.desert_rummy import IMMEDIATE, DesertRummy
 from gamenight.games.five_hundreds import CARD_KINDS as FH_KINDS
 from gamenight.games.five_hundreds import FiveHundreds
 from gamenight.games.horseshit_rummy import CARD_KINDS, HorseshitRummy
@@ -34,9 +35,9 @@ def recording(cls: type[State], method: str, read: Reader) -> Iterator[list[Entr
     hands: list[Entry] = []
     scored = getattr(cls, method)
 
-    def record(self: State, *args: Any) -> Any:
-        hands.append(read(self, *args))
-        return scored(self, *args)
+    def record(self: State, *args: Any, **kwargs: Any) -> Any:
+        hands.append(read(self, *args, **kwargs))
+        return scored(self, *args, **kwargs)
 
     setattr(cls, method, record)
     try:
@@ -134,3 +135,17 @@ def push_entry(s: Push, out: int | None) -> Entry:
 
 def play_push(seed: int) -> tuple[State, list[Entry]]:
     return play_match("push", 4, seed, Push, "_on_hand_over", push_entry)
+
+
+def desert_entry(s: DesertRummy, out: int | None, *, ended_by: int | None = None) -> Entry:
+    """Desert Rummy's hand as the pad asks for it: who laid his meld, who went out, who laid the
+    last meld (where that ends the game at once)."""
+    entry: Entry = {"laid": list(s.made), "out": out}
+    if s.options.win_timing == IMMEDIATE:
+        entry["last_meld"] = ended_by
+    return entry
+
+
+def play_desert(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("desert-rummy", players, seed, DesertRummy, "_score_hand", desert_entry,
+                      options=options)
