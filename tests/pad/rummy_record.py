@@ -22,6 +22,7 @@ from gamenight.games.push import CARD_KINDS as PUSH_KINDS
 from gamenight.games.push import Push
 from gamenight.games.push import kind_counts as push_kind_counts
 from gamenight.games.rummy import VALUES, Rummy
+from gamenight.games.sticks import Sticks
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
 
@@ -149,3 +150,18 @@ def desert_entry(s: DesertRummy, out: int | None, *, ended_by: int | None = None
 def play_desert(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("desert-rummy", players, seed, DesertRummy, "_score_hand", desert_entry,
                       options=options)
+
+
+def sticks_entry(s: Sticks, out: int | None, *, cut_short: bool = False) -> Entry:
+    """Sticks' deal as the pad asks for it: each player's FREE sticks drawn before it and the stick
+    he laid in it, who went out."""
+    free, laid = [], []
+    for p in range(s.num_players):
+        done = [s.catalogue[k] for k in s.completed[p][s.completed_before[p]:]]
+        free.append(sum(c.free for c in done))
+        laid.append(next((c.text for c in done if not c.free), None))
+    return {"free": free, "laid": laid, "out": out}
+
+
+def play_sticks(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
+    return play_match("sticks", players, seed, Sticks, "_score_deal", sticks_entry, options=options)
