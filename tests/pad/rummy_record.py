@@ -23,6 +23,8 @@ from gamenight.games.push import Push
 from gamenight.games.push import kind_counts as push_kind_counts
 from gamenight.games.rummy import VALUES, Rummy
 from gamenight.games.sticks import Sticks
+from gamenight.games.ten_dime_rummy import CARD_KINDS as TDR_KINDS
+from gamenight.games.ten_dime_rummy import TenDimeRummy
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry
 
@@ -165,3 +167,17 @@ def sticks_entry(s: Sticks, out: int | None, *, cut_short: bool = False) -> Entr
 
 def play_sticks(players: int, seed: int, options: dict[str, Any]) -> tuple[State, list[Entry]]:
     return play_match("sticks", players, seed, Sticks, "_score_deal", sticks_entry, options=options)
+
+
+def ten_dime_entry(s: TenDimeRummy, out: int | None) -> Entry:
+    """10 Dime Rummy's round as the pad asks for it: who went out, each player's contract, dimes
+    spent buying, cards laid and held by kind."""
+    laid, held = s.counted_by_kind()
+    n = s.num_players
+    entry: Entry = {"out": out, "made": list(s.made), "bought": [s.dimes_bought(p) for p in range(n)]}
+    entry |= {f"laid_{k}": [a[k] for a in laid] for k, _, _ in TDR_KINDS}
+    return entry | {f"held_{k}": [h[k] for h in held] for k, _, _ in TDR_KINDS}
+
+
+def play_ten_dime(players: int, seed: int) -> tuple[State, list[Entry]]:
+    return play_match("ten-dime-rummy", players, seed, TenDimeRummy, "_on_hand_over", ten_dime_entry)
