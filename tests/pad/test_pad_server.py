@@ -21,7 +21,7 @@ def hand(view: dict[str, Any], **values: Any) -> dict[str, Any]:
 
 def test_a_pad_is_kept_followed_and_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
-        assert [g["id"] for g in client.get("/api/pads/games").json()] == ["hand-and-foot"]
+        assert "hand-and-foot" in [g["id"] for g in client.get("/api/pads/games").json()]
         made = client.post("/api/pads", json={"game": "hand-and-foot", "players": PLAYERS})
         assert made.status_code == 201
         body = made.json()

@@ -24,6 +24,7 @@ def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: A
     keeper_context = browser.new_context(**PHONE)
     keeper = keeper_context.new_page()
     keeper.goto(f"{server}/pad")  # the scorekeeper starts the pad on the page
+    keeper.locator("#setup-game").select_option(label="Hand and Foot")  # other games have pads too
     for seat, name in enumerate(["Ann", "Bob", "Cid", "Dee"], start=1):
         keeper.get_by_label(f"Player {seat}'s name").fill(name)
     keeper.get_by_role("button", name="Start the score pad").tap()
