@@ -26,7 +26,7 @@ from gamenight.games.sticks import Sticks
 from gamenight.games.ten_dime_rummy import CARD_KINDS as TDR_KINDS
 from gamenight.games.ten_dime_rummy import TenDimeRummy
 from gamenight.games.the_card_game import TheCardGame
-from gamenight.pad import Entry
+from gamenight.pad import Entry, Pad
 
 #: reads a hand's facts from the engine's state and the scoring method's arguments
 Reader = Callable[..., Entry]
@@ -181,3 +181,17 @@ def ten_dime_entry(s: TenDimeRummy, out: int | None) -> Entry:
 
 def play_ten_dime(players: int, seed: int) -> tuple[State, list[Entry]]:
     return play_match("ten-dime-rummy", players, seed, TenDimeRummy, "_on_hand_over", ten_dime_entry)
+
+
+def sweep(game: str, play: Callable[[int, int], tuple[State, list[Entry]]], options: dict[str, Any],
+          players: tuple[int, ...], seeds: int = 3) -> None:
+    """The slow tier's sweep: many seeded matches, no hand that was played refused as impossible,
+    and every row's points and totals the engine's."""
+    for n in players:
+        for seed in range(seeds):
+            s, hands = play(n, seed)
+            pad = Pad.create(game, s.names, options=options)
+            for entry in hands:
+                pad.add(entry)
+            pad_rows = [(r.points, r.totals) for r in pad.sheet().sheet.rows]
+            assert pad_rows == [(r.points, r.totals) for r in s.score_sheet.rows], (game, n, seed)

@@ -7,11 +7,12 @@ and writes what they count ("15 left"). Labels, points, totals and notes must be
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_arizona
+from tests.pad.rummy_record import play_arizona, sweep
 
 
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
@@ -52,3 +53,11 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     corrected = first | {"jokers": [0, 0, 0], "wild": [1, 0, 2]}  # a three, not a joker
     sheet = pad.replace(0, corrected).sheet
     assert sheet.rows[0].points == [25 + 10, 0, 55] and sheet.totals == [35, 40, 85]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {}
+    sweep("arizona-rummy", lambda n, seed: play_arizona(n, seed), options, (2, 6))

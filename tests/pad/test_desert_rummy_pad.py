@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_desert
+from tests.pad.rummy_record import play_desert, sweep
 
 FOUR_HANDS = {"max_hands": 4}
 
@@ -50,3 +51,11 @@ def test_impossible_hands_are_refused_a_correction_recomputes_and_the_last_meld_
     assert corrected.rows[1].details == ["laid level 2", "laid level 1, went out"]
     assert corrected.rows[2].details == ["laid level 3, went out", "repeats level 2"]
     assert corrected.totals == [11, 1]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"max_hands": 4, "win_timing": "end_of_hand"}
+    sweep("desert-rummy", lambda n, seed: play_desert(n, seed, options), options, (3, 8))

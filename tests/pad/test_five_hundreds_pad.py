@@ -7,11 +7,12 @@ with who went out in the note. Points, totals and details must be equal exactly.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_five_hundreds
+from tests.pad.rummy_record import play_five_hundreds, sweep
 
 THREE_HANDS = {"max_hands": 3}
 
@@ -52,3 +53,11 @@ def test_impossible_hands_are_refused_and_a_correction_recomputes() -> None:
     assert pad.sheet().sheet.totals == [70 + 20, 5 - 10, 30 - 10]
     corrected = first | {"held_aces": [0, 0, 0], "laid_aces": [3, 1, 0]}  # Bob had laid his ace off
     assert pad.replace(0, corrected).sheet.totals == [90, 65 - 10 - 10, 20]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"max_hands": 3}
+    sweep("five-hundreds", lambda n, seed: play_five_hundreds(n, seed, options), options, (2, 4))

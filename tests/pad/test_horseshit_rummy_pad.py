@@ -7,11 +7,12 @@ with who went out first in the note. Points, totals and details must be equal ex
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_horseshit
+from tests.pad.rummy_record import play_horseshit, sweep
 
 THREE_ROUNDS = {"max_rounds": 3}
 
@@ -55,3 +56,11 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     assert pad.sheet().sheet.totals == [130, -80 + 400, 15]
     corrected = first | {"held_aces": [0, 0, 0]}  # Bob held no ace after all
     assert pad.replace(0, corrected).sheet.totals == [130, 20 + 400, 15]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"max_rounds": 3}
+    sweep("horseshit-rummy", lambda n, seed: play_horseshit(n, seed, options), options, (2, 6))

@@ -7,11 +7,12 @@ with who went out first in the note. Points, totals and details must be equal ex
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_push
+from tests.pad.rummy_record import play_push, sweep
 
 
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
@@ -54,3 +55,11 @@ def test_impossible_deals_are_refused_and_a_correction_recomputes() -> None:
     assert row.note == "the stock ran out; nobody went out: both teams count their hands"
     corrected = first | {"out": 0, "wild": [0, 2, 1, 0], "low": [0, 0, 2, 1]}  # Ann went out, not Cid
     assert pad.replace(0, corrected).sheet.totals == [40, 95]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {}
+    sweep("push", lambda n, seed: play_push(seed), options, (4,))

@@ -16,7 +16,7 @@ import pytest
 
 from gamenight.core.scoring import ScoreRow
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_rummy
+from tests.pad.rummy_record import play_rummy, sweep
 
 
 def as_pad_writes_it(row: ScoreRow) -> dict[str, Any]:
@@ -69,3 +69,12 @@ def test_impossible_hands_are_refused_and_a_correction_recomputes() -> None:
     assert sheet.totals == [24, 5, 69]
     with pytest.raises(PadError, match=re.escape("The match is over: Bob wins.")):
         pad.replace(0, corrected | {"deadwood": [60, 0, 60]})  # 120 penalty points: over before deal 2
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"scoring": "winner_collects", "target": 60, "rummy_double": True,
+                               "deadwood": "all_cards"}
+    sweep("rummy", lambda n, seed: play_rummy(n, seed, options), options, (2, 5))

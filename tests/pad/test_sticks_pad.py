@@ -7,11 +7,12 @@ deal's, with how it ended first in the note. Points, totals and details must be 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_sticks
+from tests.pad.rummy_record import play_sticks, sweep
 
 THREE_STICKS = {"target": 3}
 
@@ -54,3 +55,11 @@ def test_impossible_deals_are_refused_and_a_correction_recomputes() -> None:
     assert done.over is not None and done.over["winners"] == [0]
     corrected = pad.replace(0, first | {"free": [0, 0]}).sheet  # the FREE stick was Bob's dream
     assert corrected.totals == [2, 0]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"target": 3}
+    sweep("sticks", lambda n, seed: play_sticks(n, seed, options), options, (2, 4))

@@ -8,11 +8,12 @@ dimes bought among them) must be equal exactly, and the pot in the note."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_ten_dime
+from tests.pad.rummy_record import play_ten_dime, sweep
 
 
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
@@ -57,3 +58,11 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     corrected = pad.replace(0, first | {"bought": [0, 0], "laid_jokers": [1, 0]}).sheet
     assert corrected.rows[1].note == "the stock ran out; pot 2 dimes ($0.20)"
     assert corrected.totals == [90, -15]
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {}
+    sweep("ten-dime-rummy", lambda n, seed: play_ten_dime(n, seed), options, (2, 6))

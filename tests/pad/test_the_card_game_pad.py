@@ -14,7 +14,7 @@ import pytest
 
 from gamenight.core.scoring import ScoreRow
 from gamenight.pad import Entry, Pad, PadError
-from tests.pad.rummy_record import play_card_game
+from tests.pad.rummy_record import play_card_game, sweep
 
 
 def as_pad_writes_it(row: ScoreRow) -> dict[str, Any]:
@@ -67,3 +67,11 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     assert sheet.totals == [2, 49, 7]
     with pytest.raises(PadError, match=re.escape("There is no round 3: 5 cards, fives wild to correct yet.")):
         pad.replace(2, first)
+
+
+@pytest.mark.slow
+def test_no_played_hand_is_refused_and_every_sheet_adds_up() -> None:
+    """More seeded matches under other rules (a few seconds of CPU): no hand that was played is
+    refused, and every row's points and totals are the engine's."""
+    options: dict[str, Any] = {"going_out_score": "-5"}
+    sweep("the-card-game", lambda n, seed: play_card_game(n, seed, options), options, (3, 4))
