@@ -60,7 +60,7 @@ House decisions where the book is silent (the gap ids of ``shared/rules/metzker-
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -75,7 +75,7 @@ from gamenight.equipment import cards as C
 from gamenight.families.contract_turn import canonical_melds
 from gamenight.families.draw_discard import DrawDiscardState, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, RANK_PLURAL, Meld, MeldRules, values_by_rank
+from gamenight.families.melds import ACE_EITHER, RANK_PLURAL, Meld, MeldRules
 from gamenight.families.personal_piles import PersonalPiles
 from gamenight.families.rummy_kinds import ONLY, LayMeld, LayOff, TurnPhase
 from gamenight.families.rummy_rules import LayOffOn, RummyRules
@@ -87,6 +87,8 @@ BY_PLAYERS = "by_players"
 ALLOWED, FORBIDDEN = "allowed", "forbidden"
 JOKER_POINTS, WILD_POINTS, ACE_POINTS = 50, 25, 20
 
+#: eleven rounds; the lowest total wins
+MATCH_RULES = MatchRules(deals=ROUNDS, lowest_wins=True)
 #: interned move: the end of a player's last lay-down
 DONE: Move = Move("done")
 
@@ -116,18 +118,55 @@ def round_rules(round_no: int) -> MeldRules:
     return MeldRules(ace=ACE_EITHER).with_wild_ranks(wild_rank(round_no))
 
 
+#: the kinds of card a hand left counts by, their words and what each costs: joker 50, the wild
+#: rank 25 (G-AZ-6), ace 20, king to ten 10, nine to two 5 (the score pad enters these counts)
+CARD_CLASSES: tuple[tuple[str, str, int], ...] = (
+    ("jokers", "Jokers", JOKER_POINTS), ("wild", "Cards of the wild rank", WILD_POINTS),
+    ("aces", "Aces", ACE_POINTS), ("high", "Tens to kings", 10), ("low", "Twos to nines", 5))
+CLASS_POINTS = {k: v for k, _, v in CARD_CLASSES}
+#: rank indices run two..ace = 0..12: ten is 8
+TEN_RANK, ACE_RANK = 8, 12
+
+
+def card_class(card: int, round_no: int) -> str:
+    """Which kind of card ``card`` counts as in round ``k``."""
+    if card == C.JOKER:
+        return "jokers"
+    rank = C.RANK_OF[card]
+    if rank == wild_rank(round_no):
+        return "wild"
+    return "aces" if rank == ACE_RANK else "high" if rank >= TEN_RANK else "low"
+
+
 @cache
 def round_values(round_no: int) -> tuple[int, ...]:
-    """What each card left in hand costs in round ``k``: joker 50, the wild rank 25 (G-AZ-6), ace
-    20, king to ten 10, nine to two 5."""
-    per_rank = [5] * 8 + [10] * 4 + [ACE_POINTS]
-    per_rank[wild_rank(round_no)] = WILD_POINTS
-    return values_by_rank(per_rank, joker=JOKER_POINTS)
+    """What each card left in hand costs in round ``k``."""
+    return tuple(CLASS_POINTS[card_class(c, round_no)] for c in range(C.JOKER + 1))
+
+
+def class_counts(cards: Sequence[int], round_no: int) -> dict[str, int]:
+    """A hand's cards counted by kind."""
+    kinds = [card_class(c, round_no) for c in cards]
+    return {k: kinds.count(k) for k, _, _ in CARD_CLASSES}
+
+
+def counted(held: Mapping[str, int]) -> int:
+    """What a hand counts, from its cards counted by kind."""
+    return sum(CLASS_POINTS[k] * n for k, n in held.items())
 
 
 def hand_points(cards: Sequence[int], round_no: int) -> int:
-    values = round_values(round_no)
-    return sum(values[c] for c in cards)
+    return counted(class_counts(cards, round_no))
+
+
+def round_scores(out: int | None, held: Sequence[Mapping[str, int]]) -> list[int]:
+    """The player who went out 0; everyone else what his hand counts (T-AZ-1..3)."""
+    return [0 if s == out else counted(h) for s, h in enumerate(held)]
+
+
+def round_label(round_no: int) -> str:
+    """The sheet's row for a round: "Round 4: 6 cards, sixes wild"."""
+    return f"Round {round_no}: {cards_for(round_no)} cards, {RANK_PLURAL[wild_rank(round_no)]} wild"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -201,7 +240,7 @@ class ArizonaRummy(PersonalPiles):
         self.decks = decks_for(self.num_players, o.decks)
         self._init_table(round_rules(1))
         self.take_own_pile = o.draw_own_pile == ALLOWED
-        self.match_rules = MatchRules(deals=ROUNDS, lowest_wins=True)
+        self.match_rules = MATCH_RULES
         self.went_out: int | None = None
         #: the going-out player's last discard, face down on his pile (G-AZ-3)
         self.face_down: list[int] = []
@@ -342,8 +381,7 @@ class ArizonaRummy(PersonalPiles):
     # ---- scoring ------------------------------------------------------------------------
 
     def round_scores(self, out: int | None) -> list[int]:
-        """The player who went out 0; everyone else what his hand counts (T-AZ-1..3)."""
-        return [0 if s == out else hand_points(self.hands[s], self.deal_no) for s in range(self.num_players)]
+        return round_scores(out, [class_counts(h, self.deal_no) for h in self.hands])
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
@@ -359,7 +397,7 @@ class ArizonaRummy(PersonalPiles):
                 self.emit("show", f"{self.names[s]} shows {left}: {points[s]} points.", seat=s,
                           cards=C.codes(self.hands[s]))
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
-        label = f"{self.deal_name()}: {self.size} cards, {self.wild_name()} wild"
+        label = round_label(self.deal_no)
         self.sheet.add(label, points, details=details, note=how)
         self.emit("score", f"{label}; {how}: " + ", ".join(f"{self.names[s]} {points[s]}" for s in range(n))
                   + ".")
@@ -411,5 +449,6 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 8),
 ))
 
-__all__ = ["DONE", "SPEC", "ArizonaOptions", "ArizonaPhase", "ArizonaRummy", "cards_for", "decks_for",
-           "hand_points", "round_rules", "round_values", "wild_rank"]
+__all__ = ["CARD_CLASSES", "DONE", "MATCH_RULES", "ROUNDS", "SPEC", "ArizonaOptions", "ArizonaPhase",
+           "ArizonaRummy", "card_class", "cards_for", "class_counts", "counted", "decks_for", "hand_points",
+           "round_label", "round_rules", "round_scores", "round_values", "wild_rank"]

@@ -53,6 +53,7 @@ on wins, equal players share the win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,6 +103,35 @@ def contract_for(level: int) -> Contract:
 
 def _catalogue_lines() -> str:
     return "\n".join(f"  {i:2d}. {c.text:<12} {c.describe()}" for i, c in enumerate(CONTRACTS, 1))
+
+
+# ---- a hand's row from its facts: the engine and the score pad both call these ----------------
+
+def hand_points(made: Sequence[bool]) -> list[int]:
+    """1 for each player who laid his meld this hand: the totals count the melds completed."""
+    return [1 if m else 0 for m in made]
+
+
+def next_levels(levels: Sequence[int], made: Sequence[bool]) -> list[int]:
+    """A player who laid his meld moves on to the next; the others repeat theirs."""
+    return [min(level + 1, LAST_LEVEL) if m else level for level, m in zip(levels, made, strict=True)]
+
+
+def hand_details(levels: Sequence[int], made: Sequence[bool], out: int | None) -> list[str]:
+    return [f"laid level {level}" + (", went out" if s == out else "") if m else f"repeats level {level}"
+            for s, (level, m) in enumerate(zip(levels, made, strict=True))]
+
+
+def cap_reason(cap: int) -> str:
+    hands = f"{number_word(cap)} hand{'' if cap == 1 else 's'}"
+    return f"The game stops after {hands}: the player furthest on wins."
+
+
+def hand_note(out: int | None, ended_by: str | None) -> str:
+    """How a hand ended when nobody went out: the last meld laid (``ended_by``, a name) or the stock."""
+    if ended_by is not None:
+        return f"{ended_by} laid the last meld"
+    return "the stock ran out" if out is None else ""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -203,29 +233,18 @@ class DesertRummy(ContractState):
 
     def _score_hand(self, out: int | None, *, ended_by: int | None = None) -> None:
         """Every player who laid his meld this hand moves on; the others repeat theirs."""
-        points = [1 if self.made[s] else 0 for s in range(self.num_players)]
-        details = []
-        for s in range(self.num_players):
-            level = self.levels[s]
-            if self.made[s]:
-                details.append(f"laid level {level}" + (", went out" if s == out else ""))
-                self.levels[s] = min(level + 1, LAST_LEVEL)
-            else:
-                details.append(f"repeats level {level}")
-        note = ""
-        if ended_by is not None:
-            note = f"{self.names[ended_by]} laid the last meld"
-        elif out is None:
-            note = "the stock ran out"
+        made = list(self.made)
+        points = hand_points(made)
+        details = hand_details(self.levels, made, out)
+        self.levels = next_levels(self.levels, made)
+        note = hand_note(out, None if ended_by is None else self.names[ended_by])
         self.sheet.add(self.deal_name(), points, details=details, note=note)
         moved = [self.names[s] for s in range(self.num_players) if points[s]]
         self.emit("score", f"{self.deal_name()} is over: " + (
             f"{', '.join(moved)} moved on." if moved else "nobody laid a meld."))
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
-        cap = self.match_rules.cap
-        hands = f"{number_word(cap)} hand{'' if cap == 1 else 's'}"
-        return f"The game stops after {hands}: the player furthest on wins."
+        return cap_reason(self.match_rules.cap)
 
     # ---- what a seat sees ------------------------------------------------------------------
 
@@ -258,5 +277,6 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 6, 9),
 ))
 
-__all__ = ["CATALOGUE", "CATALOGUE_TEXT", "CONTRACTS", "LAST_LEVEL", "RULES", "SPEC", "DesertOptions",
-           "DesertRummy", "contract_for", "decks_for"]
+__all__ = ["CATALOGUE", "CATALOGUE_TEXT", "CONTRACTS", "IMMEDIATE", "LAST_LEVEL", "RULES", "SPEC",
+           "DesertOptions", "DesertRummy", "cap_reason", "contract_for", "decks_for", "hand_details",
+           "hand_note", "hand_points", "next_levels"]

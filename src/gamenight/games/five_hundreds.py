@@ -68,7 +68,7 @@ House decisions besides those above:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -85,18 +85,54 @@ from gamenight.families.draw_discard import (
     Phase,
 )
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, Meld, MeldRules, values_by_rank
+from gamenight.families.melds import ACE_EITHER, Meld, MeldRules
 from gamenight.families.rummy_rules import ClaimOrder, RummyRules
 
 HAND_SIZE = 7
 #: sets of three or four, runs of three or more, the ace high or low; no wild cards
 RULES = MeldRules(max_set=4, ace=ACE_EITHER, jokers_wild=False)
-#: ace 25, king to ten 10, nine to two 5
-VALUES: tuple[int, ...] = values_by_rank((5, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 25))
+#: the kinds of card a hand is scored by, their words and each one's points: ace 25, king to ten
+#: 10, nine to two 5 (the score pad enters cards by these kinds)
+CARD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("aces", "Aces", 25), ("high", "Tens to kings", 10), ("low", "Twos to nines", 5))
+KIND_POINTS = {k: v for k, _, v in CARD_KINDS}
+
+
+def card_kind(card: int) -> str:
+    rank = C.RANK_OF[card]
+    return "aces" if rank == C.ACE else "high" if rank >= C.TEN else "low"
+
+
+#: what each card counts, by its kind (no jokers: the last entry is 0)
+VALUES: tuple[int, ...] = (*(KIND_POINTS[card_kind(c)] for c in range(C.JOKER)), 0)
 
 
 def card_points(cards: Sequence[int]) -> int:
     return sum(VALUES[c] for c in cards)
+
+
+def kind_counts(cards: Sequence[int]) -> dict[str, int]:
+    kinds = [card_kind(c) for c in cards]
+    return {k: kinds.count(k) for k, _, _ in CARD_KINDS}
+
+
+def counted(cards: Mapping[str, int]) -> int:
+    """What cards counted by kind are worth."""
+    return sum(KIND_POINTS[k] * n for k, n in cards.items())
+
+
+def hand_scores(laid: Sequence[Mapping[str, int]], held: Sequence[Mapping[str, int]]) -> list[int]:
+    """Cards on the table in front of each player less cards in his hand (T-FH-1, T-FH-2)."""
+    return [counted(a) - counted(h) for a, h in zip(laid, held, strict=True)]
+
+
+def score_details(laid: Sequence[Mapping[str, int]], held: Sequence[Mapping[str, int]]) -> list[str]:
+    return [f"{counted(a)} laid − {counted(h)} held" for a, h in zip(laid, held, strict=True)]
+
+
+def match_rules(o: FiveHundredsOptions) -> MatchRules:
+    """The target at the end of a hand, a tie for the best plays on; or the cap on hands."""
+    return MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -140,7 +176,7 @@ class FiveHundreds(DrawDiscardState):
         super().__init__(*args, **kwargs)
         o = self.options
         self._init_table(RULES, rummy=replace(self.RUMMY_RULES, claim_order=ClaimOrder(o.claim_resolution)))
-        self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
+        self.match_rules = match_rules(o)
         self._start_hand()
 
     def deck_template(self) -> list[int]:
@@ -216,10 +252,14 @@ class FiveHundreds(DrawDiscardState):
 
     # ---- scoring and the end ----------------------------------------------------------------
 
+    def counted_by_kind(self) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+        """The cards each player laid, and holds, counted by kind."""
+        n = self.num_players
+        return ([kind_counts(self.table_cards(s)) for s in range(n)],
+                [kind_counts(self.hands[s]) for s in range(n)])
+
     def hand_scores(self) -> list[int]:
-        """Cards on the table in front of each player less cards in his hand (T-FH-1, T-FH-2)."""
-        return [card_points(self.table_cards(s)) - card_points(self.hands[s])
-                for s in range(self.num_players)]
+        return hand_scores(*self.counted_by_kind())
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
@@ -229,8 +269,7 @@ class FiveHundreds(DrawDiscardState):
                 shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
                 self.emit("show", f"{self.names[s]} shows {shown}: {card_points(self.hands[s])} against.",
                           seat=s, cards=C.codes(self.hands[s]))
-        details = [f"{card_points(self.table_cards(s))} laid − {card_points(self.hands[s])} held"
-                   for s in range(n)]
+        details = score_details(*self.counted_by_kind())
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
         label = f"{self.deal_name()}: {how}"
         self.sheet.add(label, points, details=details)
@@ -283,4 +322,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["HAND_SIZE", "RULES", "SPEC", "VALUES", "FiveHundreds", "FiveHundredsOptions", "card_points"]
+__all__ = ["CARD_KINDS", "HAND_SIZE", "RULES", "SPEC", "VALUES", "FiveHundreds", "FiveHundredsOptions",
+           "card_kind", "card_points", "counted", "hand_scores", "kind_counts", "match_rules",
+           "score_details"]

@@ -68,7 +68,7 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §14)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -78,15 +78,13 @@ from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import DIG_TO_PAIR, HAND, DrawDiscardState, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import RANK_PLURAL, MeldRules, values_by_rank
+from gamenight.families.melds import RANK_PLURAL, MeldRules
 from gamenight.families.rummy_rules import RummyRules
 
 #: the ranks in the deck: three to ace (every two out; no jokers)
 RANKS = tuple(range(C.THREE, C.ACE + 1))
 #: sets only, at least one natural card in each, jokers none; the wild rank is the round's
 RULES = MeldRules(runs=False, jokers_wild=False)
-#: ace 100, king to ten 10, nine to three 5 (a card of the wild rank is 100 whatever it is)
-BASE_VALUES: tuple[int, ...] = values_by_rank((0, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 100))
 WILD_VALUE = 100
 TARGET = 1500
 
@@ -108,8 +106,56 @@ def round_rules(wild: int) -> MeldRules:
 
 
 def values_for(wild: int) -> tuple[int, ...]:
-    """What each card counts this round: the wild rank 100, the rest by rank (T-HS-1)."""
-    return tuple(WILD_VALUE if c < 52 and C.RANK_OF[c] == wild else v for c, v in enumerate(BASE_VALUES))
+    """What each card counts this round: the wild rank 100, the rest by rank (T-HS-1), by the card
+    kinds the round is scored by (no jokers: the last entry is 0)."""
+    return (*(KIND_POINTS[card_kind(c, wild)] for c in range(C.JOKER)), 0)
+
+
+# ---- a round's score from its facts: the engine and the score pad both call these -------------
+
+#: the kinds of card a round is counted by, their words and each one's points (T-HS-1)
+CARD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("wild", "Cards of the wild rank", WILD_VALUE), ("aces", "Aces", 100),
+    ("high", "Tens to kings", 10), ("low", "Threes to nines", 5))
+KIND_POINTS = {k: v for k, _, v in CARD_KINDS}
+
+
+def card_kind(card: int, wild: int) -> str:
+    """Which kind a card counts as in a round where rank ``wild`` is wild."""
+    rank = C.RANK_OF[card]
+    if rank == wild:
+        return "wild"
+    return "aces" if rank == C.ACE else "high" if rank >= C.TEN else "low"
+
+
+def kind_counts(cards: Sequence[int], wild: int) -> dict[str, int]:
+    """Cards counted by kind."""
+    kinds = [card_kind(c, wild) for c in cards]
+    return {k: kinds.count(k) for k, _, _ in CARD_KINDS}
+
+
+def counted(cards: Mapping[str, int]) -> int:
+    """What cards counted by kind are worth."""
+    return sum(KIND_POINTS[k] * n for k, n in cards.items())
+
+
+def round_scores(front: Sequence[Mapping[str, int]], held: Sequence[Mapping[str, int]]) -> list[int]:
+    """The cards in front of each player less the cards in his hand (T-HS-1)."""
+    return [counted(f) - counted(h) for f, h in zip(front, held, strict=True)]
+
+
+def score_details(front: Sequence[Mapping[str, int]], held: Sequence[Mapping[str, int]]) -> list[str]:
+    return [f"{counted(f)} in front − {counted(h)} in hand" for f, h in zip(front, held, strict=True)]
+
+
+def match_rules(o: HorseshitOptions) -> MatchRules:
+    """The target ends the game at the end of a round, a tie for the best plays on; or the cap."""
+    return MatchRules(target=o.target, play_on_tied=True, cap=o.max_rounds)
+
+
+def cap_reason(cap: int) -> str:
+    rounds = f"{number_word(cap)} round{'' if cap == 1 else 's'}"
+    return f"The game stops after {rounds}: the highest total wins."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,7 +199,7 @@ class HorseshitRummy(DrawDiscardState):
         n = self.num_players
         self.decks = decks_for(n)
         self._init_table(RULES)
-        self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_rounds)
+        self.match_rules = match_rules(o)
         #: each player's face-up first card this round
         self.up_cards: list[int] = []
         self.wild = C.ACE
@@ -241,10 +287,14 @@ class HorseshitRummy(DrawDiscardState):
         values = self.values
         return sum(values[c] for c in cards)
 
+    def counted_by_kind(self) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+        """The cards in front of each player, and in his hand, counted by kind."""
+        n, wild = self.num_players, self.wild
+        return ([kind_counts(self.table_cards(s), wild) for s in range(n)],
+                [kind_counts(self.hands[s], wild) for s in range(n)])
+
     def round_scores(self) -> list[int]:
-        """The cards in front of each player less the cards in his hand (T-HS-1)."""
-        points = self.points
-        return [points(self.table_cards(s)) - points(self.hands[s]) for s in range(self.num_players)]
+        return round_scores(*self.counted_by_kind())
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
@@ -254,8 +304,7 @@ class HorseshitRummy(DrawDiscardState):
                 shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
                 self.emit("show", f"{self.names[s]} shows {shown}: {self.points(self.hands[s])} against.",
                           seat=s, cards=C.codes(self.hands[s]))
-        details = [f"{self.points(self.table_cards(s))} in front − {self.points(self.hands[s])} in hand"
-                   for s in range(n)]
+        details = score_details(*self.counted_by_kind())
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
         label = f"{self.deal_name()}: {how}"
         self.sheet.add(label, scores, details=details, note=f"{self.wild_name()} wild")
@@ -267,9 +316,7 @@ class HorseshitRummy(DrawDiscardState):
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
         if why == MatchEnd.CAP:
-            cap = self.match_rules.cap
-            rounds = f"{number_word(cap)} round{'' if cap == 1 else 's'}"
-            return f"The game stops after {rounds}: the highest total wins."
+            return cap_reason(self.match_rules.cap)
         best = max(totals)
         who = " and ".join(self.names[s] for s, t in enumerate(totals) if t == best)
         return f"{who} {best:,}, the highest total at or over {self.match_rules.target:,}."
@@ -309,5 +356,6 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 8),
 ))
 
-__all__ = ["RULES", "SPEC", "HorseshitOptions", "HorseshitRummy", "decks_for", "hand_size", "round_rules",
-           "values_for"]
+__all__ = ["CARD_KINDS", "RANKS", "RULES", "SPEC", "HorseshitOptions", "HorseshitRummy", "cap_reason",
+           "card_kind", "counted", "decks_for", "hand_size", "kind_counts", "match_rules", "round_rules",
+           "round_scores", "score_details", "values_for"]

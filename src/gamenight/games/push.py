@@ -71,6 +71,7 @@ House decisions (no gap of the spec covers them):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -107,13 +108,61 @@ RANK_WORDS: dict[str, int] = {
 }
 
 
-def card_value(c: int) -> int:
-    """What a card left in hand costs: a wild (joker or two, G-PU-6) 25, an ace 20, K Q J 10 ten,
-    nine down to three five."""
+#: the kinds of card a hand left is counted by, their words and what each costs: a wild (joker or
+#: two, G-PU-6) 25, an ace 20, K Q J 10 ten, nine down to three five (the score pad enters these)
+CARD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("wild", "Wild cards (jokers and twos)", 25), ("aces", "Aces", 20), ("high", "Tens to kings", 10),
+    ("low", "Threes to nines", 5))
+KIND_POINTS = {k: v for k, _, v in CARD_KINDS}
+
+
+def card_kind(c: int) -> str:
     if c == C.JOKER or C.RANK_OF[c] == C.TWO:
-        return 25
+        return "wild"
     r = C.RANK_OF[c]
-    return 20 if r == C.ACE else 10 if r >= C.TEN else 5
+    return "aces" if r == C.ACE else "high" if r >= C.TEN else "low"
+
+
+def card_value(c: int) -> int:
+    """What a card left in hand costs."""
+    return KIND_POINTS[card_kind(c)]
+
+
+def kind_counts(cards: Sequence[int]) -> dict[str, int]:
+    kinds = [card_kind(c) for c in cards]
+    return {k: kinds.count(k) for k, _, _ in CARD_KINDS}
+
+
+def counted(cards: Mapping[str, int]) -> int:
+    """What a hand's cards counted by kind cost."""
+    return sum(KIND_POINTS[k] * n for k, n in cards.items())
+
+
+def team_seats(team: int, players: int = 4) -> list[int]:
+    """Partners sit opposite: North–South are seats 0 and 2, East–West 1 and 3."""
+    return list(range(team, players, 2))
+
+
+def deal_points(out: int | None, values: Sequence[int]) -> list[int]:
+    """Each team's points: the team of the player who went out 0 (his partner's cards do not
+    count), the other the sum of its hands; with nobody out both teams count (``values``: each
+    seat's hand)."""
+    return [0 if out is not None and out % 2 == t else sum(values[s] for s in team_seats(t, len(values)))
+            for t in range(2)]
+
+
+def team_detail(team: int, out: int | None, names: Sequence[str], values: Sequence[int]) -> str:
+    if out is not None and out % 2 == team:
+        return "went out"
+    return ", ".join(f"{names[s]} {values[s]}" for s in team_seats(team, len(values)))
+
+
+def deal_note(out: int | None) -> str:
+    return "" if out is not None else "nobody went out: both teams count their hands"
+
+
+#: five deals; the lower total wins
+MATCH_RULES = MatchRules(deals=len(SCHEDULE), lowest_wins=True)
 
 
 #: the value of every card (53 entries, joker last)
@@ -245,7 +294,7 @@ class Push(ContractState):
         self._init_table(meld_rules(o.same_suit_in_set), teams=2, rummy=replace(
             self.RUMMY_RULES, discard_taken=o.discard_taken_card, max_restocks=o.stock_remakes))
         self._init_contracts()
-        self.match_rules = MatchRules(deals=len(SCHEDULE), lowest_wins=True)
+        self.match_rules = MATCH_RULES
         self.last_push: str | None = None
         self._start_deal()
 
@@ -338,33 +387,25 @@ class Push(ContractState):
 
     def _on_hand_over(self, out: int | None) -> None:
         teams = range(self.teams)
-        counted = [out is None or t != self.team_of(out) for t in teams]
-        points = [0] * self.teams
+        counted_teams = [out is None or t != self.team_of(out) for t in teams]
+        values = [counted(kind_counts(h)) for h in self.hands]
         for s in range(self.num_players):
             if self.hands[s]:
-                value = hand_value(self.hands[s])
+                value = values[s]
                 labels = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
-                counts = counted[self.team_of(s)]
+                counts = counted_teams[self.team_of(s)]
                 self.emit("show", f"{self.names[s]} shows {labels}: "
                                   f"{f'{value} points' if counts else 'not counted'}.",
                           seat=s, cards=C.codes(self.hands[s]))
-                if counts:
-                    points[self.team_of(s)] += value
-        details = [self._team_detail(t, out) for t in teams]
+        points = deal_points(out, values)
+        details = [team_detail(t, out, self.names, values) for t in teams]
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
         label = f"{self.deal_name()}: {how}"
-        note = "" if out is not None else "nobody went out: both teams count their hands"
-        self.sheet.add(label, points, details=details, note=note)
+        self.sheet.add(label, points, details=details, note=deal_note(out))
         self.emit("score", f"{label}: " + ", ".join(f"{TEAM_NAMES[t]} {points[t]:+d}" for t in teams) + ".")
         if not self.match_over(self.why_over):
             self.pass_deal()
             self._start_deal()
-
-    def _team_detail(self, team: int, out: int | None) -> str:
-        if out is not None and self.team_of(out) == team:
-            return "went out"
-        parts = [f"{self.names[s]} {hand_value(self.hands[s])}" for s in self.teammates(team)]
-        return ", ".join(parts)
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
         return f"All {len(SCHEDULE)} deals are played: the lower total wins."
@@ -397,6 +438,7 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["CONTRACTS", "DEAL_SIZES", "PUSH", "RANK_WORDS", "SCHEDULE", "SPEC", "VALUES", "Push",
-           "PushOptions",
-           "card_value", "hand_value", "meld_rules", "name_the_rank", "rank_word_as_number"]
+__all__ = ["CARD_KINDS", "CONTRACTS", "DEAL_SIZES", "MATCH_RULES", "PUSH", "RANK_WORDS", "SCHEDULE", "SPEC",
+           "TEAM_NAMES", "VALUES", "Push", "PushOptions", "card_kind", "card_value", "counted", "deal_note",
+           "deal_points", "hand_value", "kind_counts", "meld_rules", "name_the_rank", "rank_word_as_number",
+           "team_detail", "team_seats"]

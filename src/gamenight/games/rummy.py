@@ -61,6 +61,7 @@ playout at five or six players runs past the conformance suite's 20,000 moves.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -131,6 +132,39 @@ class RummyOptions(Options):
         "may take the top discard or pass, and passing ends the hand.", minimum=0, maximum=5)
 
 
+# ---- the hand's score from its facts: the engine and the score pad both call these -------------
+
+
+def match_rules(o: RummyOptions) -> MatchRules:
+    """Penalty scoring: reaching the limit ends the game and the lowest total wins."""
+    if o.scoring == PENALTY:
+        return MatchRules(target=o.penalty_limit, lowest_wins=True)
+    return MatchRules(target=o.target)
+
+
+def hand_points(o: RummyOptions, out: int | None, dead: Sequence[int], rummy: bool) -> list[int]:
+    """Each player's points for a hand: ``dead`` is each hand's deadwood count, ``out`` who went
+    out (``None``: the stock ran out), ``rummy`` whether he went out in one turn (R-H3)."""
+    factor = 2 if rummy and o.rummy_double else 1
+    n = len(dead)
+    if o.scoring == PENALTY:
+        return [0 if s == out else dead[s] * factor for s in range(n)]
+    points = [0] * n
+    if out is not None:  # winner_collects; nobody scores when nobody went out (R-H1)
+        points[out] = sum(dead) * factor
+    return points
+
+
+def hand_note(o: RummyOptions, out: int | None, rummy: bool) -> str:
+    """What the sheet notes beside a hand: going rummy, a hand that scored nothing."""
+    notes = []
+    if rummy:
+        notes.append("rummy: " + ("double points" if o.rummy_double else "in one turn"))
+    if out is None and o.scoring == WINNER_COLLECTS:
+        notes.append("nobody went out: nothing is scored")
+    return "; ".join(notes)
+
+
 class PassTheDiscard(OneMove["Rummy"]):
     """Pass the top discard when the stock is used up, which ends the hand (R-H1)."""
 
@@ -180,8 +214,7 @@ class Rummy(DrawDiscardState):
         # the one-meld rule is an option
         self._init_table(RULES, rummy=replace(self.RUMMY_RULES, max_melds_per_turn=o.max_new_melds_per_turn))
         # penalty scoring: reaching the limit ends the game and the lowest total wins
-        self.match_rules = MatchRules(target=o.penalty_limit, lowest_wins=True) if o.scoring == PENALTY \
-            else MatchRules(target=o.target)
+        self.match_rules = match_rules(o)
         self.hand_size = deal_size(self.num_players)
         self.start_size = self.hand_size  # cards held when the current turn began (R-H3)
         self._start_deal()
@@ -240,22 +273,12 @@ class Rummy(DrawDiscardState):
         """R-H3: out in a turn begun with every card dealt."""
         return self.start_size == self.hand_size and self.turn == out
 
-    def hand_points(self, out: int | None, dead: list[int], factor: int) -> list[int]:
-        n = self.num_players
-        if self.options.scoring == PENALTY:
-            return [0 if s == out else dead[s] * factor for s in range(n)]
-        points = [0] * n
-        if out is not None:  # winner_collects; nobody scores when nobody went out (R-H1)
-            points[out] = sum(dead) * factor
-        return points
-
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
         counted = [self.deadwood_cards(s) for s in range(n)]
         dead = [sum(VALUES[c] for c in cards) for cards in counted]
         rummy = out is not None and self.went_rummy(out)
-        factor = 2 if rummy and self.options.rummy_double else 1
-        points = self.hand_points(out, dead, factor)
+        points = hand_points(self.options, out, dead, rummy)
         for s in range(n):
             if self.hands[s]:
                 shown = labels(self.sorted_hand(self.hands[s]))
@@ -265,12 +288,7 @@ class Rummy(DrawDiscardState):
                    for s in range(n)]
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
         label = f"{self.deal_name()}: {how}"
-        notes = []
-        if rummy:
-            notes.append("rummy: " + ("double points" if factor == 2 else "in one turn"))
-        if out is None and self.options.scoring == WINNER_COLLECTS:
-            notes.append("nobody went out: nothing is scored")
-        self.sheet.add(label, points, details=details, note="; ".join(notes))
+        self.sheet.add(label, points, details=details, note=hand_note(self.options, out, rummy))
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
         if not self.match_over(self.why_over):
@@ -322,4 +340,5 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["PASS", "RULES", "SPEC", "VALUES", "Rummy", "RummyOptions", "deal_size"]
+__all__ = ["PASS", "RULES", "SPEC", "VALUES", "Rummy", "RummyOptions", "deal_size", "hand_note",
+           "hand_points", "match_rules"]

@@ -117,6 +117,27 @@ def short_text(stick: Contract) -> str:
     return stick.text.replace("[", "(").replace("]", ")")
 
 
+# ---- a deal's row from its facts: the engine and the score pad both call these ----------------
+
+def deal_points(done: Sequence[Sequence[str]]) -> list[int]:
+    """The sticks each player completed this deal (``done``: their words, FREE ones included)."""
+    return [len(d) for d in done]
+
+
+def deal_details(done: Sequence[Sequence[str]]) -> list[str]:
+    return ["; ".join(d) for d in done]
+
+
+def deal_end(out: str | None, *, cut_short: bool) -> tuple[str, str]:
+    """How a deal ended, for the row's label, and its note: a last stick turned up ends the game
+    mid-hand; otherwise someone (``out``, a name) went out, or the stock ran out."""
+    if cut_short:
+        return "a last stick turned up", "the game ended mid-hand"
+    if out is None:
+        return "nobody went out", "the stock ran out"
+    return f"{out} goes out", ""
+
+
 def decks_for(players: int) -> int:
     """Three decks with jokers up to six players, four from seven (the spec's deal)."""
     return 3 if players <= 6 else 4
@@ -396,18 +417,9 @@ class Sticks(ContractState):
     def _score_deal(self, out: int | None, *, cut_short: bool = False) -> None:
         """The sheet's row: the sticks each player completed this deal; then the next deal or the end."""
         n = self.num_players
-        points = [len(self.completed[s]) - self.completed_before[s] for s in range(n)]
-        details = ["; ".join(self.words(k) for k in self.completed[s][self.completed_before[s]:])
-                   for s in range(n)]
-        if cut_short:
-            note = "the game ended mid-hand"
-            how = "a last stick turned up"
-        elif out is None:
-            note = "the stock ran out"
-            how = "nobody went out"
-        else:
-            note = ""
-            how = f"{self.names[out]} goes out"
+        done = [[self.words(k) for k in self.completed[s][self.completed_before[s]:]] for s in range(n)]
+        points, details = deal_points(done), deal_details(done)
+        how, note = deal_end(None if out is None else self.names[out], cut_short=cut_short)
         label = f"{self.deal_name()}: {how}"
         self.sheet.add(label, points, details=details, note=note)
         self.phase_name = Phase.NONE
@@ -487,5 +499,5 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 7),
 ))
 
-__all__ = ["DEFAULT_CATALOGUE", "DEFAULT_STICKS", "RULES", "SPEC", "Sticks", "SticksOptions", "decks_for",
-           "parse_catalogue"]
+__all__ = ["DEFAULT_CATALOGUE", "DEFAULT_STICKS", "RULES", "SPEC", "Sticks", "SticksOptions", "deal_details",
+           "deal_end", "deal_points", "decks_for", "parse_catalogue"]

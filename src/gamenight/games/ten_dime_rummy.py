@@ -76,7 +76,7 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §6):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -92,7 +92,7 @@ from gamenight.families.contract_turn import ContractPlayPhase, ContractState
 from gamenight.families.contracts import Contract
 from gamenight.families.draw_discard import DRAW, HAND, PASS_CLAIM, DrawDiscardState, DrawPhase, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import AT_MOST_NATURALS, MeldRules, values_by_rank
+from gamenight.families.melds import AT_MOST_NATURALS, MeldRules
 from gamenight.families.pile_access import ClaimDiscard, ClaimPhase, LetItGo, answer_rule, same
 from gamenight.families.rummy_kinds import DrawFromStock
 from gamenight.families.rummy_rules import RummyRules
@@ -107,8 +107,23 @@ DIME = 10
 BUY_EXTRA = 2
 #: how often the stock is remade in a round before a round with nobody out ends
 RESTOCKS = 1
-#: Joker 50, two 25, ace 20, king to ten 10, nine to three 5
-VALUES: tuple[int, ...] = values_by_rank((25, 5, 5, 5, 5, 5, 5, 5, 10, 10, 10, 10, 20), joker=50)
+#: the kinds of card a round is counted by, their words and each one's points: joker 50, two 25,
+#: ace 20, king to ten 10, nine to three 5 (the score pad enters cards by these kinds)
+CARD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("jokers", "Jokers", 50), ("twos", "Twos", 25), ("aces", "Aces", 20), ("high", "Tens to kings", 10),
+    ("low", "Threes to nines", 5))
+KIND_POINTS = {k: v for k, _, v in CARD_KINDS}
+
+
+def card_kind(c: int) -> str:
+    if c == C.JOKER:
+        return "jokers"
+    r = C.RANK_OF[c]
+    return "twos" if r == C.TWO else "aces" if r == C.ACE else "high" if r >= C.TEN else "low"
+
+
+#: what each card counts, by its kind
+VALUES: tuple[int, ...] = tuple(KIND_POINTS[card_kind(c)] for c in range(C.JOKER + 1))
 #: sets only; jokers and twos wild; never more wild cards than natural ones in a set
 RULES = MeldRules(runs=False, wild_ranks=frozenset({C.TWO}), wild_ratio=AT_MOST_NATURALS)
 BY_PLAYERS = "by_players"
@@ -132,6 +147,48 @@ def contracts(distinct_ranks: bool = True) -> tuple[Contract, ...]:
 
 def card_points(cards: list[int] | tuple[int, ...]) -> int:
     return sum(VALUES[c] for c in cards)
+
+
+# ---- a round's row from its facts: the engine and the score pad both call these ---------------
+
+def kind_counts(cards: Sequence[int]) -> dict[str, int]:
+    kinds = [card_kind(c) for c in cards]
+    return {k: kinds.count(k) for k, _, _ in CARD_KINDS}
+
+
+def counted(cards: Mapping[str, int]) -> int:
+    """What cards counted by kind are worth."""
+    return sum(KIND_POINTS[k] * n for k, n in cards.items())
+
+
+def round_points(laid: Sequence[Mapping[str, int]], held: Sequence[Mapping[str, int]]) -> list[int]:
+    """Cards on the table less cards in hand (T-TDR-1, T-TDR-2)."""
+    return [counted(a) - counted(h) for a, h in zip(laid, held, strict=True)]
+
+
+def round_detail(laid: Mapping[str, int], held: Mapping[str, int], made: bool, bought: int) -> str:
+    """A player's round as the sheet writes it: the points laid and held, the contract missed, the
+    dimes spent buying."""
+    return (f"{counted(laid)} laid − {counted(held)} held{'' if made else '; no contract'}"
+            f"{f'; bought {bought}' if bought else ''}")
+
+
+def round_label(number: int, contract: Contract, how: str) -> str:
+    return f"Round {number}: {contract.text}, {how}"
+
+
+def dimes_text(cents: int) -> str:
+    return f"{_count(cents // DIME, 'dime')} ({money(cents)})"
+
+
+def match_rules(o: TenDimeOptions) -> MatchRules:
+    """A round per contract; the highest total takes the pot."""
+    return MatchRules(deals=len(contracts(o.distinct_contract_ranks)))
+
+
+def match_reason(o: TenDimeOptions) -> str:
+    rounds = len(contracts(o.distinct_contract_ranks))
+    return f"All {rounds} rounds are played: the highest total takes the pot."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -271,7 +328,7 @@ class TenDimeRummy(Stakes, ContractState):
         self.catalogue = contracts(o.distinct_contract_ranks)
         self._init_table(RULES, rummy=replace(self.RUMMY_RULES, claims=o.buy_timing == ANY_TIME))
         self._init_contracts()
-        self.match_rules = MatchRules(deals=len(self.catalogue))
+        self.match_rules = match_rules(o)
         self.open_stakes(stake=o.start_dimes * DIME, may_owe=False)
         #: turns begun this round (nobody goes out before each player has had one)
         self.turns_begun = 0
@@ -389,10 +446,17 @@ class TenDimeRummy(Stakes, ContractState):
 
     # ---- scoring --------------------------------------------------------------------------
 
+    def counted_by_kind(self) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+        """The cards each player laid, and holds, counted by kind."""
+        n = self.num_players
+        return ([kind_counts(self.table_cards(s)) for s in range(n)],
+                [kind_counts(self.hands[s]) for s in range(n)])
+
+    def dimes_bought(self, seat: int) -> int:
+        return self.ledger.paid_by(seat, self.deal_no) // DIME
+
     def round_scores(self) -> list[int]:
-        """Cards on the table less cards in hand (T-TDR-1, T-TDR-2)."""
-        return [card_points(self.table_cards(s)) - card_points(self.hands[s])
-                for s in range(self.num_players)]
+        return round_points(*self.counted_by_kind())
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
@@ -402,10 +466,11 @@ class TenDimeRummy(Stakes, ContractState):
                 shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
                 self.emit("show", f"{self.names[s]} shows {shown}: {card_points(self.hands[s])} against.",
                           seat=s, cards=C.codes(self.hands[s]))
-        details = [self._detail(s) for s in range(n)]
+        laid, held = self.counted_by_kind()
+        details = [round_detail(laid[s], held[s], self.made[s], self.dimes_bought(s)) for s in range(n)]
         how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
-        label = f"{self.deal_name()}: {self.contract_of(0).text}, {how}"
-        self.sheet.add(label, points, details=details, note=f"pot {self._dimes_text(self.ledger.pot())}")
+        label = round_label(self.deal_no, self.contract_of(0), how)
+        self.sheet.add(label, points, details=details, note=f"pot {dimes_text(self.ledger.pot())}")
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
         if self.deal_no >= len(self.catalogue):
@@ -413,14 +478,6 @@ class TenDimeRummy(Stakes, ContractState):
         if not self.match_over(self.why_over):
             self.pass_deal()
             self._start_round()
-
-    def _detail(self, seat: int) -> str:
-        laid = card_points(self.table_cards(seat))
-        held = card_points(self.hands[seat])
-        spent = self.ledger.paid_by(seat, self.deal_no) // DIME
-        bought = f"; bought {spent}" if spent else ""
-        made = "" if self.made[seat] else "; no contract"
-        return f"{laid} laid − {held} held{made}{bought}"
 
     def _pay_out_pot(self) -> None:
         """After the last round the highest total takes the pot (G-TDR-7: equal totals share it in
@@ -441,11 +498,11 @@ class TenDimeRummy(Stakes, ContractState):
                          f"{self._dimes_text(pot)}.")
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
-        return f"All {len(self.catalogue)} rounds are played: the highest total takes the pot."
+        return match_reason(self.options)
 
     @staticmethod
     def _dimes_text(cents: int) -> str:
-        return f"{_count(cents // DIME, 'dime')} ({money(cents)})"
+        return dimes_text(cents)
 
     # ---- what a seat sees -------------------------------------------------------------------
 
@@ -523,5 +580,6 @@ SPEC: GameSpec = register(GameSpec(
     tested_players=(2, 4, 6),
 ))
 
-__all__ = ["BUY", "CONTRACTS", "DIME", "RULES", "SPEC", "VALUES", "TenDimeOptions", "TenDimeRummy",
-           "card_points", "contracts", "decks_for"]
+__all__ = ["BUY", "CARD_KINDS", "CONTRACTS", "DIME", "RULES", "SPEC", "VALUES", "TenDimeOptions",
+           "TenDimeRummy", "card_kind", "card_points", "contracts", "counted", "decks_for", "dimes_text",
+           "kind_counts", "match_reason", "match_rules", "round_detail", "round_label", "round_points"]

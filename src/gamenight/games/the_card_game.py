@@ -52,6 +52,7 @@ marks the spec's own house decisions):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -143,6 +144,32 @@ def round_rules(size: int, ace: str = "low", all_wild: bool = False) -> MeldRule
 def majority_score(votes: list[int]) -> int:
     """TCG-8: −5 only with a strict majority for it; a tie leaves the going-out score at 0."""
     return GOING_OUT_BONUS if 2 * votes.count(GOING_OUT_BONUS) > len(votes) else 0
+
+
+# ---- a round's score from its facts: the engine and the score pad both call these ----------
+
+def match_rules(o: CardGameOptions) -> MatchRules:
+    """A round per hand size; the lowest total wins."""
+    return MatchRules(deals=len(round_sizes(o.descend)), lowest_wins=True)
+
+
+def round_label(number: int, size: int) -> str:
+    """The sheet's row for a round: "Round 4: 6 cards, sixes wild"."""
+    return f"Round {number}: {size} cards, {RANK_PLURAL[wild_rank(size)]} wild"
+
+
+def round_points(bonus: int, went_out: int | None, also_out: Sequence[int], left: Sequence[int]) -> list[int]:
+    """Each player's points: the going-out score for the first out, nothing for one out on his last
+    turn, the cards left over (``left``, counted) for the others."""
+    return [bonus if s == went_out else 0 if s in also_out else n for s, n in enumerate(left)]
+
+
+def round_note(stock_ran_out: bool, went_out: int | None) -> str:
+    """A round the empty stock ended (TCG-5) is noted on the sheet."""
+    if not stock_ran_out:
+        return ""
+    why = "nobody went out" if went_out is None else "the last turns were cut short"
+    return f"the stock ran out: {why}"
 
 
 class CardGamePhase(PhaseName):
@@ -253,7 +280,7 @@ class TheCardGame(DrawDiscardState):
         self.sizes = round_sizes(o.descend)
         self.decks = decks_for(self.num_players, o.extra_decks)
         self._init_table(self.rules_for(self.sizes[0]))
-        self.match_rules = MatchRules(deals=len(self.sizes), lowest_wins=True)
+        self.match_rules = match_rules(o)
         self.went_out: int | None = None
         self.also_out: list[int] = []
         self.votes: list[int | None] = [None] * self.num_players
@@ -355,28 +382,26 @@ class TheCardGame(DrawDiscardState):
 
     def _on_hand_over(self, out: int | None) -> None:
         solver = solver_for(self.meld_rules, RUMMY_VALUES)
-        points: list[int] = []
+        left_over: list[int] = []
         details: list[str] = []
         for s in range(self.num_players):
             if s == self.went_out:
-                assert self.bonus is not None
-                points.append(self.bonus)
+                left_over.append(0)
                 details.append("went out")
             elif s in self.also_out:
-                points.append(0)
+                left_over.append(0)
                 details.append("went out on the last turn")
             else:
                 best = solver.best(self.hands[s])
-                points.append(best.deadwood_value)
+                left_over.append(best.deadwood_value)
                 left = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(best.deadwood)) or "nothing"
                 details.append(f"left {left}")
                 melds = "; ".join(m.describe() for m in best.melds) or "no meld"
                 self.emit("reveal", f"{self.names[s]} shows {melds}; left {left}: {best.deadwood_value} "
                                     "points.", seat=s, hand=C.codes(self.hands[s]))
-        note = "" if out is not None else "the stock ran out: " + (
-            "nobody went out" if self.went_out is None else "the last turns were cut short")
-        label = f"{self.deal_name()}: {self.size} cards, {self.wild_name()} wild"
-        self.sheet.add(label, points, details=details, note=note)
+        points = round_points(self.bonus or 0, self.went_out, self.also_out, left_over)
+        label = round_label(self.deal_no, self.size)
+        self.sheet.add(label, points, details=details, note=round_note(out is None, self.went_out))
         self.emit("score", f"{label}: " + ", ".join(f"{self.names[s]} {points[s]:+d}"
                                                       for s in range(self.num_players)) + ".")
         if not self.match_over(self.why_over):
@@ -445,5 +470,6 @@ SPEC: GameSpec = register(GameSpec(
     rules=__doc__ or "",
 ))
 
-__all__ = ["SPEC", "CardGameOptions", "TheCardGame", "decks_for", "majority_score", "round_rules",
-           "round_sizes", "wild_rank"]
+__all__ = ["GOING_OUT_BONUS", "SPEC", "CardGameOptions", "TheCardGame", "decks_for", "majority_score",
+           "match_rules", "round_label", "round_note", "round_points", "round_rules", "round_sizes",
+           "wild_rank"]
