@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
-from gamenight.bots import LEVELS, make_bot, sampler_for
+from gamenight.bots import LEVELS, make_bot, sampler_for, search_doc
 
 #: the 95% interval's normal quantile
 Z95 = 1.96
@@ -280,21 +280,9 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "",
         "## The levels",
         "",
-        "| Level | The bot |",
-        "|---|---|",
-        "| beginner | the game's heuristic bot, one move in three a random legal move |",
-        "| casual | the game's heuristic bot (`heuristic` is its older name) |",
-        "| strong | the search bot: 40 rollouts a move (at most 0.5 s on a server) |",
-        "| expert | the search bot: 160 rollouts a move (at most 2 s on a server) |",
+        *search_doc.levels_section(),  # the levels and their budgets, as bots.levels has them
         "",
-        "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
-        "(the game's own `sample`), plays the heuristic's move and up to seven others on each sampled",
-        "deal with the heuristic bots playing every seat to the end of the deal, and keeps the",
-        "heuristic's move unless another did better on the same deals by a standard error. In 10,000",
-        "and Red Dog the heuristic bot is exact (a dynamic programme, the exact odds), so strong and",
-        "expert are that bot there. `bench/search_strength.py` measures the search's gain in points",
-        "per deal (the same deal played with and without it) and its time per decision.",
-        "",
+        *search_doc.gain_section(path.parent),  # the search's paired-deal gain, kept by its bench
         "## Each level against the level below",
         "",
         "Seeded full matches, seats rotated every match (partnerships swap); the searching levels",

@@ -58,6 +58,15 @@ def test_the_time_budget_reads_the_injected_clock_only() -> None:
     assert bot.last_simulations == 3 * 3
 
 
+def test_the_step_budget_stops_the_search_after_its_rollouts_played_that_many_moves() -> None:
+    state, seat = bidding_position()
+    bot = SearchBot(heuristic("euchre"), simulations=10_000, steps=300)
+    ask(bot, state, seat, random.Random(2))
+    # a round plays a rollout for each live move: the budget is crossed by less than a round's moves
+    assert 300 <= bot.last_steps < 300 + bot.last_moves * 40
+    assert bot.last_simulations < 10_000
+
+
 @pytest.mark.parametrize(("game", "players", "options", "budget"), [
     ("euchre", None, {}, 4),  # tricks, partners
     ("gin-rummy", None, {"target": 10, "scoring": "single"}, 2),  # a rummy, a short match; long rollouts

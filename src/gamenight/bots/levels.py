@@ -3,16 +3,20 @@
 =========  ===========================================================================================
 beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
 casual     the heuristic bot as it is
-strong     the search bot (:mod:`gamenight.bots.search`): 40 simulations, at most 0.5 s a move
-expert     the search bot: 160 simulations, at most 2 s a move
+strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, at most 0.2 s a move
+expert     the search bot: 10,000 rollout moves, at most 0.8 s a move
 =========  ===========================================================================================
+
+A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time in
+every game and at any point of a deal, some 0.1 to 0.15 s of one core for strong in Euchre and
+Hearts (``bench/search_strength.py`` measures it).
 
 Where a game's bot already decides by an exact method (10,000's dynamic programme, Red Dog's
 odds: the bot class says ``exact = True``), strong and expert are that bot: search could only add
 noise to an exact answer.
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
-``timed=False`` and gets the simulation budget alone, deterministic under the bot's RNG.
+``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
 """
 
 from __future__ import annotations
@@ -35,12 +39,16 @@ BEGINNER_SLIPS = 1 / 3
 
 @dataclass(frozen=True)
 class Budget:
-    simulations: int
+    #: the moves played in a decision's rollouts
+    steps: int
+    #: the most a decision may take on a server (a reproducible run leaves it out)
     seconds: float
 
 
 #: the search budget of each searching level
-BUDGETS = {"strong": Budget(40, 0.5), "expert": Budget(160, 2.0)}
+BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
+#: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
+MAX_ROLLOUTS = 2_000
 
 #: each level in a person's words (the lobby's seat menu, the terminal's help)
 LEVEL_WORDS = {
@@ -74,8 +82,8 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     if level == "casual" or getattr(base, "exact", False):
         return base
     budget = BUDGETS[level]
-    return SearchBot(heuristic, simulations=budget.simulations, seconds=budget.seconds if timed else None,
-                     clock=clock, name=level)
+    return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+                     seconds=budget.seconds if timed else None, clock=clock, name=level)
 
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "Budget", "SlipBot", "level_bot"]

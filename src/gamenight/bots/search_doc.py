@@ -1,0 +1,83 @@
+"""The search's part of ``docs/BOTS.md``: the levels in words, and the search's gain deal by deal.
+
+``python -m gamenight.arena --doc`` writes the whole page and asks this module for two parts: the
+levels' table (from :data:`gamenight.bots.levels.BUDGETS`, so the page says the budgets the code
+has) and the search's gain in points per deal, kept in ``docs/search_strength.json`` by
+``python bench/search_strength.py --keep`` (the same deal played with and without the search: a far
+finer measure than whole matches, whose wins swing on the cards).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from gamenight.bots.levels import BUDGETS
+
+#: where the bench keeps its results, beside BOTS.md
+GAIN_FILE = "search_strength.json"
+
+
+def levels_section() -> list[str]:
+    """The levels' table and how the search works, in the page's words."""
+    strong, expert = BUDGETS["strong"], BUDGETS["expert"]
+    return [
+        "| Level | The bot |",
+        "|---|---|",
+        "| beginner | the game's heuristic bot, one move in three a random legal move |",
+        "| casual | the game's heuristic bot (`heuristic` is its older name) |",
+        f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
+        f"(at most {strong.seconds:g} s on a server) |",
+        f"| expert | the search bot: {expert.steps:,} rollout moves a decision "
+        f"(at most {expert.seconds:g} s on a server) |",
+        "",
+        "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
+        "(the game's own `sample`: every sampled deal looks to the seat exactly like the true one), plays",
+        "the heuristic's move and up to seven others on each sampled deal with the heuristic bots playing",
+        "every seat to the end of the deal from their own views, and scores each by the deal's points for",
+        "its side. Moves are compared on the same sampled deals; a move falling well behind is dropped",
+        "(racing), and the heuristic's move is kept unless another did better by a standard error. The",
+        "budget counts the moves played in those rollouts, so a decision costs about the same time in",
+        "every game. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
+        "odds), so strong and expert are that bot there.",
+    ]
+
+
+def gain_section(docs: Path) -> list[str]:
+    """The search's gain over the heuristic in points per deal, from the bench's kept results."""
+    kept = _kept(docs)
+    if not kept:
+        return []
+    lines = [
+        "## The search's gain, deal by deal",
+        "",
+        "Written by `python bench/search_strength.py --keep` (kept in `docs/search_strength.json`). Each",
+        "deal is played twice from the same cards, once with the level in the tested seats (a partnership in",
+        "partnership games, else one seat in turn) and once with the casual bot there, the rest of the table",
+        "casual both times. *Gain*: the tested seats' points minus the others' mean, with the level minus",
+        "without it, per deal, with its 95% interval (fewer-points-win games counted so that positive is",
+        "better). *CPU*: one core's time per decision with a choice, mean and 99th percentile.",
+        "",
+        "| Game | Level | Deals | Gain per deal (95%) | Significant | CPU ms (mean) | CPU ms (p99) |",
+        "|---|---|---:|---|---|---:|---:|",
+    ]
+    for game in sorted(kept):
+        for level in sorted(kept[game], key=lambda lv: list(BUDGETS).index(lv) if lv in BUDGETS else 99):
+            r = kept[game][level]
+            mean, half = float(r["gain"]), float(r["half"])
+            sure = "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no"
+            lines.append(f"| {game} | {level} | {r['deals']} | {mean:+.3f} ± {half:.3f} | {sure} | "
+                         f"{float(r['ms']):.0f} | {float(r['p99']):.0f} |")
+    return [*lines, ""]
+
+
+def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    path = docs / GAIN_FILE
+    if not path.exists():
+        return {}
+    data: dict[str, dict[str, dict[str, Any]]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+__all__ = ["GAIN_FILE", "gain_section", "levels_section"]
