@@ -30,6 +30,7 @@ from pathlib import Path
 import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
+from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
@@ -54,11 +55,15 @@ class Override:
 
     sims: int | None = None
     steps: int | None = None
+    #: "flat" (the levels' search) or "ismcts" (bots.ismcts, the same budget)
+    method: str = "flat"
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
     """The level's bot, untimed, with ``budget`` overriding a searching level's budget."""
     bot = make_bot(level, game, timed=False)
+    if isinstance(bot, SearchBot) and budget.method == "ismcts":
+        bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):
         if budget.sims is not None:
             bot.simulations = budget.sims
@@ -109,12 +114,26 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def run(game: str, deals: range, level: str | None, budget: Override, workers: int) -> list[Deal]:
-    jobs = [(game, d, level, budget) for d in deals]
-    if workers == 1:
-        return [measure_deal(job) for job in jobs]
-    with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(measure_deal, jobs, chunksize=4))
+def measure_levels(job: tuple[str, int, tuple[str, ...], Override]) -> list[Deal]:
+    """One deal played with the heuristic in the tested seats, then with each level there."""
+    game, deal, levels, budget = job
+    return [measure_deal((game, deal, level, budget)) for level in (None, *levels)]
+
+
+def run(game: str, deals: range, levels: tuple[str, ...], budget: Override, workers: int,
+        minutes: float | None) -> list[list[Deal]]:
+    """Each deal's baseline and levels; with ``minutes``, the deals begun within that time."""
+    jobs = [(game, d, levels, budget) for d in deals]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(measure_levels, jobs, chunksize=2))
+    out: list[list[Deal]] = []
+    stop = None if minutes is None else time.monotonic() + 60 * minutes
+    for job in jobs:
+        if stop is not None and out and time.monotonic() > stop:
+            break
+        out.append(measure_levels(job))
+    return out
 
 
 def report(game: str, level: str, against: str, gains: list[float], times: list[float]) -> dict[str, object]:
@@ -133,7 +152,10 @@ def keep(results: dict[str, dict[str, dict[str, object]]]) -> None:
     store = docs / GAIN_FILE
     kept = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
     for game, levels in results.items():
-        kept.setdefault(game, {}).update(levels)
+        for key, row in levels.items():
+            before = kept.setdefault(game, {}).get(key)
+            if before is None or int(before["deals"]) <= int(str(row["deals"])):  # more deals are kept
+                kept[game][key] = row
     store.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     arena.main(["--doc", "--kept", "--docs", str(docs)])
 
@@ -148,26 +170,32 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=None,
                         help="override the levels' rollout moves a decision")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
+                        help="the search to measure (the levels use the flat one)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop a game's deals after this long (one worker; the deals done are reported)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps)
+    budget = Override(args.sims, args.steps, args.method)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<10}{'level':<8}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
     results: dict[str, dict[str, dict[str, object]]] = {}
+    levels = tuple(args.levels.split(","))
     for game in args.only.split(","):
-        baseline = [d.advantage for d in run(game, deals, None, budget, args.workers)]
+        played = run(game, deals, levels, budget, args.workers, args.minutes)
+        baseline = [deal[0].advantage for deal in played]
         below, below_adv = "casual", baseline
-        for level in args.levels.split(","):
-            played = run(game, deals, level, budget, args.workers)
-            adv = [d.advantage for d in played]
-            times = [t for d in played for t in d.seconds]
-            row = report(game, level, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
-            results.setdefault(game, {})[level] = row
+        for k, level in enumerate(levels, start=1):
+            adv = [deal[k].advantage for deal in played]
+            times = [t for deal in played for t in deal[k].seconds]
+            label = level if args.method == "flat" else f"{level} ({args.method})"
+            row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
+            results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals
                 step = report(game, level, below, [a - b for a, b in zip(adv, below_adv, strict=True)], times)
-                results[game][f"{level}/{below}"] = step
+                results[game][f"{label}/{below}"] = step
             below, below_adv = level, adv
     if args.keep:
         keep(results)

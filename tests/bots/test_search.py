@@ -11,6 +11,7 @@ import pytest
 
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
+from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.levels import SlipBot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.cli.setup import bot_kinds
@@ -53,9 +54,21 @@ def test_the_time_budget_reads_the_injected_clock_only() -> None:
     state, seat = bidding_position()
     bot = SearchBot(heuristic("euchre"), simulations=10_000, seconds=3.0, clock=lambda: float(next(ticks)))
     ask(bot, state, seat, random.Random(1))
-    # the deadline is set at tick 0 and read before each round after the first (ticks 1, 2, 3): three
-    # rounds of one rollout for each of the three bids (pass, order up, order up alone)
-    assert bot.last_simulations == 3 * 3
+    # the deadline is set at tick 0; the first round plays each of the three bids (pass, order up,
+    # order up alone) unread; the clock is read before the second round (tick 1) and before each
+    # of its arms but the first (ticks 2, 3): at tick 3 the round stops, its third bid unplayed
+    assert bot.last_simulations == 3 + 2
+
+
+def test_the_tree_search_is_reproducible_and_plays_a_legal_move() -> None:
+    """ISMCTS, the alternative the flat search was measured against, on the same budget."""
+    state, seat = bidding_position()
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSBot(heuristic("euchre"), simulations=10_000, steps=400)
+        runs.append((ask(bot, state, seat, random.Random(4)), bot.last_simulations, bot.last_moves))
+    assert runs[0] == runs[1] and runs[0][0] in state.legal_moves(seat)
+    assert runs[0][2] == len(state.legal_moves(seat)) and runs[0][1] > runs[0][2]  # each bid tried, more
 
 
 def test_the_step_budget_stops_the_search_after_its_rollouts_played_that_many_moves() -> None:

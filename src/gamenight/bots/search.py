@@ -16,11 +16,9 @@ best-of-eight would otherwise pick lucky moves). The budget goes where the decis
 :data:`RACE_AFTER` rounds a move that trails the leader by :data:`DROP_Z` standard errors is dropped
 (racing), and once only the prior is left the decision is made, the rest of the budget unspent.
 
-Why flat, not a tree. Information-set MCTS (UCT over the seat's information set, redeterminizing
-each iteration, the heuristic as rollout and prior) was measured against this on the same paired
-Euchre and Hearts deals and the same time: its deeper nodes spend rollouts on the other seats'
-choices, which the heuristic already plays about as well as a few dozen visits can, so per
-millisecond the flat search's sharper root estimates won (see docs/BOTS.md).
+Why flat, not a tree. At a table's budget (a hundred or two rollouts a decision) a tree's deeper
+nodes would get a few visits each, for the other seats' choices the heuristic already plays; the
+root's estimates gain more from every rollout landing there, compared on the same deals.
 
 What a rollout costs. A decision's time is copying, applying and the heuristics' views: the
 rollouts ask each heuristic with a *bot view* (:func:`bot_view`: the game's own entries and the few
@@ -123,8 +121,8 @@ class SearchBot:
             if deadline is not None and done and self.clock() >= deadline:
                 break
             rnd = len(arms[0].values)
-            self._round(live, rnd, first if rnd == 0 else sampler(rng), seat, rng.getrandbits(32))
-            done += len(live)
+            world = first if rnd == 0 else sampler(rng)
+            done += self._round(live, rnd, world, seat, rng.getrandbits(32), deadline if rnd else None)
             if rnd + 1 >= RACE_AFTER:
                 live = _race(live, arms[0])
         self.last_simulations = done
@@ -138,12 +136,17 @@ class SearchBot:
             others = rng.sample(others, room)
         return [_Arm(prior)] + [_Arm(m) for m in others]
 
-    def _round(self, arms: list[_Arm], rnd: int, state: State, seat: int, seed: int) -> None:
+    def _round(self, arms: list[_Arm], rnd: int, state: State, seat: int, seed: int,
+               deadline: float | None) -> int:
         """Every arm played out on the same determinization with the same rollout randomness, so
-        the arms' differences are the moves', not the deal's luck."""
+        the arms' differences are the moves', not the deal's luck; the rollouts played. Past the
+        ``deadline`` the round stops between two arms (the comparisons use the rounds both arms
+        played), so a decision overruns its time by one rollout at most."""
         start = list(state.sheet.totals)
         last = len(arms) - 1
         for i, arm in enumerate(arms):
+            if i and deadline is not None and self.clock() >= deadline:
+                return i
             copy = state if i == last else state.clone()  # the last arm may use the sample itself
             try:
                 copy.play(arm.move, seat)
@@ -152,6 +155,7 @@ class SearchBot:
                 continue
             self.last_steps += 1 + self._roll_out(copy, random.Random(seed))
             arm.values[rnd] = _value(copy, seat, start)
+        return len(arms)
 
     def _roll_out(self, state: State, rng: random.Random) -> int:
         """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
