@@ -57,19 +57,26 @@ def gain_section(docs: Path) -> list[str]:
         "partnership games, else one seat in turn) and once with the casual bot there, the rest of the table",
         "casual both times. *Gain*: the tested seats' points minus the others' mean, with the level minus",
         "without it, per deal, with its 95% interval (fewer-points-win games counted so that positive is",
-        "better). *CPU*: one core's time per decision with a choice, mean and 99th percentile.",
+        "better); *Sure*: yes where the interval lies above zero, worse where below. *CPU ms*: one core's",
+        "time per decision with a choice, mean and 99th percentile.",
         "",
-        "| Game | Level | Deals | Gain per deal (95%) | Significant | CPU ms (mean) | CPU ms (p99) |",
-        "|---|---|---:|---|---|---:|---:|",
+        "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
+        "|---|---|---|---:|---|---|---:|---:|",
     ]
     for game in sorted(kept):
-        for level in sorted(kept[game], key=lambda lv: list(BUDGETS).index(lv) if lv in BUDGETS else 99):
-            r = kept[game][level]
+        for key in sorted(kept[game], key=_order):
+            r = kept[game][key]
             mean, half = float(r["gain"]), float(r["half"])
             sure = "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no"
-            lines.append(f"| {game} | {level} | {r['deals']} | {mean:+.3f} ± {half:.3f} | {sure} | "
-                         f"{float(r['ms']):.0f} | {float(r['p99']):.0f} |")
+            lines.append(f"| {game} | {key.split('/')[0]} | {r['against']} | {r['deals']} | {mean:+.3f} ± "
+                         f"{half:.3f} | {sure} | {float(r['ms']):.0f} | {float(r['p99']):.0f} |")
     return [*lines, ""]
+
+
+def _order(key: str) -> tuple[int, str]:
+    """Strong before expert, each against casual before against the level below; other methods last."""
+    level = key.split("/")[0]
+    return (list(BUDGETS).index(level) if level in BUDGETS else len(BUDGETS), key)
 
 
 def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
