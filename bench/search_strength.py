@@ -31,6 +31,7 @@ import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
 from gamenight.bots.ismcts import ISMCTSBot
+from gamenight.bots.levels import BUDGETS, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
@@ -62,6 +63,8 @@ class Override:
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
     """The level's bot, untimed, with ``budget`` overriding a searching level's budget."""
     bot = make_bot(level, game, timed=False)
+    if level in BUDGETS and not isinstance(bot, SearchBot) and not getattr(bot, "exact", False):
+        bot = search_bot(level, type(bot), timed=False)  # a game where the level does not search: measure it
     if isinstance(bot, SearchBot) and budget.method == "ismcts":
         bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):

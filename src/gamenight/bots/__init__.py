@@ -55,7 +55,7 @@ def make_bot(kind: str, game_id: str, *, timed: bool = True,
         if kind == "heuristic":
             bot: Bot = heuristic()
             return bot
-        return level_bot(kind, heuristic, timed=timed, clock=clock)
+        return level_bot(kind, heuristic, timed=timed, clock=clock, game=spec.id)
     raise ValueError(f"Unknown bot {kind!r}; the bots are: {', '.join(KINDS)}.")
 
 

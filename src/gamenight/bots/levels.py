@@ -8,12 +8,14 @@ expert     the search bot: 10,000 rollout moves, at most 0.8 s a move
 =========  ===========================================================================================
 
 A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time in
-every game and at any point of a deal, some 0.1 to 0.15 s of one core for strong in Euchre and
-Hearts (``bench/search_strength.py`` measures it).
+every game and at any point of a deal. Strong takes 72 ms of one core a decision in Euchre (p99
+150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ± 0.18 points a deal on casual in Euchre
+(150 paired deals) and 2.6 ± 1.4 in Hearts (100): ``bench/search_strength.py``, docs/BOTS.md.
 
-Where a game's bot already decides by an exact method (10,000's dynamic programme, Red Dog's
-odds: the bot class says ``exact = True``), strong and expert are that bot: search could only add
-noise to an exact answer.
+Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
+expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
+dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
+that bot: search could only add noise to an exact answer.
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
 ``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
@@ -49,6 +51,9 @@ class Budget:
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
+#: games where the search was measured and gained nothing on the heuristic (docs/BOTS.md, the
+#: search's gain deal by deal): strong and expert are the heuristic there, which answers at once
+SEARCH_DOES_NOT_HELP: frozenset[str] = frozenset()
 
 #: each level in a person's words (the lobby's seat menu, the terminal's help)
 LEVEL_WORDS = {
@@ -74,16 +79,23 @@ class SlipBot:
 
 
 def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-              clock: Callable[[], float] = time.perf_counter) -> Bot:
-    """The bot of ``level``, built on the game's ``heuristic`` bot."""
+              clock: Callable[[], float] = time.perf_counter, game: str = "") -> Bot:
+    """The bot of ``level``, built on ``game``'s ``heuristic`` bot."""
     if level == "beginner":
         return SlipBot(heuristic())
     base = heuristic()
-    if level == "casual" or getattr(base, "exact", False):
+    if level == "casual" or getattr(base, "exact", False) or game in SEARCH_DOES_NOT_HELP:
         return base
+    return search_bot(level, heuristic, timed=timed, clock=clock)
+
+
+def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
+               clock: Callable[[], float] = time.perf_counter) -> SearchBot:
+    """The search bot of a searching ``level`` (its budget), whether or not the level uses it."""
     budget = BUDGETS[level]
     return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
                      seconds=budget.seconds if timed else None, clock=clock, name=level)
 
 
-__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "Budget", "SlipBot", "level_bot"]
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "SEARCH_DOES_NOT_HELP",
+           "Budget", "SlipBot", "level_bot", "search_bot"]

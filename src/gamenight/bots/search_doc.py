@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gamenight.bots.levels import BUDGETS
+from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
@@ -41,7 +41,16 @@ def levels_section() -> list[str]:
         "budget counts the moves played in those rollouts, so a decision costs about the same time in",
         "every game. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
         "odds), so strong and expert are that bot there.",
+        *_heuristic_only(),
     ]
+
+
+def _heuristic_only() -> list[str]:
+    if not SEARCH_DOES_NOT_HELP:
+        return []
+    games = ", ".join(sorted(SEARCH_DOES_NOT_HELP))
+    return ["", f"Where the search was measured and gained nothing on the heuristic ({games}), strong and",
+            "expert are the heuristic bot too (`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`)."]
 
 
 def gain_section(docs: Path) -> list[str]:
