@@ -144,7 +144,7 @@ def report(game: str, level: str, against: str, gains: list[float], times: list[
     times = sorted(times)
     ms = 1000 * sum(times) / max(1, len(times))
     p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-    print(f"{game:<10}{level:<8}{against:<8}{len(gains):>6}{mean:>+12.3f} ± {half:<5.3f}{ms:>13.1f}"
+    print(f"{game:<20}{level:<16}{against:<8}{len(gains):>6}{mean:>+12.3f} ± {half:<5.3f}{ms:>13.1f}"
           f"{p99:>9.1f}", flush=True)
     return {"deals": len(gains), "gain": mean, "half": half, "ms": ms, "p99": p99, "against": against}
 
@@ -182,7 +182,7 @@ def main() -> None:
     args = parser.parse_args()
     budget = Override(args.sims, args.steps, args.method)
     deals = range(args.first, args.first + args.deals)
-    print(f"{'game':<10}{'level':<8}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
+    print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
     results: dict[str, dict[str, dict[str, object]]] = {}
     levels = tuple(args.levels.split(","))
@@ -200,8 +200,8 @@ def main() -> None:
                 step = report(game, level, below, [a - b for a, b in zip(adv, below_adv, strict=True)], times)
                 results[game][f"{label}/{below}"] = step
             below, below_adv = level, adv
-    if args.keep:
-        keep(results)
+        if args.keep:  # game by game: a long run keeps what it measured
+            keep({game: results[game]})
 
 
 if __name__ == "__main__":

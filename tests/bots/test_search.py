@@ -4,7 +4,9 @@ accepted wherever a bot is named (make_bot, the terminal, the server, the lobby'
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +14,9 @@ import pytest
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import SlipBot
+from gamenight.bots.levels import BUDGETS, SlipBot
 from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.bots.search_doc import GAIN_FILE, gain_section, levels_section
 from gamenight.cli.setup import bot_kinds
 from gamenight.core.state import State
 from gamenight.server.app import game_infos
@@ -124,3 +127,19 @@ def test_the_search_reads_a_money_sheet_as_more_is_better() -> None:
     golf = gamenight.new("golf", seed=1)  # the fewest strokes win, but the sheet counts the cents won
     hearts = gamenight.new("hearts", seed=1)
     assert not _lowest_wins(golf) and _lowest_wins(hearts)
+
+
+def test_the_pages_gain_table_says_what_the_bench_kept(tmp_path: Path) -> None:
+    def row(against: str, deals: int, gain: float, half: float, ms: float, p99: float) -> dict[str, Any]:
+        return {"against": against, "deals": deals, "gain": gain, "half": half, "ms": ms, "p99": p99}
+
+    kept = {"hearts": {"strong": row("casual", 100, 2.5, 1.4, 119.0, 182.0),
+                       "expert/strong": row("strong", 30, -0.5, 0.9, 400.0, 700.0)},
+            "golf": {"strong": row("casual", 20, -9.0, 3.0, 50.0, 90.0)}}
+    (tmp_path / GAIN_FILE).write_text(json.dumps(kept), encoding="utf-8")
+    rows = [line for line in gain_section(tmp_path) if line.startswith("| ") and "Game" not in line]
+    assert rows == ["| golf | strong | casual | 20 | -9.000 ± 3.000 | worse | 50 | 90 |",
+                    "| hearts | strong | casual | 100 | +2.500 ± 1.400 | yes | 119 | 182 |",
+                    "| hearts | expert | strong | 30 | -0.500 ± 0.900 | no | 400 | 700 |"]
+    assert gain_section(tmp_path / "nowhere") == []
+    assert f"{BUDGETS['strong'].steps:,} rollout moves" in "\n".join(levels_section())

@@ -78,6 +78,8 @@ class ISMCTSBot(SearchBot):
         while not (state.is_over or len(state.sheet.rows) != rows or state.deal_no != deal):
             who = min(state.to_act)
             legal = state.legal_moves(who)
+            if not legal:
+                break
             ours = state.column_of(who) == own
             for move in legal:
                 child = node.children.get(move)

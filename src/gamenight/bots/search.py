@@ -168,14 +168,17 @@ class SearchBot:
                 break
             for who in sorted(state.to_act):
                 if who in state.to_act:
-                    state.play(self._rollout_move(state, who, rng), who)
+                    move = self._rollout_move(state, who, rng)
+                    if move is None:  # a seat to act with no legal move: the rollout ends where it is
+                        return played
+                    state.play(move, who)
                     played += 1
         return played
 
-    def _rollout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+    def _rollout_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
         legal = state.legal_moves(seat)
-        if len(legal) == 1:  # no choice: skip the view, the dearest part of a rollout
-            return legal[0]
+        if len(legal) <= 1:  # no choice: skip the view, the dearest part of a rollout
+            return legal[0] if legal else None
         view = bot_view(state, seat, self._options)
         return self._policy(seat).choose(view, legal, sampler_for(state, seat), rng)
 
