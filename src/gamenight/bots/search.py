@@ -16,9 +16,13 @@ best-of-eight would otherwise pick lucky moves). The budget goes where the decis
 :data:`RACE_AFTER` rounds a move that trails the leader by :data:`DROP_Z` standard errors is dropped
 (racing), and once only the prior is left the decision is made, the rest of the budget unspent.
 
-Why flat, not a tree. At a table's budget (a hundred or two rollouts a decision) a tree's deeper
-nodes would get a few visits each, for the other seats' choices the heuristic already plays; the
-root's estimates gain more from every rollout landing there, compared on the same deals.
+Why flat, not a tree. Information-set MCTS (:mod:`gamenight.bots.ismcts`: UCB over the seat's
+information set, a fresh determinization each iteration, the heuristic as prior and rollout) was
+measured on the same budget and deals: in Euchre it gained +0.03 ± 0.26 points a deal on the
+heuristic over 100 paired deals, where this search gains +0.21 ± 0.18 over 150. At a table's budget
+(a hundred or two rollouts a decision) a tree's deeper nodes get a few visits each, for choices the
+heuristic already makes, and its root compares moves on different deals; here every rollout lands
+on a root move and moves are compared on the same deals.
 
 What a rollout costs. A decision's time is copying, applying and the heuristics' views: the
 rollouts ask each heuristic with a *bot view* (:func:`bot_view`: the game's own entries and the few
