@@ -57,10 +57,10 @@ def test_the_time_budget_reads_the_injected_clock_only() -> None:
     state, seat = bidding_position()
     bot = SearchBot(heuristic("euchre"), simulations=10_000, seconds=3.0, clock=lambda: float(next(ticks)))
     ask(bot, state, seat, random.Random(1))
-    # the deadline is set at tick 0; the first round plays each of the three bids (pass, order up,
-    # order up alone) unread; the clock is read before the second round (tick 1) and before each
-    # of its arms but the first (ticks 2, 3): at tick 3 the round stops, its third bid unplayed
-    assert bot.last_simulations == 3 + 2
+    # the deadline is set at tick 0; the clock is read before each bid but the first of a round
+    # (pass, order up, order up alone: ticks 1, 2) and before each round but the first (tick 3,
+    # the deadline): one round, each bid played once
+    assert bot.last_simulations == 3
 
 
 def test_the_tree_search_is_reproducible_and_plays_a_legal_move() -> None:

@@ -110,6 +110,7 @@ class SearchBot:
         self.last_simulations = self.last_moves = self.last_steps = 0
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.seconds is None else self.clock() + self.seconds
         seat = view.get("seat")
         first = sampler(rng)
         if not isinstance(seat, int):
@@ -118,7 +119,6 @@ class SearchBot:
         prior = self._policy(seat).choose(view, legal, sampler_for(first, seat), rng)
         arms = self._arms(legal, prior, rng)
         self.last_moves = len(arms)
-        deadline = None if self.seconds is None else self.clock() + self.seconds
         live, done = arms, 0
         steps = math.inf if self.steps is None else self.steps
         while done < self.simulations and self.last_steps < steps and len(live) > 1:
@@ -126,7 +126,7 @@ class SearchBot:
                 break
             rnd = len(arms[0].values)
             world = first if rnd == 0 else sampler(rng)
-            done += self._round(live, rnd, world, seat, rng.getrandbits(32), deadline if rnd else None)
+            done += self._round(live, rnd, world, seat, rng.getrandbits(32), deadline)
             if rnd + 1 >= RACE_AFTER:
                 live = _race(live, arms[0])
         self.last_simulations = done
@@ -145,7 +145,8 @@ class SearchBot:
         """Every arm played out on the same determinization with the same rollout randomness, so
         the arms' differences are the moves', not the deal's luck; the rollouts played. Past the
         ``deadline`` the round stops between two arms (the comparisons use the rounds both arms
-        played), so a decision overruns its time by one rollout at most."""
+        played), so a decision overruns its time by one rollout at most: where a deal's rollouts
+        are too long for the time, the heuristic's move (the first arm) is the answer."""
         start = list(state.sheet.totals)
         last = len(arms) - 1
         for i, arm in enumerate(arms):
