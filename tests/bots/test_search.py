@@ -14,7 +14,7 @@ import pytest
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import BUDGETS, SlipBot
+from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP, SlipBot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE, gain_section, levels_section
 from gamenight.cli.setup import bot_kinds
@@ -112,6 +112,10 @@ def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:
     assert isinstance(make_bot("strong", "hearts"), SearchBot)
     # where the game's bot is exact, the searching levels are that bot
     assert type(make_bot("expert", "red-dog")) is type(make_bot("heuristic", "red-dog"))
+    # and where the search was measured not to help, or is too dear at a table's pace
+    assert {g.id for g in gamenight.games()} >= SEARCH_DOES_NOT_HELP
+    for game in sorted(SEARCH_DOES_NOT_HELP)[:3]:
+        assert type(make_bot("strong", game)) is type(make_bot("heuristic", game))
     assert bot_kinds("strong,expert", "euchre", 2, []) == ["strong", "expert"]  # the terminal's --bots
     state = gamenight.new("hearts", seed=1)
     records, _ = TableService._seat_records(state, [SeatRequest("human")] + [SeatRequest("bot", lv) for lv in

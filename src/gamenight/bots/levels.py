@@ -7,10 +7,11 @@ strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, a
 expert     the search bot: 10,000 rollout moves, at most 0.8 s a move
 =========  ===========================================================================================
 
-A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time in
-every game and at any point of a deal. Strong takes 72 ms of one core a decision in Euchre (p99
-150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ± 0.18 points a deal on casual in Euchre
-(150 paired deals) and 2.6 ± 1.4 in Hearts (100): ``bench/search_strength.py``, docs/BOTS.md.
+A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
+any point of a deal (a game's moves cost what its heuristic and rules cost). Strong takes 72 ms of
+one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ±
+0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
+``bench/search_strength.py``, docs/BOTS.md.
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
@@ -51,9 +52,17 @@ class Budget:
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
-#: games where the search was measured and gained nothing on the heuristic (docs/BOTS.md, the
-#: search's gain deal by deal): strong and expert are the heuristic there, which answers at once
-SEARCH_DOES_NOT_HELP: frozenset[str] = frozenset()
+#: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and did
+#: worse (Sweep: -12.7 ± 8.8 points a deal over 8 deals)
+NO_GAIN = frozenset({"sweep"})
+#: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
+#: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
+#: the server's cap the search plays a handful of rounds, too few to overrule the heuristic
+TOO_DEAR = frozenset({"canasta", "court-whist", "desert-rummy", "five-hundreds", "five-in-a-row", "gin-rummy",
+                      "golf", "hand-and-foot", "joker-canasta", "jokers-wild", "mexicana", "oklahoma-canasta",
+                      "push", "rummy", "samba", "sticks", "ten-dime-rummy"})
+#: where strong and expert are the heuristic bot, which answers at once
+SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
 
 #: each level in a person's words (the lobby's seat menu, the terminal's help)
 LEVEL_WORDS = {
@@ -97,5 +106,5 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
                      seconds=budget.seconds if timed else None, clock=clock, name=level)
 
 
-__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "SEARCH_DOES_NOT_HELP",
-           "Budget", "SlipBot", "level_bot", "search_bot"]
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "NO_GAIN",
+           "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]

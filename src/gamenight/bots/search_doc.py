@@ -13,10 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP
+from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
+#: the deals below which an interval is not read as sure either way (the normal approximation)
+MIN_DEALS = 20
 
 
 def levels_section() -> list[str]:
@@ -38,19 +40,22 @@ def levels_section() -> list[str]:
         "every seat to the end of the deal from their own views, and scores each by the deal's points for",
         "its side. Moves are compared on the same sampled deals; a move falling well behind is dropped",
         "(racing), and the heuristic's move is kept unless another did better by a standard error. The",
-        "budget counts the moves played in those rollouts, so a decision costs about the same time in",
-        "every game. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
+        "budget counts the moves played in those rollouts, so a decision costs about the same time at any",
+        "point of a deal. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
         "odds), so strong and expert are that bot there.",
         *_heuristic_only(),
     ]
 
 
 def _heuristic_only() -> list[str]:
-    if not SEARCH_DOES_NOT_HELP:
-        return []
-    games = ", ".join(sorted(SEARCH_DOES_NOT_HELP))
-    return ["", f"Where the search was measured and gained nothing on the heuristic ({games}), strong and",
-            "expert are the heuristic bot too (`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`)."]
+    """Where strong and expert are the heuristic, and why."""
+    return ["", "Strong and expert are the heuristic bot too where the search does not help",
+            "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
+            f"* measured and worse: {', '.join(sorted(NO_GAIN))} (the table below);",
+            "* too dear at a table's pace, where a strong decision's rollouts take over a quarter of a",
+            "  second of one core (meld solving, long deals), so that within the server's cap the search",
+            "  plays too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a",
+            f"  few decisions each): {', '.join(sorted(TOO_DEAR))}."]
 
 
 def gain_section(docs: Path) -> list[str]:
@@ -66,8 +71,8 @@ def gain_section(docs: Path) -> list[str]:
         "partnership games, else one seat in turn) and once with the casual bot there, the rest of the table",
         "casual both times. *Gain*: the tested seats' points minus the others' mean, with the level minus",
         "without it, per deal, with its 95% interval (fewer-points-win games counted so that positive is",
-        "better); *Sure*: yes where the interval lies above zero, worse where below. *CPU ms*: one core's",
-        "time per decision with a choice, mean and 99th percentile.",
+        "better); *Sure*: yes where the interval lies above zero, worse where below (from 20 deals on).",
+        "*CPU ms*: one core's time per decision with a choice, mean and 99th percentile.",
         "",
         "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
         "|---|---|---|---:|---|---|---:|---:|",
@@ -76,7 +81,8 @@ def gain_section(docs: Path) -> list[str]:
         for key in sorted(kept[game], key=_order):
             r = kept[game][key]
             mean, half = float(r["gain"]), float(r["half"])
-            sure = "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no"
+            sure = ("too few deals" if int(r["deals"]) < MIN_DEALS else
+                    "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no")
             lines.append(f"| {game} | {key.split('/')[0]} | {r['against']} | {r['deals']} | {mean:+.3f} ± "
                          f"{half:.3f} | {sure} | {float(r['ms']):.0f} | {float(r['p99']):.0f} |")
     return [*lines, ""]
