@@ -10,6 +10,7 @@ finer measure than whole matches, whose wins swing on the cards).
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
+#: where bench/level_latency.py keeps the server bot's answer times
+LATENCY_FILE = "level_latency.json"
 #: the deals below which an interval is not read as sure either way (the normal approximation)
 MIN_DEALS = 20
 
@@ -49,13 +52,14 @@ def levels_section() -> list[str]:
 
 def _heuristic_only() -> list[str]:
     """Where strong and expert are the heuristic, and why."""
+    dear = ("* too dear at a table's pace, where a strong decision's rollouts take over a quarter of a "
+            "second of one core (meld solving, long deals), so that within the server's cap the search plays "
+            "too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a few "
+            f"decisions each): {', '.join(sorted(TOO_DEAR))}.")
     return ["", "Strong and expert are the heuristic bot too where the search does not help",
             "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
             f"* measured and worse: {', '.join(sorted(NO_GAIN))} (the table below);",
-            "* too dear at a table's pace, where a strong decision's rollouts take over a quarter of a",
-            "  second of one core (meld solving, long deals), so that within the server's cap the search",
-            "  plays too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a",
-            f"  few decisions each): {', '.join(sorted(TOO_DEAR))}."]
+            *textwrap.wrap(dear, 100, subsequent_indent="  ", break_on_hyphens=False)]
 
 
 def gain_section(docs: Path) -> list[str]:
@@ -85,6 +89,27 @@ def gain_section(docs: Path) -> list[str]:
                     "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no")
             lines.append(f"| {game} | {key.split('/')[0]} | {r['against']} | {r['deals']} | {mean:+.3f} ± "
                          f"{half:.3f} | {sure} | {float(r['ms']):.0f} | {float(r['p99']):.0f} |")
+    return [*lines, "", *_latency(docs)]
+
+
+def _latency(docs: Path) -> list[str]:
+    """The server's timed bot's answer times, where bench/level_latency.py kept them."""
+    path = docs / LATENCY_FILE
+    if not path.exists():
+        return []
+    kept: dict[str, dict[str, dict[str, float]]] = json.loads(path.read_text(encoding="utf-8"))
+    lines = ["## How long a server's searching bot takes", "",
+             "Written by `python bench/level_latency.py --keep` (kept in `docs/level_latency.json`): the",
+             "level's bot with its time cap, as a server asks it, timed on the wall clock at every third",
+             "decision with a choice of seeded casual matches, against the table's default bot pause. The",
+             "wall clock counts whatever else the machine was doing.", "",
+             "| Game | Level | Answers | Median ms | p99 ms | Slowest ms | p99 within the pause |",
+             "|---|---|---:|---:|---:|---:|---|"]
+    for level, games in sorted(kept.items()):
+        for game, r in sorted(games.items()):
+            within = "yes" if r["p99"] <= r["pause"] else "no"
+            lines.append(f"| {game} | {level} | {int(r['answers'])} | {r['median']:.0f} | {r['p99']:.0f} | "
+                         f"{r['slowest']:.0f} | {within} ({r['pause']:.0f} ms) |")
     return [*lines, ""]
 
 
@@ -102,4 +127,4 @@ def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
     return data
 
 
-__all__ = ["GAIN_FILE", "gain_section", "levels_section"]
+__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "gain_section", "levels_section"]
