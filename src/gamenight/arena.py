@@ -6,7 +6,7 @@ opposite), and the partnerships swap every match; at a two-handed table the entr
 Each deal is played once per rotation: match ``m`` deals from seed ``seed + m // k``, so the same
 shuffles come to each entrant's seats in turn (the luck of the deal cancels in pairs; the interval
 still treats matches as independent, so it is if anything too wide). Every bot has its own RNG from
-the same numbers, and the searching levels play without their time cap (the simulation budget
+the same numbers, and the searching levels play without their time cap (the step budget
 alone): a run reproduces.
 
 Scores. A match's win is shared among its winners. For two entrants A and B, A's *score* in a
@@ -286,7 +286,7 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "## Each level against the level below",
         "",
         "Seeded full matches, seats rotated every match (partnerships swap); the searching levels",
-        "without their time cap (the simulation budget alone), so a run reproduces. *Score*: the",
+        "without their time cap (the step budget alone), so a run reproduces. *Score*: the",
         "level's share of the wins against the level below, per seat (0.5: equal), with its 95% interval;",
         "*Elo difference*: the rating gap that score implies; *points*: its final score minus the",
         "level below's, per match (fewer-points-win games counted so that positive is better).",

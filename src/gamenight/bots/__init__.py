@@ -43,7 +43,7 @@ def heuristic_games() -> list[str]:
 def make_bot(kind: str, game_id: str, *, timed: bool = True,
              clock: Callable[[], float] = time.perf_counter) -> Bot:
     """A bot of ``kind`` (one of :data:`KINDS`) for ``game_id``. A searching level keeps to its time
-    budget on ``clock``; ``timed=False`` leaves it the simulation budget alone (reproducible runs)."""
+    budget on ``clock``; ``timed=False`` leaves it the step budget alone (reproducible runs)."""
     spec = registry.get(game_id)
     if kind == "random":
         return RandomBot()
