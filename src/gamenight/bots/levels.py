@@ -52,8 +52,8 @@ class Budget:
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
-#: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and did
-#: worse (Sweep: -12.7 ± 8.8 points a deal over 8 deals)
+#: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
+#: nothing (Sweep: -1.0 ± 8.0 points a deal over 30 deals)
 NO_GAIN = frozenset({"sweep"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within

@@ -58,7 +58,7 @@ def _heuristic_only() -> list[str]:
             f"decisions each): {', '.join(sorted(TOO_DEAR))}.")
     return ["", "Strong and expert are the heuristic bot too where the search does not help",
             "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
-            f"* measured and worse: {', '.join(sorted(NO_GAIN))} (the table below);",
+            f"* measured, no gain: {', '.join(sorted(NO_GAIN))} (the table below);",
             *textwrap.wrap(dear, 100, subsequent_indent="  ", break_on_hyphens=False)]
 
 
