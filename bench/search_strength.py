@@ -9,28 +9,38 @@ every deal); otherwise one seat, rotating. The searching levels run without thei
 simulation budget alone), so a run reproduces; the time per decision is measured on this machine.
 Usage::
 
-    python bench/search_strength.py [--deals 200] [--only euchre,hearts] [--levels strong,expert]
+    python bench/search_strength.py [--deals 200] [--only euchre,hearts] [--levels strong,expert] [--keep]
+
+The baseline (the heuristic in the tested seats) is played once per deal and shared by the levels;
+each level is also compared with the one before it on the same deals (expert against strong).
+``--keep`` stores the results in docs/search_strength.json and rewrites docs/BOTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
+from gamenight import arena
+from gamenight.bots import Bot, make_bot, sampler_for
+from gamenight.bots.ismcts import ISMCTSBot
+from gamenight.bots.levels import BUDGETS, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
 
 
 @dataclass
 class Deal:
-    gain: float  # the level's advantage minus the heuristic's, same cards, same seats
-    seconds: list[float]  # the level's decisions with a real choice
+    advantage: float  # the tested seats' points minus the others' mean (positive: better)
+    seconds: list[float]  # the level's decisions with a real choice, CPU seconds
 
 
 def tested_seats(state: State, deal: int) -> set[int]:
@@ -40,11 +50,37 @@ def tested_seats(state: State, deal: int) -> set[int]:
     return {deal % state.num_players}
 
 
-def play_deal(game: str, deal: int, level: str | None) -> tuple[float, list[float]]:
+@dataclass(frozen=True)
+class Override:
+    """A budget to try instead of the level's own (``None``: the level's)."""
+
+    sims: int | None = None
+    steps: int | None = None
+    #: "flat" (the levels' search) or "ismcts" (bots.ismcts, the same budget)
+    method: str = "flat"
+
+
+def tested_bot(game: str, level: str, budget: Override) -> Bot:
+    """The level's bot, untimed, with ``budget`` overriding a searching level's budget."""
+    bot = make_bot(level, game, timed=False)
+    if level in BUDGETS and not isinstance(bot, SearchBot) and not getattr(bot, "exact", False):
+        bot = search_bot(level, type(bot), timed=False)  # a game where the level does not search: measure it
+    if isinstance(bot, SearchBot) and budget.method == "ismcts":
+        bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
+    if isinstance(bot, SearchBot):
+        if budget.sims is not None:
+            bot.simulations = budget.sims
+        if budget.steps is not None:
+            bot.steps = budget.steps
+    return bot
+
+
+def play_deal(game: str, deal: int, level: str | None,
+              budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
     state = gamenight.new(game, seed=deal)
     seats = tested_seats(state, deal)
-    bots = {s: make_bot(level if (level and s in seats) else "heuristic", game, timed=False)
+    bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
             for s in range(state.num_players)}
     rng = random.Random(deal)
     rows = len(state.sheet.rows)
@@ -53,10 +89,10 @@ def play_deal(game: str, deal: int, level: str | None) -> tuple[float, list[floa
         for seat in sorted(state.to_act):
             if seat in state.to_act:
                 legal = state.legal_moves(seat)
-                t = time.perf_counter()
+                t = time.process_time()  # the CPU this process used: fair on a shared machine
                 move = bots[seat].choose(state.view(seat, layout=False), legal, sampler_for(state, seat), rng)
                 if isinstance(bots[seat], SearchBot) and len(legal) > 1:
-                    times.append(time.perf_counter() - t)
+                    times.append(time.process_time() - t)
                 state.play(move, seat)
     points = state.sheet.rows[-1].points if state.sheet.rows else [0] * len(state.sheet.columns)
     cols = {state.column_of(s) for s in seats}
@@ -66,11 +102,11 @@ def play_deal(game: str, deal: int, level: str | None) -> tuple[float, list[floa
     return (-adv if _lowest_wins(state) else adv), times
 
 
-def measure_deal(args: tuple[str, int, str]) -> Deal:
-    game, deal, level = args
-    tested, times = play_deal(game, deal, level)
-    baseline, _ = play_deal(game, deal, None)
-    return Deal(tested - baseline, times)
+def measure_deal(args: tuple[str, int, str | None, Override]) -> Deal:
+    """One deal with ``level`` in the tested seats (``None``: the heuristic, the baseline)."""
+    game, deal, level, budget = args
+    advantage, times = play_deal(game, deal, level, budget)
+    return Deal(advantage, times)
 
 
 def interval(values: list[float]) -> tuple[float, float]:
@@ -81,25 +117,91 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def measure_levels(job: tuple[str, int, tuple[str, ...], Override]) -> list[Deal]:
+    """One deal played with the heuristic in the tested seats, then with each level there."""
+    game, deal, levels, budget = job
+    return [measure_deal((game, deal, level, budget)) for level in (None, *levels)]
+
+
+def run(game: str, deals: range, levels: tuple[str, ...], budget: Override, workers: int,
+        minutes: float | None) -> list[list[Deal]]:
+    """Each deal's baseline and levels; with ``minutes``, the deals begun within that time."""
+    jobs = [(game, d, levels, budget) for d in deals]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(measure_levels, jobs, chunksize=2))
+    out: list[list[Deal]] = []
+    stop = None if minutes is None else time.monotonic() + 60 * minutes
+    for job in jobs:
+        if stop is not None and out and time.monotonic() > stop:
+            break
+        out.append(measure_levels(job))
+    return out
+
+
+def report(game: str, level: str, against: str, gains: list[float], times: list[float]) -> dict[str, object]:
+    mean, half = interval(gains)
+    times = sorted(times)
+    ms = 1000 * sum(times) / max(1, len(times))
+    p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+    print(f"{game:<20}{level:<16}{against:<8}{len(gains):>6}{mean:>+12.3f} ± {half:<5.3f}{ms:>13.1f}"
+          f"{p99:>9.1f}", flush=True)
+    return {"deals": len(gains), "gain": mean, "half": half, "ms": ms, "p99": p99, "against": against}
+
+
+def keep(results: dict[str, dict[str, dict[str, object]]]) -> None:
+    """Merge ``results`` into docs/search_strength.json and rewrite docs/BOTS.md from everything kept."""
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    store = docs / GAIN_FILE
+    kept = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+    for game, levels in results.items():
+        for key, row in levels.items():
+            before = kept.setdefault(game, {}).get(key)
+            if before is None or int(before["deals"]) <= int(str(row["deals"])):  # more deals are kept
+                kept[game][key] = row
+    store.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    arena.main(["--doc", "--kept", "--docs", str(docs)])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--only", default="euchre,hearts")
     parser.add_argument("--levels", default="strong,expert")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--sims", type=int, default=None, help="override the levels' rollouts a decision")
+    parser.add_argument("--steps", type=int, default=None,
+                        help="override the levels' rollout moves a decision")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
+                        help="the search to measure (the levels use the flat one)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop a game's deals after this long (one worker; the deals done are reported)")
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    print(f"{'game':<10}{'level':<8}{'deals':>6}{'gain per deal':>20}{'ms/decision':>13}{'p99 ms':>9}")
+    budget = Override(args.sims, args.steps, args.method)
+    deals = range(args.first, args.first + args.deals)
+    print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
+          f"{'p99 ms':>9}")
+    results: dict[str, dict[str, dict[str, object]]] = {}
+    levels = tuple(args.levels.split(","))
     for game in args.only.split(","):
-        for level in args.levels.split(","):
-            jobs = [(game, d, level) for d in range(args.deals)]
-            with ProcessPoolExecutor(args.workers) as pool:
-                deals = list(pool.map(measure_deal, jobs, chunksize=4))
-            mean, half = interval([d.gain for d in deals])
-            times = sorted(t for d in deals for t in d.seconds)
-            ms = 1000 * sum(times) / max(1, len(times))
-            p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-            print(f"{game:<10}{level:<8}{len(deals):>6}{mean:>+12.3f} ± {half:<5.3f}{ms:>13.1f}{p99:>9.1f}",
-                  flush=True)
+        played = run(game, deals, levels, budget, args.workers, args.minutes)
+        baseline = [deal[0].advantage for deal in played]
+        below, below_adv = "casual", baseline
+        for k, level in enumerate(levels, start=1):
+            adv = [deal[k].advantage for deal in played]
+            times = [t for deal in played for t in deal[k].seconds]
+            label = level if args.method == "flat" else f"{level} ({args.method})"
+            row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
+            results.setdefault(game, {})[label] = row
+            if below != "casual":  # the level against the one below it, on the same deals
+                step = report(game, level, below, [a - b for a, b in zip(adv, below_adv, strict=True)], times)
+                results[game][f"{label}/{below}"] = step
+            below, below_adv = level, adv
+        if args.keep:  # game by game: a long run keeps what it measured
+            keep({game: results[game]})
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ opposite), and the partnerships swap every match; at a two-handed table the entr
 Each deal is played once per rotation: match ``m`` deals from seed ``seed + m // k``, so the same
 shuffles come to each entrant's seats in turn (the luck of the deal cancels in pairs; the interval
 still treats matches as independent, so it is if anything too wide). Every bot has its own RNG from
-the same numbers, and the searching levels play without their time cap (the simulation budget
+the same numbers, and the searching levels play without their time cap (the step budget
 alone): a run reproduces.
 
 Scores. A match's win is shared among its winners. For two entrants A and B, A's *score* in a
@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
-from gamenight.bots import LEVELS, Bot, make_bot, sampler_for
+from gamenight.bots import LEVELS, Bot, make_bot, sampler_for, search_doc
 from gamenight.bots.loader import is_bot_path, load_bot
 from gamenight.spread import check_ray_address, spread
 
@@ -283,25 +283,13 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "",
         "## The levels",
         "",
-        "| Level | The bot |",
-        "|---|---|",
-        "| beginner | the game's heuristic bot, one move in three a random legal move |",
-        "| casual | the game's heuristic bot (`heuristic` is its older name) |",
-        "| strong | the search bot: 40 rollouts a move (at most 0.5 s on a server) |",
-        "| expert | the search bot: 160 rollouts a move (at most 2 s on a server) |",
+        *search_doc.levels_section(),  # the levels and their budgets, as bots.levels has them
         "",
-        "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
-        "(the game's own `sample`), plays the heuristic's move and up to seven others on each sampled",
-        "deal with the heuristic bots playing every seat to the end of the deal, and keeps the",
-        "heuristic's move unless another did better on the same deals by a standard error. In 10,000",
-        "and Red Dog the heuristic bot is exact (a dynamic programme, the exact odds), so strong and",
-        "expert are that bot there. `bench/search_strength.py` measures the search's gain in points",
-        "per deal (the same deal played with and without it) and its time per decision.",
-        "",
+        *search_doc.gain_section(path.parent),  # the search's paired-deal gain, kept by its bench
         "## Each level against the level below",
         "",
         "Seeded full matches, seats rotated every match (partnerships swap); the searching levels",
-        "without their time cap (the simulation budget alone), so a run reproduces. *Score*: the",
+        "without their time cap (the step budget alone), so a run reproduces. *Score*: the",
         "level's share of the wins against the level below, per seat (0.5: equal), with its 95% interval;",
         "*Elo difference*: the rating gap that score implies; *points*: its final score minus the",
         "level below's, per match (fewer-points-win games counted so that positive is better).",

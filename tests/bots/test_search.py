@@ -4,15 +4,19 @@ accepted wherever a bot is named (make_bot, the terminal, the server, the lobby'
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
-from gamenight.bots.levels import SlipBot
+from gamenight.bots.ismcts import ISMCTSBot
+from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP, SlipBot
 from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.bots.search_doc import GAIN_FILE, gain_section, levels_section
 from gamenight.cli.setup import bot_kinds
 from gamenight.core.state import State
 from gamenight.server.app import game_infos
@@ -53,9 +57,30 @@ def test_the_time_budget_reads_the_injected_clock_only() -> None:
     state, seat = bidding_position()
     bot = SearchBot(heuristic("euchre"), simulations=10_000, seconds=3.0, clock=lambda: float(next(ticks)))
     ask(bot, state, seat, random.Random(1))
-    # the deadline is set at tick 0 and read before each round after the first (ticks 1, 2, 3): three
-    # rounds of one rollout for each of the three bids (pass, order up, order up alone)
-    assert bot.last_simulations == 3 * 3
+    # the deadline is set at tick 0; the clock is read before each bid but the first of a round
+    # (pass, order up, order up alone: ticks 1, 2) and before each round but the first (tick 3,
+    # the deadline): one round, each bid played once
+    assert bot.last_simulations == 3
+
+
+def test_the_tree_search_is_reproducible_and_plays_a_legal_move() -> None:
+    """ISMCTS, the alternative the flat search was measured against, on the same budget."""
+    state, seat = bidding_position()
+    runs = []
+    for _ in range(2):
+        bot = ISMCTSBot(heuristic("euchre"), simulations=10_000, steps=400)
+        runs.append((ask(bot, state, seat, random.Random(4)), bot.last_simulations, bot.last_moves))
+    assert runs[0] == runs[1] and runs[0][0] in state.legal_moves(seat)
+    assert runs[0][2] == len(state.legal_moves(seat)) and runs[0][1] > runs[0][2]  # each bid tried, more
+
+
+def test_the_step_budget_stops_the_search_after_its_rollouts_played_that_many_moves() -> None:
+    state, seat = bidding_position()
+    bot = SearchBot(heuristic("euchre"), simulations=10_000, steps=300)
+    ask(bot, state, seat, random.Random(2))
+    # a round plays a rollout for each live move: the budget is crossed by less than a round's moves
+    assert 300 <= bot.last_steps < 300 + bot.last_moves * 40
+    assert bot.last_simulations < 10_000
 
 
 @pytest.mark.parametrize(("game", "players", "options", "budget"), [
@@ -87,6 +112,10 @@ def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:
     assert isinstance(make_bot("strong", "hearts"), SearchBot)
     # where the game's bot is exact, the searching levels are that bot
     assert type(make_bot("expert", "red-dog")) is type(make_bot("heuristic", "red-dog"))
+    # and where the search was measured not to help, or is too dear at a table's pace
+    assert {g.id for g in gamenight.games()} >= SEARCH_DOES_NOT_HELP
+    for game in sorted(SEARCH_DOES_NOT_HELP)[:3]:
+        assert type(make_bot("strong", game)) is type(make_bot("heuristic", game))
     assert bot_kinds("strong,expert", "euchre", 2, []) == ["strong", "expert"]  # the terminal's --bots
     state = gamenight.new("hearts", seed=1)
     records, _ = TableService._seat_records(state, [SeatRequest("human")] + [SeatRequest("bot", lv) for lv in
@@ -102,3 +131,19 @@ def test_the_search_reads_a_money_sheet_as_more_is_better() -> None:
     golf = gamenight.new("golf", seed=1)  # the fewest strokes win, but the sheet counts the cents won
     hearts = gamenight.new("hearts", seed=1)
     assert not _lowest_wins(golf) and _lowest_wins(hearts)
+
+
+def test_the_pages_gain_table_says_what_the_bench_kept(tmp_path: Path) -> None:
+    def row(against: str, deals: int, gain: float, half: float, ms: float, p99: float) -> dict[str, Any]:
+        return {"against": against, "deals": deals, "gain": gain, "half": half, "ms": ms, "p99": p99}
+
+    kept = {"hearts": {"strong": row("casual", 100, 2.5, 1.4, 119.0, 182.0),
+                       "expert/strong": row("strong", 30, -0.5, 0.9, 400.0, 700.0)},
+            "golf": {"strong": row("casual", 20, -9.0, 3.0, 50.0, 90.0)}}
+    (tmp_path / GAIN_FILE).write_text(json.dumps(kept), encoding="utf-8")
+    rows = [line for line in gain_section(tmp_path) if line.startswith("| ") and "Game" not in line]
+    assert rows == ["| golf | strong | casual | 20 | -9.000 ± 3.000 | worse | 50 | 90 |",
+                    "| hearts | strong | casual | 100 | +2.500 ± 1.400 | yes | 119 | 182 |",
+                    "| hearts | expert | strong | 30 | -0.500 ± 0.900 | no | 400 | 700 |"]
+    assert gain_section(tmp_path / "nowhere") == []
+    assert f"{BUDGETS['strong'].steps:,} rollout moves" in "\n".join(levels_section())

@@ -44,7 +44,7 @@ def heuristic_games() -> list[str]:
 def make_bot(kind: str, game_id: str, *, timed: bool = True,
              clock: Callable[[], float] = time.perf_counter) -> Bot:
     """A bot of ``kind`` (one of :data:`KINDS`) for ``game_id``. A searching level keeps to its time
-    budget on ``clock``; ``timed=False`` leaves it the simulation budget alone (reproducible runs)."""
+    budget on ``clock``; ``timed=False`` leaves it the step budget alone (reproducible runs)."""
     spec = registry.get(game_id)
     if kind == "random":
         return RandomBot()
@@ -56,7 +56,7 @@ def make_bot(kind: str, game_id: str, *, timed: bool = True,
         if kind == "heuristic":
             bot: Bot = heuristic()
             return bot
-        return level_bot(kind, heuristic, timed=timed, clock=clock)
+        return level_bot(kind, heuristic, timed=timed, clock=clock, game=spec.id)
     offered = offered_bot(kind)  # a bot of the server's own (gamenight serve --bot)
     if offered is not None and spec.id in offered.games:
         return load_bot(offered.path, spec.id)

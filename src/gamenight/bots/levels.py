@@ -3,16 +3,23 @@
 =========  ===========================================================================================
 beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
 casual     the heuristic bot as it is
-strong     the search bot (:mod:`gamenight.bots.search`): 40 simulations, at most 0.5 s a move
-expert     the search bot: 160 simulations, at most 2 s a move
+strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, at most 0.2 s a move
+expert     the search bot: 10,000 rollout moves, at most 0.8 s a move
 =========  ===========================================================================================
 
-Where a game's bot already decides by an exact method (10,000's dynamic programme, Red Dog's
-odds: the bot class says ``exact = True``), strong and expert are that bot: search could only add
-noise to an exact answer.
+A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
+any point of a deal (a game's moves cost what its heuristic and rules cost). Strong takes 72 ms of
+one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ±
+0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
+``bench/search_strength.py``, docs/BOTS.md.
+
+Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
+expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
+dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
+that bot: search could only add noise to an exact answer.
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
-``timed=False`` and gets the simulation budget alone, deterministic under the bot's RNG.
+``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
 """
 
 from __future__ import annotations
@@ -35,12 +42,31 @@ BEGINNER_SLIPS = 1 / 3
 
 @dataclass(frozen=True)
 class Budget:
-    simulations: int
+    #: the moves played in a decision's rollouts
+    steps: int
+    #: the most a decision may take on a server (a reproducible run leaves it out)
     seconds: float
 
 
 #: the search budget of each searching level
-BUDGETS = {"strong": Budget(40, 0.5), "expert": Budget(160, 2.0)}
+BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
+#: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
+MAX_ROLLOUTS = 2_000
+#: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
+#: nothing (Sweep: -1.0 ± 8.0 points a deal over 30 deals)
+NO_GAIN = frozenset({"sweep"})
+#: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
+#: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
+#: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
+#: single rollout may outlast the table's pause (Mexican Train's, Horseshit Rummy's:
+#: bench/level_latency.py)
+TOO_DEAR = frozenset({
+    "arizona-rummy", "canasta", "chicken-foot", "court-whist", "desert-rummy", "five-hundreds",
+    "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
+    "mexican-train", "mexicana", "oklahoma-canasta", "push", "rummy", "samba", "sticks", "ten-dime-rummy",
+    "the-card-game", "thirty-one"})
+#: where strong and expert are the heuristic bot, which answers at once
+SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
 
 #: each level in a person's words (the lobby's seat menu, the terminal's help)
 LEVEL_WORDS = {
@@ -66,16 +92,23 @@ class SlipBot:
 
 
 def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-              clock: Callable[[], float] = time.perf_counter) -> Bot:
-    """The bot of ``level``, built on the game's ``heuristic`` bot."""
+              clock: Callable[[], float] = time.perf_counter, game: str = "") -> Bot:
+    """The bot of ``level``, built on ``game``'s ``heuristic`` bot."""
     if level == "beginner":
         return SlipBot(heuristic())
     base = heuristic()
-    if level == "casual" or getattr(base, "exact", False):
+    if level == "casual" or getattr(base, "exact", False) or game in SEARCH_DOES_NOT_HELP:
         return base
+    return search_bot(level, heuristic, timed=timed, clock=clock)
+
+
+def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
+               clock: Callable[[], float] = time.perf_counter) -> SearchBot:
+    """The search bot of a searching ``level`` (its budget), whether or not the level uses it."""
     budget = BUDGETS[level]
-    return SearchBot(heuristic, simulations=budget.simulations, seconds=budget.seconds if timed else None,
-                     clock=clock, name=level)
+    return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+                     seconds=budget.seconds if timed else None, clock=clock, name=level)
 
 
-__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "Budget", "SlipBot", "level_bot"]
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "NO_GAIN",
+           "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]

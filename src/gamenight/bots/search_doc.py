@@ -1,0 +1,130 @@
+"""The search's part of ``docs/BOTS.md``: the levels in words, and the search's gain deal by deal.
+
+``python -m gamenight.arena --doc`` writes the whole page and asks this module for two parts: the
+levels' table (from :data:`gamenight.bots.levels.BUDGETS`, so the page says the budgets the code
+has) and the search's gain in points per deal, kept in ``docs/search_strength.json`` by
+``python bench/search_strength.py --keep`` (the same deal played with and without the search: a far
+finer measure than whole matches, whose wins swing on the cards).
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
+
+#: where the bench keeps its results, beside BOTS.md
+GAIN_FILE = "search_strength.json"
+#: where bench/level_latency.py keeps the server bot's answer times
+LATENCY_FILE = "level_latency.json"
+#: the deals below which an interval is not read as sure either way (the normal approximation)
+MIN_DEALS = 20
+
+
+def levels_section() -> list[str]:
+    """The levels' table and how the search works, in the page's words."""
+    strong, expert = BUDGETS["strong"], BUDGETS["expert"]
+    return [
+        "| Level | The bot |",
+        "|---|---|",
+        "| beginner | the game's heuristic bot, one move in three a random legal move |",
+        "| casual | the game's heuristic bot (`heuristic` is its older name) |",
+        f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
+        f"(at most {strong.seconds:g} s on a server) |",
+        f"| expert | the search bot: {expert.steps:,} rollout moves a decision "
+        f"(at most {expert.seconds:g} s on a server) |",
+        "",
+        "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
+        "(the game's own `sample`: every sampled deal looks to the seat exactly like the true one), plays",
+        "the heuristic's move and up to seven others on each sampled deal with the heuristic bots playing",
+        "every seat to the end of the deal from their own views, and scores each by the deal's points for",
+        "its side. Moves are compared on the same sampled deals; a move falling well behind is dropped",
+        "(racing), and the heuristic's move is kept unless another did better by a standard error. The",
+        "budget counts the moves played in those rollouts, so a decision costs about the same time at any",
+        "point of a deal. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
+        "odds), so strong and expert are that bot there.",
+        *_heuristic_only(),
+    ]
+
+
+def _heuristic_only() -> list[str]:
+    """Where strong and expert are the heuristic, and why."""
+    dear = ("* too dear at a table's pace, where a strong decision's rollouts take over a quarter of a "
+            "second of one core (meld solving, long deals), so that within the server's cap the search plays "
+            "too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a few "
+            f"decisions each): {', '.join(sorted(TOO_DEAR))}.")
+    return ["", "Strong and expert are the heuristic bot too where the search does not help",
+            "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
+            f"* measured, no gain: {', '.join(sorted(NO_GAIN))} (the table below);",
+            *textwrap.wrap(dear, 100, subsequent_indent="  ", break_on_hyphens=False)]
+
+
+def gain_section(docs: Path) -> list[str]:
+    """The search's gain over the heuristic in points per deal, from the bench's kept results."""
+    kept = _kept(docs)
+    if not kept:
+        return []
+    lines = [
+        "## The search's gain, deal by deal",
+        "",
+        "Written by `python bench/search_strength.py --keep` (kept in `docs/search_strength.json`). Each",
+        "deal is played twice from the same cards, once with the level in the tested seats (a partnership in",
+        "partnership games, else one seat in turn) and once with the casual bot there, the rest of the table",
+        "casual both times. *Gain*: the tested seats' points minus the others' mean, with the level minus",
+        "without it, per deal, with its 95% interval (fewer-points-win games counted so that positive is",
+        "better); *Sure*: yes where the interval lies above zero, worse where below (from 20 deals on).",
+        "*CPU ms*: one core's time per decision with a choice, mean and 99th percentile.",
+        "",
+        "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
+        "|---|---|---|---:|---|---|---:|---:|",
+    ]
+    for game in sorted(kept):
+        for key in sorted(kept[game], key=_order):
+            r = kept[game][key]
+            mean, half = float(r["gain"]), float(r["half"])
+            sure = ("too few deals" if int(r["deals"]) < MIN_DEALS else
+                    "yes" if mean - half > 0 else "worse" if mean + half < 0 else "no")
+            lines.append(f"| {game} | {key.split('/')[0]} | {r['against']} | {r['deals']} | {mean:+.3f} ± "
+                         f"{half:.3f} | {sure} | {float(r['ms']):.0f} | {float(r['p99']):.0f} |")
+    return [*lines, "", *_latency(docs)]
+
+
+def _latency(docs: Path) -> list[str]:
+    """The server's timed bot's answer times, where bench/level_latency.py kept them."""
+    path = docs / LATENCY_FILE
+    if not path.exists():
+        return []
+    kept: dict[str, dict[str, dict[str, float]]] = json.loads(path.read_text(encoding="utf-8"))
+    lines = ["## How long a server's searching bot takes", "",
+             "Written by `python bench/level_latency.py --keep` (kept in `docs/level_latency.json`): the",
+             "level's bot with its time cap, as a server asks it, timed on the wall clock at every third",
+             "decision with a choice of seeded casual matches, against the table's default bot pause. The",
+             "wall clock counts whatever else the machine was doing.", "",
+             "| Game | Level | Answers | Median ms | p99 ms | Slowest ms | p99 within the pause |",
+             "|---|---|---:|---:|---:|---:|---|"]
+    for level, games in sorted(kept.items()):
+        for game, r in sorted(games.items()):
+            within = "yes" if r["p99"] <= r["pause"] else "no"
+            lines.append(f"| {game} | {level} | {int(r['answers'])} | {r['median']:.0f} | {r['p99']:.0f} | "
+                         f"{r['slowest']:.0f} | {within} ({r['pause']:.0f} ms) |")
+    return [*lines, ""]
+
+
+def _order(key: str) -> tuple[int, str]:
+    """Strong before expert, each against casual before against the level below; other methods last."""
+    level = key.split("/")[0]
+    return (list(BUDGETS).index(level) if level in BUDGETS else len(BUDGETS), key)
+
+
+def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    path = docs / GAIN_FILE
+    if not path.exists():
+        return {}
+    data: dict[str, dict[str, dict[str, Any]]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "gain_section", "levels_section"]
