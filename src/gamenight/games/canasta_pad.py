@@ -31,7 +31,7 @@ from gamenight.games.canasta import (
 )
 from gamenight.games.hand_and_foot import CARD_CLASSES, CLASS_CARD
 from gamenight.games.hand_and_foot_pad import PER_DECK
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, PadRules, Progress, partnerships
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 CANASTA = 7
@@ -63,7 +63,7 @@ class CanastaPad(PadRules[Any]):
 
     def columns(self) -> list[str]:
         p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"] if len(p) == 4 else list(p)
+        return partnerships(p) if len(p) == 4 else list(p)
 
     def column_of(self, seat: int) -> int:
         return seat % 2 if len(self.players) == 4 else seat

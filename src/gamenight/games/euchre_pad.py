@@ -21,7 +21,7 @@ from gamenight.games.euchre import (
     made_label,
     reached_words,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, OppositePartners, Progress
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 #: what became of a deal: played, or thrown in because everybody passed twice
@@ -31,18 +31,11 @@ NANF = "nanf"
 YES, NO = "yes", "no"
 
 
-class EuchrePad(PadRules[EuchreOptions]):
+class EuchrePad(OppositePartners[EuchreOptions]):
     """Euchre's pad: North–South against East–West, partners opposite."""
 
     #: the totals after the deal last scored (see :meth:`_kept`)
     _after: tuple[int, ...] = (0, 0)
-
-    def columns(self) -> list[str]:
-        p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
-
-    def column_of(self, seat: int) -> int:
-        return seat % 2
 
     # ---- the form ------------------------------------------------------------------------------
 

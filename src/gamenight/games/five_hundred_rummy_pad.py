@@ -18,7 +18,7 @@ from gamenight.games.five_hundred_rummy import (
     hand_row,
     match_result,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, OppositePartners, Progress
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 #: a counter the declarer buried with the kitty (it counts for the declarers)
@@ -31,18 +31,11 @@ def key_of(card: int) -> str:
     return f"counter_{C.CODE_OF[card]}"
 
 
-class FiveHundredRummyPad(PadRules[FiveHundredRummyOptions]):
+class FiveHundredRummyPad(OppositePartners[FiveHundredRummyOptions]):
     """500 Rummy's pad: North–South against East–West, partners opposite."""
 
     #: set by :meth:`score`: the hand that ended the match, the winning side and why
     _end: tuple[int, int, str] = (0, 0, "")
-
-    def columns(self) -> list[str]:
-        p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
-
-    def column_of(self, seat: int) -> int:
-        return seat % 2
 
     def form(self, so_far: Progress) -> Form:
         o = self.options

@@ -14,7 +14,7 @@ from __future__ import annotations
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.games.five_in_a_row import DIRS, FiveInARowOptions, cell_text, row_of_five
 from gamenight.games.five_in_a_row_board import FREE, SIZE, parse_layout
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, PadRules, Progress, partnerships
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 ROW_LENGTH = 5
@@ -26,7 +26,7 @@ class FiveInARowPad(PadRules[FiveInARowOptions]):
 
     def columns(self) -> list[str]:
         p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"] if len(p) == 4 else list(p)
+        return partnerships(p) if len(p) == 4 else list(p)
 
     def column_of(self, seat: int) -> int:
         return seat % 2

@@ -26,7 +26,7 @@ from gamenight.games.hand_and_foot import (
     match_rules,
     score_team,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, PadRules, Progress, partnerships
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 CANASTA = 7
@@ -44,7 +44,7 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         """The teams by their players' names, as the engine names them by its seats' ("North–South")."""
         p = self.players
         if len(p) == 4:
-            return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
+            return partnerships(p)
         return [", ".join(p[t::2]) for t in range(2)]
 
     def column_of(self, seat: int) -> int:

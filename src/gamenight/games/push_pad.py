@@ -18,22 +18,15 @@ from gamenight.games.push import (
     deal_points,
     team_detail,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, OppositePartners, Progress
 from gamenight.pad.schema import CHOICE, HAND, PLAYER, Choice, Entry, Form, PadField, Section
 
 #: two decks and four jokers: how many cards of each kind they hold
 IN_PLAY = {"wild": 4 + 8, "aces": 8, "high": 32, "low": 56}
 
 
-class PushPad(PadRules[PushOptions]):
+class PushPad(OppositePartners[PushOptions]):
     """Push's pad: two partnerships, partners sitting opposite."""
-
-    def columns(self) -> list[str]:
-        p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
-
-    def column_of(self, seat: int) -> int:
-        return seat % 2
 
     def form(self, so_far: Progress) -> Form:
         out = (*(Choice(s, p) for s, p in enumerate(self.players)), Choice(None, "Nobody: the stock ran out"))

@@ -21,7 +21,7 @@ from gamenight.games.rook import (
     hand_row,
     reached_words,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, PadRules, Progress, partnerships
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 PLAYED, PASSED = "played", "passed"
@@ -42,7 +42,7 @@ class RookPad(PadRules[RookOptions]):
 
     def columns(self) -> list[str]:
         p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"] if self.teams else list(p)
+        return partnerships(p) if self.teams else list(p)
 
     def column_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat

@@ -29,7 +29,7 @@ from gamenight.games.samba import (
     match_rules,
     score_samba_side,
 )
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, OppositePartners, Progress
 from gamenight.pad.schema import CHOICE, HAND, Choice, Entry, Form, PadField, Section
 
 DECKS = 3
@@ -47,15 +47,8 @@ def _get(entry: Entry, key: str, col: int) -> int:
     return int(value[col]) if isinstance(value, list) else 0
 
 
-class SambaPad(PadRules[SambaOptions]):
+class SambaPad(OppositePartners[SambaOptions]):
     """Samba's pad: two partnerships, partners opposite."""
-
-    def columns(self) -> list[str]:
-        p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
-
-    def column_of(self, seat: int) -> int:
-        return seat % 2
 
     @staticmethod
     def in_play(kind: str) -> int:

@@ -6,24 +6,17 @@ from __future__ import annotations
 
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.games.whist_with_10s import SCHEDULE, WhistOptions, deal_label, deal_row, over_words
-from gamenight.pad.game import HandScore, PadRules, Progress
+from gamenight.pad.game import HandScore, OppositePartners, Progress
 from gamenight.pad.schema import Entry, Form, PadField, Section
 
 TRICKS, TENS = 13, 4
 
 
-class WhistWith10sPad(PadRules[WhistOptions]):
+class WhistWith10sPad(OppositePartners[WhistOptions]):
     """Whist with 10s' pad: North–South against East–West, partners opposite, six deals."""
 
     #: the totals after the deal last scored (the match's end is worded from them)
     _after: tuple[int, ...] = (0, 0)
-
-    def columns(self) -> list[str]:
-        p = self.players
-        return [f"{p[0]}–{p[2]}", f"{p[1]}–{p[3]}"]
-
-    def column_of(self, seat: int) -> int:
-        return seat % 2
 
     def contract(self, hand: int) -> int | str:
         return SCHEDULE[min(hand, len(SCHEDULE)) - 1]

@@ -124,6 +124,22 @@ class PadRules(ABC, Generic[OptionsT]):
                 MatchEnd.CAP: "The most hands are played."}[why]
 
 
+def partnerships(players: Sequence[str]) -> list[str]:
+    """Four players as two partnerships, partners opposite (seats 0 and 2, 1 and 3), each named
+    by its players as the engine's sheet names it by its seats ("Ann–Cid")."""
+    return [f"{players[0]}–{players[2]}", f"{players[1]}–{players[3]}"]
+
+
+class OppositePartners(PadRules[OptionsT]):
+    """A pad for four players in two partnerships, partners opposite: a column a side."""
+
+    def columns(self) -> list[str]:
+        return partnerships(self.players)
+
+    def column_of(self, seat: int) -> int:
+        return seat % 2
+
+
 def pad_module(spec: GameSpec) -> str:
     """The module beside the game's own where its pad support lives."""
     return f"{spec.state_cls.__module__}_pad"
@@ -144,4 +160,5 @@ def pad_games() -> list[GameSpec]:
     return [s for s in games() if importlib.util.find_spec(pad_module(s)) is not None]
 
 
-__all__ = ["HandScore", "PadError", "PadRules", "Progress", "pad_games", "pad_module", "pad_rules"]
+__all__ = ["HandScore", "OppositePartners", "PadError", "PadRules", "Progress", "pad_games", "pad_module",
+           "pad_rules", "partnerships"]
