@@ -3,17 +3,16 @@ each round is scored (who took each counted card, the tricks, the last trick).""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.canadian_salad import CanadianSalad
 from gamenight.games.canadian_salad_pad import card_keys
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: CanadianSalad) -> Entry:
@@ -53,10 +52,5 @@ def play_match(players: int, seed: int, bot: str = "heuristic", preset: str | No
     """A seeded match between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("canadian-salad", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "canadian-salad", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

@@ -4,19 +4,18 @@ the table and write down."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.canasta_turn import is_red_three
 from gamenight.games.canasta import Canasta
 from gamenight.games.hand_and_foot import class_counts
 from gamenight.pad import Entry, Pad
+from tests.pad.record import play_with_bots
 
 
 def column_facts(s: Canasta, col: int) -> dict[str, Any]:
@@ -68,10 +67,5 @@ def play_match(game: str, players: int, seed: int, bot: str = "heuristic", prese
     s = gamenight.new(game, players=players, seed=seed, preset=preset, options=options)
     pad = Pad.create(game, s.names, preset=preset, options=options)
     with recording(pad) as hands:
-        bots = [make_bot(bot, game, timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, pad, hands

@@ -3,19 +3,18 @@ hand and game is scored (where everyone sat, each player's tricks, face cards an
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.court_whist import rules as R
 from gamenight.games.court_whist.party import CourtWhist
 from gamenight.games.court_whist.party_pad import OUT, place
 from gamenight.games.court_whist.table import CourtTable
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 @contextmanager
@@ -62,10 +61,5 @@ def play_party(players: int, seed: int, bot: str = "heuristic", preset: str | No
     """A seeded party between bots, and its games as entries."""
     with recording() as games:
         s = gamenight.new("court-whist", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "court-whist", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, games

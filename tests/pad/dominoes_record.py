@@ -4,17 +4,16 @@ blank, who went out."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import dominoes as D
 from gamenight.families import dominoes
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(state: State, hands: Sequence[Sequence[int]], out: int | None) -> Entry:
@@ -54,10 +53,5 @@ def play_match(game: str, players: int, seed: int, options: dict[str, Any] | Non
     """A seeded match between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new(game, players=players, seed=seed, options=options)
-        bots = [make_bot(bot, game, timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

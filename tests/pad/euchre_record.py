@@ -3,17 +3,16 @@ deal is scored or thrown in (what the table would write down)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.euchre import ALL_PASSED, Euchre
 from gamenight.games.euchre_pad import NANF, NO, PASSED, PLAYED, YES
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def played(s: Euchre) -> Entry:
@@ -64,10 +63,5 @@ def play_match(seed: int, bot: str = "heuristic", preset: str | None = None,
     """A seeded match between bots, and its deals as entries."""
     with recording() as deals:
         s = gamenight.new("euchre", players=4, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "euchre", timed=False) for _ in range(4)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, deals

@@ -3,17 +3,16 @@ hand is scored (the contract, and which side took each counter or that it was bu
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.five_hundred_rummy import FiveHundredRummy
 from gamenight.games.five_hundred_rummy_pad import BURIED, COUNTERS, key_of
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: FiveHundredRummy) -> Entry:
@@ -46,10 +45,5 @@ def play_match(seed: int, bot: str = "heuristic", preset: str | None = None,
     """A seeded match between bots, and its hands as entries."""
     with recording() as hands:
         s = gamenight.new("five-hundred-rummy", players=4, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "five-hundred-rummy", timed=False) for _ in range(4)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, hands

@@ -3,17 +3,16 @@ the side, the direction, the first space, and whether the same disc made another
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.five_in_a_row import FiveInARow
 from gamenight.games.five_in_a_row_board import SIZE
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 @contextmanager
@@ -42,10 +41,5 @@ def play_match(players: int, seed: int, options: dict[str, Any] | None = None) -
     """A seeded game between heuristic bots, and its rows as entries."""
     with recording() as rows:
         s = gamenight.new("five-in-a-row", players=players, seed=seed, options=options)
-        bots = [make_bot("heuristic", "five-in-a-row", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, "heuristic", seed)
     return s, rows

@@ -3,17 +3,16 @@ the moment each round is scored (what a family would count on the table and writ
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.canasta_turn import BONUS, GROUP_OUT
 from gamenight.games.hand_and_foot import CARD_CLASSES, HandAndFoot
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: HandAndFoot, out: int | None) -> Entry:
@@ -55,10 +54,5 @@ def play_match(players: int, seed: int, bot: str, preset: str | None = None,
     """A seeded match between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("hand-and-foot", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "hand-and-foot", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

@@ -3,17 +3,16 @@ hand is scored (what the table counts and writes down)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.hearts import IS_HEART, QUEEN_OF_SPADES, Hearts
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: Hearts) -> Entry:
@@ -49,10 +48,5 @@ def play_match(players: int, seed: int, bot: str = "heuristic", preset: str | No
     """A seeded match between bots, and its hands as entries."""
     with recording() as hands:
         s = gamenight.new("hearts", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "hearts", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, hands

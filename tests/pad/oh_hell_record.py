@@ -3,16 +3,15 @@ round is scored (the trumps, the bids and the tricks the table writes down)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.oh_hell import OhHell
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 @contextmanager
@@ -37,10 +36,5 @@ def play_match(players: int, seed: int, bot: str = "heuristic", preset: str | No
     """A seeded match between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("oh-hell", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "oh-hell", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

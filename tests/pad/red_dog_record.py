@@ -3,17 +3,16 @@ settles each round: the cards turned, each player's bet and raise in chips."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.red_dog import RedDog
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: RedDog) -> Entry:
@@ -50,10 +49,5 @@ def play_match(players: int, seed: int, preset: str | None = None, options: dict
     """A seeded session between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("red-dog", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "red-dog", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

@@ -3,18 +3,17 @@ is scored or thrown in (the bid, each side's tricks and counters, the last trick
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.rook import Rook, counters
 from gamenight.games.rook_pad import PASSED, PLAYED
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def columns(s: Rook) -> list[list[int]]:
@@ -75,10 +74,5 @@ def play_match(players: int, seed: int, bot: str = "heuristic", preset: str | No
     """A seeded match between bots, and its hands as entries."""
     with recording() as hands:
         s = gamenight.new("rook", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot(bot, "rook", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, hands

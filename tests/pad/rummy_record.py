@@ -4,13 +4,11 @@ pad tests share, each giving the method that scores a hand and how to read its f
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.families.melds import RUMMY_VALUES, solver_for
 from gamenight.games.arizona_rummy import CARD_CLASSES, ArizonaRummy, class_counts
@@ -27,6 +25,7 @@ from gamenight.games.ten_dime_rummy import CARD_KINDS as TDR_KINDS
 from gamenight.games.ten_dime_rummy import TenDimeRummy
 from gamenight.games.the_card_game import TheCardGame
 from gamenight.pad import Entry, Pad
+from tests.pad.record import play_with_bots
 
 #: reads a hand's facts from the engine's state and the scoring method's arguments
 Reader = Callable[..., Entry]
@@ -54,12 +53,7 @@ def play_match(game: str, players: int, seed: int, cls: type[State], method: str
     """A seeded match between bots, and its hands as entries."""
     with recording(cls, method, read) as hands:
         s = gamenight.new(game, players=players, seed=seed, options=options)
-        bots = [make_bot(bot, game, timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, hands
 
 

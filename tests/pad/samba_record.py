@@ -3,17 +3,16 @@ moment each hand is scored (what a family would count and write down)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.samba import Samba
 from gamenight.pad import Entry, Pad
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: Samba, out: int | None, pad: Pad) -> Entry:
@@ -52,10 +51,5 @@ def play_match(seed: int, bot: str = "heuristic", preset: str | None = None,
     s = gamenight.new("samba", players=4, seed=seed, preset=preset, options=options)
     pad = Pad.create("samba", s.names, preset=preset, options=options)
     with recording(pad) as hands:
-        bots = [make_bot(bot, "samba", timed=False) for _ in range(4)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, pad, hands

@@ -4,17 +4,16 @@ player still holds, where and by value."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.sweep import Sweep
 from gamenight.games.sweep_score import Left
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: Sweep, out: int) -> Entry:
@@ -45,10 +44,5 @@ def play_match(players: int, seed: int, options: dict[str, Any] | None = None,
     """A seeded match between bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("sweep", players=players, seed=seed, options=options)
-        bots = [make_bot(bot, "sweep", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, rounds

@@ -4,16 +4,15 @@ writes one."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.games.ten_thousand import TenThousand
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 @contextmanager
@@ -56,10 +55,5 @@ def play_match(players: int, seed: int, preset: str | None = None,
     """A seeded match between heuristic bots, and its rounds as entries."""
     with recording() as rounds:
         s = gamenight.new("ten-thousand", players=players, seed=seed, preset=preset, options=options)
-        bots = [make_bot("heuristic", "ten-thousand", timed=False) for _ in range(players)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, "heuristic", seed)
     return s, rounds

@@ -3,16 +3,15 @@ each deal is scored (each team's tricks and tens)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import gamenight
-from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.games.whist_with_10s import WhistWith10s
 from gamenight.pad import Entry
+from tests.pad.record import play_with_bots
 
 
 def entry_of(s: WhistWith10s) -> Entry:
@@ -42,10 +41,5 @@ def play_match(seed: int, bot: str = "heuristic", options: dict[str, str] | None
     """A seeded match between bots, and its deals as entries."""
     with recording() as deals:
         s = gamenight.new("whist-with-10s", players=4, seed=seed, options=options)
-        bots = [make_bot(bot, "whist-with-10s", timed=False) for _ in range(4)]
-        rng = random.Random(seed)
-        while not s.is_over:
-            seat = min(s.to_act)
-            view = s.view(seat, layout=False)
-            s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+        play_with_bots(s, bot, seed)
     return s, deals

@@ -1,0 +1,21 @@
+"""What every pad cross-check shares: a seeded match between bots, played to its end (each game's
+recorder notes the hands' facts as the engine scores them, then compares the pad's sheet)."""
+
+from __future__ import annotations
+
+import random
+
+from gamenight.bots import make_bot, sampler_for
+from gamenight.core.state import State
+
+
+def play_with_bots(s: State, bot: str, seed: int) -> State:
+    """Play ``s`` to its end with a ``bot`` in every seat (untimed, so a seed always plays the same
+    match), the seat to act first in seat order; returns ``s``."""
+    bots = [make_bot(bot, s.spec.id, timed=False) for _ in range(s.num_players)]
+    rng = random.Random(seed)
+    while not s.is_over:
+        seat = min(s.to_act)
+        view = s.view(seat, layout=False)
+        s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
+    return s
