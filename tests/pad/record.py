@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gamenight.bots import make_bot, sampler_for
 from gamenight.core.state import State
+from gamenight.pad import Entry, Pad, PadError
 
 
 def play_with_bots(s: State, bot: str, seed: int) -> State:
@@ -19,3 +22,10 @@ def play_with_bots(s: State, bot: str, seed: int) -> State:
         view = s.view(seat, layout=False)
         s.play(bots[seat].choose(view, s.legal_moves(seat), sampler_for(s, seat), rng), seat)
     return s
+
+
+def refused(pad: Pad, entry: Entry) -> str:
+    """The sentence ``pad`` refuses ``entry`` with (the test fails if it takes it)."""
+    with pytest.raises(PadError) as e:
+        pad.add(entry)
+    return str(e.value)

@@ -13,6 +13,7 @@ import pytest
 from gamenight.core.state import State
 from gamenight.pad import Entry, Pad, PadError
 from tests.pad.canasta_record import play_match
+from tests.pad.record import refused
 
 
 def same_sheet(s: State, pad: Pad, hands: list[Entry]) -> None:
@@ -39,11 +40,6 @@ def test_a_pad_kept_beside_a_played_match_gives_the_engines_sheet(
     s, pad, hands = play_match("canasta", players, seed, bot, preset, options)
     same_sheet(s, pad, hands)
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_hands_are_refused_in_words_and_a_correction_recomputes() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from gamenight.pad import Entry, Pad, PadError
+from tests.pad.record import refused
 from tests.pad.rummy_record import play_desert, sweep
 
 FOUR_HANDS = {"max_hands": 4}
@@ -25,11 +26,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     assert s.outcome is not None and sheet.over is not None
     assert sheet.over["winners"] == list(s.outcome.winners) and sheet.over["reason"] == s.outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_hands_are_refused_a_correction_recomputes_and_the_last_meld_wins() -> None:

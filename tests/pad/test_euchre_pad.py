@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
 from tests.pad.euchre_record import play_match
+from tests.pad.record import refused
 
 
 @pytest.mark.parametrize(("seed", "preset"), [(1, None), (4, "standard")])
@@ -26,11 +27,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(seed: int, pre
     assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
     assert sheet.over["reason"] == outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_deals_are_refused_in_words_and_a_correction_recomputes() -> None:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
 from tests.pad.five_hundred_rummy_record import play_match
+from tests.pad.record import refused
 
 
 @pytest.mark.parametrize(("seed", "preset", "options"), [
@@ -30,11 +31,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
     assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
     assert sheet.over["reason"] == outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_only_bidding_out_wins_and_impossible_hands_are_refused() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from gamenight.pad import Entry, Pad, PadError
 from tests.pad.hand_and_foot_record import play_match
+from tests.pad.record import refused
 
 ONE_ROUND = {"rounds": 1}
 
@@ -47,11 +48,6 @@ def played() -> tuple[list[str], list[Entry]]:
     s, rounds = play_match(4, 3, "heuristic", options=ONE_ROUND)
     return s.names, rounds
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_rounds_are_refused_in_words(played: tuple[list[str], list[Entry]]) -> None:

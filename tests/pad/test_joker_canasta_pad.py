@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
 from tests.pad.canasta_record import play_match
+from tests.pad.record import refused
 from tests.pad.test_canasta_pad import same_sheet
 
 
@@ -21,11 +22,6 @@ def test_a_pad_kept_beside_a_played_match_gives_the_engines_sheet(seed: int, bot
     s, pad, hands = play_match("joker-canasta", 4, seed, bot, None, options)
     same_sheet(s, pad, hands)
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_wild_canastas_and_threes_by_colour_score_and_impossible_hands_are_refused() -> None:

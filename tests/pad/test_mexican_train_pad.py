@@ -10,6 +10,7 @@ import pytest
 
 from gamenight.pad import Pad, PadError
 from tests.pad.dominoes_record import play_match
+from tests.pad.record import refused
 
 OPTIONS = {"double_blank": 50, "rounds": 2}
 
@@ -25,11 +26,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     assert s.outcome is not None and sheet.over is not None
     assert sheet.over["winners"] == list(s.outcome.winners)
 
-
-def refused(pad: Pad, entry: dict[str, object]) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:

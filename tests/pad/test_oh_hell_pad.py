@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
 from tests.pad.oh_hell_record import play_match
+from tests.pad.record import refused
 
 
 @pytest.mark.parametrize(("players", "seed", "preset", "options"), [
@@ -30,11 +31,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
     assert sheet.over["winners"] == list(outcome.winners)
     assert sheet.over["reason"] == outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_rounds_are_refused_in_words_and_a_correction_recomputes() -> None:

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
+from tests.pad.record import refused
 from tests.pad.rook_record import play_match
 
 
@@ -31,11 +32,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
     assert sheet.over["winners"] == sorted({pad.rules_for(1).column_of(w) for w in outcome.winners})
     assert sheet.over["reason"] == outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_hands_are_refused_in_words_and_a_correction_recomputes() -> None:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Entry, Pad
+from tests.pad.record import refused
 from tests.pad.samba_record import play_match
 from tests.pad.test_canasta_pad import same_sheet
 
@@ -23,11 +24,6 @@ def test_a_pad_kept_beside_a_played_match_gives_the_engines_sheet(
     s, pad, hands = play_match(seed, bot, preset, options)
     same_sheet(s, pad, hands)
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_hands_are_refused_in_words_and_a_correction_recomputes() -> None:

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Entry, Pad
+from tests.pad.record import refused
 from tests.pad.rummy_record import play_sticks, sweep
 
 THREE_STICKS = {"target": 3}
@@ -31,11 +32,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     assert s.outcome is not None and sheet.over is not None
     assert sheet.over["winners"] == list(s.outcome.winners)
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_deals_are_refused_and_a_correction_recomputes() -> None:

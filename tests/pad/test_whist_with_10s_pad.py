@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad import Pad
+from tests.pad.record import refused
 from tests.pad.whist_with_10s_record import play_match
 
 
@@ -24,11 +23,6 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
     assert sheet.over["reason"] == outcome.reason
 
-
-def refused(pad: Pad, entry: Entry) -> str:
-    with pytest.raises(PadError) as e:
-        pad.add(entry)
-    return str(e.value)
 
 
 def test_impossible_deals_are_refused_in_words_and_a_correction_recomputes() -> None:
