@@ -3,7 +3,10 @@ recorder notes the hands' facts as the engine scores them, then compares the pad
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -29,3 +32,21 @@ def refused(pad: Pad, entry: Entry) -> str:
     with pytest.raises(PadError) as e:
         pad.add(entry)
     return str(e.value)
+
+
+def check_pad_matches(s: State, entries: list[Entry], *, preset: str | None = None,
+                      options: dict[str, Any] | None = None,
+                      side: Callable[[int], int] | None = None) -> None:
+    """A pad filled from ``entries`` (through JSON, as over the wire) gives the engine's own score
+    sheet, winners and reason; ``side``: the column a winning seat counts in, where the sheet's
+    columns are sides (``None``: a column a seat)."""
+    pad = Pad.create(s.spec.id, s.names, preset=preset, options=options)
+    for entry in entries:
+        pad.add(json.loads(json.dumps(entry)))
+    sheet = pad.sheet()
+    assert sheet.sheet.to_json() == s.score_sheet.to_json()
+    outcome = s.outcome
+    assert outcome is not None and sheet.over is not None
+    winners = sorted({side(w) for w in outcome.winners}) if side else list(outcome.winners)
+    assert sheet.over["winners"] == winners
+    assert sheet.over["reason"] == outcome.reason

@@ -4,14 +4,13 @@ correction recomputes."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from gamenight.pad import Pad
 from tests.pad.court_whist_record import play_party
-from tests.pad.record import refused
+from tests.pad.record import check_pad_matches, refused
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), [
@@ -21,15 +20,7 @@ from tests.pad.record import refused
 def test_a_pad_filled_from_a_played_party_gives_the_engines_sheet(
         players: int, seed: int, options: dict[str, Any]) -> None:
     s, games = play_party(players, seed, options=options)
-    pad = Pad.create("court-whist", s.names, options=options)
-    for entry in games:
-        pad.add(json.loads(json.dumps(entry)))  # as it comes over the wire
-    sheet = pad.sheet()
-    assert sheet.sheet.to_json() == s.score_sheet.to_json()
-    outcome = s.outcome
-    assert outcome is not None and sheet.over is not None
-    assert sheet.over["winners"] == list(outcome.winners)
-    assert sheet.over["reason"] == outcome.reason
+    check_pad_matches(s, games, options=options)
 
 
 

@@ -3,13 +3,11 @@ thrown in included), impossible deals are refused in words, a correction recompu
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from gamenight.pad import Pad
 from tests.pad.euchre_record import play_match
-from tests.pad.record import refused
+from tests.pad.record import check_pad_matches, refused
 
 
 @pytest.mark.parametrize(("seed", "preset"), [(1, None), (4, "standard")])
@@ -17,15 +15,7 @@ def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(seed: int, pre
     s, deals = play_match(seed, preset=preset)
     if preset is None:  # seed 1's match has a deal everybody passed twice
         assert any(d["result"] == "passed" for d in deals)
-    pad = Pad.create("euchre", s.names, preset=preset)
-    for entry in deals:
-        pad.add(json.loads(json.dumps(entry)))  # as it comes over the wire
-    sheet = pad.sheet()
-    assert sheet.sheet.to_json() == s.score_sheet.to_json()
-    outcome = s.outcome
-    assert outcome is not None and sheet.over is not None
-    assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
-    assert sheet.over["reason"] == outcome.reason
+    check_pad_matches(s, deals, preset=preset, side=lambda w: w % 2)
 
 
 

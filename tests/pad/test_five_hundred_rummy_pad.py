@@ -4,14 +4,13 @@ refused in words, a correction recomputes."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from gamenight.pad import Pad
 from tests.pad.five_hundred_rummy_record import play_match
-from tests.pad.record import refused
+from tests.pad.record import check_pad_matches, refused
 
 
 @pytest.mark.parametrize(("seed", "preset", "options"), [
@@ -21,15 +20,7 @@ from tests.pad.record import refused
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
         seed: int, preset: str | None, options: dict[str, Any]) -> None:
     s, hands = play_match(seed, preset=preset, options=options)
-    pad = Pad.create("five-hundred-rummy", s.names, preset=preset, options=options)
-    for entry in hands:
-        pad.add(json.loads(json.dumps(entry)))  # as it comes over the wire
-    sheet = pad.sheet()
-    assert sheet.sheet.to_json() == s.score_sheet.to_json()
-    outcome = s.outcome
-    assert outcome is not None and sheet.over is not None
-    assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
-    assert sheet.over["reason"] == outcome.reason
+    check_pad_matches(s, hands, preset=preset, options=options, side=lambda w: w % 2)
 
 
 

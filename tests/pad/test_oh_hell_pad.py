@@ -3,14 +3,13 @@ schedule, the score formulas), impossible rounds are refused in words, a correct
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from gamenight.pad import Pad
 from tests.pad.oh_hell_record import play_match
-from tests.pad.record import refused
+from tests.pad.record import check_pad_matches, refused
 
 
 @pytest.mark.parametrize(("players", "seed", "preset", "options"), [
@@ -21,15 +20,7 @@ from tests.pad.record import refused
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet(
         players: int, seed: int, preset: str | None, options: dict[str, Any]) -> None:
     s, rounds = play_match(players, seed, preset=preset, options=options)
-    pad = Pad.create("oh-hell", s.names, preset=preset, options=options)
-    for entry in rounds:
-        pad.add(json.loads(json.dumps(entry)))  # as it comes over the wire
-    sheet = pad.sheet()
-    assert sheet.sheet.to_json() == s.score_sheet.to_json()
-    outcome = s.outcome
-    assert outcome is not None and sheet.over is not None
-    assert sheet.over["winners"] == list(outcome.winners)
-    assert sheet.over["reason"] == outcome.reason
+    check_pad_matches(s, rounds, preset=preset, options=options)
 
 
 

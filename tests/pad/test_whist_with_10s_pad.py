@@ -4,24 +4,14 @@ correction recomputes."""
 
 from __future__ import annotations
 
-import json
-
 from gamenight.pad import Pad
-from tests.pad.record import refused
+from tests.pad.record import check_pad_matches, refused
 from tests.pad.whist_with_10s_record import play_match
 
 
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     s, deals = play_match(3, options={"low_nt_ranking": "reversed"})
-    pad = Pad.create("whist-with-10s", s.names, options={"low_nt_ranking": "reversed"})
-    for entry in deals:
-        pad.add(json.loads(json.dumps(entry)))  # as it comes over the wire
-    sheet = pad.sheet()
-    assert sheet.sheet.to_json() == s.score_sheet.to_json()
-    outcome = s.outcome
-    assert outcome is not None and sheet.over is not None
-    assert sheet.over["winners"] == sorted({w % 2 for w in outcome.winners})
-    assert sheet.over["reason"] == outcome.reason
+    check_pad_matches(s, deals, options={"low_nt_ranking": "reversed"}, side=lambda w: w % 2)
 
 
 
