@@ -681,9 +681,19 @@ def search(contract: Contract, hand: Iterable[int], rules: MeldRules, *, keep: i
     ``None`` when the hand cannot. Each group is met at its stated length. ``laid``: melds of the
     contract already down (laying it group by group): the search fills the groups they leave,
     keeping the suits and ranks they fixed."""
-    cards = list(hand)
     if contract.free:
         return ()
+    return _search_sorted(contract, tuple(sorted(hand)), rules, keep, tuple(laid))
+
+
+@lru_cache(maxsize=8192)
+def _search_sorted(contract: Contract, cards: tuple[int, ...], rules: MeldRules, keep: int,
+                   laid: tuple[Meld, ...]) -> tuple[Meld, ...] | None:
+    """:func:`search` of a sorted hand, remembered: every meld a player might lay asks whether the
+    rest of his contract can still follow, each listing of legal moves asks again, and so does
+    every copy of the game (a bot's sampled worlds, a replay); the answer depends only on these
+    values (the search reads the hand as counts, not in order), and the cards of one turn give the
+    same few hands over and over."""
     h = _Hand(cards, rules)
     for fixed in (contract.assignments(laid, all_wild=rules.all_wild) if laid else iter([()])):
         need = sum(g.size for i, g in enumerate(contract.groups) if i not in fixed)
