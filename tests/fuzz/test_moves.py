@@ -15,6 +15,7 @@ legal moves with a word swapped, dropped or added.
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import pytest
 from hypothesis import given
@@ -31,6 +32,9 @@ ODD_WORDS = ["²", "٥", "５", "--5", "+5", "-", "-0", "5.0", "1e3", "1_000", "
              "ǅ", "İ", "ß", "ﬁ"]
 
 
+# (the strategies are made once a rule set: each example drew from new ones, and hypothesis
+# prepares a strategy anew for each object, which was most of the fuzzer's cost)
+@cache
 def any_word(game: str, preset: str | None) -> st.SearchStrategy[str]:
     verbs, args = words(game, preset)
     return st.one_of(
@@ -41,6 +45,7 @@ def any_word(game: str, preset: str | None) -> st.SearchStrategy[str]:
     )
 
 
+@cache
 def typed_text(game: str, preset: str | None) -> st.SearchStrategy[str]:
     verbs, _ = words(game, preset)
     word = any_word(game, preset)
