@@ -62,7 +62,8 @@ def test_impossible_hands_are_refused_and_a_correction_recomputes() -> None:
                       "held_high": [1, 0, 2]}  # Ann 115, Bob 120, Cid −20
     sheet = pad.add(second).sheet
     assert sheet.rows[-1].label == "Game won" and sheet.rows[-1].points == [200, 0, 0]
-    assert pad.sheet().over is not None and pad.sheet().over["text"] == "Ann wins. Ann reached 525."
+    over = pad.sheet().over
+    assert over is not None and over["text"] == "Ann wins. Ann reached 525."
     corrected = first | {"meld_aces": [0, 0, 0], "meld_high": [3, 3, 0], "meld_two_high": [0, 0, 0]}
     sheet = pad.replace(0, corrected).sheet
     assert sheet.rows[0].points == [130, -80, -45] and sheet.totals == [245, 40, -65]
