@@ -45,6 +45,9 @@ class MatchOver:
 
     winners: list[int]
     reason: str
+    #: who won in a sentence, where the winning columns' names would not say it ("Guys win.", not
+    #: "Guys: total wins.")
+    result: str = ""
 
 
 @dataclass(frozen=True, slots=True)

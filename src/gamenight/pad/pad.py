@@ -190,7 +190,7 @@ class Pad:
     @staticmethod
     def _over(rules: PadRules[Any], end: MatchOver) -> dict[str, Any]:
         names = " and ".join(rules.columns()[c] for c in end.winners)
-        result = f"{names} {'win' if len(end.winners) > 1 else 'wins'}."
+        result = end.result or f"{names} {'win' if len(end.winners) > 1 else 'wins'}."
         return {"winners": end.winners, "reason": end.reason, "text": f"{result} {end.reason}"}
 
     # ---- amendments ("the Kali Effect") ----------------------------------------------------------
