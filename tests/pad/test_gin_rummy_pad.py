@@ -56,7 +56,7 @@ def play_gin(players: int, seed: int, preset: str | None,
 def test_a_pad_filled_from_a_played_match_gives_the_engines_sheet() -> None:
     matches: tuple[tuple[int, int, str | None, dict[str, Any]], ...] = (
         (2, 1, "standard", {"target": 60}),  # one game: box and game bonuses after the last round
-        (4, 2, None, {"target": 60}))  # Hollywood at two tables: three games closed one by one
+        (4, 1, None, {"target": 60}))  # Hollywood at two tables: Gins circled, games closed one by one
     for players, seed, preset, options in matches:
         s, rounds = play_gin(players, seed, preset, options)
         hollywood = s.options.scoring == "hollywood"
