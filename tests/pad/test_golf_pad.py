@@ -39,6 +39,8 @@ def test_impossible_scores_are_refused_and_a_correction_recomputes_the_money() -
         "Hole 1: Bob: grid's score: 81 is more than the cards in play allow (at most 80)."
     assert refused(pad, first | {"score": [-61, 10, 20]}) == \
         "Hole 1: Ann: grid's score: -61 is impossible, a count is never below -60."
+    assert refused(pad, first | {"score": [-30, -26, 20]}) == \
+        "Hole 1: Ann and Bob scored below -25: each grid would hold four jokers, and the decks hold 6."
     # everyone antes 25¢; Ann knocked and is highest: she pays double
     row = pad.add(first).sheet.rows[0]
     assert row.label == "Hole 1: Ann knocked" and row.points == [-75, -25, -25] and row.note == "pot $1.25"

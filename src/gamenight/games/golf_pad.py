@@ -23,6 +23,7 @@ from gamenight.games.golf import (
     PER_ROUND,
     VALUE,
     GolfOptions,
+    decks_for,
     game_winners,
     golf_match_rules,
     hole_label,
@@ -39,6 +40,8 @@ LOWEST = JOKER_BLOCK + BLOCK
 #: by value a ten-point card over a nine
 HIGHEST = {"rank": 4 * 20, VALUE: 4 * 19}
 KNOCK, ALL_UP = "knock", "up"
+#: the lowest a grid scores with three jokers or fewer: two in a column (−10) and three columns at −5
+FOUR_JOKERS_BELOW = -25
 
 
 class Hole(NamedTuple):
@@ -82,7 +85,14 @@ class GolfPad(PadRules[GolfOptions]):
         ), self.columns(), self.players)
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
-        return None  # the form's bounds are the only limits a score has
+        """A grid scores below −25 only with four jokers in it (without them a column scores at
+        least −5, two jokers in one column −10): the decks' jokers bound how many grids do."""
+        low = [p for p, score in zip(self.players, entry["score"], strict=True) if score < FOUR_JOKERS_BELOW]
+        jokers = 2 * decks_for(len(self.players), self.options.decks)
+        if len(low) * 4 > jokers:
+            return (f"{_and(low)} scored below {FOUR_JOKERS_BELOW}: each grid would hold four jokers, and "
+                    f"the decks hold {jokers}.")
+        return None
 
     def replay(self, entries: Sequence[Entry]) -> Hole:
         """The game after ``entries``: every hole's money paid again, by the engine's functions."""
@@ -136,6 +146,10 @@ class GolfPad(PadRules[GolfOptions]):
 
     def match_reason(self, why: MatchEnd) -> str:
         return f"{self.holes} holes are played."
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 PAD_RULES = GolfPad
