@@ -62,11 +62,11 @@ def is_wild(c: int) -> bool:
 MELD_KINDS: tuple[tuple[str, str, int], ...] = (
     ("joker", "Joker", 100), ("queen_spades", "Q♠", 50), ("two_ace", "2s standing for an ace", 20),
     ("two_high", "2s standing for 8 to K", 10), ("two_low", "2s standing for 2 to 7", 5),
-    ("aces", "Aces", 20), ("high", "Kings to eights", 10), ("low", "Sevens to threes", 5))
+    ("aces", "Aces", 20), ("high", "Kings to eights (not the Q♠)", 10), ("low", "Sevens to threes", 5))
 #: a card left in hand's kind (key, words, points)
 HELD_KINDS: tuple[tuple[str, str, int], ...] = (
     ("joker", "Joker", 200), ("queen_spades", "Q♠", 100), ("twos", "2s", 20), ("aces", "Aces", 20),
-    ("high", "Kings to eights", 10), ("low", "Sevens to threes", 5))
+    ("high", "Kings to eights (not the Q♠)", 10), ("low", "Sevens to threes", 5))
 MELD_WORTH = {k: v for k, _, v in MELD_KINDS}
 HELD_WORTH = {k: v for k, _, v in HELD_KINDS}
 
