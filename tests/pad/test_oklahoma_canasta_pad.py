@@ -64,6 +64,7 @@ def test_impossible_hands_are_refused_and_a_correction_recomputes() -> None:
     assert sheet.rows[-1].label == "Game won" and sheet.rows[-1].points == [200, 0, 0]
     over = pad.sheet().over
     assert over is not None and over["text"] == "Ann wins. Ann reached 525."
+    assert pad.progress(2).totals == [210, -80, -45]  # before hand 2: its own row, not the bonus row
     corrected = first | {"meld_aces": [0, 0, 0], "meld_high": [3, 3, 0], "meld_two_high": [0, 0, 0]}
     sheet = pad.replace(0, corrected).sheet
     assert sheet.rows[0].points == [130, -80, -45] and sheet.totals == [245, 40, -65]
