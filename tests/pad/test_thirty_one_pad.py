@@ -46,6 +46,7 @@ def test_impossible_rounds_are_refused_and_a_correction_recomputes() -> None:
     # Ann knocked and is lowest: two lives, but one quarter is all she has, and she is out
     row = pad.add(first).sheet.rows[1]
     assert row.points == [-25, 0, 0] and row.details == ["20, knocked, loses 2 lives, out", "25", "30"]
+    assert pad.progress(2).totals == [-50, -25, -25]  # the ante's row and round 1's
     second: Entry = {"knocker": None, "shown_31": 1, "count": [0, 31, 30], "trips": [False, False, True]}
     assert refused(pad, second | {"count": [12, 31, 30]}) == \
         "Round 2: Ann is out of the game: he was dealt no cards."
