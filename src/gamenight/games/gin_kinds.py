@@ -9,20 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, cast
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
 from gamenight.core.phases import KindsPhase, MoveKind, OneMove, pile_top
 from gamenight.equipment import cards as C
 from gamenight.families.draw_discard import DISCARD, DRAW, ONLY, TAKE, DrawDiscardState, DrawPhase, PlayPhase
+from gamenight.families.match import HollywoodSheet
 from gamenight.families.melds import RUMMY_VALUES, RUN, SET, Meld, MeldRules
 from gamenight.families.pile_access import same
 from gamenight.families.rummy_kinds import lay_off_move
 
 if TYPE_CHECKING:
     from gamenight.core.views import Place
-    from gamenight.games.gin_rummy import GinRummy
+    from gamenight.games.gin_rummy import GinOptions, GinRummy
 
 PASS, DONE, DOUBLE_GIN = Move("pass"), Move("done"), Move("double", WORD("gin"))
 LAY, AND = "lay", WORD("and")
@@ -415,6 +416,159 @@ class GinPlay(PlayPhase):
         return discards + g._endings(hand, taken)
 
 
-__all__ = ["DONE", "DOUBLE_GIN", "GIN", "KNOCK", "LAY", "PASS", "ArrangePhase", "EndHand", "GinDraw",
-           "GinPlay", "LayOffPhase", "UpcardPhase", "WallPhase", "arrangements", "groups_of", "lay_move",
-           "same_arrangement"]
+
+
+# ---- scoring: pure functions over what the hands showed, the engine's and the score pad's ----------
+
+GAMES = 3
+
+
+class HandResult(NamedTuple):
+    """One table's hand: the seat that scored (None: nobody), its points and Gins, and how."""
+
+    table: int
+    winner: int | None
+    points: int
+    gins: int
+    how: str
+    text: str
+
+
+def run_score(runner: int, opponent: int, o: GinOptions) -> tuple[str, int]:
+    """A knock (Run) with ``runner`` deadwood against ``opponent`` after lay-offs: what scores."""
+    if opponent > runner:
+        return "knock", opponent - runner
+    if opponent == runner and not o.tie_is_undercut:
+        return "tie", 0
+    return "undercut", (2 * runner if o.undercut == "double" else runner - opponent) + o.undercut_bonus
+
+
+def difference(per_team: list[int]) -> tuple[int, int] | None:
+    """The team with more, and by how much (None when level)."""
+    a, b = per_team
+    return None if a == b else (0 if a > b else 1, abs(a - b))
+
+
+def plural_gins(n: int) -> str:
+    return "" if n == 0 else f"{n} Gin{'s' if n > 1 else ''}"
+
+
+def gin_result(o: GinOptions, names: Sequence[str], table: int, seat: int, defender: int, y: int,
+               kind: str) -> HandResult:
+    """Gin (or Double Gin, ``kind``): the defender's deadwood ``y`` and the Gins' bonus."""
+    gins = 2 if kind == "double gin" else 1
+    points = y + gins * o.gin_bonus
+    word = "Double Gin" if gins == 2 else "Gin"
+    return HandResult(table, seat, points, gins, kind, (
+        f"{names[seat]} goes {word} and catches {names[defender]} with {y}: {points} points "
+        f"and {plural_gins(gins)}."))
+
+
+def run_result(o: GinOptions, names: Sequence[str], table: int, knocker: int, defender: int, x: int,
+               y: int) -> HandResult:
+    """A knock (Run) with ``x`` deadwood, the defender left with ``y`` after his lay-offs."""
+    how, points = run_score(x, y, o)
+    r, d = names[knocker], names[defender]
+    if how == "knock":
+        return HandResult(table, knocker, points, 0, how,
+                          f"{r} knocked with {x}, {d} has {y}: {r} scores {points}.")
+    if how == "tie":
+        return HandResult(table, None, 0, 0, how, f"{r} knocked with {x}, {d} has {y} too: no score.")
+    return HandResult(table, defender, points, 0, how,
+                      f"{d} undercuts {r} ({y} against {x}) and scores {points}.")
+
+
+def stock_out_result(o: GinOptions, names: Sequence[str], table: int, pair: tuple[int, int],
+                     deadwood: tuple[int, int]) -> HandResult:
+    """The stock ran out: a draw, or both lay down and the lower deadwood scores the difference."""
+    if o.stock_out == "draw":
+        return HandResult(table, None, 0, 0, "draw", "The stock ran out: a drawn hand.")
+    (a, b), (da, db) = pair, deadwood
+    winner = a if da < db else b if db < da else None
+    text = f"The stock ran out: {names[a]} {da}, {names[b]} {db}"
+    text += f"; {names[winner]} scores {abs(da - db)}." if winner is not None else ": no score."
+    return HandResult(table, winner, abs(da - db), 0, "stock out", text)
+
+
+def round_awards(results: Sequence[HandResult],
+                 players: int) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """A round's awards over its tables: the team with more points is awarded the difference, the
+    team with more Gins the difference in Gins (teams: even seats and odd seats)."""
+    points, gins = [0, 0], [0, 0]
+    for r in results:
+        if r.winner is not None:
+            points[r.winner % 2] += r.points
+            gins[r.winner % 2] += r.gins
+    return difference(points), difference(gins)
+
+
+class Row(NamedTuple):
+    """A row of the match's sheet: its label, points per column, details and note."""
+
+    label: str
+    points: list[int]
+    details: list[str] | None = None
+    note: str = ""
+
+
+def single_round(award: tuple[int, int] | None, boxes: Sequence[int]) -> tuple[list[int], list[int]]:
+    """One-game scoring: the award to the team's column, a box to the team that won the round."""
+    row, after = [0, 0], list(boxes)
+    if award is not None:
+        row[award[0]] = award[1]
+        after[award[0]] += 1
+    return row, after
+
+
+def single_closing(o: GinOptions, boxes: Sequence[int], totals: Sequence[int]) -> list[Row]:
+    """At the target: the box bonus for every round won, the game bonus to whoever reached it."""
+    return [Row("Box bonus", [o.box_bonus * b for b in boxes], [f"{b} won" for b in boxes]),
+            Row("Game bonus", [o.game_bonus if t >= o.target else 0 for t in totals])]
+
+
+def hollywood_round(sheet: HollywoodSheet, award: tuple[int, int] | None, gin_award: tuple[int, int] | None,
+                    team_names: Sequence[str], label: str) -> tuple[HollywoodSheet, Row]:
+    """Three games at once: the award in the team's games, the Gins circled where it had points;
+    the round's row over the eight columns (each team's three games and total)."""
+    done = sheet.record(award, gin_award)
+    row, note = [0] * 8, []
+    if award is not None:
+        team, amount = award
+        for j in done.credited:
+            row[4 * team + j] += amount
+            row[4 * team + 3] += amount
+        note.append(f"{team_names[team]} awarded {amount}")
+    if gin_award is not None:
+        team, count = gin_award
+        where = ", ".join(f"Game {j + 1}" for j in done.circled) or "no game yet"
+        note.append(f"{team_names[team]} {plural_gins(count)} ({where})")
+    gins = done.sheet.bonuses
+    details = [plural_gins(gins[t][j]) if j < GAMES else "" for t in (0, 1) for j in range(4)]
+    return done.sheet, Row(label, row, details, "; ".join(note) or "no award")
+
+
+def hollywood_closes(sheet: HollywoodSheet, team_names: Sequence[str]) -> tuple[HollywoodSheet, list[Row]]:
+    """A game reached by a team closes: target + a Gin's value per Gin to the winner, the Gins'
+    value alone to the loser; a row for each game closed."""
+    sheet, closed = sheet.close()
+    rows = []
+    for j, win, final, change in closed:
+        row = [0] * 8
+        for t in (0, 1):
+            row[4 * t + j] = row[4 * t + 3] = change[t]
+        rows.append(Row(f"Game {j + 1} closed", row,
+                        note=f"{team_names[win]} win Game {j + 1}: {final[win]} to {final[1 - win]}"))
+    return sheet, rows
+
+
+def match_words(team_names: Sequence[str], totals: Sequence[int], reason: str) -> tuple[list[int], str]:
+    """The teams with the higher grand total, and why the match ended with the totals."""
+    return ([t for t in (0, 1) if totals[t] == max(totals)],
+            f"{reason} {team_names[0]} {totals[0]}, {team_names[1]} {totals[1]}.")
+
+
+__all__ = ["DONE", "DOUBLE_GIN", "GAMES", "GIN", "KNOCK", "LAY", "PASS", "ArrangePhase", "EndHand", "GinDraw",
+           "GinPlay", "HandResult", "LayOffPhase", "Row", "UpcardPhase", "WallPhase", "arrangements",
+           "difference", "gin_result", "groups_of", "hollywood_closes", "hollywood_round", "lay_move",
+           "match_words", "plural_gins", "round_awards", "run_result", "run_score", "same_arrangement",
+           "single_closing", "single_round", "stock_out_result"]

@@ -70,7 +70,7 @@ deals separated by ``/`` (one per table, round after round), for scenarios.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
@@ -91,22 +91,35 @@ from gamenight.families.melds import RUMMY_VALUES, Meld, MeldRules, lay_off_end,
 from gamenight.families.rummy_rules import RummyRules
 from gamenight.games.gin_kinds import (
     DOUBLE_GIN,
+    GAMES,
     GIN,
     KNOCK,
     LAY,
     ArrangePhase,
     GinDraw,
     GinPlay,
+    HandResult,
     LayOffPhase,
+    Row,
     UpcardPhase,
     WallPhase,
     arrangements,
+    gin_result,
     groups_of,
+    hollywood_closes,
+    hollywood_round,
     lay_move,
+    match_words,
+    plural_gins,
+    round_awards,
+    run_result,
     same_arrangement,
+    single_closing,
+    single_round,
+    stock_out_result,
 )
-
-GAMES = 3
+from gamenight.games.gin_kinds import difference as difference
+from gamenight.games.gin_kinds import run_score as run_score
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -173,32 +186,6 @@ PRESETS = {"standard": Preset(
      "scoring": "single", "target": 100, "box_bonus": 25, "game_bonus": 100}, players=(2,))}
 
 
-class HandResult(NamedTuple):
-    """One table's hand: the seat that scored (None: nobody), its points and Gins, and how."""
-
-    table: int
-    winner: int | None
-    points: int
-    gins: int
-    how: str
-    text: str
-
-
-def run_score(runner: int, opponent: int, o: GinOptions) -> tuple[str, int]:
-    """A knock (Run) with ``runner`` deadwood against ``opponent`` after lay-offs: what scores."""
-    if opponent > runner:
-        return "knock", opponent - runner
-    if opponent == runner and not o.tie_is_undercut:
-        return "tie", 0
-    return "undercut", (2 * runner if o.undercut == "double" else runner - opponent) + o.undercut_bonus
-
-
-def difference(per_team: list[int]) -> tuple[int, int] | None:
-    """The team with more, and by how much (None when level)."""
-    a, b = per_team
-    return None if a == b else (0 if a > b else 1, abs(a - b))
-
-
 def team_names(n: int, style: str) -> tuple[list[str], list[str]]:
     """The two team names and the seat names (two players are teams of one)."""
     if n == 2:
@@ -213,10 +200,6 @@ def meld_words(text: str) -> str:
     words = text.split()
     cards = [C.LABEL_OF[C.card(w)] for w in words if C.is_card_code(w)]
     return f"{' '.join(cards)} ({words[-1]})"
-
-
-def plural_gins(n: int) -> str:
-    return "" if n == 0 else f"{n} Gin{'s' if n > 1 else ''}"
 
 
 class GinPhase(PhaseName):
@@ -503,39 +486,18 @@ class GinRummy(DrawDiscardState):
     def _score_gin(self, seat: int) -> None:
         defender = self.other(seat)
         y = self.solver.deadwood(self.hands[defender])
-        gins = 2 if self.knock_kind == "double gin" else 1
-        points = y + gins * self.options.gin_bonus
-        word = "Double Gin" if gins == 2 else "Gin"
-        self._hand_over(HandResult(self.table_no, seat, points, gins, self.knock_kind, (
-            f"{self.names[seat]} goes {word} and catches {self.names[defender]} with {y}: {points} points "
-            f"and {plural_gins(gins)}.")))
+        result = gin_result(self.options, self.names, self.table_no, seat, defender, y, self.knock_kind)
+        self._hand_over(result)
 
     def _score_run(self, defender: int) -> None:
         x, y = self.knock_deadwood, self.solver.deadwood(self.hands[defender])
-        how, points = run_score(x, y, self.options)
-        r, d = self.names[self.knocker], self.names[defender]
-        if how == "knock":
-            result = HandResult(self.table_no, self.knocker, points, 0, how,
-                                f"{r} knocked with {x}, {d} has {y}: {r} scores {points}.")
-        elif how == "tie":
-            result = HandResult(self.table_no, None, 0, 0, how,
-                                f"{r} knocked with {x}, {d} has {y} too: no score.")
-        else:
-            result = HandResult(self.table_no, defender, points, 0, how,
-                                f"{d} undercuts {r} ({y} against {x}) and scores {points}.")
-        self._hand_over(result)
+        self._hand_over(run_result(self.options, self.names, self.table_no, self.knocker, defender, x, y))
 
     def _on_hand_over(self, out: int | None) -> None:
         """The stock ran out: a draw, or both lay down and the lower deadwood scores the difference."""
-        if self.options.stock_out == "draw":
-            self._hand_over(HandResult(self.table_no, None, 0, 0, "draw", "The stock ran out: a drawn hand."))
-            return
-        (a, b), names = self.pair, self.names
-        da, db = self.solver.deadwood(self.hands[a]), self.solver.deadwood(self.hands[b])
-        winner = a if da < db else b if db < da else None
-        text = f"The stock ran out: {names[a]} {da}, {names[b]} {db}"
-        text += f"; {names[winner]} scores {abs(da - db)}." if winner is not None else ": no score."
-        self._hand_over(HandResult(self.table_no, winner, abs(da - db), 0, "stock out", text))
+        a, b = self.pair
+        dead = (self.solver.deadwood(self.hands[a]), self.solver.deadwood(self.hands[b]))
+        self._hand_over(stock_out_result(self.options, self.names, self.table_no, self.pair, dead))
 
     def _hand_over(self, result: HandResult) -> None:
         self.phase_name = Phase.NONE
@@ -557,72 +519,45 @@ class GinRummy(DrawDiscardState):
 
     def end_round(self) -> None:
         """Total each team's points and Gins over the tables; the differences are awarded."""
-        points, gins = [0, 0], [0, 0]
-        for r in self.results:
-            if r.winner is not None:
-                points[self.team_of(r.winner)] += r.points
-                gins[self.team_of(r.winner)] += r.gins
-        award = difference(points)
+        award, gin_award = round_awards(self.results, self.num_players)
         if award is not None:
             self.dealing_team = award[0]
         if self.options.scoring == "hollywood":
-            self.record_hollywood(award, difference(gins))
+            self.record_hollywood(award, gin_award)
         else:
             self.record_single(award)
+
+    def _write(self, row: Row) -> None:
+        self.sheet.add(row.label, row.points, details=row.details, note=row.note)
 
     def record_single(self, award: tuple[int, int] | None) -> None:
         """One game: the award to the team's column, a box per round won; at the target the box
         and game bonuses, and the higher total wins."""
-        o, row = self.options, [0, 0]
-        if award is not None:
-            row[award[0]] = award[1]
-            self.boxes[award[0]] += 1
+        o = self.options
+        row, self.boxes = single_round(award, self.boxes)
         self.sheet.add(self.round_label(), row, note=" ".join(r.text for r in self.results))
         totals = self.sheet.totals
         if match_end(self.match_rules, totals, self.round_no) is None:
             self._start_round()
             return
-        self.sheet.add("Box bonus", [o.box_bonus * b for b in self.boxes],
-                       details=[f"{b} won" for b in self.boxes])
-        self.sheet.add("Game bonus", [o.game_bonus if t >= o.target else 0 for t in totals])
+        for bonus in single_closing(o, self.boxes, totals):
+            self._write(bonus)
         reached = self.team_names[totals.index(max(totals))]
         self._finish_teams(self.sheet.totals, f"{reached} reached {o.target}.")
 
     def record_hollywood(self, award: tuple[int, int] | None, gin_award: tuple[int, int] | None) -> None:
         """Three games at once: the award in the team's games, the Gins circled where it had points."""
-        done = self.hollywood.record(award, gin_award)
-        self.hollywood = done.sheet
-        row, note = [0] * 8, []
-        if award is not None:
-            team, amount = award
-            for j in done.credited:
-                row[4 * team + j] += amount
-                row[4 * team + 3] += amount
-            note.append(f"{self.team_names[team]} awarded {amount}")
-        if gin_award is not None:
-            team, count = gin_award
-            where = ", ".join(f"Game {j + 1}" for j in done.circled) or "no game yet"
-            note.append(f"{self.team_names[team]} {plural_gins(count)} ({where})")
-        gins = self.hollywood.bonuses
-        details = [plural_gins(gins[t][j]) if j < GAMES else "" for t in (0, 1) for j in range(4)]
-        self.sheet.add(self.round_label(), row, details=details, note="; ".join(note) or "no award")
-        self._close_games()
+        label = self.round_label()
+        self.hollywood, row = hollywood_round(self.hollywood, award, gin_award, self.team_names, label)
+        self._write(row)
+        self.hollywood, closed = hollywood_closes(self.hollywood, self.team_names)
+        for done in closed:
+            self._write(done)
+            self.emit("game", done.note + ".")
         if self.hollywood.closed:
             self._finish_teams(self.hollywood.totals(), "All three games are closed.")
         else:
             self._start_round()
-
-    def _close_games(self) -> None:
-        """A game reached by a team closes: target + a Gin's value per Gin to the winner, the Gins'
-        value alone to the loser."""
-        self.hollywood, closed = self.hollywood.close()
-        for j, win, final, change in closed:
-            row = [0] * 8
-            for t in (0, 1):
-                row[4 * t + j] = row[4 * t + 3] = change[t]
-            text = f"{self.team_names[win]} win Game {j + 1}: {final[win]} to {final[1 - win]}"
-            self.sheet.add(f"Game {j + 1} closed", row, note=text)
-            self.emit("game", text + ".")
 
     # the Hollywood sheet's figures, by the names the scenarios use (readable and settable)
 
@@ -655,9 +590,9 @@ class GinRummy(DrawDiscardState):
         return list(self.hollywood.winner_of)
 
     def _finish_teams(self, totals: list[int], reason: str) -> None:
+        teams, words = match_words(self.team_names, totals, reason)
         per_seat = [totals[self.team_of(s)] for s in range(self.num_players)]
-        self.finish(per_seat, [s for s in range(self.num_players) if per_seat[s] == max(totals)],
-                    f"{reason} {self.team_names[0]} {totals[0]}, {self.team_names[1]} {totals[1]}.")
+        self.finish(per_seat, [s for s in range(self.num_players) if self.team_of(s) in teams], words)
 
     # ---- what a seat sees --------------------------------------------------------------------------
 

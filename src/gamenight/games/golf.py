@@ -75,7 +75,7 @@ from gamenight.families.melds import MeldRules
 from gamenight.families.pile_access import same
 from gamenight.families.rummy_kinds import DrawFromStock, TakeDiscard
 from gamenight.families.rummy_rules import RummyRules
-from gamenight.families.stakes import Rounding, Stakes
+from gamenight.families.stakes import Ledger, Rounding, Stakes
 
 if TYPE_CHECKING:
     from gamenight.core.views import Place
@@ -162,6 +162,96 @@ def grid_score(grid: Sequence[int], pair_match: str = RANK, joker_pair: str = MI
             if block is not None:
                 best[i] = min(best[i], block + best[i + 2])
     return best[0]
+
+
+# ---- the money: pure functions over the ledger, the engine's and the score pad's ------------------
+
+
+def pay_ante(ledger: Ledger, deal: int, order: Sequence[int], per_round: bool) -> Ledger:
+    """G-GO-1: everyone antes a quarter (``order``: from the dealer's left), once a game or every hole."""
+    for s in order:
+        ledger = ledger.pay_pot(s, QUARTER, f"the ante for hole {deal}" if per_round else "the ante", deal)
+    return ledger
+
+
+def pay_highest(ledger: Ledger, deal: int, order: Sequence[int], scores: Sequence[int],
+                knocker: int | None) -> Ledger:
+    """The highest score pays a quarter into the pot, all tied highest pay, and a knocker who is
+    (tied) highest pays double (G-GO-6)."""
+    high = max(scores)
+    for s in order:
+        if scores[s] != high:
+            continue
+        if s == knocker:
+            why = f"knocked and had the highest score, {high}, so pays double"
+            ledger = ledger.pay_pot(s, 2 * QUARTER, why, deal)
+        else:
+            ledger = ledger.pay_pot(s, QUARTER, f"highest score of hole {deal}, {high}", deal)
+    return ledger
+
+
+def pay_lowest(ledger: Ledger, deal: int, order: Sequence[int], scores: Sequence[int],
+               why: str) -> tuple[Ledger, list[int], int]:
+    """The lowest takes the pot; equal lowest share it, odd cents nearest the dealer's left (the
+    first in ``order``). Returns the ledger, who took the pot and how much (0: it was empty)."""
+    low = min(scores)
+    winners = [s for s in order if scores[s] == low]
+    pot = ledger.pot()
+    if not pot:
+        return ledger, winners, 0
+    if len(winners) == 1:
+        return ledger.take_pot(winners[0], why, deal), winners, pot
+    shared = ledger.split_pot(winners, f"a share of the pot: {why}", deal, rounding=Rounding.FIRST)
+    return shared, winners, pot
+
+
+def settle_hole(ledger: Ledger, deal: int, order: Sequence[int], scores: Sequence[int], totals: Sequence[int],
+                knocker: int | None, settlement: str,
+                last: bool) -> tuple[Ledger, list[tuple[list[int], int, str]]]:
+    """A hole's money: the highest pays, then the hole's pot (per round) or, after the last hole,
+    the game's (per game) goes to the lowest. Returns the ledger and each pot taken (who, how
+    much, why)."""
+    ledger = pay_highest(ledger, deal, order, scores, knocker)
+    taken: list[tuple[list[int], int, str]] = []
+    lowest: list[tuple[Sequence[int], str]] = []
+    if settlement == PER_ROUND:
+        lowest.append((scores, f"the lowest score of hole {deal}"))
+    if last and settlement == PER_GAME:
+        lowest.append((totals, "the lowest total"))
+    for counted, why in lowest:
+        ledger, winners, pot = pay_lowest(ledger, deal, order, counted, why)
+        if pot:
+            taken.append((winners, pot, why))
+    return ledger, taken
+
+
+def hole_label(deal_name: str, names: Sequence[str], knocker: int | None, ender: int | None) -> str:
+    """A hole's row on the sheet, by how it ended ("Hole 3: Ann knocked")."""
+    how = (f"{names[knocker]} knocked" if knocker is not None
+           else f"{names[ender]} turned up all eight" if ender is not None
+           else "the stock ran out")
+    return f"{deal_name}: {how}"
+
+
+def game_winners(totals: Sequence[int], nets: Sequence[int], settlement: str) -> list[int]:
+    """One pot for the game: the lowest totals won it (a sharer's odd cent does not split them);
+    a pot each hole: the money decides."""
+    if settlement == PER_ROUND:
+        return [s for s, n in enumerate(nets) if n == max(nets)]
+    return [s for s, t in enumerate(totals) if t == min(totals)]
+
+
+def golf_match_rules(o: GolfOptions) -> MatchRules:
+    """Nine holes (or eighteen), the lowest total of strokes the best."""
+    return MatchRules(deals=int(o.rounds), lowest_wins=True)
+
+
+def why_over(names: Sequence[str], totals: Sequence[int], holes: int, settlement: str) -> str:
+    low = min(totals)
+    who = " and ".join(names[s] for s in range(len(totals)) if totals[s] == low)
+    if settlement == PER_GAME:
+        return f"After {holes} holes {who} had the lowest total, {low}, and took the pot."
+    return f"After {holes} holes, the money won and lost decides (lowest total: {who}, {low})."
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -371,7 +461,7 @@ class Golf(Stakes, DrawDiscardState):
         self.decks = decks_for(n, o.decks)
         self.holes = int(o.rounds)
         self._init_table(MeldRules(runs=False))
-        self.match_rules = MatchRules(deals=self.holes, lowest_wins=True)
+        self.match_rules = golf_match_rules(o)
         self.sheet.unit = CENTS
         self.open_stakes()
         self.grids: list[list[int]] = [[] for _ in range(n)]
@@ -395,8 +485,8 @@ class Golf(Stakes, DrawDiscardState):
         n = self.num_players
         per_round = self.options.settlement == PER_ROUND
         if per_round or self.deal_no == 1:  # G-GO-1: the ante, once a game or every hole
-            for s in self.seats_from(self.left_of_dealer()):
-                self.pay_pot(s, QUARTER, f"the ante for hole {self.deal_no}" if per_round else "the ante")
+            order = self.seats_from(self.left_of_dealer())
+            self.ledger = pay_ante(self.ledger, self.deal_no, order, per_round)
         self.deal(CARDS)
         self.grids = [self.hands[s] for s in range(n)]  # dealt into two rows of four, face down
         self.hands = [[] for _ in range(n)]
@@ -538,17 +628,16 @@ class Golf(Stakes, DrawDiscardState):
                       cards=C.codes(self.grids[s]))
         self.hole_scores.append(scores)
         self.totals = [t + sc for t, sc in zip(self.totals, scores, strict=True)]
-        self._pay_highest(scores)
-        if self.options.settlement == PER_ROUND:
-            self._pay_lowest(scores, f"the lowest score of hole {self.deal_no}")
         last = self.deal_no >= self.holes
-        if last and self.options.settlement == PER_GAME:
-            self._pay_lowest(self.totals, "the lowest total")
-        how = (f"{self.names[self.knocker]} knocked" if self.knocker is not None
-               else f"{self.names[self.ender]} turned up all eight" if self.ender is not None
-               else "the stock ran out")
+        order = self.seats_from(self.left_of_dealer())
+        self.ledger, taken = settle_hole(self.ledger, self.deal_no, order, scores, self.totals, self.knocker,
+                                         self.options.settlement, last)
+        for winners, pot, why in taken:
+            who = " and ".join(self.names[s] for s in winners)
+            verb = "takes" if len(winners) == 1 else "share"
+            self.emit("pot", f"{who} {verb} the pot of {money(pot)}: {why}.")
         details = [f"{scores[s]} (total {self.totals[s]})" for s in range(n)]
-        label = f"{self.deal_name()}: {how}"
+        label = hole_label(self.deal_name(), self.names, self.knocker, self.ender)
         self.sheet_deal(label, details=details, note=f"pot {money(self.ledger.pot())}")
         said = ", ".join(f"{self.names[s]} {scores[s]}" for s in range(n))
         self.last_hole = f"{label}: {said}."
@@ -559,48 +648,12 @@ class Golf(Stakes, DrawDiscardState):
         self.pass_deal()
         self._start_hole()
 
-    def _pay_highest(self, scores: list[int]) -> None:
-        """The highest score pays a quarter into the pot, all tied highest pay, and a knocker who
-        is (tied) highest pays double (G-GO-6)."""
-        high = max(scores)
-        for s in self.seats_from(self.left_of_dealer()):
-            if scores[s] != high:
-                continue
-            if s == self.knocker:
-                self.pay_pot(s, 2 * QUARTER, f"knocked and had the highest score, {high}, so pays double")
-            else:
-                self.pay_pot(s, QUARTER, f"highest score of hole {self.deal_no}, {high}")
-
-    def _pay_lowest(self, scores: list[int], why: str) -> None:
-        """The lowest takes the pot; equal lowest share it, odd cents nearest the dealer's left."""
-        low = min(scores)
-        winners = [s for s in self.seats_from(self.left_of_dealer()) if scores[s] == low]
-        pot = self.ledger.pot()
-        if not pot:
-            return
-        if len(winners) == 1:
-            self.take_pot(winners[0], why)
-        else:
-            self.split_pot(winners, f"a share of the pot: {why}", rounding=Rounding.FIRST)
-        who = " and ".join(self.names[s] for s in winners)
-        self.emit("pot", f"{who} {'takes' if len(winners) == 1 else 'share'} the pot of {money(pot)}: {why}.")
-
     def _finish(self) -> None:
         """The money decides: each seat scores its net winnings. With one pot for the game its
         winners are the lowest totals, who shared it (a sharer's odd cent does not split them)."""
-        if self.options.settlement == PER_ROUND:
-            self.finish_on_money(self._why_over())
-            return
-        low = min(self.totals)
-        self.finish(self.ledger.nets(), [s for s in range(self.num_players) if self.totals[s] == low],
-                    self._why_over())
-
-    def _why_over(self) -> str:
-        low = min(self.totals)
-        who = " and ".join(self.names[s] for s in range(self.num_players) if self.totals[s] == low)
-        if self.options.settlement == PER_GAME:
-            return f"After {self.holes} holes {who} had the lowest total, {low}, and took the pot."
-        return f"After {self.holes} holes, the money won and lost decides (lowest total: {who}, {low})."
+        o = self.options
+        self.finish(self.ledger.nets(), game_winners(self.totals, self.ledger.nets(), o.settlement),
+                    why_over(self.names, self.totals, self.holes, o.settlement))
 
     # ---- what a seat sees ---------------------------------------------------------------------
 

@@ -144,6 +144,7 @@ from gamenight.games.oklahoma_melds import (
     RULES,
     describe,
     hand_points,
+    hand_score,
     held_value,
     meld_facts,
     meld_points,
@@ -157,7 +158,26 @@ from gamenight.games.oklahoma_melds import (
     read_named,
     stood_for,
     swap_move,
+    winner_bonus,
 )
+
+#: the sheet's last row, once the game is won
+WINNER_ROW = "Game won"
+
+
+def hand_label(deal_name: str, names: Sequence[str], out: int | None) -> str:
+    """A hand's row on the sheet, by how it ended ("Hand 3: Ann goes out")."""
+    how = f"{names[out]} goes out" if out is not None else "the stock ran out"
+    return f"{deal_name}: {how}"
+
+
+def why_over(names: Sequence[str], why: MatchEnd, totals: Sequence[int], hands: int) -> str:
+    """Why the game ended: the hands' cap, or who reached the highest total."""
+    top = max(totals)
+    if why is MatchEnd.CAP:
+        return f"{hands} hands are played: the highest total wins."
+    return f"{' and '.join(names[s] for s in range(len(totals)) if totals[s] == top)} reached {top}."
+
 
 # ---- options -------------------------------------------------------------------------------------
 
@@ -179,6 +199,11 @@ class OklahomaOptions(Options):
         0, "Stop after this many hands",
         "Zero plays on until someone reaches the target. Otherwise the game stops after this many hands "
         "and the highest total wins.", minimum=0, maximum=200)
+
+
+def match_rules(o: OklahomaOptions) -> MatchRules:
+    """The first to the target after a hand wins; tied at the top, another hand (HOUSE); a cap."""
+    return MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
 
 
 # ---- phases --------------------------------------------------------------------------------------
@@ -300,7 +325,7 @@ class OklahomaCanasta(DrawDiscardState):
         super().__init__(*args, **kwargs)
         o = self.options
         self._init_table(meld_rules(o.okl_min_naturals))
-        self.match_rules = MatchRules(target=o.target, play_on_tied=True, cap=o.max_hands)
+        self.match_rules = match_rules(o)
         #: per meld, the cards its wild cards name, in the order of its wild cards (a set's choice;
         #: a run's wilds are named by their places)
         self.wild_names: list[list[int]] = []
@@ -592,24 +617,26 @@ class OklahomaCanasta(DrawDiscardState):
         names = self.wild_names
         return sum(meld_facts(m, tuple(names[i]))[1] for i, m in enumerate(self.melds) if owner[i] == seat)
 
-    def hand_scores(self, out: int | None) -> list[int]:
-        """Melded values less the values left in hand, and 100 to the player who went out."""
-        return [self.melded_points(s) - hand_points(self.hands[s]) + (100 if s == out else 0)
+    def hand_lines(self, out: int | None) -> list[tuple[int, str]]:
+        """Each player's hand and its words: melded values less the values left in hand, and 100
+        to the player who went out (``hand_score``, the score pad's too)."""
+        return [hand_score(self.melded_points(s), hand_points(self.hands[s]), s == out)
                 for s in range(self.num_players)]
+
+    def hand_scores(self, out: int | None) -> list[int]:
+        return [points for points, _ in self.hand_lines(out)]
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
-        points = self.hand_scores(out)
+        lines = self.hand_lines(out)
+        points = [p for p, _ in lines]
         for s in range(n):
             if self.hands[s]:
                 shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
                 self.emit("show", f"{self.names[s]} shows {shown}: {hand_points(self.hands[s])} against.",
                           seat=s, cards=C.codes(self.hands[s]))
-        details = [f"{self.melded_points(s)} melded − {hand_points(self.hands[s])} held"
-                   + (" + 100 out" if s == out else "") for s in range(n)]
-        how = f"{self.names[out]} goes out" if out is not None else "the stock ran out"
-        label = f"{self.deal_name()}: {how}"
-        self.sheet.add(label, points, details=details)
+        label = hand_label(self.deal_name(), self.names, out)
+        self.sheet.add(label, points, details=[words for _, words in lines])
         scores = ", ".join(f"{self.names[s]} {points[s]:+d}" for s in range(n))
         self.emit("score", f"{label}: {scores}.")
         if match_end(self.match_rules, self.sheet.totals, self.deal_no) is not None:
@@ -622,13 +649,11 @@ class OklahomaCanasta(DrawDiscardState):
 
     def _winner_bonus(self) -> None:
         bonus = self.options.winner_bonus
-        totals = self.sheet.totals
-        top = max(totals)
-        if not bonus:
+        row = winner_bonus(self.sheet.totals, bonus)
+        if row is None:
             return
-        winners = [s for s in range(self.num_players) if totals[s] == top]
-        self.sheet.add("Game won", [bonus if s in winners else 0 for s in range(self.num_players)],
-                       note=f"+{bonus} to the winner")
+        self.sheet.add(WINNER_ROW, row, note=f"+{bonus} to the winner")
+        winners = [s for s in range(self.num_players) if row[s]]
         self.emit("bonus", f"{' and '.join(self.names[s] for s in winners)} wins the game: +{bonus}.")
 
     def _tell_a_tie_at_the_top(self) -> None:
@@ -639,10 +664,7 @@ class OklahomaCanasta(DrawDiscardState):
             self.emit("tie", f"{tied} are tied at {top}, the highest total: another hand is played.")
 
     def why_over(self, why: MatchEnd, totals: list[int]) -> str:
-        top = max(totals)
-        if why is MatchEnd.CAP:
-            return f"{self.deal_no} hands are played: the highest total wins."
-        return f"{' and '.join(self.names[s] for s in range(len(totals)) if totals[s] == top)} reached {top}."
+        return why_over(self.names, why, totals, self.deal_no)
 
     # ---- what a seat sees ----------------------------------------------------------------------------
 

@@ -56,29 +56,81 @@ def is_wild(c: int) -> bool:
     return c == JOKER or C.RANK_OF[c] == C.TWO
 
 
+# ---- what a card scores, by kind: the engine adds its cards' kinds, the score pad counts them ----
+
+#: a melded card's kind (key, words, points): §8.7's table, a 2 by what it stands for
+MELD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("joker", "Joker", 100), ("queen_spades", "Q♠", 50), ("two_ace", "2s standing for an ace", 20),
+    ("two_high", "2s standing for 8 to K", 10), ("two_low", "2s standing for 2 to 7", 5),
+    ("aces", "Aces", 20), ("high", "Kings to eights (not the Q♠)", 10), ("low", "Sevens to threes", 5))
+#: a card left in hand's kind (key, words, points)
+HELD_KINDS: tuple[tuple[str, str, int], ...] = (
+    ("joker", "Joker", 200), ("queen_spades", "Q♠", 100), ("twos", "2s", 20), ("aces", "Aces", 20),
+    ("high", "Kings to eights (not the Q♠)", 10), ("low", "Sevens to threes", 5))
+MELD_WORTH = {k: v for k, _, v in MELD_KINDS}
+HELD_WORTH = {k: v for k, _, v in HELD_KINDS}
+
+
+def _natural_kind(r: int) -> str:
+    return "aces" if r == C.ACE else "high" if r >= C.EIGHT else "low"
+
+
+def held_kind(c: int) -> str:
+    """A card left in hand, by the kind the book prices it."""
+    if c == JOKER:
+        return "joker"
+    if c == QS:
+        return "queen_spades"
+    return "twos" if C.RANK_OF[c] == C.TWO else _natural_kind(C.RANK_OF[c])
+
+
+def melded_kind(c: int, stood: int) -> str:
+    """A melded card, by the kind the book prices it: a 2 by the card it stands for (HOUSE: a 2
+    standing for a 2 is a low card)."""
+    if c == JOKER:
+        return "joker"
+    if c == QS:
+        return "queen_spades"
+    r = C.RANK_OF[stood]
+    if C.RANK_OF[c] == C.TWO:
+        return "two_ace" if r == C.ACE else "two_high" if r >= C.EIGHT else "two_low"
+    return _natural_kind(r)
+
+
 def held_value(c: int) -> int:
     """What a card left in hand costs (§8.7's table)."""
-    if c == JOKER:
-        return 200
-    if c == QS:
-        return 100
-    r = C.RANK_OF[c]
-    if r == C.TWO or r == C.ACE:
-        return 20
-    return 10 if r >= C.EIGHT else 5
+    return HELD_WORTH[held_kind(c)]
 
 
 def melded_value(c: int, stood: int) -> int:
     """What a melded card scores: a joker 100, the Q♠ 50, a 2 by what it stands for (an ace 20,
     eight to king 10, two to seven 5), a natural its value."""
-    if c == JOKER:
-        return 100
-    if c == QS:
-        return 50
-    r = C.RANK_OF[stood]
-    if r == C.ACE:
-        return 20
-    return 10 if r >= C.EIGHT else 5
+    return MELD_WORTH[melded_kind(c, stood)]
+
+
+def kinds_worth(counts: dict[str, int], worth: dict[str, int]) -> int:
+    """Cards counted by kind, priced by kind (``MELD_WORTH`` melded, ``HELD_WORTH`` left in hand)."""
+    return sum(worth[k] * n for k, n in counts.items())
+
+
+#: what going out adds to the hand
+OUT_BONUS = 100
+
+
+def hand_score(melded: int, held: int, out: bool) -> tuple[int, str]:
+    """A player's hand: melded values less the values left in hand, and 100 for going out; with
+    the sheet's words for it ("180 melded − 15 held + 100 out")."""
+    words = f"{melded} melded − {held} held" + (f" + {OUT_BONUS} out" if out else "")
+    return melded - held + (OUT_BONUS if out else 0), words
+
+
+def winner_bonus(totals: Sequence[int], bonus: int) -> list[int] | None:
+    """The "Game won" row once the game is over: ``bonus`` to the highest total (to each of them
+    if tied); ``None`` where no bonus is written."""
+    if not bonus:
+        return None
+    top = max(totals)
+    return [bonus if t == top else 0 for t in totals]
 
 
 HELD: tuple[int, ...] = tuple(held_value(c) for c in range(53))

@@ -52,7 +52,7 @@ House decisions where the book is silent (``shared/rules/metzker-book.md`` §19)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -67,7 +67,7 @@ from gamenight.families.draw_discard import DRAW, DrawDiscardState, DrawPhase, P
 from gamenight.families.melds import MeldRules
 from gamenight.families.rummy_kinds import Discard, DrawFromStock, TakeDiscard
 from gamenight.families.rummy_rules import RummyRules
-from gamenight.families.stakes import Stakes
+from gamenight.families.stakes import Ledger, Stakes
 
 HAND_SIZE = 3
 AFTER_DRAW, INSTEAD_OF_DRAW = "after_draw", "instead_of_draw"
@@ -136,6 +136,134 @@ class ThirtyOneOptions(Options):
         True, "One round on your face",
         "On: a player with no quarters left plays on, on his face, until he loses one more life. "
         "Off: he is out of the game as soon as his last quarter goes.")
+
+# ---- the showdown: pure functions over the ledger, the engine's and the score pad's ------------------
+
+#: how a player went out of the game: he paid his last quarter (without ``on_face``), or lost a life
+#: on his face
+LAST_QUARTER, ON_FACE = "last quarter", "on his face"
+
+
+def pay_antes(ledger: Ledger, quarter: int) -> Ledger:
+    """Everyone antes a quarter into the pot before the first round (deal 0: the sheet's "Ante" row)."""
+    for s in range(len(ledger.purses)):
+        ledger = ledger.pay_pot(s, quarter, "ante", 0)
+    return ledger
+
+
+def losers(counts: Mapping[int, int], thirty_one: int | None, knocker: int | None,
+           on_31: str) -> dict[int, int]:
+    """Lives each seat loses (T-T31-5): the lowest count loses one, all tied for lowest; a knocker
+    among the lowest two (G-T31-2). On a 31 with ``on_31`` "everyone else", every player not
+    holding 31 loses one (the knocker two if he was lowest)."""
+    low = min(counts.values())
+    if thirty_one is not None and on_31 == ALL_OTHERS_LOSE:
+        hit = [s for s, v in counts.items() if v != THIRTY_ONE2]
+    else:
+        hit = [s for s, v in counts.items() if v == low]
+    return {s: 2 if s == knocker and counts[s] == low else 1 for s in hit}
+
+
+def lose_lives(ledger: Ledger, out: list[bool], seat: int, lives: int, why: str, deal: int,
+               o: ThirtyOneOptions) -> tuple[Ledger, str | None]:
+    """``seat`` loses ``lives``: a quarter into the pot for each while he has one; a life lost on
+    his face (or his last quarter without ``on_face``) puts him out (``out`` is marked). Returns
+    the ledger and how he went out, if he did."""
+    went: str | None = None
+    for _ in range(lives):
+        if out[seat]:
+            break
+        if ledger.purses[seat] // o.quarter:
+            ledger = ledger.pay_pot(seat, o.quarter, why, deal)
+            if ledger.purses[seat] // o.quarter == 0 and not o.on_face:
+                out[seat], went = True, LAST_QUARTER
+        else:
+            out[seat], went = True, ON_FACE
+    return ledger, went
+
+
+def why_lost(names: Sequence[str], seat: int, count: int, lives: int, thirty_one: int | None,
+             knocker: int | None, on_31: str) -> str:
+    knocked = "knocked and " if seat == knocker and lives == 2 else ""
+    if thirty_one is not None and on_31 == ALL_OTHERS_LOSE and lives == 1:
+        return f"{names[thirty_one]} showed 31 ({half_text(count)})"
+    return f"{knocked}lowest with {half_text(count)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """A round's showdown settled: the ledger after it, who is out of the game, each seat's lives
+    lost, who went out and how, who stayed in when everyone still in went out at once (G-T31-6),
+    and the last player standing with the pot he took."""
+
+    ledger: Ledger
+    out: list[bool]
+    lost: dict[int, int]
+    went_out: dict[int, str]
+    survivors: list[int]
+    winner: int | None
+    pot: int
+
+
+def showdown(ledger: Ledger, out: Sequence[bool], deal: int, playing: Sequence[int],
+             counts: Mapping[int, int], thirty_one: int | None, knocker: int | None, o: ThirtyOneOptions,
+             names: Sequence[str]) -> Showdown:
+    """The hands are shown: lives are lost, players go out, and the last one standing takes the pot."""
+    now = list(out)
+    lost = losers(counts, thirty_one, knocker, o.on_31)
+    went: dict[int, str] = {}
+    for s in playing:
+        if s in lost:
+            why = why_lost(names, s, counts[s], lost[s], thirty_one, knocker, o.on_31)
+            ledger, how = lose_lives(ledger, now, s, lost[s], why, deal, o)
+            if how:
+                went[s] = how
+    survivors: list[int] = []
+    if all(now[s] for s in playing):  # G-T31-6: those who lost the fewest lives stay in, on their face
+        fewest = min(lost[s] for s in playing)
+        survivors = [s for s in playing if lost[s] == fewest]
+        for s in survivors:
+            now[s] = False
+    left = [s for s, gone in enumerate(now) if not gone]
+    winner, pot = (left[0], ledger.pot()) if len(left) == 1 else (None, 0)
+    if winner is not None:
+        ledger = ledger.take_pot(winner, "last player standing", deal)
+    return Showdown(ledger, now, lost, went, survivors, winner, pot)
+
+
+def round_label(deal_name: str, names: Sequence[str], thirty_one: int | None, knocker: int | None) -> str:
+    """A round's row on the sheet, by how it ended."""
+    if thirty_one is not None:
+        return f"{deal_name}: {names[thirty_one]} shows 31"
+    if knocker is not None:
+        return f"{deal_name}: {names[knocker]} knocks"
+    return f"{deal_name}: the stock ran out"
+
+
+def round_detail(seat: int, counts: Mapping[int, int], done: Showdown, knocker: int | None,
+                 o: ThirtyOneOptions) -> str:
+    """A seat's cell on the round's row: his count, the knock, the lives lost, out or on his face."""
+    if seat not in counts:
+        return "out of the game"
+    words = [half_text(counts[seat])]
+    if seat == knocker:
+        words.append("knocked")
+    if done.lost.get(seat):
+        words.append(f"loses {lives_word(done.lost[seat])}")
+    if done.out[seat]:
+        words.append("out")
+    elif done.ledger.purses[seat] // o.quarter == 0 and o.on_face:
+        words.append("on his face")
+    return ", ".join(words)
+
+
+def last_standing(ledger: Ledger, winner: int, names: Sequence[str]) -> tuple[list[int], str]:
+    """The match's end as ``finish_on_money`` has it: the most money won, and why."""
+    nets = ledger.nets()
+    won = money(nets[winner], signed=True)
+    reason = f"{names[winner]} is the last player standing and takes the pot: {won}."
+    return [s for s, n in enumerate(nets) if n == max(nets)], reason
+
 
 
 PRESETS = {"standard": Preset(
@@ -263,8 +391,7 @@ class ThirtyOne(Stakes, DrawDiscardState):
         self.last_lost: list[int] = [0] * self.num_players
         self.last_result: str | None = None
         self.deal_no = 0
-        for s in range(self.num_players):
-            self.pay_pot(s, o.quarter, "ante")
+        self.ledger = pay_antes(self.ledger, o.quarter)
         self.emit("ante", f"Everyone antes {money(o.quarter)} into the pot and keeps {o.lives} quarters as "
                           f"lives{' and one round on his face' if o.on_face else ''}.")
         self.sheet_deal("Ante", details=[f"antes {money(o.quarter)}"] * self.num_players)
@@ -339,34 +466,6 @@ class ThirtyOne(Stakes, DrawDiscardState):
 
     # ---- the showdown: who loses lives ---------------------------------------------------------
 
-    def losers(self, counts: dict[int, int], thirty_one: int | None) -> dict[int, int]:
-        """Lives each seat loses (T-T31-5): the lowest count loses one, all tied for lowest; a knocker
-        among the lowest two (G-T31-2). On a 31 with ``on_31`` "everyone else", every player not
-        holding 31 loses one (the knocker two if he was lowest)."""
-        low = min(counts.values())
-        if thirty_one is not None and self.options.on_31 == ALL_OTHERS_LOSE:
-            hit = [s for s, v in counts.items() if v != THIRTY_ONE2]
-        else:
-            hit = [s for s, v in counts.items() if v == low]
-        return {s: 2 if s == self.knocker and counts[s] == low else 1 for s in hit}
-
-    def lose_lives(self, seat: int, lives: int, why: str) -> None:
-        """``seat`` loses ``lives``: a quarter into the pot for each while he has one; a life lost on
-        his face (or his last quarter without ``on_face``) puts him out."""
-        for _ in range(lives):
-            if self.out[seat]:
-                return
-            if self.quarters(seat):
-                self.pay_pot(seat, self.q, why)
-                if self.quarters(seat) == 0 and not self.options.on_face:
-                    self.out[seat] = True
-                    self.emit("out", f"{self.names[seat]} has paid his last quarter: he is out of the game.",
-                              seat=seat)
-            else:
-                self.out[seat] = True
-                self.emit("out", f"{self.names[seat]} loses a life on his face: he is out of the game.",
-                          seat=seat)
-
     def _settle(self, thirty_one: int | None) -> None:
         playing = [s for s in self.seats_from(self.next_seat(self.dealer)) if self.active[s]]
         counts = {s: hand_value2(self.hands[s]) for s in playing}
@@ -374,25 +473,32 @@ class ThirtyOne(Stakes, DrawDiscardState):
             shown = " ".join(C.LABEL_OF[c] for c in self.sorted_hand(self.hands[s]))
             self.emit("show", f"{self.names[s]} shows {shown}: {half_text(counts[s])}.", seat=s,
                       cards=C.codes(self.hands[s]))
-        lost = self.losers(counts, thirty_one)
-        for s in playing:
-            if s in lost:
-                self.lose_lives(s, lost[s], self._why_lost(s, counts[s], lost[s], thirty_one))
-        survivors = self._simultaneous_out(playing, lost)
+        done = showdown(self.ledger, self.out, self.deal_no, playing, counts, thirty_one, self.knocker,
+                        self.options, self.names)
+        self.ledger, self.out, lost = done.ledger, done.out, done.lost
+        for s, how in done.went_out.items():
+            what = "has paid his last quarter" if how == LAST_QUARTER else "loses a life on his face"
+            self.emit("out", f"{self.names[s]} {what}: he is out of the game.", seat=s)
+        if done.survivors:
+            back = _and(self.names[s] for s in done.survivors)
+            stay = "stays" if len(done.survivors) == 1 else "stay"
+            self.emit("survive", f"Everyone still in went out at once: {back} lost the fewest lives and "
+                                 f"{stay} in, on the face.")
         self.last_counts = [counts.get(s) for s in range(self.num_players)]
         self.last_lost = [lost.get(s, 0) for s in range(self.num_players)]
-        result = self._result_words(playing, counts, lost, thirty_one, survivors)
+        result = self._result_words(playing, counts, lost, thirty_one)
         self.last_result = result
         self.emit("score", f"{self.deal_name()}: {result}")
-        left = self.in_game()
-        if len(left) == 1:
-            self._pay_out(left[0])
-        self.sheet_deal(self._row_label(thirty_one), details=[self._detail(s, counts, lost)
-                                                              for s in range(self.num_players)],
+        if done.winner is not None:
+            self.emit("pot", f"{self.names[done.winner]} is the last player standing and takes the pot of "
+                             f"{money(done.pot)}.", seat=done.winner)
+        self.sheet_deal(round_label(self.deal_name(), self.names, thirty_one, self.knocker),
+                        details=[round_detail(s, counts, done, self.knocker, self.options)
+                                 for s in range(self.num_players)],
                         note=f"pot {money(self.ledger.pot())}")
-        if len(left) == 1:
-            self.finish_on_money(f"{self.names[left[0]]} is the last player standing and takes the pot: "
-                                 f"{money(self.ledger.net(left[0]), signed=True)}.")
+        if done.winner is not None:
+            winners, reason = last_standing(self.ledger, done.winner, self.names)
+            self.finish(self.ledger.nets(), winners, reason)
             return
         self.dealer = self._next_in(self.dealer)
         self._start_round()
@@ -404,59 +510,13 @@ class ThirtyOne(Stakes, DrawDiscardState):
             seat = (seat + 1) % n
         return seat
 
-    def _simultaneous_out(self, playing: list[int], lost: dict[int, int]) -> list[int]:
-        """G-T31-6: everyone still in was put out this round: those who lost the fewest lives stay
-        in, on their face."""
-        if any(not self.out[s] for s in playing):
-            return []
-        fewest = min(lost[s] for s in playing)
-        back = [s for s in playing if lost[s] == fewest]
-        for s in back:
-            self.out[s] = False
-        self.emit("survive", f"Everyone still in went out at once: {_and(self.names[s] for s in back)} lost "
-                             f"the fewest lives and {'stays' if len(back) == 1 else 'stay'} in, on the face.")
-        return back
-
-    def _why_lost(self, seat: int, count: int, lives: int, thirty_one: int | None) -> str:
-        knocked = "knocked and " if seat == self.knocker and lives == 2 else ""
-        if thirty_one is not None and self.options.on_31 == ALL_OTHERS_LOSE and lives == 1:
-            return f"{self.names[thirty_one]} showed 31 ({half_text(count)})"
-        return f"{knocked}lowest with {half_text(count)}"
-
     def _result_words(self, playing: list[int], counts: dict[int, int], lost: dict[int, int],
-                      thirty_one: int | None, survivors: list[int]) -> str:
+                      thirty_one: int | None) -> str:
         shown = ", ".join(f"{self.names[s]} {half_text(counts[s])}{' (knocked)' if s == self.knocker else ''}"
                           for s in playing)
         losses = "; ".join(f"{self.names[s]} loses {lives_word(k)}" for s, k in lost.items())
         head = f"{self.names[thirty_one]} shows 31. " if thirty_one is not None else ""
         return f"{head}{shown}: {losses}."
-
-    def _row_label(self, thirty_one: int | None) -> str:
-        if thirty_one is not None:
-            return f"{self.deal_name()}: {self.names[thirty_one]} shows 31"
-        if self.knocker is not None:
-            return f"{self.deal_name()}: {self.names[self.knocker]} knocks"
-        return f"{self.deal_name()}: the stock ran out"
-
-    def _detail(self, seat: int, counts: dict[int, int], lost: dict[int, int]) -> str:
-        if seat not in counts:
-            return "out of the game"
-        words = [half_text(counts[seat])]
-        if seat == self.knocker:
-            words.append("knocked")
-        if lost.get(seat):
-            words.append(f"loses {lives_word(lost[seat])}")
-        if self.out[seat]:
-            words.append("out")
-        elif self.on_his_face(seat) and self.options.on_face:
-            words.append("on his face")
-        return ", ".join(words)
-
-    def _pay_out(self, winner: int) -> None:
-        pot = self.ledger.pot()
-        self.take_pot(winner, "last player standing")
-        self.emit("pot", f"{self.names[winner]} is the last player standing and takes the pot of "
-                         f"{money(pot)}.", seat=winner)
 
     # ---- what a seat sees ---------------------------------------------------------------------
 

@@ -5,9 +5,18 @@ support the pad (:class:`PadRules`, in a ``<game>_pad.py`` beside the game); :mo
 pad itself (entries, corrections, amendments, the computed sheet).
 """
 
-from gamenight.pad.game import HandScore, PadError, PadRules, Progress, pad_games, pad_rules
+from gamenight.pad.game import (
+           HandScore,
+           MatchOver,
+           PadError,
+           PadRules,
+           Progress,
+           SheetRow,
+           pad_games,
+           pad_rules,
+)
 from gamenight.pad.pad import Amendment, Pad, Sheet
 from gamenight.pad.schema import Choice, Entry, Form, PadField, Section
 
-__all__ = ["Amendment", "Choice", "Entry", "Form", "HandScore", "Pad", "PadError", "PadField", "PadRules",
-           "Progress", "Section", "Sheet", "pad_games", "pad_rules"]
+__all__ = ["Amendment", "Choice", "Entry", "Form", "HandScore", "MatchOver", "Pad", "PadError", "PadField",
+           "PadRules", "Progress", "Section", "Sheet", "SheetRow", "pad_games", "pad_rules"]

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from gamenight.core.options import Options
 from gamenight.core.registry import GameSpec, games, get
-from gamenight.families.match import MatchEnd, MatchRules, match_end
+from gamenight.families.match import MatchEnd, MatchRules, best_of, match_end
 from gamenight.pad.schema import Entry, Form
 
 OptionsT = TypeVar("OptionsT", bound=Options)
@@ -26,6 +26,28 @@ OptionsT = TypeVar("OptionsT", bound=Options)
 
 class PadError(ValueError):
     """An entry, a correction or a pad's setup the rules refuse: the message says why, in words."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A row the engine's sheet writes besides a hand's own: an ante before the first hand
+    (Thirty-One), a game closed or the bonuses at the match's end (Gin Rummy, Oklahoma Canasta)."""
+
+    label: str
+    points: list[int]
+    details: list[str] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """The match's end: the winning columns and why, in the game's words."""
+
+    winners: list[int]
+    reason: str
+    #: who won in a sentence, where the winning columns' names would not say it ("Guys win.", not
+    #: "Guys: total wins.")
+    result: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +63,8 @@ class HandScore:
     #: the row's label where the engine's sheet names the hand by what was played in it (a trick
     #: game's contract: "Deal 3: orders up hearts (Ann)"); the hand's number otherwise
     label: str = ""
+    #: rows the engine writes after the hand's own, in order (a game closed, the match's bonuses)
+    after: tuple[SheetRow, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +99,11 @@ class PadRules(ABC, Generic[OptionsT]):
         """What the book's sheet prints beside a hand's row before it is played (Hand and Foot's
         first-meld minimum); none by default."""
         return ""
+
+    def opening_rows(self) -> list[SheetRow]:
+        """The rows the engine's sheet holds before the first hand (Thirty-One's ante); none by
+        default."""
+        return []
 
     @abstractmethod
     def columns(self) -> list[str]:
@@ -118,6 +147,19 @@ class PadRules(ABC, Generic[OptionsT]):
         (500 Rummy: the side that bid out, whatever the defenders hold); ``None``: the best total."""
         return None
 
+    def match_over(self, entries: Sequence[Entry], totals: list[int]) -> MatchOver | None:
+        """The match's end after ``entries`` (the sheet's totals then), or ``None``. By default the
+        totals decide (:meth:`match_end`, :meth:`match_winners`, :meth:`match_reason`), as the
+        engine's ``finish_on_totals``: the best total wins, equal best totals share the win. A game
+        whose winner the totals do not name (the last player standing, the fewest strokes on a
+        money sheet) says it here from the entries."""
+        why = self.match_end(entries[-1], totals, len(entries))
+        if why is None:
+            return None
+        best = best_of(totals, self.match_rules().lowest_wins)
+        winners = self.match_winners(totals) or [c for c, t in enumerate(totals) if t == best]
+        return MatchOver(winners, self.match_reason(why))
+
     def match_reason(self, why: MatchEnd) -> str:
         """Why the match ended, in the game's words."""
         return {MatchEnd.SCHEDULE: "The last hand is played.", MatchEnd.TARGET: "The target is reached.",
@@ -160,5 +202,5 @@ def pad_games() -> list[GameSpec]:
     return [s for s in games() if importlib.util.find_spec(pad_module(s)) is not None]
 
 
-__all__ = ["HandScore", "OppositePartners", "PadError", "PadRules", "Progress", "pad_games", "pad_module",
-           "pad_rules", "partnerships"]
+__all__ = ["HandScore", "MatchOver", "OppositePartners", "PadError", "PadRules", "Progress", "SheetRow",
+           "pad_games", "pad_module", "pad_rules", "partnerships"]

@@ -19,8 +19,7 @@ from gamenight.core.errors import OptionError, UnknownGame
 from gamenight.core.options import Options, build
 from gamenight.core.registry import GameSpec, get
 from gamenight.core.scoring import ScoreSheet
-from gamenight.families.match import MatchEnd, best_of
-from gamenight.pad.game import PadError, PadRules, Progress, pad_rules
+from gamenight.pad.game import MatchOver, PadError, PadRules, Progress, SheetRow, pad_rules
 from gamenight.pad.schema import Entry, Form
 
 #: an amendment's state: waiting for votes, accepted by everyone, refused by someone
@@ -59,10 +58,13 @@ class Sheet:
     extras: list[dict[str, Any]] = field(default_factory=list)
     #: the caption of the next hand's row (its first-meld minimum), while the match goes on
     next_caption: str = ""
+    #: each hand's own row on the sheet (an index into its rows: opening rows and the rows a hand
+    #: adds after its own make them differ)
+    hand_rows: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.sheet.to_json(), "members": self.members, "over": self.over, "extras": self.extras,
-                "next_caption": self.next_caption}
+                "next_caption": self.next_caption, "hand_rows": self.hand_rows}
 
 
 @dataclass(slots=True)
@@ -140,8 +142,11 @@ class Pad:
 
     def progress(self, hand: int, sheet: Sheet | None = None) -> Progress:
         """The pad before hand ``hand`` (from 1; at most the next one): its totals and entries."""
-        rows = (sheet or self.sheet()).sheet.rows
-        totals = rows[hand - 2].totals if hand > 1 else [0] * len(self.rules_for(1).columns())
+        done = sheet or self.sheet()
+        # the totals after the hand before's rows (its own and those it added), or the opening rows'
+        rows = done.sheet.rows
+        last = done.hand_rows[hand - 1] - 1 if hand <= len(done.hand_rows) else len(rows) - 1
+        totals = rows[last].totals if last >= 0 else [0] * len(self.rules_for(1).columns())
         return Progress(hand, list(totals), self.entries[:hand - 1])
 
     def form_for(self, hand: int, sheet: Sheet | None = None) -> Form:
@@ -154,6 +159,9 @@ class Pad:
         sheet = ScoreSheet(rules.columns(), unit=rules.sheet_unit)
         over: dict[str, Any] | None = None
         extras: list[dict[str, Any]] = []
+        hand_rows: list[int] = []
+        for row in rules.opening_rows():
+            _write(sheet, extras, row, 0)
         for i, entry in enumerate(entries):
             hand = i + 1
             rules = self.rules_for(hand, extra=extra)
@@ -167,26 +175,23 @@ class Pad:
             score = rules.score(entry, so_far)
             sheet.add(score.label or label, score.points, details=score.details, note=score.note)
             extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
-            end = rules.match_end(entry, sheet.totals, hand)
+            hand_rows.append(len(sheet.rows) - 1)
+            for row in score.after:
+                _write(sheet, extras, row, hand)
+            end = rules.match_over(entries[:hand], sheet.totals)
             if end is not None:
-                over = self._over(rules, end, sheet.totals)
+                over = self._over(rules, end)
         caption = ""
         if over is None:
             hand = len(entries) + 1
             caption = self.rules_for(hand, extra=extra).row_caption(Progress(hand, sheet.totals, entries))
-        return Sheet(sheet, rules.members(), over, extras, caption)
+        return Sheet(sheet, rules.members(), over, extras, caption, hand_rows)
 
     @staticmethod
-    def _over(rules: PadRules[Any], why: MatchEnd, totals: list[int]) -> dict[str, Any]:
-        """The match's end as the engine's ``finish_on_totals`` has it: the best total wins, equal
-        best totals share the win."""
-        lowest = rules.match_rules().lowest_wins
-        best = best_of(totals, lowest)
-        winners = rules.match_winners(totals) or [c for c, t in enumerate(totals) if t == best]
-        names = " and ".join(rules.columns()[c] for c in winners)
-        reason = rules.match_reason(why)
-        result = f"{names} {'win' if len(winners) > 1 else 'wins'}."
-        return {"winners": winners, "reason": reason, "text": f"{result} {reason}"}
+    def _over(rules: PadRules[Any], end: MatchOver) -> dict[str, Any]:
+        names = " and ".join(rules.columns()[c] for c in end.winners)
+        result = end.result or f"{names} {'win' if len(end.winners) > 1 else 'wins'}."
+        return {"winners": end.winners, "reason": end.reason, "text": f"{result} {end.reason}"}
 
     # ---- amendments ("the Kali Effect") ----------------------------------------------------------
 
@@ -261,6 +266,13 @@ class Pad:
                 "form": form.to_json(), "blank": form.blank(),
                 "forms": [self.form_for(k, sheet).to_json() for k in range(1, self.next_hand())],
                 "sheet": sheet.to_json(), "amendments": self.amendment_words()}
+
+
+def _write(sheet: ScoreSheet, extras: list[dict[str, Any]], row: SheetRow, hand: int) -> None:
+    """A row the game writes besides a hand's own (``hand`` 0: before the first hand); its extras
+    say which hand wrote it, so a page offers to correct only a hand's own row."""
+    sheet.add(row.label, row.points, details=row.details, note=row.note)
+    extras.append({"caption": "", "parts": None, "hand": hand, "added": True})
 
 
 def _check_names(names: list[str], spec: GameSpec) -> None:

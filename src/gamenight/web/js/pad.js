@@ -79,7 +79,8 @@ function render() {
   document.title = `${view.title} score pad — gamenight`;
   $("#headline").replaceChildren(h("span", { class: "game-title", text: view.title }), " score pad");
   const teams = view.sheet.members.some((m, i) => m !== view.sheet.columns[i])
-    ? ` ${view.sheet.members.join(" against ")}.` : ` ${view.players.join(", ")}.`;
+    // each side once, where a side has several columns (Gin's three Hollywood games and total)
+    ? ` ${[...new Set(view.sheet.members)].join(" against ")}.` : ` ${view.players.join(", ")}.`;
   $("#pad-rules").textContent = `${view.preset ? `${presetWords(view.preset)} rules.` : "The family book's rules."}${teams}`;
   $("#role").textContent = state.canEdit ? "You keep the score: enter each hand below."
     : "You follow this pad: the sheet changes as the scorekeeper writes.";

@@ -23,16 +23,19 @@ export function drawSheet(root, view, { onCorrect } = {}) {
   const head = h("tr", {}, h("th", { scope: "col", text: "" }),
     sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))));
   const extras = sheet.extras || [];
+  // the hand a row is the own row of (0: a row the game adds, as an ante or a match's bonuses)
+  const handOf = (n) => (sheet.hand_rows ? sheet.hand_rows.indexOf(n) + 1 : n + 1);
   const rows = sheet.rows.map((row, n) => {
-    const changes = applied.filter((a) => a.from_hand === n + 1);
+    const hand = handOf(n);
+    const changes = hand ? applied.filter((a) => a.from_hand === hand) : [];
     const extra = extras[n] || {};
-    return h("tr", { dataset: { hand: String(n + 1) } },
+    return h("tr", hand ? { dataset: { hand: String(hand) } } : {},
       h("th", { scope: "row" }, row.label, extra.caption ? h("small", { class: "pad-caption", text: extra.caption }) : null,
         row.note ? h("small", { text: row.note }) : null,
         changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` })),
-        onCorrect ? h("button", {
+        onCorrect && hand ? h("button", {
           type: "button", class: "secondary pad-correct pad-no-print", text: "Correct",
-          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
+          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(hand),
         }) : null),
       row.points.map((p, i) => h("td", {},
         // a money sheet (Red Dog, Saskatchewan) gives its amounts as text: "+$2.00", not "+200"
@@ -41,7 +44,7 @@ export function drawSheet(root, view, { onCorrect } = {}) {
         parts(extra, row, i))));
   });
   const coming = !sheet.over && sheet.next_caption
-    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`,
+    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${view.next_hand}`,
       h("small", { class: "pad-caption", text: sheet.next_caption })),
     sheet.columns.map(() => h("td", {})))
     : null;
