@@ -166,7 +166,9 @@ class Pad:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
             sheet.add(score.label or label, score.points, details=score.details, note=score.note)
-            extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
+            extras.append({"caption": rules.row_caption(so_far), "parts": score.parts,
+                           **({"part_rows": [{"label": k, "points": v} for k, v in score.part_rows]}
+                              if score.part_rows else {})})
             end = rules.match_end(entry, sheet.totals, hand)
             if end is not None:
                 over = self._over(rules, end, sheet.totals)
