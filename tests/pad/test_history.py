@@ -1,13 +1,20 @@
 """The family's match history: a finished pad is recorded with its winners and final totals, a
 correction rewrites it (its date kept), and each person's wins are counted per game, on SQLite and
-PostgreSQL (``GET /api/history``)."""
+PostgreSQL (``GET /api/history``); the terminal lists the finished pads saved in a folder
+(``gamenight pad-history``)."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
+from gamenight.cli import app
+from gamenight.pad import Pad
 from gamenight.server import create_app
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
@@ -54,10 +61,26 @@ def test_a_finished_pad_is_in_the_history_with_its_winners(db_url: str) -> None:
         assert [s["total"] for s in again["sides"]] == [3475, 1880]
         assert again["finished_at"] == match["finished_at"] and again["date"] == match["date"]
 
-        # another night, two players: "ann" is Ann; Bob wins this one
+        # another night, two players: "ann" is Ann (named as first written); Bob wins this one
         play(client, ["ann", "Bob"], [{"melded_high": [0, 3], "out": None}] * 4)
         history = client.get("/api/history").json()
         assert [m["winners"] for m in history["matches"]] == [["Bob"], ["Ann", "Cid"]]  # newest first
         assert [(w["person"], w["title"], w["wins"], w["played"]) for w in history["wins"]] == [
-            ("ann", "Hand and Foot", 1, 2), ("Bob", "Hand and Foot", 1, 2), ("Cid", "Hand and Foot", 1, 1),
+            ("Ann", "Hand and Foot", 1, 2), ("Bob", "Hand and Foot", 1, 2), ("Cid", "Hand and Foot", 1, 1),
             ("Dee", "Hand and Foot", 0, 1)]
+
+
+def test_the_terminal_lists_the_finished_pads_saved_in_a_folder(tmp_path: Path) -> None:
+    finished = Pad.create("hand-and-foot", PLAYERS)
+    for entry in ROUNDS:
+        finished.add({**finished.form_for(finished.next_hand()).blank(), **entry})
+    going_on = Pad.create("hand-and-foot", ["Eve", "Fay"])
+    (tmp_path / "friday.json").write_text(json.dumps(finished.to_json()), encoding="utf-8")
+    (tmp_path / "tonight.json").write_text(json.dumps(going_on.to_json()), encoding="utf-8")
+    (tmp_path / "notes.json").write_text("[1, 2]", encoding="utf-8")  # not a pad: passed over
+    result = CliRunner().invoke(app, ["pad-history", str(tmp_path)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "Hand and Foot │ Ann–Cid 3475 (won), Bob–Dee 980" in result.output
+    assert "Eve" not in result.output  # a match not over is not history yet
+    assert re.search(r"│ Ann\s+│ Hand and Foot │ 1\s+│ 1\s+│", result.output)
+    assert re.search(r"│ Dee\s+│ Hand and Foot │ 0\s+│ 1\s+│", result.output)

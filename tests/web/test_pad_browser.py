@@ -1,6 +1,7 @@
 """The score pad in the browser: a Hand and Foot pad for four players kept on one phone by tapping,
 followed live on two others, an impossible round refused in words, a round corrected, a house-rule
-change accepted by everyone showing on the sheet from its round on."""
+change accepted by everyone showing on the sheet from its round on; a finished match's printed
+sheet laid out as the book marks a round down, and the match in the family's history."""
 
 from __future__ import annotations
 
@@ -97,19 +98,9 @@ def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: A
             context.close()
 
 
-#: a four-round Hand and Foot match (the family book's rules): Ann–Cid win 3475 to 980
-ROUNDS: list[dict[str, Any]] = [
-    {"clean": [1, 0], "dirty": [1, 0], "wild": [1, 0], "melded_high": [14, 3], "melded_twos": [8, 0],
-     "melded_jokers": [2, 0], "red_threes": [1, 0], "left_aces": [0, 1], "out": 0},
-    {"melded_high": [4, 9], "left_jokers": [1, 0], "out": None},
-    {"clean": [0, 1], "melded_aces": [0, 7], "melded_low": [3, 0], "red_threes": [0, 2], "left_high": [2, 1],
-     "out": None},
-    {"melded_high": [5, 5], "out": None},
-]
-
-
 def finished_pad(server: str) -> str:
     """A finished Hand and Foot pad, entered through the API (an open pad: no token needed)."""
+    from tests.pad.test_history import ROUNDS
     from tests.web.test_browser import Api
 
     api = Api(server)
@@ -135,7 +126,7 @@ def test_the_printed_sheet_is_laid_out_as_the_book_marks_a_round_down(server: st
         expect(page.locator(".pad-table tbody tr[data-hand]")).to_have_count(4)  # the screen's sheet first
         page.emulate_media(media="print")
         expect(page.locator(".pad-table-wrap")).to_be_hidden()
-        expect(page.locator(".pad-tools")).to_be_hidden()
+        expect(page.locator("#pad .pad-tools")).to_be_hidden()
         sheet = page.locator(".pad-print-table")
         expect(sheet).to_be_visible()
         expect(sheet.locator("thead th")).to_have_text(["", "Ann–Cid", "Bob–Dee"])  # a column per team
@@ -155,5 +146,26 @@ def test_the_printed_sheet_is_laid_out_as_the_book_marks_a_round_down(server: st
         expect(sheet.locator(".pad-print-final")).to_have_text(re.compile(r"^Final score\s*3475\s*980$"))
         expect(page.locator(".pad-over")).to_have_text("Match over: Ann–Cid wins. After 4 rounds.")
         assert page.evaluate("document.documentElement.scrollWidth") <= 794  # nothing cut off the page
+    finally:
+        context.close()
+
+
+def test_a_finished_match_is_in_the_history_a_tap_away_from_its_pad(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    pad = finished_pad(server)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/p/{pad}")
+        page.get_by_role("link", name="Match history").tap()
+        page.wait_for_url("**/pad/history")
+        match = page.locator(f".pad-history-match[data-pad='{pad}']")  # other tests' pads may be listed too
+        expect(match.locator("li")).to_have_text(["Ann–Cid3475won", "Bob–Dee980"])
+        expect(match).to_contain_text("Ann–Cid wins. After 4 rounds.")
+        expect(page.locator(".pad-history-wins tbody tr", has_text="Dee")).to_contain_text("Hand and Foot")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        match.get_by_role("link", name="The sheet").tap()
+        expect(page.locator(".pad-over")).to_have_text("Match over: Ann–Cid wins. After 4 rounds.")
     finally:
         context.close()

@@ -45,19 +45,22 @@ def person_key(name: str) -> str:
 
 
 def wins_by_person(matches: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Each person's matches and wins per game, the most wins first (then the name, then the game);
-    a person is named as first met (the newest match first, as the history lists them)."""
-    names: dict[str, str] = {}
+    """Each person's matches and wins per game, the most wins first (then the name, then the game).
+    A person is named as most often written, the oldest spelling where two tie (``matches`` come
+    newest first, as the history lists them)."""
+    spellings: dict[str, dict[str, int]] = {}
     counts: dict[tuple[str, str], dict[str, Any]] = {}
     for match in matches:
         won = {person_key(p) for p in match["winners"]}
         for player in match["players"]:
             key = person_key(player)
-            names.setdefault(key, player)
+            seen = spellings.setdefault(key, {})
+            seen[player] = seen.pop(player, 0) + 1  # moved last: the oldest spelling ends up last
             row = counts.setdefault((key, match["game"]), {"game": match["game"], "title": match["title"],
                                                            "played": 0, "wins": 0})
             row["played"] += 1
             row["wins"] += key in won
+    names = {key: max(reversed(seen.items()), key=lambda s: s[1])[0] for key, seen in spellings.items()}
     out = [{"person": names[key], **row} for (key, _game), row in counts.items()]
     return sorted(out, key=lambda r: (-r["wins"], person_key(r["person"]), r["title"]))
 
