@@ -11,6 +11,14 @@ function capitalised(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/** The hand whose own row is row `n` of the sheet (from 1), or 0 for a row the game adds besides
+ *  a hand's own (an ante, a game closed, the match's bonuses): the kernel lists each hand's own row
+ *  in `hand_rows` where the two differ. */
+export function handOf(sheet, n) {
+  if (!sheet.hand_rows) return n + 1;
+  return sheet.hand_rows.indexOf(n) + 1;
+}
+
 /** A part as written on paper: blank where nothing was scored, a minus sign where taken off. */
 function written(n) {
   return n === 0 ? "" : String(n).replace("-", "−");
@@ -50,24 +58,24 @@ function heading(width, label, caption, note, changes) {
     changes.map((a) => h("span", { class: "pad-print-note", text: `House rule changed: ${a.words}` }))));
 }
 
-/** One hand's block. */
-function block(view, row, n, extra, changes) {
+/** One row's block: a hand's, or a row the game adds (its points, not a hand's score). */
+function block(view, row, hand, extra, changes) {
   const sheet = view.sheet;
   const width = sheet.columns.length + 1;
   const idx = sheet.columns.map((_, i) => i);
   const parts = (extra.part_rows || []).map((p) => line("pad-print-part", p.label, p.points.map(written)));
-  return h("tbody", { dataset: { hand: String(n + 1) } },
+  return h("tbody", hand ? { dataset: { hand: String(hand) } } : {},
     heading(width, row.label, extra.caption, row.note, changes),
     parts,
-    line("pad-print-score", `${capitalised(view.deal_word)} score`, idx.map((i) => points(row, i))),
+    line("pad-print-score", hand ? `${capitalised(view.deal_word)} score` : "Points", idx.map((i) => points(row, i))),
     line("pad-print-total", "Running total", idx.map((i) => total(row, i))));
 }
 
 /** The next hand's block, blank, to go on with on paper: its heading and the lines the last hand had. */
 function blank(view, sheet, extras) {
   const width = sheet.columns.length + 1;
-  const label = `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`;
-  const last = extras[extras.length - 1] || {};
+  const label = view.next_label || `${capitalised(view.deal_word)} ${view.next_hand}`;
+  const last = [...extras].reverse().find((e) => e.part_rows) || {};
   const empty = sheet.columns.map(() => "");
   return h("tbody", { class: "pad-print-coming" },
     heading(width, label, sheet.next_caption, "", []),
@@ -81,8 +89,10 @@ export function printSheet(view) {
   if (!sheet.rows.length) return null;
   const applied = (view.amendments || []).filter((a) => a.status === "accepted");
   const extras = sheet.extras || [];
-  const blocks = sheet.rows.map((row, n) => block(view, row, n, extras[n] || {},
-    applied.filter((a) => a.from_hand === n + 1)));
+  const blocks = sheet.rows.map((row, n) => {
+    const hand = handOf(sheet, n);
+    return block(view, row, hand, extras[n] || {}, hand ? applied.filter((a) => a.from_hand === hand) : []);
+  });
   const totals = sheet.columns.map((_, i) => String(sheet.totals_text ? sheet.totals_text[i] : sheet.totals[i]).replace("-", "−"));
   return h("div", { class: "pad-print" },
     h("table", { class: "pad-print-table", style: { "--pad-print-cols": String(sheet.columns.length) } },

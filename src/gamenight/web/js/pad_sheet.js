@@ -3,7 +3,7 @@
 // Effect"): who proposed what from which hand, who accepted, and where it applies on the sheet.
 
 import { h } from "./dom.js";
-import { printSheet } from "./pad_print.js";
+import { handOf, printSheet } from "./pad_print.js";
 
 function capitalised(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -25,15 +25,17 @@ export function drawSheet(root, view, { onCorrect } = {}) {
     sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))));
   const extras = sheet.extras || [];
   const rows = sheet.rows.map((row, n) => {
-    const changes = applied.filter((a) => a.from_hand === n + 1);
+    // a row the game adds besides a hand's own (an ante, the match's bonuses) is not corrected itself
+    const hand = handOf(sheet, n);
+    const changes = hand ? applied.filter((a) => a.from_hand === hand) : [];
     const extra = extras[n] || {};
-    return h("tr", { dataset: { hand: String(n + 1) } },
+    return h("tr", hand ? { dataset: { hand: String(hand) } } : {},
       h("th", { scope: "row" }, row.label, extra.caption ? h("small", { class: "pad-caption", text: extra.caption }) : null,
         row.note ? h("small", { text: row.note }) : null,
         changes.map((a) => h("small", { class: "pad-amended", text: `House rule changed: ${a.words}` })),
-        onCorrect ? h("button", {
+        onCorrect && hand ? h("button", {
           type: "button", class: "secondary pad-correct pad-no-print", text: "Correct",
-          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(n + 1),
+          "aria-label": `Correct ${row.label.toLowerCase()}`, onclick: () => onCorrect(hand),
         }) : null),
       row.points.map((p, i) => h("td", {},
         // a money sheet (Red Dog, Saskatchewan) gives its amounts as text: "+$2.00", not "+200"
@@ -42,7 +44,7 @@ export function drawSheet(root, view, { onCorrect } = {}) {
         parts(extra, row, i))));
   });
   const coming = !sheet.over && sheet.next_caption
-    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${sheet.rows.length + 1}`,
+    ? h("tr", { class: "pad-coming" }, h("th", { scope: "row" }, `${capitalised(view.deal_word)} ${view.next_hand}`,
       h("small", { class: "pad-caption", text: sheet.next_caption })),
     sheet.columns.map(() => h("td", {})))
     : null;
