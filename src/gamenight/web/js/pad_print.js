@@ -19,17 +19,22 @@ export function handOf(sheet, n) {
   return sheet.hand_rows.indexOf(n) + 1;
 }
 
-/** A part as written on paper: blank where nothing was scored, a minus sign where taken off. */
+/** An amount as printed: a minus sign, not a hyphen ("−20", "−$0.25"). */
+function minus(amount) {
+  return String(amount).replace("-", "−");
+}
+
+/** A part as written on paper: blank where nothing was scored. */
 function written(n) {
-  return n === 0 ? "" : String(n).replace("-", "−");
+  return n === 0 ? "" : minus(n);
 }
 
 function points(row, i) {
-  return row.points_text ? row.points_text[i] : String(row.points[i]).replace("-", "−");
+  return minus(row.points_text ? row.points_text[i] : row.points[i]);
 }
 
 function total(row, i) {
-  return row.totals_text ? row.totals_text[i] : String(row.totals[i]).replace("-", "−");
+  return minus(row.totals_text ? row.totals_text[i] : row.totals[i]);
 }
 
 /** The table's head: a column per team, its players under its name. */
@@ -93,7 +98,7 @@ export function printSheet(view) {
     const hand = handOf(sheet, n);
     return block(view, row, hand, extras[n] || {}, hand ? applied.filter((a) => a.from_hand === hand) : []);
   });
-  const totals = sheet.columns.map((_, i) => String(sheet.totals_text ? sheet.totals_text[i] : sheet.totals[i]).replace("-", "−"));
+  const totals = sheet.columns.map((_, i) => minus(sheet.totals_text ? sheet.totals_text[i] : sheet.totals[i]));
   return h("div", { class: "pad-print" },
     h("table", { class: "pad-print-table", style: { "--pad-print-cols": String(sheet.columns.length) } },
       h("thead", {}, head(sheet)),
