@@ -1,7 +1,7 @@
 """The family's match history: a finished pad is recorded with its winners and final totals, a
-correction rewrites it (its date kept), and each person's wins are counted per game, on SQLite and
-PostgreSQL (``GET /api/history``); the terminal lists the finished pads saved in a folder
-(``gamenight pad-history``)."""
+correction rewrites it (its date kept), each person's wins are counted per game, and pads finished
+before the history was kept are found, on SQLite and PostgreSQL (``GET /api/history``); the
+terminal lists the finished pads saved in a folder (``gamenight pad-history``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import delete
 from typer.testing import CliRunner
 
 from gamenight.cli import app
 from gamenight.pad import Pad
 from gamenight.server import create_app
+from gamenight.server.storage import pad_history_table
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 #: a four-round Hand and Foot match (the family book's rules): Ann–Cid win 3475 to 980
@@ -68,6 +70,15 @@ def test_a_finished_pad_is_in_the_history_with_its_winners(db_url: str) -> None:
         assert [(w["person"], w["title"], w["wins"], w["played"]) for w in history["wins"]] == [
             ("Ann", "Hand and Foot", 1, 2), ("Bob", "Hand and Foot", 1, 2), ("Cid", "Hand and Foot", 1, 1),
             ("Dee", "Hand and Foot", 0, 1)]
+
+        # a database from before the history was kept: its finished pads are found when first asked
+        pads = client.app.state.pads  # type: ignore[attr-defined]
+        with pads.storage.engine.begin() as conn:
+            conn.execute(delete(pad_history_table))
+        pads.backfilled = False
+        again = client.get("/api/history").json()
+        assert [m["winners"] for m in again["matches"]] == [["Bob"], ["Ann", "Cid"]]
+        assert again["wins"] == history["wins"]
 
 
 def test_the_terminal_lists_the_finished_pads_saved_in_a_folder(tmp_path: Path) -> None:

@@ -46,7 +46,9 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection as DbConnection
+from sqlalchemy.exc import IntegrityError
 
+from gamenight.core.errors import UnknownGame
 from gamenight.pad import Pad, PadError, pad_games
 from gamenight.pad.history import finished_match, history_json, when
 from gamenight.server.limits import TooMany
@@ -118,6 +120,7 @@ class PadService:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.live: OrderedDict[str, LivePad] = OrderedDict()
+        self.backfilled = False
 
     async def create(self, body: CreatePad) -> tuple[LivePad, str]:
         pad = refusing(lambda: Pad.create(body.game, body.players, preset=body.preset, options=body.options))
@@ -184,6 +187,9 @@ class PadService:
 
     def history(self) -> dict[str, Any]:
         """The finished matches, newest first, and the wins per person per game."""
+        if not self.backfilled:
+            self.backfill()
+            self.backfilled = True
         h = pad_history_table
         with self.storage.engine.connect() as conn:
             rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id)
@@ -192,6 +198,29 @@ class PadService:
         stamps = [r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC) for r in rows]
         return history_json([{**row.result, "pad_id": row.pad_id, "finished_at": at.isoformat(),
                               "date": when(at)} for row, at in zip(rows, stamps, strict=True)])
+
+    def backfill(self) -> None:
+        """Pads finished before the history was kept (a database from an older server) get their
+        line, dated by their last change; only added, never rewritten (a pad changed meanwhile has
+        written its own)."""
+        h, p = pad_history_table, pads_table
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(select(p.c.id, p.c.data, p.c.updated_at)
+                                .where(p.c.id.not_in(select(h.c.pad_id)))).all()
+        for row in rows:
+            try:
+                pad = Pad.from_json(row.data)
+                result = finished_match(pad)
+            except (PadError, UnknownGame, KeyError, TypeError, ValueError):
+                continue  # a pad of a game this server no longer has
+            if result is None:
+                continue
+            try:
+                with self.storage.engine.begin() as conn:
+                    conn.execute(insert(h).values(pad_id=row.id, game=pad.spec.id, finished_at=row.updated_at,
+                                                  result=result))
+            except IntegrityError:
+                pass  # written meanwhile by the pad's own change, or another worker
 
     def _read(self, pad_id: str) -> Any:
         with self.storage.engine.connect() as conn:
