@@ -14,7 +14,7 @@ function capitalised(word) {
 /** The hand whose own row is row `n` of the sheet (from 1), or 0 for a row the game adds besides
  *  a hand's own (an ante, a game closed, the match's bonuses): the kernel lists each hand's own row
  *  in `hand_rows` where the two differ. */
-export function handOf(sheet, n) {
+function handOf(sheet, n) {
   if (!sheet.hand_rows) return n + 1;
   return sheet.hand_rows.indexOf(n) + 1;
 }

@@ -3,7 +3,7 @@
 // Effect"): who proposed what from which hand, who accepted, and where it applies on the sheet.
 
 import { h } from "./dom.js";
-import { handOf, printSheet } from "./pad_print.js";
+import { printSheet } from "./pad_print.js";
 
 function capitalised(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -24,9 +24,10 @@ export function drawSheet(root, view, { onCorrect } = {}) {
   const head = h("tr", {}, h("th", { scope: "col", text: "" }),
     sheet.columns.map((c, i) => h("th", { scope: "col" }, c, namedIn(c, sheet.members[i]) ? null : h("small", { text: sheet.members[i] }))));
   const extras = sheet.extras || [];
+  // the hand a row is the own row of (0: a row the game adds, as an ante or a match's bonuses)
+  const handOf = (n) => (sheet.hand_rows ? sheet.hand_rows.indexOf(n) + 1 : n + 1);
   const rows = sheet.rows.map((row, n) => {
-    // a row the game adds besides a hand's own (an ante, the match's bonuses) is not corrected itself
-    const hand = handOf(sheet, n);
+    const hand = handOf(n);
     const changes = hand ? applied.filter((a) => a.from_hand === hand) : [];
     const extra = extras[n] || {};
     return h("tr", hand ? { dataset: { hand: String(hand) } } : {},
