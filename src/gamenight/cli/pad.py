@@ -276,7 +276,7 @@ def saved_matches(paths: list[Path]) -> list[dict[str, Any]]:
     for f in files:
         try:
             result = finished_match(Pad.from_json(json.loads(f.read_text(encoding="utf-8"))))
-            saved = datetime.fromtimestamp(f.stat().st_mtime, UTC)
+            saved = datetime.fromtimestamp(f.stat().st_mtime, UTC).astimezone()  # this computer's day
         except (OSError, ValueError, KeyError, TypeError, PadError):
             continue
         if result is not None:

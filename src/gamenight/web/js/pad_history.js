@@ -22,9 +22,15 @@ function side(s) {
     s.won ? h("strong", { class: "pad-history-badge", text: "won" }) : null);
 }
 
+/** The day a match ended, on this phone's calendar (the server's `date` is UTC's). */
+function day(m) {
+  const at = new Date(m.finished_at);
+  return Number.isNaN(at.getTime()) ? m.date : at.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
+}
+
 function match(m) {
   return h("li", { class: "pad-history-match", dataset: { pad: m.pad_id } },
-    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), ` · ${m.date}`),
+    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), ` · ${day(m)}`),
     h("ul", { class: "pad-history-sides" }, m.sides.map(side)),
     h("p", { class: "hint" }, `${m.text} `, h("a", { href: `/p/${encodeURIComponent(m.pad_id)}`, text: "The sheet" })));
 }
