@@ -1,7 +1,12 @@
 """The browser tests' two fixtures, for every module here: ``server`` (the real app under uvicorn
-in a subprocess, one per module, with its own SQLite database) and ``browser`` (Debian's Chromium
-driven by Playwright, one per module). A module that needs a server with test-only games defines
-its own ``server``, which takes precedence. The helpers they use live in ``test_browser.py``.
+in a subprocess, with its own SQLite database) and ``browser`` (Debian's Chromium driven by
+Playwright), each started once per test process and shared by its modules: starting them costs
+about 2.2 and 1.5 CPU seconds, paid some forty times a run when each module had its own. Tests
+stay apart through their own tables and their own browser contexts (a context has its own
+storage and cookies). The shared server has no limit on new tables a minute, since a worker's
+modules together open far more than one client may; a module that needs the limit, test-only
+games or other settings defines its own ``server``, which takes precedence. The helpers they use
+live in ``test_browser.py``.
 
 Every table a test starts through the API (``Api.call("/api/tables", ...)``) is dealt from
 ``BROWSER_SEED`` unless the test names a seed of its own: a browser test meets the same deal every
@@ -34,19 +39,19 @@ def seeded_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Api, "call", seeded)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     pytest.importorskip("gamenight.server.app", reason="the server package is not there")
     from tests.web.test_browser import Server
 
-    running = Server(tmp_path_factory.mktemp("browser") / "tables.db").start()
+    running = Server(tmp_path_factory.mktemp("browser") / "tables.db", tables_per_minute=0).start()
     try:
         yield running.base
     finally:
         running.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
     from tests.web.test_browser import chromium_path

@@ -1,6 +1,7 @@
 """The score pad in the browser: a Hand and Foot pad for four players kept on one phone by tapping,
 followed live on two others, an impossible round refused in words, a round corrected, a house-rule
-change accepted by everyone showing on the sheet from its round on."""
+change accepted by everyone showing on the sheet from its round on; a finished match's printed
+sheet laid out as the book marks a round down, and the match in the family's history."""
 
 from __future__ import annotations
 
@@ -95,3 +96,76 @@ def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: A
         keeper_context.close()
         for context, _page in followers:
             context.close()
+
+
+def finished_pad(server: str) -> str:
+    """A finished Hand and Foot pad, entered through the API (an open pad: no token needed)."""
+    from tests.pad.test_history import ROUNDS
+    from tests.web.test_browser import Api
+
+    api = Api(server)
+    status, made = api.call("/api/pads", {"game": "hand-and-foot", "players": ["Ann", "Bob", "Cid", "Dee"],
+                                          "open": True})
+    assert status == 201, made
+    blank = made["view"]["blank"]
+    for entry in ROUNDS:
+        status, body = api.call(f"/api/pads/{made['pad_id']}/entries", {"entry": {**blank, **entry}})
+        assert status == 200, body
+    assert body["view"]["sheet"]["over"]["winners"] == [0]
+    return str(made["pad_id"])
+
+
+def test_the_printed_sheet_is_laid_out_as_the_book_marks_a_round_down(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    pad = finished_pad(server)
+    context = browser.new_context(viewport={"width": 794, "height": 1123})  # an A4 page's width
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/p/{pad}")
+        expect(page.locator(".pad-table tbody tr[data-hand]")).to_have_count(4)  # the screen's sheet first
+        page.emulate_media(media="print")
+        expect(page.locator(".pad-table-wrap")).to_be_hidden()
+        expect(page.locator("#pad .pad-tools")).to_be_hidden()
+        sheet = page.locator(".pad-print-table")
+        expect(sheet).to_be_visible()
+        expect(sheet.locator("thead th")).to_have_text(["", "Ann–Cid", "Bob–Dee"])  # a column per team
+        # a block per round, headed by its first-meld minimum as the book's table gives them
+        expect(sheet.locator(".pad-print-label")).to_have_text(["Round 1", "Round 2", "Round 3", "Round 4"])
+        expect(sheet.locator(".pad-print-caption")).to_have_text(
+            ["First meld 90", "First meld 120", "First meld 150", "First meld 180"])
+        first = sheet.locator("tbody[data-hand='1'] tr")
+        # the bonuses marked down, then the card count on the table, less the cards left; then the totals
+        expect(first.locator("th")).to_have_text([
+            "Round 1First meld 90Ann went out", "Going out", "Red threes", "Red canastas", "Black canastas",
+            "Wild canastas", "Cards melded", "Cards left in hand and foot", "Round score", "Running total"])
+        expect(first.nth(5).locator("td")).to_have_text(["2000", ""])
+        expect(first.nth(7).locator("td")).to_have_text(["", "−20"])
+        expect(first.nth(8).locator("td")).to_have_text(["3440", "10"])
+        expect(sheet.locator("tbody[data-hand='2'] .pad-print-total td")).to_have_text(["3430", "100"])
+        expect(sheet.locator(".pad-print-final")).to_have_text(re.compile(r"^Final score\s*3475\s*980$"))
+        expect(page.locator(".pad-over")).to_have_text("Match over: Ann–Cid wins. After 4 rounds.")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 794  # nothing cut off the page
+    finally:
+        context.close()
+
+
+def test_a_finished_match_is_in_the_history_a_tap_away_from_its_pad(server: str, browser: Any) -> None:
+    from playwright.sync_api import expect
+
+    pad = finished_pad(server)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/p/{pad}")
+        page.get_by_role("link", name="Match history").tap()
+        page.wait_for_url("**/pad/history")
+        match = page.locator(f".pad-history-match[data-pad='{pad}']")  # other tests' pads may be listed too
+        expect(match.locator("li")).to_have_text(["Ann–Cid3475won", "Bob–Dee980"])
+        expect(match).to_contain_text("Ann–Cid wins. After 4 rounds.")
+        expect(page.locator(".pad-history-wins tbody tr", has_text="Dee")).to_contain_text("Hand and Foot")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+        match.get_by_role("link", name="The sheet").tap()
+        expect(page.locator(".pad-over")).to_have_text("Match over: Ann–Cid wins. After 4 rounds.")
+    finally:
+        context.close()

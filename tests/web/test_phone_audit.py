@@ -15,10 +15,10 @@ and a laptop (1280×800):
 
 A screenshot (JPEG: a third of a PNG's cost) of each game × count × viewport is saved under
 ``$GAMENIGHT_AUDIT_DIR`` when set; otherwise only the screens a fault was found on are, under a
-directory of pytest's temporary path (printed, and named in every failure). Cost: one server and
-one browser for the module; one table per game and count, made through the API; one phone page
-(touch, mobile) and one desktop page for the whole module, each navigated from table to
-table and re-sized to its two screens.
+directory of pytest's temporary path (printed, and named in every failure). Cost: the worker's
+shared server (no limit on new tables a minute: the audit opens about 70) and browser; one table
+per game and count, made through the API; one phone page (touch, mobile) and one desktop page for
+the whole module, each navigated from table to table and re-sized to its two screens.
 """
 
 from __future__ import annotations
@@ -45,22 +45,11 @@ from tests.web.audit import (
     serious_violations,
 )
 from tests.web.audit_open import OPEN_FAULTS
-from tests.web.test_browser import Api, Server
+from tests.web.test_browser import Api
 
 GAMES = {spec.id: spec.players for spec in gamenight.games()}
 #: every game at its smallest and largest player count
 CASES = [(game, n) for game, counts in GAMES.items() for n in sorted({min(counts), max(counts)})]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The module's own server, without the limit on new tables a minute (the audit opens about 70,
-    and would otherwise wait out the limit on the wall clock)."""
-    running = Server(tmp_path_factory.mktemp("audit") / "tables.db", tables_per_minute=0).start()
-    try:
-        yield running.base
-    finally:
-        running.stop()
 
 
 #: a screenshot of every case when the screenshots are asked for (``GAMENIGHT_AUDIT_DIR``), else only

@@ -4,6 +4,9 @@ Hand by hand the terminal asks what the game's pad form asks (``gamenight.pad``:
 fields, drawn from their description alone, never by game), shows the sheet after each hand,
 refuses an impossible hand with the reason (and asks it again, the answers given kept), and lets
 a hand be corrected. With ``--file`` the pad is saved after every change and resumed from there.
+
+``gamenight pad-history [FILES or FOLDERS]`` reads the pads saved so (a folder: its ``*.json``) and
+shows the family's match history: every finished match, newest first, and each person's wins.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from gamenight.cli.commands import (
@@ -32,6 +37,7 @@ from gamenight.cli.commands import (
 from gamenight.cli.render import render_sheet
 from gamenight.cli.setup import CliError, parse_option_pairs
 from gamenight.pad import Entry, Pad, PadError
+from gamenight.pad.history import finished_match, when, wins_by_person
 
 Ask = Callable[[str], str]
 
@@ -244,6 +250,48 @@ def ask_choice(f: dict[str, Any], current: Any, ask: Ask, console: Console) -> A
         console.print(f"  One of 1 to {len(choices)}, please.")
 
 
+@app.command("pad-history")
+def pad_history_command(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Pad files saved by 'gamenight pad --file', or folders of them (default: this folder).")] = None,
+) -> None:
+    """The match history of the pads saved in files: every finished match, newest first, and who won what."""
+    console = out_console()
+    matches = saved_matches(paths or [Path(".")])
+    if not matches:
+        console.print("No finished match in these pad files yet.")
+        return
+    console.print(history_table(matches))
+    wins = Table("Player", "Game", "Wins", "Played", title="Wins")
+    for w in wins_by_person(matches):
+        wins.add_row(w["person"], w["title"], str(w["wins"]), str(w["played"]))
+    console.print(wins)
+
+
+def saved_matches(paths: list[Path]) -> list[dict[str, Any]]:
+    """The finished matches of the pads saved in ``paths`` (a folder: its ``*.json``), newest first
+    (by when the file was last saved); a file that holds no pad is passed over."""
+    files = [f for p in paths for f in (sorted(p.glob("*.json")) if p.is_dir() else [p])]
+    found = []
+    for f in files:
+        try:
+            result = finished_match(Pad.from_json(json.loads(f.read_text(encoding="utf-8"))))
+            saved = datetime.fromtimestamp(f.stat().st_mtime, UTC).astimezone()  # this computer's day
+        except (OSError, ValueError, KeyError, TypeError, PadError):
+            continue
+        if result is not None:
+            found.append((saved, {**result, "date": when(saved)}))
+    return [m for _, m in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+def history_table(matches: list[dict[str, Any]]) -> Table:
+    table = Table("Date", "Game", "Result", title="Match history, newest first")
+    for m in matches:
+        sides = ", ".join(f"{s['name']} {s['total_text']}{' (won)' if s['won'] else ''}" for s in m["sides"])
+        table.add_row(m["date"], m["title"], sides)
+    return table
+
+
 def read(ask: Ask, prompt: str) -> str:
     try:
         text = ask(prompt).strip()
@@ -254,4 +302,4 @@ def read(ask: Ask, prompt: str) -> str:
     return text
 
 
-__all__ = ["USAGE_ERROR", "pad_command"]
+__all__ = ["USAGE_ERROR", "pad_command", "pad_history_command"]

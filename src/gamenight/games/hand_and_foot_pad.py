@@ -9,6 +9,7 @@ the minimum cannot end, so a round never ends with books that did not meet it.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from gamenight.families.canasta import AT_LEAST, Requirement
@@ -113,7 +114,27 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         parts = [r[1] for r in results]
         # the book's order: the bonuses marked down, then the card count on the table, less the cards left
         lines = [[f"{PART_WORDS[k]} {v:+d}" for k, v in p.items() if v] for p in parts]
-        return HandScore([r[0] for r in results], part_details(parts, PART_WORDS), how, lines)
+        hands = [self.team_hand(entry, t) for t in range(2)]
+        return HandScore([r[0] for r in results], part_details(parts, PART_WORDS), how, lines,
+                         part_rows=self.sheet_lines(hands, parts))
+
+    def sheet_lines(self, hands: list[TeamHand], parts: list[dict[str, int]]) -> list[tuple[str, list[int]]]:
+        """The round's lines on the book's sheet, in its order: the bonuses marked down (going out,
+        red threes, each kind of canasta), then the card count on the table, less the cards left in
+        hand and foot. Each kind of canasta is priced by ``score_team`` itself, given that kind alone."""
+        o = self.options
+        kinds = [("Red canastas", 0), ("Black canastas", 1)]
+        if o.wild_books:
+            kinds.append(("Wild canastas", 2))
+        rows: list[tuple[str, list[int]]] = [("Going out", [p["going_out"] for p in parts])]
+        if o.red_threes == BONUS:
+            rows.append(("Red threes", [p["red_threes"] for p in parts]))
+        for label, kind in kinds:
+            alone = [replace(h, canastas=only_kind(h.canastas, kind)) for h in hands]
+            rows.append((label, [score_team(o, h)[1]["canastas"] for h in alone]))
+        rows += [("Cards melded", [p["melded"] for p in parts]),
+                 ("Cards left in hand and foot", [p["held"] for p in parts])]
+        return rows
 
     def row_caption(self, so_far: Progress) -> str:
         """The round's first-meld minimum, as the book's sheet prints it (each team's, where it goes
@@ -203,6 +224,12 @@ class HandAndFootPad(PadRules[HandAndFootOptions]):
         if len(self.players) == 2 and any(hand.held.values()):
             return f"{name} went out, so no cards were left in his hand and foot."
         return None
+
+
+def only_kind(canastas: tuple[int, int, int], kind: int) -> tuple[int, int, int]:
+    """A team's canastas of one kind (0 red, 1 black, 2 wild), the others left out."""
+    red, black, wild = canastas
+    return (red if kind == 0 else 0, black if kind == 1 else 0, wild if kind == 2 else 0)
 
 
 def _get(entry: Entry, key: str, team: int) -> int:

@@ -60,6 +60,9 @@ class HandScore:
     note: str = ""
     #: each column's score as the book writes it down, a line per part ("canastas +800")
     parts: list[list[str]] | None = None
+    #: the parts as the lines of a printed sheet, in the book's order: a line's label and each
+    #: column's points, zeros included (a printed sheet has the same lines every hand)
+    part_rows: list[tuple[str, list[int]]] | None = None
     #: the row's label where the engine's sheet names the hand by what was played in it (a trick
     #: game's contract: "Deal 3: orders up hearts (Ann)"); the hand's number otherwise
     label: str = ""

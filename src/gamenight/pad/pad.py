@@ -174,7 +174,9 @@ class Pad:
                 raise PadError(f"{label}: {why}")
             score = rules.score(entry, so_far)
             sheet.add(score.label or label, score.points, details=score.details, note=score.note)
-            extras.append({"caption": rules.row_caption(so_far), "parts": score.parts})
+            extras.append({"caption": rules.row_caption(so_far), "parts": score.parts,
+                           **({"part_rows": [{"label": k, "points": v} for k, v in score.part_rows]}
+                              if score.part_rows else {})})
             hand_rows.append(len(sheet.rows) - 1)
             for row in score.after:
                 _write(sheet, extras, row, hand)

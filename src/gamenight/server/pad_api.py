@@ -14,12 +14,17 @@
 * ``GET /api/pads/{id}/sheet.csv`` — the sheet as CSV;
 * ``WS /ws/pads/{id}`` — ``{"type": "state", version, view}`` on connect and after every change
   (the table's :class:`~gamenight.server.live.Connection` queue and pump); it only watches;
-* ``/pad`` (a new pad) and ``/p/{id}`` (a pad) — the page, ``web/pad.html``.
+* ``GET /api/history`` — the family's match history: every finished pad, newest first (game, date,
+  players, each side's total, the winners), and each person's wins per game
+  (:mod:`gamenight.pad.history`);
+* ``/pad`` (a new pad), ``/p/{id}`` (a pad) and ``/pad/history`` — the page, ``web/pad.html``.
 
 Editing takes the scorekeeper's token (``Authorization: Bearer T``), or none where the pad was made
 ``open`` (everyone at the table edits). Pads are stored in the ``pads`` table
 (:mod:`gamenight.server.storage`) after every change, so they survive a restart; the server keeps
-the pads in use in memory, and reads one back when it is next asked for.
+the pads in use in memory, and reads one back when it is next asked for. A change that finishes
+a pad's match writes its result to ``pad_history`` in the same transaction (a correction that
+changes the result rewrites it, one that reopens the match takes it out).
 """
 
 from __future__ import annotations
@@ -33,19 +38,24 @@ import secrets
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import insert, select, update
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.engine import Connection as DbConnection
+from sqlalchemy.exc import IntegrityError
 
+from gamenight.core.errors import UnknownGame
 from gamenight.pad import Pad, PadError, pad_games
+from gamenight.pad.history import finished_match, history_json, when
 from gamenight.server.limits import TooMany
 from gamenight.server.links import qr_svg_data_uri
 from gamenight.server.live import Connection, ServiceError
 from gamenight.server.models import ERRORS
-from gamenight.server.storage import Storage, pads_table, utc_now
+from gamenight.server.storage import Storage, pad_history_table, pads_table, utc_now
 from gamenight.server.wire import dumps, sha256_hex
 
 #: pads kept in memory (the least recently used without watchers are let go: read back when asked)
@@ -53,6 +63,8 @@ LIVE_PADS = 256
 #: the most hands and amendments a pad keeps (a match is never this long)
 MAX_ENTRIES = 200
 MAX_AMENDMENTS = 50
+#: the finished matches the history lists (and counts the wins over): a family's years of game nights
+HISTORY_KEPT = 1000
 #: close codes for a pad that is not there and a client with too many connections (as for tables)
 CLOSE_UNKNOWN_PAD = 4404
 CLOSE_TOO_MANY = 4429
@@ -108,6 +120,7 @@ class PadService:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.live: OrderedDict[str, LivePad] = OrderedDict()
+        self.backfilled = False
 
     async def create(self, body: CreatePad) -> tuple[LivePad, str]:
         pad = refusing(lambda: Pad.create(body.game, body.players, preset=body.preset, options=body.options))
@@ -148,7 +161,7 @@ class PadService:
             refusing(lambda: edit(trial))
             statement = update(pads_table).where(pads_table.c.id == live.id).values(
                 data=trial.to_json(), updated_at=utc_now())
-            await asyncio.to_thread(self._write, statement)
+            await asyncio.to_thread(self._write, statement, (live.id, trial))
             live.pad = trial
             live.version += 1
             text = live.frame()
@@ -164,13 +177,69 @@ class PadService:
                 return
             del self.live[idle]
 
-    def _write(self, statement: Any) -> None:
+    def _write(self, statement: Any, result_of: tuple[str, Pad] | None = None) -> None:
+        """Run ``statement``; with ``result_of`` (a pad's id and the pad as changed), keep its match's
+        result in the history in the same transaction."""
         with self.storage.engine.begin() as conn:
             conn.execute(statement)
+            if result_of is not None:
+                keep_result(conn, *result_of)
+
+    def history(self) -> dict[str, Any]:
+        """The finished matches, newest first, and the wins per person per game."""
+        if not self.backfilled:
+            self.backfill()
+            self.backfilled = True
+        h = pad_history_table
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id)
+                                .limit(HISTORY_KEPT)).all()
+        # SQLite gives back the UTC times it stored without their zone
+        stamps = [r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC) for r in rows]
+        return history_json([{**row.result, "pad_id": row.pad_id, "finished_at": at.isoformat(),
+                              "date": when(at)} for row, at in zip(rows, stamps, strict=True)])
+
+    def backfill(self) -> None:
+        """Pads finished before the history was kept (a database from an older server) get their
+        line, dated by their last change; only added, never rewritten (a pad changed meanwhile has
+        written its own)."""
+        h, p = pad_history_table, pads_table
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(select(p.c.id, p.c.data, p.c.updated_at)
+                                .where(p.c.id.not_in(select(h.c.pad_id)))).all()
+        for row in rows:
+            try:
+                pad = Pad.from_json(row.data)
+                result = finished_match(pad)
+            except (PadError, UnknownGame, KeyError, TypeError, ValueError):
+                continue  # a pad of a game this server no longer has
+            if result is None:
+                continue
+            try:
+                with self.storage.engine.begin() as conn:
+                    conn.execute(insert(h).values(pad_id=row.id, game=pad.spec.id, finished_at=row.updated_at,
+                                                  result=result))
+            except IntegrityError:
+                pass  # written meanwhile by the pad's own change, or another worker
 
     def _read(self, pad_id: str) -> Any:
         with self.storage.engine.connect() as conn:
             return conn.execute(select(pads_table).where(pads_table.c.id == pad_id)).first()
+
+
+def keep_result(conn: DbConnection, pad_id: str, pad: Pad) -> None:
+    """The pad's row in the history, as its match stands: written when it ends (its date kept
+    through later corrections), taken out if a correction reopens it."""
+    h = pad_history_table
+    result = finished_match(pad)
+    kept = conn.execute(select(h.c.pad_id).where(h.c.pad_id == pad_id)).first() is not None
+    if result is None:
+        if kept:
+            conn.execute(delete(h).where(h.c.pad_id == pad_id))
+    elif kept:
+        conn.execute(update(h).where(h.c.pad_id == pad_id).values(result=result))
+    else:
+        conn.execute(insert(h).values(pad_id=pad_id, game=pad.spec.id, finished_at=utc_now(), result=result))
 
 
 def refusing(action: Callable[[], Any]) -> Any:
@@ -229,6 +298,10 @@ def add_pad_routes(app: FastAPI, storage: Storage, page: Callable[[str], Respons
     async def new_pad_page() -> Response:
         return with_page_headers(page("pad.html"))
 
+    @app.get("/pad/history", include_in_schema=False)
+    async def history_page() -> Response:
+        return with_page_headers(page("pad.html"))
+
     @app.get("/p/{pad_id}", include_in_schema=False)
     async def pad_page(pad_id: str) -> Response:
         try:
@@ -259,6 +332,12 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
         edit = f"{follow}?token={token}"
         return {"pad_id": live.id, "token": token, "edit_link": edit, "follow_link": follow,
                 "follow_qr": qr_svg_data_uri(follow), "version": live.version, "view": live.pad.view()}
+
+    @app.get("/api/history", tags=["pads"], summary="The family's match history")
+    async def history() -> dict[str, Any]:
+        """Every finished pad, newest first: the game, the date, the players, each side's final total,
+        the winners; and each person's wins and matches per game."""
+        return await asyncio.to_thread(service.history)
 
     @app.get("/api/pads/{pad_id}", tags=["pads"], responses=ERRORS, summary="A score pad")
     async def read(request: Request, pad_id: str) -> dict[str, Any]:

@@ -13,7 +13,8 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 * ``chat`` — (table_id, number) unique, the seat that wrote and the text, when it was written;
 * ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
   per table) and the results of the series before it (JSON: each earlier table and its winners);
-* ``pads`` — score pads, read and written by :mod:`gamenight.server.pad_api`.
+* ``pads`` — score pads, read and written by :mod:`gamenight.server.pad_api`;
+* ``pad_history`` — each finished pad's result, the family's match history (same module).
 
 The people's names live in the seats JSON with the rest of each seat. The last two tables were added
 after the first two: ``create_all`` adds them to an existing database, and nothing else changed.
@@ -158,6 +159,16 @@ pads_table = Table(
     Column("open", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+#: the family's match history (server.pad_api, gamenight.pad.history): a finished pad's result as
+#: JSON (game, players, each side's total, the winners), kept in step with the pad's corrections
+pad_history_table = Table(
+    "pad_history", metadata,
+    Column("pad_id", String(32), ForeignKey("pads.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("result", JSON, nullable=False),
 )
 
 #: chat messages kept per table in memory and read back on a restart

@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { $, h } from "./dom.js";
 import { copyEntry, drawForm } from "./pad_form.js";
+import { drawHistory } from "./pad_history.js";
 import { drawAmendments, drawSheet } from "./pad_sheet.js";
 
 const padId = location.pathname.startsWith("/p/") ? decodeURIComponent(location.pathname.slice(3)) : null;
@@ -268,6 +269,20 @@ function readOptions(g) {
   return out;
 }
 
+// ---- the match history ------------------------------------------------------------------------
+
+async function openHistory() {
+  document.title = "Match history — gamenight";
+  $("#headline").textContent = "Match history";
+  show($("#history"), true);
+  try {
+    drawHistory($("#history-body"), await api("/api/history"));
+  } catch (e) {
+    $("#load-error").textContent = e.message;
+    show($("#load-error"), true);
+  }
+}
+
 // ---- start -------------------------------------------------------------------------------------
 
 $("#entry").addEventListener("submit", send);
@@ -277,4 +292,5 @@ $("#entry-cancel").addEventListener("click", () => {
 });
 $("#print").addEventListener("click", () => window.print());
 if (padId) openPad();
+else if (location.pathname === "/pad/history") openHistory();
 else setup();

@@ -3,6 +3,7 @@
 // Effect"): who proposed what from which hand, who accepted, and where it applies on the sheet.
 
 import { h } from "./dom.js";
+import { printSheet } from "./pad_print.js";
 
 function capitalised(word) {
   return word.charAt(0).toUpperCase() + word.slice(1);
@@ -53,7 +54,7 @@ export function drawSheet(root, view, { onCorrect } = {}) {
   root.replaceChildren(...[
     h("div", { class: "pad-table-wrap" }, h("table", { class: "pad-table" },
       h("thead", {}, head), h("tbody", {}, rows, coming), h("tfoot", {}, foot))),
-    over(sheet)].filter(Boolean));
+    printSheet(view), over(sheet)].filter(Boolean));
 }
 
 /** Whether a column's heading names its players already ("Ann–Cid" for Ann & Cid). */
