@@ -467,7 +467,11 @@ def test_no_frame_carries_a_hidden_card(client: TestClient, game: str) -> None:
     rec = play_through_server(client, game, players, {players - 1}, seed=1000)
     log = game_log(client, rec)
     assert len(log["moves"]) > 0
-    assert check_game(rec, log) > 100
+    # every move a person made was chosen from a frame of its own version, so at least that many
+    # frames were checked (how many more depends on how the bot's moves raced the person's: a
+    # fixed count failed on a loaded machine where the race gave a short game of five in a row)
+    person_moves = sum(1 for seat, _ in log["moves"] if seat != players - 1)
+    assert check_game(rec, log) >= person_moves > 0
     # a bot may move between the frame a person chose from and the move's arrival
     assert {e["code"] for e in rec.errors} <= {"stale_version", "not_your_turn"}
 
