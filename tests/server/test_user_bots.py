@@ -145,7 +145,7 @@ def test_the_lobby_of_a_server_started_with_the_bot_lists_it_and_seats_it(tmp_pa
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
     executable = chromium_path()
     if executable is None:
-        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+        pytest.skip("no Chromium (Debian's package 'chromium-headless-shell', or 'chromium')")
     base = f"http://127.0.0.1:{(port := free_port())}"
     log = tmp_path / "serve.log"
     command = [sys.executable, "-c", "from gamenight.cli import app; app()", "serve", "--port", str(port),

@@ -58,7 +58,7 @@ def browser() -> Iterator[Any]:
 
     executable = chromium_path()
     if executable is None:
-        pytest.skip("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+        pytest.skip("no Chromium (Debian's package 'chromium-headless-shell', or 'chromium')")
     with sync_api.sync_playwright() as p:
         launched = p.chromium.launch(executable_path=executable)
         try:

@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"no such game: {', '.join(sorted(unknown))}")
     executable = chromium_path()
     if executable is None:
-        parser.error("no Chromium binary (Debian's 'chromium' package provides /usr/bin/chromium)")
+        parser.error("no Chromium (Debian's package 'chromium-headless-shell', or 'chromium')")
     from playwright.sync_api import sync_playwright
 
     pictures = args.out / "phone"

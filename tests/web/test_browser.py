@@ -30,7 +30,11 @@ import pytest
 
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
-CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+#: Debian's headless shell first (package ``chromium-headless-shell``: Chromium built without its
+#: windowed browser, the kind Playwright itself uses for headless pages): the same pages cost about
+#: 40% less CPU than under the full ``chromium`` in its headless mode (lobby and table tests, 34 -> 20
+#: CPU s), which matters on CI's two cores; the full browser if that is all there is
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium-headless-shell", "/usr/bin/chromium", "/usr/bin/chromium-browser")
 ARTIFACTS = Path(__file__).parents[1] / "artifacts"  # tests/artifacts (git-ignored)
 #: how long one test may play before it is a failure, in seconds
 PLAY_DEADLINE = 120
