@@ -1,0 +1,101 @@
+"""Two real ``gamenight serve`` processes on one PostgreSQL database (issue 31, several processes).
+
+A table made on one process is played from the other: the move reaches the table's owner, every
+process's sockets see it, and a move id is made once wherever it is sent again. Then the owner is
+killed with SIGKILL: the other process takes its tables over (a person's on their next move, a
+table of bots by itself), and no acknowledged move is lost or made twice. Every wait is for a
+condition; a receive timeout is only a safety net.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.conftest import PostgresServer
+from tests.server.test_restart import Server, free_port, snapshot, watch_until
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+
+
+@pytest.fixture
+def two_servers(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    servers = (Server(url, free_port(), tmp_path / "a.log"), Server(url, free_port(), tmp_path / "b.log"))
+    try:
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()
+        postgres_server.drop_database(name)
+
+
+def move(client: httpx.Client, created: dict[str, Any], move_id: str) -> tuple[int, dict[str, Any]]:
+    """The seat to act plays its first legal move with ``move_id``: the acknowledged version, and the
+    request's body (to send it again)."""
+    table_id = created["table_id"]
+    (seat,) = snapshot(client, table_id, None)["view"]["to_act"]
+    token = created["seats"][seat]["token"]
+    snap = snapshot(client, table_id, token)
+    body = {"token": token, "move": snap["view"]["legal_moves"][0], "version": snap["version"], "move_id": move_id}
+    return again(client, table_id, body), body
+
+
+def again(client: httpx.Client, table_id: str, body: dict[str, Any]) -> int:
+    r = client.post(f"/api/tables/{table_id}/moves", json=body)
+    assert r.status_code == 200, r.text
+    version: int = r.json()["version"]
+    return version
+
+
+def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The next state frames until one at ``version`` (none beyond it may come first)."""
+    while True:
+        frame: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if frame.get("type") == "state":
+            assert frame["version"] <= version, frame["version"]
+            if frame["version"] == version:
+                return frame
+
+
+def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    on_a, on_b = a.start(), b.start()
+    humans = on_a.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+    bots = on_a.post("/api/tables", json={"game": "hearts", "seats": [{"kind": "bot"}] * 4,
+                                          "bot_delay_ms": 100}).json()
+    table_id = humans["table_id"]
+    with connect(f"ws://127.0.0.1:{a.port}/ws/tables/{table_id}") as watcher_a, \
+            connect(f"ws://127.0.0.1:{b.port}/ws/tables/{table_id}") as watcher_b:
+        state_at(watcher_a, 0)
+        state_at(watcher_b, 0)
+        assert move(on_b, humans, "first")[0] == 1  # made at B, by A (the owner)
+        assert state_at(watcher_a, 1)["view"] == snapshot(on_a, table_id, None)["view"]
+        assert state_at(watcher_b, 1)["view"] == snapshot(on_b, table_id, None)["view"]
+        second, second_body = move(on_a, humans, "second")  # the owner's own move, seen at B
+        assert second == 2 and state_at(watcher_b, 2)["version"] == 2
+        third, third_body = move(on_b, humans, "third")
+        assert third == 3 and again(on_b, table_id, third_body) == again(on_a, table_id, third_body) == 3
+        assert again(on_b, table_id, second_body) == 2  # an id is the same move wherever it comes again
+        assert state_at(watcher_a, 3)["view"] == state_at(watcher_b, 3)["view"]
+    bots_seen = watch_until(b, bots["table_id"], 3)  # B follows A's bots on a socket of its own
+
+    a.kill()
+    fourth, fourth_body = move(on_b, humans, "after-the-owner-died")  # B takes the table over
+    assert fourth == 4 and again(on_b, table_id, fourth_body) == 4
+    assert again(on_b, table_id, third_body) == 3 and again(on_b, table_id, second_body) == 2  # read back
+    token = humans["seats"][0]["token"]
+    assert [snapshot(on_b, table_id, t)["version"] for t in (None, token)] == [4, 4]
+    assert watch_until(b, bots["table_id"], bots_seen + 5) >= bots_seen + 5  # A's bots play on at B
+
+    on_a = a.start()  # a process starting on the database sees every acknowledged move once
+    assert snapshot(on_a, table_id, None)["view"] == snapshot(on_b, table_id, None)["view"]
+    assert move(on_a, humans, "back-at-a")[0] == 5
