@@ -45,7 +45,8 @@ def move(client: httpx.Client, created: dict[str, Any], move_id: str) -> tuple[i
     (seat,) = snapshot(client, table_id, None)["view"]["to_act"]
     token = created["seats"][seat]["token"]
     snap = snapshot(client, table_id, token)
-    body = {"token": token, "move": snap["view"]["legal_moves"][0], "version": snap["version"], "move_id": move_id}
+    body = {"token": token, "move": snap["view"]["legal_moves"][0], "version": snap["version"],
+            "move_id": move_id}
     return again(client, table_id, body), body
 
 
@@ -99,3 +100,30 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
     on_a = a.start()  # a process starting on the database sees every acknowledged move once
     assert snapshot(on_a, table_id, None)["view"] == snapshot(on_b, table_id, None)["view"]
     assert move(on_a, humans, "back-at-a")[0] == 5
+
+
+def test_serve_workers_share_one_address_and_refuse_sqlite(postgres_server: PostgresServer,
+                                                           tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gamenight import cli
+
+    refused = CliRunner().invoke(cli.app, ["serve", "--workers", "2", "--db", str(tmp_path / "t.db")])
+    assert refused.exit_code != 0 and "needs a PostgreSQL database" in refused.output
+    name = postgres_server.new_database()
+    server = Server(postgres_server.url(name), free_port(), tmp_path / "workers.log",
+                    flags=["--workers", "2"])
+    try:
+        client = server.start()
+        created = client.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+        for expected in range(1, 4):  # each on a new connection: whichever worker takes it
+            fresh = httpx.Client(base_url=server.url, timeout=10)
+            assert move(fresh, created, f"m{expected}")[0] == expected
+            fresh.close()
+        log = server.log.read_text()
+        assert log.count("Application startup complete") == 2, log  # two workers
+    finally:
+        if server.proc is not None and server.proc.poll() is None:
+            server.proc.terminate()  # the watcher stops its workers
+            assert server.proc.wait(timeout=30) == 0
+        postgres_server.drop_database(name)
