@@ -567,6 +567,10 @@ class PostgresCluster(SingleProcess):
                                                     asked.get("i"))
         except ServiceError as e:
             answer.update(e=e.to_json(), s=e.status)
+        except Exception:
+            log.exception("cluster: a forwarded move on table %s failed", asked.get("t"))
+            answer.update(e={"code": "internal_error", "message": "Something went wrong on the server; "
+                                                                   "nothing was changed. Try again."}, s=500)
         await asyncio.to_thread(self._notify_now, str(asked["to"]), json.dumps(answer))
 
 
