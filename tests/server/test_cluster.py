@@ -140,3 +140,32 @@ def test_serve_workers_share_one_address_and_refuse_sqlite(postgres_server: Post
             server.proc.terminate()  # the watcher stops its workers
             assert server.proc.wait(timeout=30) == 0
         postgres_server.drop_database(name)
+
+
+def test_speech_at_a_process_that_does_not_own_the_table_is_heard_once_by_its_owner(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two apps in this process on one database are two processes to the cluster (each has its own
+    connections, so its own locks): a chat message counted as speech at the one that does not own
+    the table is made by the owner, once, and both see it."""
+    from starlette.testclient import TestClient
+
+    from gamenight.core.registry import _REGISTRY
+    from gamenight.server import create_app
+    from tests.core.quiet_game import SPEC as QUIET
+    from tests.server.test_people import count, quiet_table, snap, token
+
+    monkeypatch.setitem(_REGISTRY, QUIET.id, QUIET)
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    try:
+        with TestClient(create_app(url)) as a, TestClient(create_app(url)) as b:
+            created = quiet_table(a)
+            table_id = created["table_id"]
+            assert count(b, created) == 1
+            said = b.post(f"/api/tables/{table_id}/chat", json={"token": token(created, 1), "text": "Oops"})
+            assert said.status_code == 201, said.text
+            for client in (b, a):
+                s = snap(client, table_id)
+                assert s["version"] == 2 and s["view"]["penalties"] == [0, 3]
+    finally:
+        postgres_server.drop_database(name)

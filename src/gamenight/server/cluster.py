@@ -66,6 +66,7 @@ if TYPE_CHECKING:
     import psycopg
 
     from gamenight.server.lapses import WindowLapses
+    from gamenight.server.people_service import PeopleDesk
     from gamenight.server.table_bots import TableBots
 
 log = logging.getLogger(__name__)
@@ -101,6 +102,9 @@ class Served(Protocol):
                      move_id: str | None = None) -> int: ...
 
     async def rebuild(self, table: LiveTable) -> None: ...
+
+    @property
+    def people(self) -> PeopleDesk: ...
 
     async def resume_recent(self, quiet: bool = False) -> None: ...
 
@@ -139,7 +143,7 @@ class SingleProcess:
         return None
 
     async def forward(self, table: LiveTable, seat: int, move: str, version: int | None,
-                      move_id: str | None) -> tuple[int | None, str | None]:
+                      move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
         raise AssertionError("one process has no replicas")
 
 
@@ -509,10 +513,11 @@ class PostgresCluster(SingleProcess):
     # ---- forwarded moves -------------------------------------------------------------------------
 
     async def forward(self, table: LiveTable, seat: int, move: str, version: int | None,
-                      move_id: str | None) -> tuple[int | None, str | None]:
+                      move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
         """A move at a replica: ``(version, None)`` once its owner made it (or refused it: raised), or
         ``(None, move_id)`` when this process took the table over and makes the move itself, with
-        that id (the one a forward may already have stored)."""
+        that id (the one a forward may already have stored). ``speech``: the seat spoke (a chat
+        message where the game counts speech), for the owner's desk to hear."""
         loop = asyncio.get_running_loop()
         move_id = move_id or f"via-{secrets.token_hex(12)}"
         deadline = loop.time() + FORWARD_DEADLINE_S
@@ -520,7 +525,7 @@ class PostgresCluster(SingleProcess):
             if await self.try_own(table.id):
                 await self.promote(table)
                 return None, move_id
-            answer = await self._ask_owner(table.id, seat, move, version, move_id)
+            answer = await self._ask_owner(table.id, seat, move, version, move_id, speech)
             if answer is not None:
                 break
             if loop.time() > deadline:
@@ -535,14 +540,14 @@ class PostgresCluster(SingleProcess):
         return made, None
 
     async def _ask_owner(self, table_id: str, seat: int, move: str, version: int | None,
-                         move_id: str) -> dict[str, Any] | None:
+                         move_id: str, speech: bool) -> dict[str, Any] | None:
         ask = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[ask] = answer
         try:
             await asyncio.to_thread(self._notify_now, MOVES_CHANNEL, json.dumps(
                 {"r": ask, "to": self.reply_channel, "t": table_id, "s": seat, "m": move, "v": version,
-                 "i": move_id}))
+                 "i": move_id, "k": "speech" if speech else "move"}))
             return await asyncio.wait_for(answer, FORWARD_WAIT_S)
         except TimeoutError:
             return None
@@ -563,8 +568,12 @@ class PostgresCluster(SingleProcess):
             table = await self.service.get(asked["t"])
             if table.replica:
                 return  # no longer ours: the asker takes the table or asks again
-            answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]), asked.get("v"),
-                                                    asked.get("i"))
+            if asked.get("k") == "speech":
+                await self.service.people.speak(table, int(asked["s"]))
+                answer["v"] = table.version
+            else:
+                answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]),
+                                                        asked.get("v"), asked.get("i"))
         except ServiceError as e:
             answer.update(e=e.to_json(), s=e.status)
         except Exception:

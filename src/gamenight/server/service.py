@@ -664,6 +664,12 @@ class TableService:
         if pause and table.has_people and any(e.kind in PAUSE_KINDS for e in events):
             table.pause_until = self.clock.now() + pause / 1000
 
+    async def speak_elsewhere(self, table: LiveTable, seat: int) -> bool:
+        """A seat spoke at a table another process owns: that process's desk hears it (False: this
+        process took the table over and hears it itself)."""
+        made, _ = await self.cluster.forward(table, seat, "", None, None, speech=True)
+        return made is not None
+
     async def rebuild(self, table: LiveTable) -> None:
         """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock
         held by the caller: memory never runs ahead of disk, and the event loop never replays."""
