@@ -66,6 +66,11 @@ changed for ``archive_after_s`` is dropped from memory (finished and abandoned o
 archived; not one whose window is yet to lapse): it stays in storage, and its view, log and bots
 come back on first use.
 
+Several processes on one PostgreSQL (:mod:`gamenight.server.cluster`): a table is owned by one
+process, which alone runs the path above for it; another process follows it as a *replica* (its
+sockets get every change) and forwards moves made there to the owner. On SQLite every table is
+this process's and none of that runs.
+
 Hosts: a table's creator gets a host token, which can re-issue a seat's link (a new token; the old
 one is refused from then on and its open connections are closed with 4403).
 """
