@@ -19,6 +19,12 @@ memory, per table. Usage::
 
     python bench/multiproc.py [--processes 2] [--tables 40] [--duration 20] [--game euchre]
                               [--think 0.5 1.5] [--kill-every 30] [--db postgresql://...] [--json F]
+
+The long runs: ``--processes 4 --tables 1000 --duration 600`` (load), and ``--processes 4 --tables
+200 --duration 1800 --kill-every 30`` (soak). The throwaway cluster allows 60 connections (each
+process may hold up to 17): for 4 processes under heavy load give ``--db`` a server with more.
+Run the bench on a machine of its own: it plays every seat itself, and on a busy machine its own
+event loop, not the servers, sets the latencies.
 """
 
 from __future__ import annotations
