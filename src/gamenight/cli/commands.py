@@ -472,6 +472,11 @@ def serve(
         rich_help_panel="Limits", show_default=False,
         help="Opens /api/stats to other machines (as Authorization: Bearer); without it only this "
              "machine may read it.")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", metavar="N", min=1, max=64,
+        help="Server processes sharing the tables (a PostgreSQL database only): each takes a share of "
+             "the connections, and the others take over the tables of one that dies.")] = 1,
+    listen_fd: Annotated[int | None, typer.Option("--listen-fd", hidden=True)] = None,
     bot: Annotated[list[str] | None, typer.Option(
         "--bot", metavar="MODULE:NAME",
         help="Your own bot, offered for a seat in the lobby under its own name (repeat for more): a class "
@@ -484,10 +489,9 @@ def serve(
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    from gamenight.server.app import MAX_WS_FRAME, create_app, tune_gc
+    from gamenight.cli.workers import NEEDS_POSTGRES, inherited_socket, supervise
     from gamenight.server.limits import Limits
-    from gamenight.server.protocols import header_timeout_protocol
-    from gamenight.server.storage import default_db_url, normalise_db_url
+    from gamenight.server.storage import Storage, default_db_url, normalise_db_url
 
     console = out_console()
     try:
@@ -506,9 +510,37 @@ def serve(
     url = normalise_db_url(db) if db else default_db_url()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
-        application = create_app(url, limits, links=links)
-    except Exception as e:  # a bad URL, a missing driver, an unwritable folder: one line for the person
+        sqlite = make_url(url).get_backend_name() == "sqlite"
+    except Exception as e:  # a bad URL: one line for the person
         fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
+    if workers > 1 and sqlite:
+        fail(err_console(), NEEDS_POSTGRES.format(n=workers))
+    if workers > 1:  # this process only watches: no app here, the database's tables made once
+        try:
+            Storage(url).close()
+        except Exception as e:
+            fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
+        tell(console, bind, port, shown, notes, offered, links)
+        console.print(f"{workers} server processes share the tables.", soft_wrap=True)
+        raise typer.Exit(supervise(workers, bind, port, sys.argv[1:]))
+    from gamenight.server.app import create_app, tune_gc
+
+    try:
+        application = create_app(url, limits, links=links)
+    except Exception as e:  # a missing driver, an unwritable folder: one line for the person
+        fail(err_console(), f"Cannot use the database given ({type(e).__name__}): {e}")
+    if listen_fd is not None:  # a worker of `serve --workers`: the watcher said it all
+        tune_gc()
+        serve_on(application, inherited_socket(listen_fd), uvicorn_settings(limits, forwarded_allow_ips))
+        return
+    tell(console, bind, port, shown, notes, offered, links)
+    tune_gc()
+    uvicorn.run(application, host=bind, port=port, **uvicorn_settings(limits, forwarded_allow_ips))
+
+
+def tell(console: Console, bind: str, port: int, shown: str, notes: Sequence[str], offered: Sequence[Any],
+         links: LinkBase) -> None:
+    """Where to open the lobby, what the person should know, and the address to share."""
     local = f"http://{'127.0.0.1' if bind == '0.0.0.0' else bind}:{port}/"
     console.print(f"gamenight: open {local} (tables stored in {shown})", soft_wrap=True)
     for note in notes:
@@ -518,13 +550,26 @@ def serve(
                       soft_wrap=True)
     if links.shared:
         announce(links.shared + "/", console)
-    tune_gc()
-    uvicorn.run(application, host=bind, port=port, ws_max_size=MAX_WS_FRAME, log_level="info",
-                http=header_timeout_protocol(
-                    limits.header_timeout_s, per_peer=limits.http_connections_per_client,
-                    trusted=(forwarded_allow_ips or "").split(",") if forwarded_allow_ips else ()),
-                timeout_keep_alive=keep_alive,
-                h11_max_incomplete_event_size=HEADER_BYTES, **proxy_settings(forwarded_allow_ips))
+
+
+def uvicorn_settings(limits: _Limits, forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """How uvicorn serves: the frame and header bounds, the header timeout, the proxy it believes."""
+    from gamenight.server.app import MAX_WS_FRAME
+    from gamenight.server.protocols import header_timeout_protocol
+
+    return {"ws_max_size": MAX_WS_FRAME, "log_level": "info",
+            "http": header_timeout_protocol(
+                limits.header_timeout_s, per_peer=limits.http_connections_per_client,
+                trusted=(forwarded_allow_ips or "").split(",") if forwarded_allow_ips else ()),
+            "timeout_keep_alive": limits.keep_alive_s, "h11_max_incomplete_event_size": HEADER_BYTES,
+            **proxy_settings(forwarded_allow_ips)}
+
+
+def serve_on(application: Any, sock: Any, settings: dict[str, Any]) -> None:
+    """uvicorn on a socket already listening (a worker's, from ``serve --workers``)."""
+    import uvicorn
+
+    uvicorn.Server(uvicorn.Config(application, **settings)).run(sockets=[sock])
 
 
 def proxy_settings(forwarded_allow_ips: str | None) -> dict[str, Any]:

@@ -156,6 +156,9 @@ class LiveTable:
     move_ids: OrderedDict[tuple[int, str], tuple[str, int]] = field(default_factory=OrderedDict)
     #: put aside (memory no longer matches storage) or archived: requests must load it afresh
     closed: bool = False
+    #: another process owns the table (server.cluster): this copy follows its stored moves, and a
+    #: move made here is forwarded to the owner; no bots or timers run here
+    replica: bool = False
     #: the table service's clock (server.clock): windows, pauses and archiving read it
     clock: Clock = REAL_CLOCK
     #: when anything last happened here (the clock's seconds): archiving waits for quiet tables

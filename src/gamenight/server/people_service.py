@@ -74,6 +74,8 @@ class Tables(Protocol):
 
     async def rebuild(self, table: LiveTable) -> None: ...
 
+    async def speak_elsewhere(self, table: LiveTable, seat: int) -> bool: ...
+
 
 def _storage_error(what: str) -> PeopleError:
     return PeopleError("storage_error", f"The {what} could not be saved, so nothing changed. Try again.", 503)
@@ -155,7 +157,10 @@ class PeopleDesk:
         return chat_json(row, table.state.names)
 
     async def speak(self, table: LiveTable, seat: int) -> None:
-        """The game hears ``seat`` speak; a speech its rules count is saved and published as a move."""
+        """The game hears ``seat`` speak; a speech its rules count is saved and published as a move
+        (by the process that owns the table, where several share it: see server.cluster)."""
+        if table.replica and await self.service.speak_elsewhere(table, seat):
+            return
         async with table.lock:
             state = table.state
             before = len(state.moves)

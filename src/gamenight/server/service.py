@@ -66,6 +66,11 @@ changed for ``archive_after_s`` is dropped from memory (finished and abandoned o
 archived; not one whose window is yet to lapse): it stays in storage, and its view, log and bots
 come back on first use.
 
+Several processes on one PostgreSQL (:mod:`gamenight.server.cluster`): a table is owned by one
+process, which alone runs the path above for it; another process follows it as a *replica* (its
+sockets get every change) and forwards moves made there to the owner. On SQLite every table is
+this process's and none of that runs.
+
 Hosts: a table's creator gets a host token, which can re-issue a seat's link (a new token; the old
 one is refused from then on and its open connections are closed with 4403).
 """
@@ -91,6 +96,7 @@ from gamenight.core.events import PAUSE_KINDS, Event
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.server.clock import REAL_CLOCK, Clock
+from gamenight.server.cluster import make_cluster
 from gamenight.server.lapses import WindowLapses
 from gamenight.server.limits import Limits
 from gamenight.server.live import (
@@ -178,6 +184,8 @@ class TableService:
         self._moves_aged_at = clock.now()
         #: names, chat, rematches (server.people_service)
         self.people = PeopleDesk(self)
+        #: several processes on one PostgreSQL (server.cluster); on SQLite every table is ours
+        self.cluster = make_cluster(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -185,7 +193,8 @@ class TableService:
         """Start the writer, then (in the background) the recently active tables with bots, so their
         bots resume, and the archiver."""
         self.writer.start()
-        self._spawn(self._resume_recent())
+        await self.cluster.start()
+        self._spawn(self.resume_recent())
         self._spawn(self._archive_forever())
 
     def _spawn(self, work: Awaitable[None]) -> None:
@@ -200,13 +209,15 @@ class TableService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.to_thread(self.writer.stop)
+        await self.cluster.stop()
         self.storage.close()
 
-    async def _resume_recent(self) -> None:
+    async def resume_recent(self, quiet: bool = False) -> None:
         """Load the unfinished tables with bots active within ``archive_after_s``, newest first, one at
-        a time (each replayed in a worker thread): their bots go on without waiting for a visitor."""
+        a time (each replayed in a worker thread): their bots go on without waiting for a visitor.
+        Several processes: only the ones this process may own (see server.cluster)."""
         since = utc_now() - timedelta(seconds=self.limits.archive_after_s)
-        ids = await asyncio.to_thread(self.storage.resumable_ids, since)
+        ids = await self.cluster.resumable(await asyncio.to_thread(self.storage.resumable_ids, since))
         loaded = 0
         for table_id in ids:
             try:
@@ -214,7 +225,8 @@ class TableService:
                 loaded += 1
             except ServiceError as e:  # a game changed under a stored table: keep serving the others
                 log.error("table %s does not resume: %s", table_id, e.message)
-        log.info("resumed %d recently active tables with bots", loaded)
+        if loaded or not quiet:
+            log.info("resumed %d recently active tables with bots", loaded)
 
     async def _archive_forever(self) -> None:
         every = max(0.05, min(60.0, self.limits.archive_after_s / 4))
@@ -252,6 +264,7 @@ class TableService:
             task.cancel()
         table.bot_tasks.clear()
         self.windows.close(table)
+        self.cluster.release(table)
 
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
@@ -314,6 +327,7 @@ class TableService:
         """Store a new table, then serve it (its bots start)."""
         table = LiveTable(record=record, state=state, bots=self._make_bots(record), version=0,
                           people=new_people(state), clock=self.clock)
+        await self.cluster.try_own(record.id)  # a new id: free
         await self.writer.write(record)
         self.tables[record.id] = table
         self.windows.follow(table)
@@ -363,17 +377,25 @@ class TableService:
         if table_id in self.tables:  # created meanwhile
             return self.tables[table_id]
         self.tables[table_id] = built
+        if built.replica:
+            self.cluster.follow(built)
+            return built
         self.windows.follow(built)  # a window open when the table was stored gets its whole time again
         self.bot_turns.schedule(built)
         return built
 
     def _read_and_build(self, table_id: str) -> LiveTable:
+        owned = self.cluster.try_own_now(table_id)  # before reading: an owner's later moves are heard
         stored = self.storage.load_table(table_id, MOVE_IDS_KEPT)
         if stored is None:
+            self.cluster.disown_now(table_id)
             raise self._unknown(table_id)
         try:
-            return self._build(stored)
+            built = self._build(stored)
+            built.replica = not owned
+            return built
         except GameError as e:
+            self.cluster.disown_now(table_id)
             log.error("table %s does not replay: %s", table_id, e)
             raise ServiceError("unreadable_table", f"Table {table_id} cannot be replayed: {e}", 500) from None
 
@@ -534,6 +556,10 @@ class TableService:
             raise ServiceError("bad_request", f"A move is a few words, not {len(move)} characters.", 422,
                                table.version)
         for _attempt in range(3):
+            if table.replica:  # another process owns it: it makes the move, unless this one takes it over
+                made, move_id = await self.cluster.forward(table, seat, move, version, move_id)
+                if made is not None:
+                    return made
             try:
                 return await asyncio.shield(asyncio.ensure_future(
                     self._locked_move(table, seat, move, version, move_id)))
@@ -594,7 +620,10 @@ class TableService:
             await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned, move_id))
         except Exception as e:
             log.error("table %s: move %d could not be saved: %s", table.id, number, e)
-            await self.rebuild(table)
+            if self.cluster.enabled:  # perhaps stored meanwhile by a process that owned it: read it again
+                self._put_aside(table)
+            else:
+                await self.rebuild(table)
             raise ServiceError("storage_error", "The move could not be saved, so it was not made. Try again.",
                                503, table.version) from None
         if abandoned:
@@ -639,6 +668,12 @@ class TableService:
         pause = table.record.trick_pause_ms
         if pause and table.has_people and any(e.kind in PAUSE_KINDS for e in events):
             table.pause_until = self.clock.now() + pause / 1000
+
+    async def speak_elsewhere(self, table: LiveTable, seat: int) -> bool:
+        """A seat spoke at a table another process owns: that process's desk hears it (False: this
+        process took the table over and hears it itself)."""
+        made, _ = await self.cluster.forward(table, seat, "", None, None, speech=True)
+        return made is not None
 
     async def rebuild(self, table: LiveTable) -> None:
         """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock

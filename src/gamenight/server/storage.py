@@ -43,7 +43,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -442,6 +442,9 @@ class Storage:
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         metadata.create_all(self.engine)
         add_missing_columns(self.engine)
+        #: several processes on one PostgreSQL (server.cluster): what each commit tells the others,
+        #: sent in the commit's own transaction (None: nobody listens, as on SQLite)
+        self.announce: Callable[[Connection, Sequence[Write]], None] | None = None
 
     def checkpoint(self, mode: str = "PASSIVE") -> None:
         """Copy the SQLite WAL into the database file (PASSIVE: without waiting for anyone)."""
@@ -514,6 +517,18 @@ class Storage:
             ).all()
         ids = tuple((seat, move_id, move, number) for seat, move_id, move, number in reversed(with_ids))
         return StoredTable(_record(row), [(seat, move) for seat, move in moves], people[table_id], ids)
+
+    def moves_after(self, table_id: str, number: int) -> tuple[list[MoveRow], str | None]:
+        """The table's moves after move ``number``, in order, and its end reason: what a process
+        following a table another process owns has not yet applied (server.cluster)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(moves_table.c.number, moves_table.c.seat, moves_table.c.move, moves_table.c.move_id)
+                .where(moves_table.c.table_id == table_id, moves_table.c.number > number)
+                .order_by(moves_table.c.number)).all()
+            reason = conn.execute(select(tables_table.c.end_reason)
+                                  .where(tables_table.c.id == table_id)).scalar()
+        return [MoveRow(table_id, n, seat, move, move_id=move_id) for n, seat, move, move_id in rows], reason
 
     def resumable_ids(self, active_since: datetime) -> list[str]:
         """The unfinished tables with a bot seat that moved (or were made) since ``active_since``,
@@ -692,6 +707,7 @@ class GroupCommitWriter:
         try:
             with self.storage.engine.begin() as conn:
                 Storage.write_batch(conn, [job.write for job in batch])
+                self._announce(conn, [job.write for job in batch])
             errors = [None] * len(batch)
             self.commits += 1
             took = time.perf_counter() - started
@@ -707,10 +723,18 @@ class GroupCommitWriter:
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
                 job.loop.call_soon_threadsafe(_settle, job.future, error)
 
+    def _announce(self, conn: Connection, writes: Sequence[Write]) -> None:
+        """Tell the other processes what this commit changed, in its own transaction: PostgreSQL
+        delivers a NOTIFY at commit and never for a rolled-back one, so no process hears of a move
+        that is not on disk."""
+        if self.storage.announce is not None:
+            self.storage.announce(conn, writes)
+
     def _commit_one(self, job: _Job) -> BaseException | None:
         try:
             with self.storage.engine.begin() as conn:
                 Storage.write_batch(conn, [job.write])
+                self._announce(conn, [job.write])
         except Exception as error:
             log.warning("storage write failed: %s", error)
             return error

@@ -1,0 +1,586 @@
+"""Several ``serve`` processes on one PostgreSQL: who owns a table, how a move reaches its owner, and
+how every process's sockets see every change. On SQLite (one process) none of this runs:
+:class:`SingleProcess` owns every table and the service behaves as it always did.
+
+**Ownership** is a PostgreSQL session advisory lock per table (``pg_try_advisory_lock`` on a 64-bit
+hash of the table's id), held by the process's own long-lived *control* connection. Chosen over a
+lease row with a heartbeat because PostgreSQL itself releases a dead process's locks the moment its
+connection closes (a SIGKILL closes the socket at once), so a takeover waits for no lease to expire
+and no clock of any machine is trusted; nothing is written per table to own it. A process owns a
+table from when it creates or loads it (if no other process holds it) until it archives it (then
+the lock is released, and the next process to need the table takes it). Only the owner runs the
+table's bots, claim windows, trick pauses and archiving, and only the owner writes its moves.
+
+**Replicas.** A process asked about a table another process owns loads it as a *replica*
+(``LiveTable.replica``): the same state, views and sockets, but no bots or timers. Every commit
+sends, in its own transaction (so only once it is on disk), a NOTIFY on :data:`TABLES_CHANNEL`:
+``m ID N ORIGIN`` (the table's moves up to N are stored) or ``p ID ORIGIN`` (its seats, chat or
+rematch changed). A replica reads the moves after its version from storage, plays them, and pushes
+each of its sockets its seat's new view; a ``p`` makes every other process holding the table read
+its seats and chat again.
+
+**A move that arrives at a replica** first tries to take the table (free when its owner archived
+it or died: then the replica catches up from storage and becomes the owner, bots and windows
+starting here). Otherwise it is forwarded: NOTIFY on :data:`MOVES_CHANNEL` with this process's
+reply channel; the owner makes it through its own move path and answers on that channel. A move
+forwarded without a client's move id gets one here (``via-…``), stored with it, so a forward sent
+again after an owner that did not answer in time is made once: the owner, or the process that takes
+the table over, reads the stored id and gives the first answer (the promise of F6). After the
+answer the replica catches up to that version before the request is answered, so a client reads
+its own move wherever it asks next.
+
+**Takeover** without any request: every :data:`SWEEP_EVERY_S` a process tries to take the unfinished
+tables it follows as replicas and the recently active tables with bots that nobody holds (their
+owner died), so bots resume within seconds of their process's death.
+
+If the control connection is lost, so are its locks: the tables this process owned are put aside
+(their sockets reconnect), and ownership is taken again on next use. A move committed by an owner
+at the very moment it died can reach the disk after the next owner read the table; the next
+owner's move of the same number then fails on the ``(table_id, number)`` key and that table is put
+aside and loaded again from storage, never forked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection, make_url
+
+from gamenight.server.live import MOVE_IDS_KEPT, LiveTable, ServiceError
+from gamenight.server.people import chat_frame, now
+from gamenight.server.storage import ChatRow, MoveRow, RematchRow, SeatsUpdate, Storage, Write
+from gamenight.server.window import follow_window
+from gamenight.server.wire import dumps
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from gamenight.server.lapses import WindowLapses
+    from gamenight.server.people_service import PeopleDesk
+    from gamenight.server.table_bots import TableBots
+
+log = logging.getLogger(__name__)
+
+#: where commits announce what changed; where moves are forwarded to their table's owner
+TABLES_CHANNEL = "gamenight_tables"
+MOVES_CHANNEL = "gamenight_moves"
+#: the second argument of ``hashtextextended``: the advisory-lock keys of gamenight's tables
+LOCK_SEED = 31
+#: how long a forwarded move waits for its owner's answer before trying again (taking the table if
+#: its owner died), and how long in all before the client is told to try again
+FORWARD_WAIT_S = 2.0
+FORWARD_DEADLINE_S = 12.0
+#: how often a process tries to take the tables nobody owns (their owner died)
+SWEEP_EVERY_S = 3.0
+#: how long the listener waits for a notification before checking whether it should stop
+LISTEN_POLL_S = 0.5
+#: tables this process archived, not loaded again by its sweep (they wait for a person)
+LET_GO_KEPT = 10_000
+
+
+class Served(Protocol):
+    """What the cluster asks of the table service (``server.service.TableService``)."""
+
+    tables: dict[str, LiveTable]
+    storage: Storage
+    windows: WindowLapses
+    bot_turns: TableBots
+
+    async def get(self, table_id: str) -> LiveTable: ...
+
+    async def submit(self, table: LiveTable, seat: int | None, move: str, version: int | None,
+                     move_id: str | None = None) -> int: ...
+
+    async def rebuild(self, table: LiveTable) -> None: ...
+
+    @property
+    def people(self) -> PeopleDesk: ...
+
+    async def resume_recent(self, quiet: bool = False) -> None: ...
+
+    def _broadcast(self, table: LiveTable) -> None: ...
+
+    def _put_aside(self, table: LiveTable) -> None: ...
+
+
+class SingleProcess:
+    """One process on its database (SQLite, the default): every table is this process's."""
+
+    enabled = False
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+    def try_own_now(self, table_id: str) -> bool:
+        return True
+
+    async def try_own(self, table_id: str) -> bool:
+        return True
+
+    def disown_now(self, table_id: str) -> None:
+        return None
+
+    async def resumable(self, ids: Sequence[str]) -> list[str]:
+        return list(ids)
+
+    def release(self, table: LiveTable) -> None:
+        return None
+
+    def follow(self, table: LiveTable) -> None:
+        return None
+
+    async def forward(self, table: LiveTable, seat: int, move: str, version: int | None,
+                      move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
+        raise AssertionError("one process has no replicas")
+
+
+def make_cluster(service: Served) -> SingleProcess:
+    """Several processes may share a PostgreSQL database; an SQLite file is one process's."""
+    if service.storage.is_sqlite:
+        return SingleProcess()
+    return PostgresCluster(service)
+
+
+def conninfo(url: str) -> str:
+    """The libpq address of an SQLAlchemy URL (``postgresql+psycopg://…`` → ``postgresql://…``)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class PostgresCluster(SingleProcess):
+    """This process among others on one PostgreSQL (see the module docstring)."""
+
+    enabled = True
+
+    def __init__(self, service: Served) -> None:
+        self.service = service
+        self.address = conninfo(service.storage.url)
+        #: this process's name in notifications, and the channel its forwarded moves are answered on
+        self.ident = secrets.token_hex(8)
+        self.reply_channel = f"gamenight_reply_{self.ident}"
+        #: the tables whose advisory lock this process holds (read and written under _lock)
+        self.owned: set[str] = set()
+        self._lock = threading.Lock()
+        self._control: psycopg.Connection[Any] | None = None
+        self._stopping = threading.Event()
+        self._listening = threading.Event()
+        self._listener: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._behind: dict[str, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._let_go: OrderedDict[str, None] = OrderedDict()
+
+    # ---- life cycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen before serving (a notification sent before would be missed), and announce commits."""
+        self._loop = asyncio.get_running_loop()
+        self.service.storage.announce = self.announce
+        self._stopping.clear()
+        self._listener = threading.Thread(target=self._listen, name="gamenight-cluster-listener", daemon=True)
+        self._listener.start()
+        await asyncio.to_thread(self._listening.wait, 30)
+        self._spawn(self._sweep_forever())
+        log.info("cluster: this process is %s; tables are shared with the other processes on the database",
+                 self.ident)
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._stopping.set()
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.join, 5)
+        with self._lock:
+            if self._control is not None:
+                self._control.close()  # every lock this process held is free for the others now
+                self._control = None
+            self.owned.clear()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ---- ownership -------------------------------------------------------------------------------
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        import psycopg
+
+        if self._control is None or self._control.closed:
+            self._control = psycopg.connect(self.address, autocommit=True)
+        return self._control
+
+    def _control_lost(self, error: Exception) -> None:
+        """The control connection failed: its locks are gone with it (call with _lock held)."""
+        log.error("cluster: the control connection failed (%s): this process's tables are put aside", error)
+        lost = set(self.owned)
+        self.owned.clear()
+        with contextlib.suppress(Exception):
+            if self._control is not None:
+                self._control.close()
+        self._control = None
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):
+                self._loop.call_soon_threadsafe(self._put_aside, lost)
+
+    def _put_aside(self, ids: set[str]) -> None:
+        for table_id in ids:
+            table = self.service.tables.get(table_id)
+            if table is not None and not table.replica:
+                self.service._put_aside(table)
+
+    def try_own_many(self, ids: Sequence[str]) -> list[str]:
+        """The ones of ``ids`` this process owns now (taking each that is free), in a worker thread."""
+        import psycopg
+
+        with self._lock:
+            wanted = [i for i in ids if i not in self.owned]
+            got: list[str] = []
+            if wanted:
+                try:
+                    rows = self._connection().execute(
+                        "SELECT id FROM unnest(%s::text[]) AS id "
+                        "WHERE pg_try_advisory_lock(hashtextextended(id, %s))", (wanted, LOCK_SEED)
+                    ).fetchall()
+                except psycopg.Error as e:
+                    self._control_lost(e)
+                    return []
+                got = [r[0] for r in rows]
+                self.owned.update(got)
+            return [i for i in ids if i in self.owned]
+
+    def try_own_now(self, table_id: str) -> bool:
+        return bool(self.try_own_many([table_id]))
+
+    async def try_own(self, table_id: str) -> bool:
+        with self._lock:
+            if table_id in self.owned:
+                return True
+        return await asyncio.to_thread(self.try_own_now, table_id)
+
+    async def resumable(self, ids: Sequence[str]) -> list[str]:
+        """Of the recently active tables with bots, the ones to load: not here yet, not let go by this
+        process (they wait for a person), and free to own (their owner archived them or died)."""
+        fresh = [i for i in ids if i not in self.service.tables and i not in self._let_go]
+        return await asyncio.to_thread(self.try_own_many, fresh) if fresh else []
+
+    def release(self, table: LiveTable) -> None:
+        """An archived or put-aside table: its lock is let go (another process may take it). The id
+        leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack)."""
+        with self._lock:
+            if table.id not in self.owned:
+                return
+            self.owned.discard(table.id)
+        self._let_go[table.id] = None
+        while len(self._let_go) > LET_GO_KEPT:
+            self._let_go.popitem(last=False)
+        self._spawn(asyncio.to_thread(self._unlock, table.id))
+
+    def disown_now(self, table_id: str) -> None:
+        """Let go of a table just taken that did not load (no such table, or it does not replay)."""
+        with self._lock:
+            if table_id not in self.owned:
+                return
+            self.owned.discard(table_id)
+        self._unlock(table_id)
+
+    def _unlock(self, table_id: str) -> None:
+        import psycopg
+
+        with self._lock:
+            if self._control is None:
+                return  # lost: the lock went with the connection
+            try:
+                self._control.execute("SELECT pg_advisory_unlock(hashtextextended(%s, %s))",
+                                      (table_id, LOCK_SEED))
+            except psycopg.Error as e:
+                self._control_lost(e)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY_S)  # real time: ownership is not game time
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("cluster: taking over the tables nobody owns failed")
+
+    async def sweep(self) -> None:
+        """Take the unfinished tables followed here whose owner is gone, and the recently active
+        tables with bots nobody holds: bots resume within seconds of their process's death."""
+        for table in [t for t in self.service.tables.values() if t.replica and not t.is_done]:
+            if await self.try_own(table.id):
+                await self.promote(table)
+        await self.service.resume_recent(quiet=True)
+
+    async def promote(self, table: LiveTable) -> None:
+        """A replica this process now owns: up to date from storage, then its bots and window start."""
+        async with table.lock:
+            if not table.replica or table.closed:
+                return
+            await self._catch_up(table)
+            table.replica = False
+            table.window = None  # a window open at takeover gets its whole time, as after a restart
+            self.service.windows.follow(table)
+            self.service.bot_turns.schedule(table)
+        log.info("cluster: table %s taken over at version %d", table.id, table.version)
+
+    # ---- replicas --------------------------------------------------------------------------------
+
+    def follow(self, table: LiveTable) -> None:
+        """A replica was just loaded: catch up with what was stored while it loaded."""
+        self._behind_now(table)
+
+    def _behind_now(self, table: LiveTable) -> None:
+        if table.id not in self._behind:
+            task = asyncio.ensure_future(self._sync(table))
+            self._behind[table.id] = task
+            task.add_done_callback(lambda _t: self._behind.pop(table.id, None))
+
+    async def _sync(self, table: LiveTable, version: int | None = None) -> None:
+        async with table.lock:
+            if not table.replica or table.closed or (version is not None and table.version >= version):
+                return
+            await self._catch_up(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        """Play the stored moves after the table's version (its lock held) and push the new views."""
+        rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
+        if not rows and reason == table.record.end_reason:
+            return
+        state = table.state
+        try:
+            for row in rows:
+                if row.number != len(state.moves) + 1:
+                    raise ValueError(f"move {row.number} follows move {len(state.moves)}")
+                state.play(row.move, row.seat)
+                self._moved(table, row)
+        except Exception:
+            log.exception("cluster: table %s does not follow its stored moves: loaded again", table.id)
+            self.service._put_aside(table)
+            return
+        if reason != table.record.end_reason:
+            table.record = replace(table.record, end_reason=reason)
+        table.views.clear()
+        table.frames.clear()
+        table.note_legal_moves()
+        table.touch()
+        seats = frozenset() if table.is_done else frozenset(state.lapse_moves())
+        # the window shown here, with its time left; its lapse is the owner's to make
+        table.window = follow_window(table.window, seats, table.version, table.record.claim_window_ms,
+                                     table.clock.now())
+        self.service._broadcast(table)
+
+    @staticmethod
+    def _moved(table: LiveTable, row: MoveRow) -> None:
+        table.version = row.number
+        table.moved_at[row.seat] = row.number
+        table.people.stamp_waiting(table.state.to_act, row.seat, now())
+        if row.move_id is not None:
+            table.remember_move_id(row.seat, row.move_id, row.move, row.number)
+
+    async def _refresh_people(self, table: LiveTable) -> None:
+        """Another process changed the table's seats (a name, a re-issued link), chat or rematch."""
+        async with table.lock:
+            if table.closed:
+                return
+            stored = await asyncio.to_thread(self.service.storage.load_table, table.id, MOVE_IDS_KEPT)
+            if stored is None:
+                return
+            old = table.record.seats
+            table.record = replace(table.record, seats=stored.record.seats)
+            people = table.people
+            people.rematch_of, people.rematch_id = stored.people.rematch_of, stored.people.rematch_id
+            new_chat = [r for r in stored.people.chat if r.number > people.chat_count]
+            if new_chat:
+                people.load_chat([*people.chat, *new_chat])
+            if [s.name for s in old] != [s.name for s in stored.record.seats]:
+                await self.service.rebuild(table)  # replayed with the new names, as the renamer did
+            table.views.clear()
+            table.frames.clear()
+            self._tell_people(table, old, new_chat)
+
+    def _tell_people(self, table: LiveTable, old: Sequence[Any], new_chat: Sequence[ChatRow]) -> None:
+        reissued = {i for i, (a, b) in enumerate(zip(old, table.record.seats, strict=True))
+                    if a.token_sha256 != b.token_sha256 and a.token_sha256 is not None}
+        chat = dumps(chat_frame(new_chat, table.state.names, history=False)) if new_chat else None
+        for conn in list(table.connections):
+            if conn.seat in reissued:
+                conn.close(4403, dumps({"type": "error", "code": "bad_token", "version": table.version,
+                                        "message": "The host sent this seat a new link: this one no "
+                                                   "longer opens it."}))
+                continue
+            if chat is not None and conn.wants_people:
+                conn.push_message(chat)
+            conn.push_state(table.frame(conn.seat))
+
+    # ---- notifications ---------------------------------------------------------------------------
+
+    def announce(self, conn: Connection, writes: Sequence[Write]) -> None:
+        """In the writer's transaction: which tables' moves and people this commit stored."""
+        latest: dict[str, int] = {}
+        people: set[str] = set()
+        for w in writes:
+            if isinstance(w, MoveRow):
+                latest[w.table_id] = max(latest.get(w.table_id, 0), w.number)
+            elif isinstance(w, (ChatRow, SeatsUpdate)):
+                people.add(w.table_id)
+            elif isinstance(w, RematchRow):
+                people.update((w.table_id, w.previous_id))
+        said = [f"m {t} {n} {self.ident}" for t, n in latest.items()]
+        said += [f"p {t} {self.ident}" for t in people]
+        if said:
+            conn.execute(text("SELECT pg_notify(:channel, said) FROM unnest(CAST(:said AS text[])) AS said"),
+                         {"channel": TABLES_CHANNEL, "said": said})
+
+    def _notify_now(self, channel: str, payload: str) -> None:
+        import psycopg
+
+        with self._lock:
+            try:
+                self._connection().execute("SELECT pg_notify(%s, %s)", (channel, payload))
+            except psycopg.Error as e:
+                self._control_lost(e)
+                raise
+
+    def _listen(self) -> None:
+        """The listener thread: its own connection, every notification handed to the event loop."""
+        import psycopg
+
+        first = True
+        while not self._stopping.is_set():
+            try:
+                with psycopg.connect(self.address, autocommit=True) as conn:
+                    for channel in (TABLES_CHANNEL, MOVES_CHANNEL, self.reply_channel):
+                        conn.execute(f"LISTEN {channel}")
+                    self._listening.set()
+                    if not first:  # notifications were missed while it was away: every replica reads
+                        self._call(self._all_behind)
+                    first = False
+                    while not self._stopping.is_set():
+                        for note in conn.notifies(timeout=LISTEN_POLL_S):
+                            self._call(self._heard, note.channel, note.payload)
+            except psycopg.Error as e:
+                log.warning("cluster: the listener's connection failed (%s): connecting again", e)
+                self._stopping.wait(1.0)
+
+    def _call(self, *what: Any) -> None:
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the process is stopping
+                self._loop.call_soon_threadsafe(*what)
+
+    def _all_behind(self) -> None:
+        for table in list(self.service.tables.values()):
+            if table.replica:
+                self._behind_now(table)
+
+    def _heard(self, channel: str, payload: str) -> None:
+        if channel == TABLES_CHANNEL:
+            self._table_changed(payload)
+        elif channel == MOVES_CHANNEL:
+            self._move_asked(payload)
+        elif channel == self.reply_channel:
+            answer = json.loads(payload)
+            waiting = self._waiting.get(answer.get("r"))
+            if waiting is not None and not waiting.done():
+                waiting.set_result(answer)
+
+    def _table_changed(self, payload: str) -> None:
+        kind, table_id, *rest = payload.split(" ")
+        if rest[-1] == self.ident:
+            return
+        table = self.service.tables.get(table_id)
+        if table is None:
+            return
+        if kind == "m" and table.replica and table.version < int(rest[0]):
+            self._behind_now(table)
+        elif kind == "p":
+            self._spawn(self._refresh_people(table))
+
+    # ---- forwarded moves -------------------------------------------------------------------------
+
+    async def forward(self, table: LiveTable, seat: int, move: str, version: int | None,
+                      move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
+        """A move at a replica: ``(version, None)`` once its owner made it (or refused it: raised), or
+        ``(None, move_id)`` when this process took the table over and makes the move itself, with
+        that id (the one a forward may already have stored). ``speech``: the seat spoke (a chat
+        message where the game counts speech), for the owner's desk to hear."""
+        loop = asyncio.get_running_loop()
+        move_id = move_id or f"via-{secrets.token_hex(12)}"
+        deadline = loop.time() + FORWARD_DEADLINE_S
+        while True:
+            if await self.try_own(table.id):
+                await self.promote(table)
+                return None, move_id
+            answer = await self._ask_owner(table.id, seat, move, version, move_id, speech)
+            if answer is not None:
+                break
+            if loop.time() > deadline:
+                raise ServiceError("busy", "The table's server did not answer: try again in a moment.", 503,
+                                   table.version, retry_after=1)
+        error = answer.get("e")
+        if error is not None:
+            raise ServiceError(error["code"], error["message"], int(answer["s"]), error.get("version"),
+                               error.get("retry_after"))
+        made = int(answer["v"])
+        await self._sync(table, made)  # the mover reads its own move here next
+        return made, None
+
+    async def _ask_owner(self, table_id: str, seat: int, move: str, version: int | None,
+                         move_id: str, speech: bool) -> dict[str, Any] | None:
+        ask = secrets.token_hex(8)
+        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[ask] = answer
+        try:
+            await asyncio.to_thread(self._notify_now, MOVES_CHANNEL, json.dumps(
+                {"r": ask, "to": self.reply_channel, "t": table_id, "s": seat, "m": move, "v": version,
+                 "i": move_id, "k": "speech" if speech else "move"}))
+            return await asyncio.wait_for(answer, FORWARD_WAIT_S)
+        except TimeoutError:
+            return None
+        finally:
+            self._waiting.pop(ask, None)
+
+    def _move_asked(self, payload: str) -> None:
+        asked = json.loads(payload)
+        with self._lock:
+            mine = asked.get("t") in self.owned
+        if mine:
+            self._spawn(self._make_forwarded(asked))
+
+    async def _make_forwarded(self, asked: dict[str, Any]) -> None:
+        """The owner makes a forwarded move through its own move path and answers the asker."""
+        answer: dict[str, Any] = {"r": asked["r"]}
+        try:
+            table = await self.service.get(asked["t"])
+            if table.replica:
+                return  # no longer ours: the asker takes the table or asks again
+            if asked.get("k") == "speech":
+                await self.service.people.speak(table, int(asked["s"]))
+                answer["v"] = table.version
+            else:
+                answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]),
+                                                        asked.get("v"), asked.get("i"))
+        except ServiceError as e:
+            answer.update(e=e.to_json(), s=e.status)
+        except Exception:
+            log.exception("cluster: a forwarded move on table %s failed", asked.get("t"))
+            answer.update(e={"code": "internal_error", "message": "Something went wrong on the server; "
+                                                                   "nothing was changed. Try again."}, s=500)
+        await asyncio.to_thread(self._notify_now, str(asked["to"]), json.dumps(answer))
+
+
+__all__ = ["MOVES_CHANNEL", "TABLES_CHANNEL", "PostgresCluster", "SingleProcess", "make_cluster"]

@@ -1,0 +1,171 @@
+"""Two real ``gamenight serve`` processes on one PostgreSQL database (issue 31, several processes).
+
+A table made on one process is played from the other: the move reaches the table's owner, every
+process's sockets see it, and a move id is made once wherever it is sent again. Then the owner is
+killed with SIGKILL: the other process takes its tables over (a person's on their next move, a
+table of bots by itself), and no acknowledged move is lost or made twice. Every wait is for a
+condition; a receive timeout is only a safety net.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server.conftest import PostgresServer
+from tests.server.test_restart import Server, free_port, snapshot, watch_until
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+
+
+@pytest.fixture
+def two_servers(postgres_server: PostgresServer, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    servers = (Server(url, free_port(), tmp_path / "a.log"), Server(url, free_port(), tmp_path / "b.log"))
+    try:
+        yield servers
+    finally:
+        for s in servers:
+            s.stop()
+        postgres_server.drop_database(name)
+
+
+def move(client: httpx.Client, created: dict[str, Any], move_id: str) -> tuple[int, dict[str, Any]]:
+    """The seat to act plays its first legal move with ``move_id``: the acknowledged version, and the
+    request's body (to send it again)."""
+    table_id = created["table_id"]
+    (seat,) = snapshot(client, table_id, None)["view"]["to_act"]
+    token = created["seats"][seat]["token"]
+    snap = snapshot(client, table_id, token)
+    body = {"token": token, "move": snap["view"]["legal_moves"][0], "version": snap["version"],
+            "move_id": move_id}
+    return again(client, table_id, body), body
+
+
+def again(client: httpx.Client, table_id: str, body: dict[str, Any]) -> int:
+    r = client.post(f"/api/tables/{table_id}/moves", json=body)
+    assert r.status_code == 200, r.text
+    version: int = r.json()["version"]
+    return version
+
+
+def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
+    """The next state frames until one at ``version`` (none beyond it may come first)."""
+    while True:
+        frame: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if frame.get("type") == "state":
+            assert frame["version"] <= version, frame["version"]
+            if frame["version"] == version:
+                return frame
+
+
+def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Server, Server]) -> None:
+    a, b = two_servers
+    on_a, on_b = a.start(), b.start()
+    humans = on_a.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+    bots = on_a.post("/api/tables", json={"game": "hearts", "seats": [{"kind": "bot"}] * 4,
+                                          "bot_delay_ms": 100}).json()
+    table_id = humans["table_id"]
+    with connect(f"ws://127.0.0.1:{a.port}/ws/tables/{table_id}") as watcher_a, \
+            connect(f"ws://127.0.0.1:{b.port}/ws/tables/{table_id}") as watcher_b:
+        state_at(watcher_a, 0)
+        state_at(watcher_b, 0)
+        watcher_a.send(json.dumps({"type": "hello"}))  # the chat and seat changes too
+        assert move(on_b, humans, "first")[0] == 1  # made at B, by A (the owner)
+        assert state_at(watcher_a, 1)["view"] == snapshot(on_a, table_id, None)["view"]
+        assert state_at(watcher_b, 1)["view"] == snapshot(on_b, table_id, None)["view"]
+        second, second_body = move(on_a, humans, "second")  # the owner's own move, seen at B
+        assert second == 2 and state_at(watcher_b, 2)["version"] == 2
+        third, third_body = move(on_b, humans, "third")
+        assert third == 3 and again(on_b, table_id, third_body) == again(on_a, table_id, third_body) == 3
+        assert again(on_b, table_id, second_body) == 2  # an id is the same move wherever it comes again
+        assert state_at(watcher_a, 3)["view"] == state_at(watcher_b, 3)["view"]
+        seat0 = humans["seats"][0]["token"]  # a name and a message given at B reach A's pages
+        named = on_b.post(f"/api/tables/{table_id}/name", json={"token": seat0, "name": "Ann"})
+        assert named.status_code == 200, named.text
+        chat = on_b.post(f"/api/tables/{table_id}/chat", json={"token": seat0, "text": "hi"})
+        assert chat.status_code == 201, chat.text
+        renamed, heard = False, list[str]()
+        while not (renamed and heard):  # in either order
+            frame = json.loads(watcher_a.recv(timeout=30))
+            if frame["type"] == "state":
+                renamed = renamed or frame["seats"][0]["name"] == "Ann"
+            elif frame["type"] == "chat" and not frame["history"]:
+                heard += [m["text"] for m in frame["messages"]]
+        assert heard == ["hi"]
+    bots_seen = watch_until(b, bots["table_id"], 3)  # B follows A's bots on a socket of its own
+
+    a.kill()
+    fourth, fourth_body = move(on_b, humans, "after-the-owner-died")  # B takes the table over
+    assert fourth == 4 and again(on_b, table_id, fourth_body) == 4
+    assert again(on_b, table_id, third_body) == 3 and again(on_b, table_id, second_body) == 2  # read back
+    token = humans["seats"][0]["token"]
+    assert [snapshot(on_b, table_id, t)["version"] for t in (None, token)] == [4, 4]
+    assert watch_until(b, bots["table_id"], bots_seen + 5) >= bots_seen + 5  # A's bots play on at B
+
+
+def test_serve_workers_share_one_address_and_refuse_sqlite(postgres_server: PostgresServer,
+                                                           tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gamenight import cli
+
+    refused = CliRunner().invoke(cli.app, ["serve", "--workers", "2", "--db", str(tmp_path / "t.db")])
+    assert refused.exit_code != 0 and "needs a PostgreSQL database" in refused.output
+    name = postgres_server.new_database()
+    server = Server(postgres_server.url(name), free_port(), tmp_path / "workers.log",
+                    flags=["--workers", "2"])
+    try:
+        client = server.start()
+        created = client.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+        for expected in range(1, 4):  # each on a new connection: whichever worker takes it
+            fresh = httpx.Client(base_url=server.url, timeout=10)
+            assert move(fresh, created, f"m{expected}")[0] == expected
+            fresh.close()
+        deadline = time.monotonic() + 60  # the second worker may still be starting: a safety net
+        while server.log.read_text().count("Application startup complete") < 2:
+            assert time.monotonic() < deadline, server.log.read_text()
+            time.sleep(0.05)
+    finally:
+        if server.proc is not None and server.proc.poll() is None:
+            server.proc.terminate()  # the watcher stops its workers
+            assert server.proc.wait(timeout=30) == 0
+        postgres_server.drop_database(name)
+
+
+def test_speech_at_a_process_that_does_not_own_the_table_is_heard_once_by_its_owner(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two apps in this process on one database are two processes to the cluster (each has its own
+    connections, so its own locks): a chat message counted as speech at the one that does not own
+    the table is made by the owner, once, and both see it."""
+    from starlette.testclient import TestClient
+
+    from gamenight.core.registry import _REGISTRY
+    from gamenight.server import create_app
+    from tests.core.quiet_game import SPEC as QUIET
+    from tests.server.test_people import count, quiet_table, snap, token
+
+    monkeypatch.setitem(_REGISTRY, QUIET.id, QUIET)
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    try:
+        with TestClient(create_app(url)) as a, TestClient(create_app(url)) as b:
+            created = quiet_table(a)
+            table_id = created["table_id"]
+            assert count(b, created) == 1
+            said = b.post(f"/api/tables/{table_id}/chat", json={"token": token(created, 1), "text": "Oops"})
+            assert said.status_code == 201, said.text
+            for client in (b, a):
+                s = snap(client, table_id)
+                assert s["version"] == 2 and s["view"]["penalties"] == [0, 3]
+    finally:
+        postgres_server.drop_database(name)
