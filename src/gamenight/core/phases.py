@@ -284,6 +284,15 @@ class KindsPhase(PhaseHandler[S]):
     def legal(self, s: S, seat: int) -> list[Move]:
         return [m for kind in self._table(s)[0] for m in kind.legal(s, seat)]
 
+    def legal_of_verb(self, s: S, seat: int, verb: str) -> list[Move] | None:
+        """The legal moves of the kind ``verb`` names: part of :meth:`legal`, which joins every
+        kind's, so a move found here is legal without listing the others (a replayed discard need
+        not list every meld). ``None`` where the phase lists its moves its own way."""
+        if type(self).legal is not KindsPhase.legal:
+            return None
+        kind = self._table(s)[1].get(verb)
+        return None if kind is None else kind.legal(s, seat)
+
     def why_illegal(self, s: S, seat: int, move: Move) -> str:
         kind = self._table(s)[1].get(move.verb)
         if kind is not None:
@@ -340,6 +349,12 @@ class PhaseDispatch:
 
     def _legal(self, seat: int) -> list[Move]:
         return self.phases[self.phase_name].legal(self, seat)
+
+    def _legal_of_verb(self, seat: int, verb: str) -> list[Move] | None:
+        if type(self)._legal is not PhaseDispatch._legal:  # a game that lists its moves its own way
+            return None
+        phase = self.phases[self.phase_name]
+        return phase.legal_of_verb(self, seat, verb) if isinstance(phase, KindsPhase) else None
 
     def _why_illegal(self, seat: int, move: Move) -> str:
         return self.phases[self.phase_name].why_illegal(self, seat, move)

@@ -114,6 +114,11 @@ class State(ABC):
     def _legal(self, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now, without duplicates."""
 
+    def _legal_of_verb(self, seat: int, verb: str) -> list[Move] | None:
+        """Part of ``_legal(seat)``: the legal moves named by ``verb``, where a game can list them
+        without the rest; ``None`` where it cannot (then the whole list is made)."""
+        return None
+
     @abstractmethod
     def _why_illegal(self, seat: int, move: Move) -> str:
         """The sentence, naming the rule, for a well-formed move that is not legal now."""
@@ -272,6 +277,11 @@ class State(ABC):
             move = self._read_typed(move, seat)
         legal = self._legal_cache.get(seat)
         if legal is None:
+            # a move its own kind lists is legal: the other kinds need not be listed (replays,
+            # a server's rebuild); anything else goes the whole way, for the resolving and the sentence
+            own = self._legal_of_verb(seat, move.verb)
+            if own is not None and move in own:
+                return seat, move
             legal = self._legal(seat)
         if move not in legal:
             # a move parsed before any game built it is a throwaway copy: match it by its text
