@@ -23,8 +23,9 @@ sides swapped; the pair's mean of our seats' advantage is one sample, reported w
 Equal time. Our levels' budgets are rollout moves, not seconds (a reproducible run), and OpenSpiel's
 ISMCTS counts simulations. Before the deals, both are timed on the same decisions (the first
 :data:`CALIBRATION_DECISIONS` decisions with a choice of a seeded deal the casual bot plays): our
-level's CPU time per decision, ISMCTS's CPU time per simulation; ISMCTS then gets as many simulations
-a decision as fit in our level's time (at least :data:`MIN_SIMULATIONS`). Both sides' CPU time per
+level's CPU time per decision, and ISMCTS's at two budgets (:data:`PROBE_SIMULATIONS`), which part
+its cost per decision from its cost per simulation; ISMCTS then gets as many simulations a decision
+as fit in our level's time (at least :data:`MIN_SIMULATIONS`). Both sides' CPU time per
 decision with a choice is measured over the whole run and reported, so the match of times can be
 read off. ``--sims`` fixes the simulations instead: with it a run is deterministic under ``--seed``
 (the calibration reads the clock). Usage::
@@ -67,6 +68,9 @@ from gamenight.interop.openspiel import TERMINAL, GamenightGame, GamenightState,
 CALIBRATION_DECISIONS = 20
 #: the calibration deal's seed, after the first deal's: a deal the run does not measure
 CALIBRATION_SEED = 1_000_000
+#: the two budgets ISMCTS is timed at: its cost per simulation, and apart from it its cost per
+#: decision (the tree's reset, the root's information state)
+PROBE_SIMULATIONS = (2, 6)
 #: ISMCTS's fewest simulations: with one, its root has no child yet and it cannot choose
 MIN_SIMULATIONS = 2
 #: OpenSpiel's usual UCT exploration constant for returns within ±1 (its examples use 2)
@@ -231,39 +235,44 @@ def our_seats(state: State, swapped: bool) -> set[int]:
 
 # ---- equal time --------------------------------------------------------------------------------------
 
-def calibrate(game: DealGame, level: str, seed: int) -> tuple[float, float]:
-    """Our level's CPU seconds per decision and ISMCTS's per simulation, on the same decisions."""
+def calibrate(game: DealGame, level: str, seed: int) -> tuple[float, float, float]:
+    """Our level's CPU seconds per decision, and ISMCTS's fixed cost per decision and cost per
+    simulation (timed at two budgets), on the same decisions."""
     spiel = game.deal(seed)
     casual = make_bot("casual", game.spec.id)
     ours = make_bot(level, game.spec.id, timed=False)
-    probe_sims = MIN_SIMULATIONS
-    theirs = openspiel_bot(game, probe_sims, seed)
+    probes = {n: openspiel_bot(game, n, seed) for n in PROBE_SIMULATIONS}
+    spent = {n: 0.0 for n in PROBE_SIMULATIONS}
     rng = random.Random(seed)
-    our_time = their_time = 0.0
+    our_time = 0.0
     decisions = 0
     while not spiel.is_terminal() and decisions < CALIBRATION_DECISIONS:
         state, seat = spiel.state, spiel.current_player()
         legal = state.legal_moves(seat)
-        if len(legal) > 1 and not spiel.selections[seat].pending:
+        if len(legal) > 1 and len(spiel.legal_actions()) > 1 and not spiel.selections[seat].pending:
             decisions += 1
             t = time.process_time()
             view = state.view(seat, layout=False)
             ours.choose(view, legal, sampler_for(state, seat), random.Random(decisions))
             our_time += time.process_time() - t
-            if len(spiel.legal_actions()) > 1:
+            for n, probe in probes.items():
                 t = time.process_time()
-                theirs.step(spiel)
-                their_time += time.process_time() - t
+                probe.step(spiel)
+                spent[n] += time.process_time() - t
         move = casual.choose(state.view(seat, layout=False), legal, sampler_for(state, seat), rng)
         for action in actions_for(game.space, move, legal):
             spiel.apply_action(action)
     decisions = max(1, decisions)
-    return our_time / decisions, their_time / decisions / probe_sims
+    few, many = PROBE_SIMULATIONS
+    per_sim = max(1e-9, (spent[many] - spent[few]) / (many - few) / decisions)
+    fixed = max(0.0, spent[few] / decisions - few * per_sim)
+    return our_time / decisions, fixed, per_sim
 
 
 def matched_sims(game: DealGame, level: str, seed: int) -> int:
-    per_decision, per_sim = calibrate(game, level, seed)
-    return max(MIN_SIMULATIONS, round(per_decision / max(per_sim, 1e-9)))
+    """The simulations that make ISMCTS's time per decision our level's."""
+    per_decision, fixed, per_sim = calibrate(game, level, seed)
+    return max(MIN_SIMULATIONS, round((per_decision - fixed) / per_sim))
 
 
 # ---- the run -----------------------------------------------------------------------------------------
