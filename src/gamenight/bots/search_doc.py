@@ -130,6 +130,14 @@ def _openspiel(docs: Path) -> list[str]:
              "fit in our level's measured time per decision (two at least). *Advantage*: our seats' points",
              "minus theirs per deal (fewer-points-win games counted so that positive is better), with its",
              "95% interval. *CPU ms*: each side's time per decision with a choice.", "",
+             "Both sides play on our Python engine, so a simulation of ISMCTS costs what our registration",
+             "costs (several milliseconds: every atomic action goes through the adapter); OpenSpiel's C++",
+             "games would give it more simulations in the same time, on their own rules. Gin's casual,",
+             "strong and expert are the heuristic bot (about a millisecond), where ISMCTS's two simulations",
+             "already take far longer: there it has more time than ours, not equal time. The runs here were",
+             "short (a few minutes of one core each); the long run, hours of one core:", "",
+             "    python bench/vs_openspiel.py --game euchre,hearts,oh-hell,gin-rummy \\",
+             "        --level strong,expert --deals 400 --keep", "",
              "| Game | Our level | Paired deals | Our advantage per deal (95%) | Verdict "
              "| ISMCTS simulations | CPU ms ours | CPU ms ISMCTS |",
              "|---|---|---:|---|---|---:|---:|---:|"]
