@@ -24,8 +24,9 @@ Equal time. Our levels' budgets are rollout moves, not seconds (a reproducible r
 ISMCTS counts simulations. Before the deals, both are timed on the same decisions (the first
 :data:`CALIBRATION_DECISIONS` decisions with a choice of a seeded deal the casual bot plays): our
 level's CPU time per decision, and ISMCTS's at two budgets (:data:`PROBE_SIMULATIONS`), which part
-its cost per decision from its cost per simulation; ISMCTS then gets as many simulations a decision
-as fit in our level's time (at least :data:`MIN_SIMULATIONS`). Both sides' CPU time per
+its cost per decision from its cost per simulation; the simulations that would fit in our level's
+time are timed once more and scaled by what they took (a deeper tree costs more a simulation).
+ISMCTS then gets that many simulations a decision (at least :data:`MIN_SIMULATIONS`). Both sides' CPU time per
 decision with a choice is measured over the whole run and reported, so the match of times can be
 read off. ``--sims`` fixes the simulations instead: with it a run is deterministic under ``--seed``
 (the calibration reads the clock). Usage::
@@ -235,44 +236,51 @@ def our_seats(state: State, swapped: bool) -> set[int]:
 
 # ---- equal time --------------------------------------------------------------------------------------
 
-def calibrate(game: DealGame, level: str, seed: int) -> tuple[float, float, float]:
-    """Our level's CPU seconds per decision, and ISMCTS's fixed cost per decision and cost per
-    simulation (timed at two budgets), on the same decisions."""
+def calibration_decisions(game: DealGame, level: str, seed: int) -> tuple[list[DealState], float]:
+    """The decisions with a choice of a deal the casual bot plays (up to
+    :data:`CALIBRATION_DECISIONS`), and our level's mean CPU seconds on them."""
     spiel = game.deal(seed)
     casual = make_bot("casual", game.spec.id)
     ours = make_bot(level, game.spec.id, timed=False)
-    probes = {n: openspiel_bot(game, n, seed) for n in PROBE_SIMULATIONS}
-    spent = {n: 0.0 for n in PROBE_SIMULATIONS}
     rng = random.Random(seed)
-    our_time = 0.0
-    decisions = 0
-    while not spiel.is_terminal() and decisions < CALIBRATION_DECISIONS:
+    states: list[DealState] = []
+    spent = 0.0
+    while not spiel.is_terminal() and len(states) < CALIBRATION_DECISIONS:
         state, seat = spiel.state, spiel.current_player()
         legal = state.legal_moves(seat)
         if len(legal) > 1 and len(spiel.legal_actions()) > 1 and not spiel.selections[seat].pending:
-            decisions += 1
+            states.append(spiel.clone())
             t = time.process_time()
             view = state.view(seat, layout=False)
-            ours.choose(view, legal, sampler_for(state, seat), random.Random(decisions))
-            our_time += time.process_time() - t
-            for n, probe in probes.items():
-                t = time.process_time()
-                probe.step(spiel)
-                spent[n] += time.process_time() - t
+            ours.choose(view, legal, sampler_for(state, seat), random.Random(len(states)))
+            spent += time.process_time() - t
         move = casual.choose(state.view(seat, layout=False), legal, sampler_for(state, seat), rng)
         for action in actions_for(game.space, move, legal):
             spiel.apply_action(action)
-    decisions = max(1, decisions)
-    few, many = PROBE_SIMULATIONS
-    per_sim = max(1e-9, (spent[many] - spent[few]) / (many - few) / decisions)
-    fixed = max(0.0, spent[few] / decisions - few * per_sim)
-    return our_time / decisions, fixed, per_sim
+    return states, spent / max(1, len(states))
+
+
+def ismcts_seconds(game: DealGame, states: list[DealState], sims: int, seed: int) -> float:
+    """ISMCTS's mean CPU seconds a decision with ``sims`` simulations, on ``states``."""
+    bot = openspiel_bot(game, sims, seed)
+    t = time.process_time()
+    for state in states:
+        bot.step(state)
+    return (time.process_time() - t) / max(1, len(states))
 
 
 def matched_sims(game: DealGame, level: str, seed: int) -> int:
-    """The simulations that make ISMCTS's time per decision our level's."""
-    per_decision, fixed, per_sim = calibrate(game, level, seed)
-    return max(MIN_SIMULATIONS, round((per_decision - fixed) / per_sim))
+    """The simulations that make ISMCTS's time per decision our level's: timed at two budgets
+    (its cost per decision apart from its cost per simulation), then once at the budget that
+    gives and scaled by what that took (a deeper tree costs more a simulation)."""
+    states, ours = calibration_decisions(game, level, seed)
+    few, many = PROBE_SIMULATIONS
+    t_few, t_many = (ismcts_seconds(game, states, n, seed) for n in PROBE_SIMULATIONS)
+    per_sim = max(1e-9, (t_many - t_few) / (many - few))
+    sims = max(MIN_SIMULATIONS, round((ours - max(0.0, t_few - few * per_sim)) / per_sim))
+    if sims <= many:
+        return sims
+    return max(MIN_SIMULATIONS, round(sims * ours / ismcts_seconds(game, states, sims, seed)))
 
 
 # ---- the run -----------------------------------------------------------------------------------------
