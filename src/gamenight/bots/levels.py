@@ -13,6 +13,15 @@ one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), an
 0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
 ``bench/search_strength.py``, docs/BOTS.md.
 
+Expert is strong's search with four times the budget. It is not yet measurably stronger than
+strong: on the same deals, 0.00 ± 0.23 points a deal in Euchre (40 deals) and +1.2 ± 2.0 in Hearts
+(30). Comparing every root move instead of eight (``max_children`` 16) did no better in Hearts
+(-0.05 ± 1.88 over 26 deals), nor did information-set MCTS (:mod:`gamenight.bots.ismcts`) at
+strong's budget in Euchre, so expert keeps the flat search. Against OpenSpiel's ISMCTS at equal
+time both levels win clearly in Euchre (``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap
+(0.4 s) keeps its answers within the table's default bot pause of 600 ms at the 99th percentile
+(``bench/level_latency.py --level expert``).
+
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
 dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
