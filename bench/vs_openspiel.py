@@ -66,7 +66,7 @@ from gamenight.interop.openspiel import TERMINAL, GamenightGame, GamenightState,
 
 #: decisions with a choice timed on each side to match ISMCTS's simulations to our level's time
 #: (a search's cost changes over a deal: the calibration takes decisions from all of it)
-CALIBRATION_DECISIONS = 20
+CALIBRATION_DECISIONS = 40
 #: the calibration deal's seed, after the first deal's: a deal the run does not measure
 CALIBRATION_SEED = 1_000_000
 #: the two budgets ISMCTS is timed at: its cost per simulation, and apart from it its cost per
@@ -237,15 +237,19 @@ def our_seats(state: State, swapped: bool) -> set[int]:
 # ---- equal time --------------------------------------------------------------------------------------
 
 def calibration_decisions(game: DealGame, level: str, seed: int) -> tuple[list[DealState], float]:
-    """The decisions with a choice of a deal the casual bot plays (up to
-    :data:`CALIBRATION_DECISIONS`), and our level's mean CPU seconds on them."""
-    spiel = game.deal(seed)
+    """The decisions with a choice of deals the casual bot plays (:data:`CALIBRATION_DECISIONS`, a
+    few deals' worth: one deal's cost is not the next one's), and our level's mean CPU seconds on
+    them."""
     casual = make_bot("casual", game.spec.id)
     ours = make_bot(level, game.spec.id, timed=False)
     rng = random.Random(seed)
     states: list[DealState] = []
     spent = 0.0
-    while not spiel.is_terminal() and len(states) < CALIBRATION_DECISIONS:
+    spiel = game.deal(seed)
+    while len(states) < CALIBRATION_DECISIONS:
+        if spiel.is_terminal():
+            seed += 1
+            spiel = game.deal(seed)
         state, seat = spiel.state, spiel.current_player()
         legal = state.legal_moves(seat)
         if len(legal) > 1 and len(spiel.legal_actions()) > 1 and not spiel.selections[seat].pending:
