@@ -21,15 +21,16 @@ sides swapped; the pair's mean of our seats' advantage is one sample, reported w
 (mean ± 1.96 standard errors) per game and level.
 
 Equal time. Our levels' budgets are rollout moves, not seconds (a reproducible run), and OpenSpiel's
-ISMCTS counts simulations. Before the deals, both are timed on the same decisions (the first
-:data:`CALIBRATION_DECISIONS` decisions with a choice of a seeded deal the casual bot plays): our
+ISMCTS counts simulations. Before the deals, both are timed on the same decisions
+(:data:`CALIBRATION_DECISIONS` decisions with a choice of seeded deals the casual bot plays): our
 level's CPU time per decision, and ISMCTS's at two budgets (:data:`PROBE_SIMULATIONS`), which part
 its cost per decision from its cost per simulation; the simulations that would fit in our level's
 time are timed once more and scaled by what they took (a deeper tree costs more a simulation).
-ISMCTS then gets that many simulations a decision (at least :data:`MIN_SIMULATIONS`). Both sides' CPU time per
-decision with a choice is measured over the whole run and reported, so the match of times can be
-read off. ``--sims`` fixes the simulations instead: with it a run is deterministic under ``--seed``
-(the calibration reads the clock). Usage::
+ISMCTS then gets that many simulations a decision (at least :data:`MIN_SIMULATIONS`). Both sides'
+CPU time per decision with a choice is measured over the whole run and reported, so how well the
+times matched can be read off (the calibration's deals are not the run's: within a quarter, seen).
+``--sims`` fixes the simulations instead: with it a run is deterministic under ``--seed`` (the
+calibration reads the clock). Usage::
 
     python bench/vs_openspiel.py [--game euchre,hearts,oh-hell,gin-rummy] [--level strong,expert]
         [--deals 100] [--seconds 900] [--sims N] [--seed 0] [--keep]
