@@ -16,8 +16,9 @@ one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), an
 Expert is strong's search with four times the budget. It is not yet measurably stronger than
 strong: on the same deals, 0.00 ± 0.23 points a deal in Euchre (40 deals) and +1.2 ± 2.0 in Hearts
 (30). Comparing every root move instead of eight (``max_children`` 16) did no better in Hearts
-(-0.05 ± 1.88 over 26 deals), nor did information-set MCTS (:mod:`gamenight.bots.ismcts`) at
-strong's budget in Euchre, so expert keeps the flat search. Against OpenSpiel's ISMCTS at equal
+(-0.05 ± 1.88 over 26 deals), and information-set MCTS (:mod:`gamenight.bots.ismcts`) on
+expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over 60 deals), so expert keeps the
+flat search. Against OpenSpiel's ISMCTS at equal
 time both levels win clearly in Euchre (``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap
 (0.4 s) keeps its answers within the table's default bot pause of 600 ms at the 99th percentile
 (``bench/level_latency.py --level expert``).
