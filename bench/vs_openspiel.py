@@ -28,7 +28,7 @@ its cost per decision from its cost per simulation; the simulations that would f
 time are timed once more and scaled by what they took (a deeper tree costs more a simulation).
 ISMCTS then gets that many simulations a decision (at least :data:`MIN_SIMULATIONS`). Both sides'
 CPU time per decision with a choice is measured over the whole run and reported, so how well the
-times matched can be read off (the calibration's deals are not the run's: within a quarter, seen).
+times matched can be read off (the calibration's deals are not the run's: within a third, seen).
 ``--sims`` fixes the simulations instead: with it a run is deterministic under ``--seed`` (the
 calibration reads the clock). Usage::
 

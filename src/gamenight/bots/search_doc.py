@@ -137,7 +137,7 @@ def _openspiel(docs: Path) -> list[str]:
              "games would give it more simulations in the same time, on their own rules. Gin's casual,",
              "strong and expert are the heuristic bot (about a millisecond), where ISMCTS's two simulations",
              "already take far longer: there it has more time than ours, not equal time. The calibration",
-             "can miss by a quarter (the CPU columns show it); Euchre's strong row fixed ISMCTS's",
+             "can miss by a third (the CPU columns show it); Euchre's strong row fixed ISMCTS's",
              "simulations (`--sims 9`), which also makes the run reproduce. The runs here were short (a few",
              "minutes of one core each); the long run, hours of one core:", "",
              "    python bench/vs_openspiel.py --game euchre,hearts,oh-hell,gin-rummy \\",
