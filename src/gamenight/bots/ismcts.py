@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search, single observer: the alternative the flat search was
 measured against (``bench/search_strength.py --method ismcts``; docs/BOTS.md has the figures: on
 the strong level's budget it gained +0.03 ± 0.26 points a deal on the heuristic in Euchre over 100
-paired deals, the flat search +0.21 ± 0.18 over 150, so the levels use the flat search).
+paired deals, the flat search +0.21 ± 0.18 over 150; on expert's budget it lost 0.42 ± 0.25 points a
+deal to the flat search's strong level over 60, so the levels use the flat search).
 
 Each iteration draws a fresh determinization from the seat's ``sampler`` and walks one tree whose
 nodes are sequences of moves seen from the searching seat: at every decision (its own or another

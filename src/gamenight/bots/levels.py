@@ -4,7 +4,7 @@
 beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
 casual     the heuristic bot as it is
 strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, at most 0.2 s a move
-expert     the search bot: 10,000 rollout moves, at most 0.8 s a move
+expert     the search bot: 10,000 rollout moves, at most 0.4 s a move
 =========  ===========================================================================================
 
 A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
@@ -12,6 +12,16 @@ any point of a deal (a game's moves cost what its heuristic and rules cost). Str
 one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ±
 0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
 ``bench/search_strength.py``, docs/BOTS.md.
+
+Expert is strong's search with four times the budget. It is not yet measurably stronger than
+strong: on the same deals, 0.00 ± 0.23 points a deal in Euchre (40 deals) and +1.2 ± 2.0 in Hearts
+(30). Comparing every root move instead of eight (``max_children`` 16) did no better in Hearts
+(-0.05 ± 1.88 over 26 deals), and information-set MCTS (:mod:`gamenight.bots.ismcts`) on
+expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over 60 deals), so expert keeps the
+flat search. Against OpenSpiel's ISMCTS at equal
+time both levels win clearly in Euchre (``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap
+(0.4 s) keeps its answers within the table's default bot pause of 600 ms at the 99th percentile
+(``bench/level_latency.py --level expert``).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
@@ -49,7 +59,9 @@ class Budget:
 
 
 #: the search budget of each searching level
-BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.8)}
+#: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
+#: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
+BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
