@@ -589,6 +589,13 @@ class GinRummy(DrawDiscardState):
     def winner_of(self) -> list[int]:
         return list(self.hollywood.winner_of)
 
+    def column_of(self, seat: int) -> int:
+        """The sheet column of ``seat``'s side: its team's total, after its three games, on the
+        Hollywood sheet (the search's reward and the partners' grouping read it; the seat's own
+        number named another side's game there)."""
+        team = self.team_of(seat)
+        return team if self.options.scoring == "single" else 4 * team + GAMES
+
     def _finish_teams(self, totals: list[int], reason: str) -> None:
         teams, words = match_words(self.team_names, totals, reason)
         per_seat = [totals[self.team_of(s)] for s in range(self.num_players)]

@@ -720,3 +720,14 @@ def test_four_player_team_match_with_bots_finishes() -> None:
 # recorded from the runs above (seed 2024, two heuristic bots)
 GOLDEN_BOOK = (32, [200, 200, 200, 600, 25, 25, 25, 75], (0,))
 GOLDEN_STANDARD = (9, [314, 144], (0,))
+
+
+@pytest.mark.parametrize(("players", "scoring", "columns"), [(2, None, [3, 7]), (4, None, [3, 7, 3, 7]),
+                                                             (2, "single", [0, 1])])
+def test_a_seat_reads_its_sides_total_column(players: int, scoring: str | None, columns: list[int]) -> None:
+    """On the Hollywood sheet (each side's three games, then its total) a seat's column is its side's
+    total: the search's reward and the partners' grouping read it (seat 1 read Player 1's third game)."""
+    options = {"scoring": scoring} if scoring else None
+    s = gamenight.new("gin-rummy", players=players, seed=1, options=options)
+    assert [s.column_of(seat) for seat in range(players)] == columns
+    assert all(s.sheet.columns[c].endswith("total") or scoring for c in columns)
