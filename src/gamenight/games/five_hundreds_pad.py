@@ -39,11 +39,8 @@ class FiveHundredsPad(PadRules[FiveHundredsOptions]):
                 for k, words, points in CARD_KINDS)),
         ), self.columns(), self.players)
 
-    def counts(self, entry: Entry, where: str) -> list[dict[str, int]]:
-        return [{k: entry[f"{where}_{k}"][s] for k, _, _ in CARD_KINDS} for s in range(len(self.players))]
-
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
-        out, held = entry["out"], self.counts(entry, "held")
+        out, held = entry["out"], self.kind_counts(entry, "held", CARD_KINDS)
         if out is not None and any(held[out].values()):
             return f"{self.players[out]} went out, so no cards were left in his hand."
         for k, words, _ in CARD_KINDS:
@@ -53,7 +50,7 @@ class FiveHundredsPad(PadRules[FiveHundredsOptions]):
         return None
 
     def score(self, entry: Entry, so_far: Progress) -> HandScore:
-        laid, held = self.counts(entry, "laid"), self.counts(entry, "held")
+        laid, held = self.kind_counts(entry, "laid", CARD_KINDS), self.kind_counts(entry, "held", CARD_KINDS)
         out = entry["out"]
         how = f"{self.players[out]} goes out" if out is not None else "the stock ran out"
         return HandScore(hand_scores(laid, held), score_details(laid, held), how)

@@ -56,11 +56,8 @@ class HorseshitRummyPad(PadRules[HorseshitOptions]):
                 for k, words, points in CARD_KINDS)),
         ), self.columns(), self.players)
 
-    def counts(self, entry: Entry, where: str) -> list[dict[str, int]]:
-        return [{k: entry[f"{where}_{k}"][s] for k, _, _ in CARD_KINDS} for s in range(len(self.players))]
-
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
-        out, held = entry["out"], self.counts(entry, "held")
+        out, held = entry["out"], self.kind_counts(entry, "held", CARD_KINDS)
         if out is not None and any(held[out].values()):
             return f"{self.players[out]} went out, so no cards were left in his hand."
         for k, words, _ in CARD_KINDS:
@@ -72,7 +69,8 @@ class HorseshitRummyPad(PadRules[HorseshitOptions]):
         return None
 
     def score(self, entry: Entry, so_far: Progress) -> HandScore:
-        front, held = self.counts(entry, "front"), self.counts(entry, "held")
+        front = self.kind_counts(entry, "front", CARD_KINDS)
+        held = self.kind_counts(entry, "held", CARD_KINDS)
         out = entry["out"]
         how = f"{self.players[out]} goes out" if out is not None else "the stock ran out"
         return HandScore(round_scores(front, held), score_details(front, held),

@@ -63,13 +63,10 @@ class OklahomaCanastaPad(PadRules[OklahomaOptions]):
             Section("Cards left in hand", held, help="Each player's cards still in his hand, by kind."),
         ), self.columns(), self.players)
 
-    def counts(self, entry: Entry, prefix: str,
-               kinds: Sequence[tuple[str, str, int]]) -> list[dict[str, int]]:
-        return [{k: entry[f"{prefix}_{k}"][s] for k, _, _ in kinds} for s in range(len(self.players))]
-
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out = entry["out"]
-        melded, held = self.counts(entry, "meld", MELD_KINDS), self.counts(entry, "held", HELD_KINDS)
+        melded = self.kind_counts(entry, "meld", MELD_KINDS)
+        held = self.kind_counts(entry, "held", HELD_KINDS)
         if out is not None and any(held[out].values()):
             return f"{self.players[out]} went out, so no cards were left in his hand."
         for s, name in enumerate(self.players):
@@ -108,7 +105,8 @@ class OklahomaCanastaPad(PadRules[OklahomaOptions]):
 
     def score(self, entry: Entry, so_far: Progress) -> HandScore:
         out = entry["out"]
-        melded, held = self.counts(entry, "meld", MELD_KINDS), self.counts(entry, "held", HELD_KINDS)
+        melded = self.kind_counts(entry, "meld", MELD_KINDS)
+        held = self.kind_counts(entry, "held", HELD_KINDS)
         lines = [hand_score(kinds_worth(m, MELD_WORTH), kinds_worth(h, HELD_WORTH), s == out)
                  for s, (m, h) in enumerate(zip(melded, held, strict=True))]
         points = [p for p, _ in lines]

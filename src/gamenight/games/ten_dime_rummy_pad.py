@@ -61,15 +61,12 @@ class TenDimeRummyPad(PadRules[TenDimeOptions]):
                          help=f"{points} each taken off.") for k, words, points in CARD_KINDS)),
         ), self.columns(), self.players)
 
-    def counts(self, entry: Entry, where: str) -> list[dict[str, int]]:
-        return [{k: entry[f"{where}_{k}"][s] for k, _, _ in CARD_KINDS} for s in range(len(self.players))]
-
     def spent(self, entries: list[Entry], seat: int) -> int:
         return sum(e["bought"][seat] for e in entries)
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out, made = entry["out"], entry["made"]
-        laid, held = self.counts(entry, "laid"), self.counts(entry, "held")
+        laid, held = self.kind_counts(entry, "laid", CARD_KINDS), self.kind_counts(entry, "held", CARD_KINDS)
         need = self.contract(so_far.hand).size
         for s, name in enumerate(self.players):
             n = sum(laid[s].values())
@@ -88,7 +85,7 @@ class TenDimeRummyPad(PadRules[TenDimeOptions]):
         return None
 
     def score(self, entry: Entry, so_far: Progress) -> HandScore:
-        laid, held = self.counts(entry, "laid"), self.counts(entry, "held")
+        laid, held = self.kind_counts(entry, "laid", CARD_KINDS), self.kind_counts(entry, "held", CARD_KINDS)
         details = [round_detail(laid[s], held[s], entry["made"][s], entry["bought"][s])
                    for s in range(len(self.players))]
         out = entry["out"]

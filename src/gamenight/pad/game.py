@@ -122,6 +122,12 @@ class PadRules(ABC, Generic[OptionsT]):
         return [" & ".join(p for s, p in enumerate(self.players) if self.column_of(s) == c)
                 for c in range(len(cols))]
 
+    def kind_counts(self, entry: Entry, prefix: str,
+                    kinds: Sequence[tuple[str, str, int]]) -> list[dict[str, int]]:
+        """Each player's counts of the form's fields ``{prefix}_{kind}``, by kind (the cards laid,
+        held or melded, counted by kind as the rummies' and canastas' forms ask for them)."""
+        return [{k: entry[f"{prefix}_{k}"][s] for k, _, _ in kinds} for s in range(len(self.players))]
+
     @abstractmethod
     def form(self, so_far: Progress) -> Form:
         """The entry form for hand ``so_far.hand`` (a form may depend on the hand: the cards dealt
