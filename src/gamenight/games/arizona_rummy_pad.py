@@ -61,8 +61,8 @@ class ArizonaRummyPad(PadRules[ArizonaOptions]):
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out, held = entry["out"], self.held(entry)
-        if out is not None and any(held[out].values()):
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, [sum(h.values()) for h in held]):
+            return why
         most = cards_for(so_far.hand) + 1
         for s, h in enumerate(held):
             if sum(h.values()) > most:

@@ -41,8 +41,8 @@ class FiveHundredsPad(PadRules[FiveHundredsOptions]):
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out, held = entry["out"], self.kind_counts(entry, "held", CARD_KINDS)
-        if out is not None and any(held[out].values()):
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, [sum(h.values()) for h in held]):
+            return why
         for k, words, _ in CARD_KINDS:
             n = sum(entry[f"laid_{k}"]) + sum(entry[f"held_{k}"])
             if n > IN_PLAY[k]:

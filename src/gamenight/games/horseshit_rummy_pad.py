@@ -58,8 +58,8 @@ class HorseshitRummyPad(PadRules[HorseshitOptions]):
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out, held = entry["out"], self.kind_counts(entry, "held", CARD_KINDS)
-        if out is not None and any(held[out].values()):
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, [sum(h.values()) for h in held]):
+            return why
         for k, words, _ in CARD_KINDS:
             n = sum(entry[f"front_{k}"]) + sum(entry[f"held_{k}"])
             if n > (limit := self.in_play(k, entry["wild"])):

@@ -67,8 +67,8 @@ class OklahomaCanastaPad(PadRules[OklahomaOptions]):
         out = entry["out"]
         melded = self.kind_counts(entry, "meld", MELD_KINDS)
         held = self.kind_counts(entry, "held", HELD_KINDS)
-        if out is not None and any(held[out].values()):
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, [sum(h.values()) for h in held]):
+            return why
         for s, name in enumerate(self.players):
             why = self.player_problem(name, melded[s], held[s], out == s)
             if why:

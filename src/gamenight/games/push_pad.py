@@ -45,8 +45,9 @@ class PushPad(OppositePartners[PushOptions]):
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out = entry["out"]
-        if out is not None and any(entry[k][out] for k, _, _ in CARD_KINDS):
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, [sum(entry[k][s] for k, _, _ in CARD_KINDS)
+                                              for s in range(len(self.players))]):
+            return why
         for k, words, _ in CARD_KINDS:
             if sum(entry[k]) > IN_PLAY[k]:
                 return (f"The two decks hold {IN_PLAY[k]} {words.lower()}, and the entry counts "

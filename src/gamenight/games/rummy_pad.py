@@ -46,8 +46,8 @@ class RummyPad(PadRules[RummyOptions]):
 
     def verify(self, entry: Entry, so_far: Progress) -> str | None:
         out, dead = entry["out"], entry["deadwood"]
-        if out is not None and dead[out]:
-            return f"{self.players[out]} went out, so no cards were left in his hand."
+        if why := self.went_out_holding(out, dead):
+            return why
         if entry["rummy"] and out is None:
             return "Nobody went out, so nobody went rummy."
         if sum(dead) > DECK_POINTS:

@@ -128,6 +128,14 @@ class PadRules(ABC, Generic[OptionsT]):
         held or melded, counted by kind as the rummies' and canastas' forms ask for them)."""
         return [{k: entry[f"{prefix}_{k}"][s] for k, _, _ in kinds} for s in range(len(self.players))]
 
+    def went_out_holding(self, out: int | None, left: Sequence[int]) -> str | None:
+        """The rule of every game a player goes out of: he has no cards left. The sentence when the
+        entry gives the player who went out (``out``) cards left (``left``: each player's count of
+        cards, or their points, left in hand), else ``None``."""
+        if out is not None and left[out]:
+            return f"{self.players[out]} went out, so no cards were left in his hand."
+        return None
+
     @abstractmethod
     def form(self, so_far: Progress) -> Form:
         """The entry form for hand ``so_far.hand`` (a form may depend on the hand: the cards dealt
