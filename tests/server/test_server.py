@@ -129,6 +129,15 @@ def test_games_lists_every_registered_game_with_its_schema(client: TestClient) -
         assert fields <= set(g["options"][0])
 
 
+def test_one_game_is_its_entry_of_the_list_and_an_unknown_one_is_not_found(client: TestClient) -> None:
+    """A table's page fetches its own game's entry (a tenth of the list's 220 KB on a phone)."""
+    listed = client.get("/api/games").json()
+    for g in (listed[0], listed[-1]):
+        assert client.get(f"/api/games/{g['id']}").json() == g
+    error = error_of(client.get("/api/games/no-such-game"), 404, "not_found")
+    assert "no such game" in error["message"]
+
+
 def test_create_table_with_humans_and_bots(client: TestClient) -> None:
     created = create(client, [{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
                               {"kind": "human"}, {"kind": "bot", "bot": "random"}], bot_delay_ms=0)

@@ -150,7 +150,7 @@ class Tab:
 
     def open(self, table: Table, first: Viewport) -> None:
         """The seat's page, loaded at ``first``, drawn at the audited version with everything it
-        fetches besides (the game's rules come from /api/games, after the first drawing), nothing
+        fetches besides (the game's rules come from /api/games/{id}, after the first drawing), nothing
         moving."""
         self.errors.clear()
         self.page.set_viewport_size({"width": first.width, "height": first.height})

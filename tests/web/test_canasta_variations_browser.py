@@ -1,4 +1,4 @@
-"""What the canasta variations add to the table, read off a spectator's page in real Chromium at
+"""What the canasta variations add to the table, read off a spectator's page in real Chromium opened at
 the end of a one-hand match of four heuristic bots: Samba's sequences (each described as the
 engine says it, "a sequence of hearts 8–10", "a samba of clubs 6–Q") beside its groups, and what
 its sides need to go out; Mexicana's first-meld bonus of thirteen cards (who drew it) and its
@@ -19,16 +19,15 @@ from tests.web.test_browser import ARTIFACTS, Api, wait_for_version, watch_error
 
 def one_hand_on_a_spectators_page(api: Api, browser: Any, game: str,
                                   **table: Any) -> tuple[Any, list[str], dict[str, Any]]:
-    """Four heuristic bots play a one-hand match; a spectator's page follows it to the end:
-    (the page, its script errors, the final spectator snapshot)."""
+    """Four heuristic bots play a one-hand match, then a spectator's page opens on it:
+    (the page, its script errors, the final spectator snapshot). The page opens once the hand is
+    over: bots with no delay publish hundreds of versions a hand, and a page open through them
+    spent most of these tests' CPU drawing frames nobody reads (following a table live is the
+    clicking tests'; these read what the finished hand leaves on the table)."""
     seats = [{"kind": "bot", "bot": "heuristic"}] * 4
     status, made = api.call("/api/tables", {"game": game, "players": 4, "seats": seats, "bot_delay_ms": 0,
                                             "trick_pause_ms": 0, "options": {"max_hands": 1}, **table})
     assert status == 201, made
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = watch_errors(page)
-    page.goto(made["spectator_link"])
-    page.wait_for_selector("#headline .game-title")
     deadline = time.monotonic() + 90
     while True:
         status, snap = api.call(f"/api/tables/{made['table_id']}")
@@ -37,6 +36,10 @@ def one_hand_on_a_spectators_page(api: Api, browser: Any, game: str,
             break
         assert time.monotonic() < deadline, "the bots did not finish the hand in time"
         time.sleep(0.1)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = watch_errors(page)
+    page.goto(made["spectator_link"])
+    page.wait_for_selector("#headline .game-title")
     wait_for_version(page, snap["version"])
     return page, errors, snap
 

@@ -1,9 +1,11 @@
 """Court Whist in the browser: a party of eight at two tables, three people and five bots, played
 through all seven games to its grand total (each person clicks the first cards of the first hand,
 the rest goes through the API); every table drawn (the person's own in front), the score card always
-shown, and a chat message during the Confiscation game costing its writer 3 points. A whole party
-of thirteen (one sitting out in turn) runs below; the engine tests play whole parties of 4, 8, 9
-and 13.
+shown, and a chat message during the Confiscation game costing its writer 3 points. A party of
+thirteen (one sitting out in turn) is drawn below; the engine tests play whole parties of 4, 8, 9
+and 13, and check the thirteen's score cards (seven games, a game sat out scoring 8 a hand): a
+browser whole party of thirteen (35 CPU s, the suite's costliest test) showed nothing the party of
+eight's grand total and those checks do not.
 
 The bots move without delay, so a party publishes a hundred versions a second: a page left open
 through all seven games spends minutes of the suite's two cores parsing frames no person could
@@ -159,77 +161,4 @@ def test_a_party_of_thirteen_seats_one_out_and_draws_three_tables(server: str, b
         assert page.locator(".party-tables .other-table").count() == 2
         assert "Sitting out" in page.inner_text("#felt")
     assert page.locator(".score-card").count() == 1
-    assert not errors, errors
-
-
-def test_a_whole_party_of_thirteen_with_three_people_reaches_the_grand_total(
-        server: str, browser: Any) -> None:
-    """All seven games: twelve at three tables and one sitting out (in turn), three people and ten
-    bots. Their moves go through the API (clicking every card of seven games would take minutes —
-    the party of eight above clicks). The people's pages are open for the first game, leave, and
-    come back when the party is over (the party of eight has a page come back mid-party): each
-    shows the grand total, and each person's score card has all seven games, a sit-out game
-    scoring 8 a hand."""
-    people = (0, 5, 10)
-    api = Api(server)
-    bot = {"kind": "bot", "bot": "heuristic"}
-    seats = [{"kind": "human"} if s in people else bot for s in range(13)]
-    status, table = api.call("/api/tables", {"game": "court-whist", "seats": seats, "bot_delay_ms": 0,
-                                             "trick_pause_ms": 0})
-    assert status == 201, table
-    links = {s["seat"]: s["link"] for s in table["seats"] if s.get("link")}
-    table_id = table["table_id"]
-    tokens = {s: table_of(links[s])[1] for s in people}
-    errors: list[str] = []
-    pages: dict[int, Any] = {}
-
-    def open_pages() -> None:
-        for s in people:
-            page = pages[s] = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            watch_errors(page, errors)
-            page.goto(links[s])
-            page.wait_for_selector(".party-tables")
-            assert page.locator(".score-card").count() == 1
-
-    open_pages()
-    sat_out: set[int] = set()
-    away = False
-    deadline = time.monotonic() + 300
-    while True:
-        assert time.monotonic() < deadline, "the party did not finish"
-        moved = False
-        for s in people:
-            snap = api.snapshot(table_id, tokens[s])
-            view = snap["view"]
-            if view["is_over"]:
-                break
-            if view["game_of"][0] > 1 and not away:  # the first game over, the people leave
-                for page in pages.values():
-                    page.context.close()
-                away = True
-            if s in view["sitting_out"]:
-                sat_out.add(s)
-            if s in view["to_act"] and view["legal_moves"]:
-                status, _ = api.call(f"/api/tables/{table_id}/moves",
-                                     {"token": tokens[s], "move": view["legal_moves"][0],
-                                      "version": snap["version"]})
-                moved = moved or status == 200
-        else:
-            if not moved:
-                time.sleep(0.02)
-            continue
-        break
-    open_pages()  # and come back for the grand total
-    for s in people:
-        final = api.snapshot(table_id, tokens[s])
-        view = final["view"]
-        card = view["score_card"]
-        assert len(card["rows"]) == 7
-        assert card["total"] == view["score_sheet"]["totals"][s]
-        if s in sat_out:
-            assert [8, 8, 8, 8, 32] in [row["cells"] for row in card["rows"]]
-        pages[s].wait_for_function("v => Number(document.body.dataset.version) >= v", arg=final["version"],
-                                   timeout=30_000)
-        pages[s].wait_for_selector("#outcome:not([hidden])")
-        assert "Grand total" in pages[s].inner_text("body")
     assert not errors, errors

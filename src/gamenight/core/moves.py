@@ -259,6 +259,11 @@ def parse_move(text: str) -> Move:
     with die faces gets its own move back, although digits read as numbers), else a
     throwaway move no game built. Raises :class:`IllegalMove` with a sentence for text that
     is not a move."""
+    # a move's own text (what the lists offer and clients send back) names that move: reading it
+    # word by word would spell the same text again, so the table answers it directly
+    move = _alive(Move._by_text.get(text))
+    if move is not None:
+        return move
     words = text.split()
     verb = WORD.parse(words[0]) if words else None
     if verb is None:

@@ -360,14 +360,24 @@ def test_a_party_of_nine_sits_everyone_out_in_turn_and_keeps_men_and_ladies_apar
 
 
 def test_a_party_of_thirteen_runs_three_tables_and_one_sits_out() -> None:
+    """A whole party of thirteen: twelve at three tables and one sitting out each game in turn. Every
+    seat's score card (what the page draws as the grand total) has the seven games, its total is the
+    sheet's, and a game sat out is four hands of 8 (32)."""
     s = gamenight.new("court-whist", players=13, seed=8)
     assert isinstance(s, CourtWhist)
     assert s.n_tables == 3 and len(s.sitting_out(0)) == 1
+    sat_out = [s.sitting_out(g)[0] for g in range(7)]
     play_first_legal(s)
     assert s.is_over and len(s.sheet.rows) == 7
     totals = s.sheet.totals
     best = {p for p in range(13) if totals[p] == max(totals)}
     assert s.outcome is not None and set(s.outcome.winners) == best
+    for seat in range(13):
+        card = s.view(seat)["score_card"]
+        assert len(card["rows"]) == 7
+        assert card["total"] == totals[seat]
+    for game, seat in enumerate(sat_out):
+        assert s.view(seat)["score_card"]["rows"][game]["cells"] == [8, 8, 8, 8, 32]
 
 
 def test_any_pairing_sits_out_whoever_is_next_and_tables_fill_from_everyone() -> None:

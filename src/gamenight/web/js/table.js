@@ -58,7 +58,7 @@ const SUMMARY_MS = 15000;
 
 const page = {
   info: null, // GET /api/tables/{id}: seats, seed commitment...
-  spec: null, // the game's entry in /api/games: option labels, presets, rules text
+  spec: null, // the game's entry (/api/games/{id}): option labels, presets, rules text
   view: null,
   version: -1,
   lastDraw: -Infinity, // performance.now() of the last drawing (frames are drawn at most every DRAW_GAP_MS)
@@ -665,8 +665,7 @@ function onGlobalKey(event) {
 
 async function loadSpec(gameId) {
   try {
-    const games = await api("/api/games");
-    page.spec = games.find((g) => g.id === gameId) || null;
+    page.spec = await api(`/api/games/${encodeURIComponent(gameId)}`);
     if (page.view) draw();
   } catch {
     // The rules panel then shows option names only.
