@@ -26,6 +26,7 @@ from gamenight.core.errors import IllegalMove
 from gamenight.core.rules_text import for_the_table, options_for_the_table
 from gamenight.server import create_app
 from gamenight.server.app import MAX_BODY
+from gamenight.server.assets import asset_version, versioned_prefix
 from gamenight.server.service import LiveTable, TableService
 from gamenight.server.storage import GroupCommitWriter, MoveRow, SeatRecord, Storage, TableRecord, utc_now
 from tests.server.clocked import advance, clocked_client
@@ -127,6 +128,15 @@ def test_games_lists_every_registered_game_with_its_schema(client: TestClient) -
         assert g["rules"] and g["options"]
         fields = {"name", "default", "label", "help", "type", "choices", "minimum", "maximum"}
         assert fields <= set(g["options"][0])
+
+
+def test_the_fingerprint_of_the_files_changes_with_any_file(tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "a.js").write_text("export const a = 1;")
+    first = asset_version.__wrapped__(tmp_path)
+    assert asset_version.__wrapped__(tmp_path) == first
+    (tmp_path / "js" / "a.js").write_text("export const a = 2;")
+    assert asset_version.__wrapped__(tmp_path) != first
 
 
 def test_one_game_is_its_entry_of_the_list_and_an_unknown_one_is_not_found(client: TestClient) -> None:
@@ -591,7 +601,10 @@ def test_pages_and_static_files_are_served(client: TestClient) -> None:
     for url, name in (("/", "index.html"), (f"/t/{table_id}", "table.html")):
         r = client.get(url)
         if (web / name).is_file():
-            assert r.status_code == 200 and r.text == (web / name).read_text()
+            # the page as written, its files named under their fingerprint (server/assets.py)
+            assert r.status_code == 200
+            assert r.text == (web / name).read_text().replace('"/static/', f'"{versioned_prefix()}')
+            assert r.headers["cache-control"] == "no-cache"
             assert r.headers["content-type"].startswith("text/html")
             assert "default-src 'self'" in r.headers["content-security-policy"]
             assert r.headers["referrer-policy"] == "no-referrer"
@@ -600,6 +613,11 @@ def test_pages_and_static_files_are_served(client: TestClient) -> None:
     for path in sorted(web.rglob("*.js"))[:3]:
         r = client.get(f"/static/{path.relative_to(web).as_posix()}")
         assert r.status_code == 200 and "javascript" in r.headers["content-type"]
+        assert r.headers["cache-control"] == "no-cache"  # asked for again each time
+        kept = client.get(f"{versioned_prefix()}{path.relative_to(web).as_posix()}")
+        assert kept.status_code == 200 and kept.text == r.text
+        assert kept.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert client.get(f"{versioned_prefix()}../server/app.py").status_code == 404
     assert client.get("/static/../server/app.py").status_code == 404
     assert client.get("/openapi.json").json()["paths"]["/api/tables"]["post"]["summary"] == "Start a table"
 

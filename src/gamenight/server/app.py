@@ -54,7 +54,7 @@ from typing import Any
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -62,6 +62,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import gamenight
 from gamenight.bots import seat_bots
 from gamenight.core.rules_text import for_the_table, options_for_the_table
+from gamenight.server.assets import mount_files, page
 from gamenight.server.check_api import add_check_route
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.hint_api import add_hint_route
@@ -108,8 +109,6 @@ MAX_BODY = 16 * 1024
 #: uvicorn drops a connection whose frame exceeds this (larger ones than MAX_BODY get a ``too_large``
 #: answer first, up to this size)
 MAX_WS_FRAME = 1024 * 1024
-#: the web client's files (index.html, table.html, js/, css/)
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 #: pages: scripts and styles from this server only, no framing, tokens never sent on as a referrer
 PAGE_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
@@ -694,7 +693,7 @@ def add_page_routes(app: FastAPI, service: TableService) -> None:
             return HTMLResponse(NO_TABLE_PAGE, status_code=404)
         return page("table.html")
 
-    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+    mount_files(app)
 
     app.add_middleware(PageHeaders)
 
@@ -730,13 +729,6 @@ NO_TABLE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p>The link may be mistyped, or the table was closed and archived.</p>
 <p><a href="/">Go to the lobby</a> to start a new table.</p></main></body></html>
 """
-
-
-def page(name: str) -> Response:
-    path = WEB_DIR / name
-    if not path.is_file():
-        return PlainTextResponse(f"The web client is not installed ({name} is missing).", status_code=404)
-    return FileResponse(path, media_type="text/html")
 
 
 __all__ = ["MAX_BODY", "MAX_WS_FRAME", "create_app", "tune_gc"]

@@ -12,7 +12,7 @@
 // sendMove asks gate() first (true: send now), and calls redraw() after each draw, which may have
 // replaced the armed button.
 
-import { $, fill, h } from "./dom.js";
+import { $, fill, h, useSheet } from "./dom.js";
 
 /** How long an armed move waits for its second tap. */
 export const CONFIRM_MS = 5000;
@@ -36,8 +36,7 @@ function yesLabel(question) {
 
 /** The prompt's stylesheet (the table page's HTML does not link it). */
 function ensureStyles() {
-  if (document.querySelector('link[href="/static/css/confirm.css"]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/confirm.css" }));
+  useSheet("confirm.css");
 }
 
 export function mountConfirm({ send }) {

@@ -13,6 +13,17 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * Load one of the client's style sheets (css/NAME) once, from the folder this script came from: the
+ * pages name their files under a fingerprint the browser may keep (server/assets.py), and a sheet
+ * fetched from there is kept with them.
+ */
+export function useSheet(name) {
+  const href = new URL(`../css/${name}`, import.meta.url).href;
+  const loaded = [...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.href.endsWith(`/css/${name}`));
+  if (!loaded) document.head.append(h("link", { rel: "stylesheet", href }));
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** An SVG element (the same attribute rules as h, no listeners needed). */

@@ -15,14 +15,13 @@
 // mountHint({ page, tableId, token, api, handOf, draw }) returns { redraw(view) }, called after
 // every draw; `handOf()` is the table's hand state ({ layout, shown, piece }).
 
-import { $, h } from "./dom.js";
+import { $, h, useSheet } from "./dom.js";
 import { codeOf, handKeys } from "./hand.js";
 import { feltItem, parts, placeFits } from "./select.js";
 
 /** The hint's stylesheet (the table page's HTML does not link it). */
 function ensureStyles() {
-  if (document.querySelector('link[href="/static/css/hint.css"]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/hint.css" }));
+  useSheet("hint.css");
 }
 
 /** The occurrence keys of the hand ("5H#1") that hold the move's cards, each occurrence once. */

@@ -26,6 +26,7 @@
 
 import { screenPath } from "./screen_link.js";
 import { deckToggle } from "./deck.js";
+import { useSheet } from "./dom.js";
 
 /** How long a piece travels. */
 export const MOTION_MS = 260;
@@ -461,12 +462,7 @@ function pill(text) {
 /** What the table page's menu gains: the sounds switch, and the link to the table's shared screen
  * (a tablet or a TV showing the felt large: screen.html). Small, beside the connection's state. */
 export function menuItems(tableId) {
-  if (!document.querySelector('link[href="/static/css/motion.css"]')) {
-    const sheet = document.createElement("link");
-    sheet.rel = "stylesheet";
-    sheet.href = "/static/css/motion.css";
-    document.head.append(sheet);
-  }
+  useSheet("motion.css");
   const link = document.createElement("a");
   link.className = "menu-extra screen-link";
   link.href = screenPath(tableId);

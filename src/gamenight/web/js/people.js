@@ -5,7 +5,7 @@
 //
 // mountPeople({ tableId, token, api }) returns { onState(data), onFrame(frame) -> bool }.
 
-import { $, fill, h } from "./dom.js";
+import { $, fill, h, useSheet } from "./dom.js";
 
 /** The longest name the server accepts (server.people.MAX_NAME_CHARS). */
 const MAX_NAME = 24;
@@ -20,8 +20,7 @@ export function seatKindWord(info) {
 
 /** The people's stylesheet, shared with the lobby (the table page's HTML does not link it). */
 export function ensureStyles() {
-  if (document.querySelector('link[href="/static/css/people.css"]')) return;
-  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/people.css" }));
+  useSheet("people.css");
 }
 
 function stored(key) {
