@@ -159,6 +159,9 @@ pads_table = Table(
     Column("open", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # added with each player's own vote: the SHA-256 of each player's voting token, in seat order
+    # (NULL: a pad made before, given its tokens when its scorekeeper next shows them)
+    Column("voters", JSON, nullable=True),
 )
 
 #: the family's match history (server.pad_api, gamenight.pad.history): a finished pad's result as
