@@ -17,9 +17,9 @@
 * ``GET /api/pads/{id}/sheet.csv`` — the sheet as CSV;
 * ``WS /ws/pads/{id}`` — ``{"type": "state", version, view}`` on connect and after every change
   (the table's :class:`~gamenight.server.live.Connection` queue and pump); it only watches;
-* ``GET /api/history`` — the family's match history: every finished pad, newest first (game, date,
-  players, each side's total, the winners), and each person's wins per game
-  (:mod:`gamenight.pad.history`);
+* ``GET /api/history`` — the family's match history: every finished pad and played table, newest
+  first (game, date, players, each side's total, the winners, ``link`` to its sheet or table), and
+  each person's wins per game (:mod:`gamenight.pad.history`, :mod:`gamenight.server.table_history`);
 * ``/pad`` (a new pad), ``/p/{id}`` (a pad) and ``/pad/history`` — the page, ``web/pad.html``.
 
 Editing takes the scorekeeper's token (``Authorization: Bearer T``), or none where the pad was made
@@ -54,6 +54,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection as DbConnection
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from gamenight.core.errors import UnknownGame
@@ -64,6 +65,7 @@ from gamenight.server.links import qr_svg_data_uri
 from gamenight.server.live import Connection, ServiceError
 from gamenight.server.models import ERRORS
 from gamenight.server.storage import Storage, pad_history_table, pads_table, utc_now
+from gamenight.server.table_history import played_tables
 from gamenight.server.wire import dumps, sha256_hex
 
 #: pads kept in memory (the least recently used without watchers are let go: read back when asked)
@@ -243,18 +245,12 @@ class PadService:
                 keep_result(conn, *result_of)
 
     def history(self) -> dict[str, Any]:
-        """The finished matches, newest first, and the wins per person per game."""
+        """The finished matches, pads and played tables, newest first, and the wins per person per
+        game."""
         if not self.backfilled:
             self.backfill()
             self.backfilled = True
-        h = pad_history_table
-        with self.storage.engine.connect() as conn:
-            rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id)
-                                .limit(HISTORY_KEPT)).all()
-        # SQLite gives back the UTC times it stored without their zone
-        stamps = [r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC) for r in rows]
-        return history_json([{**row.result, "pad_id": row.pad_id, "finished_at": at.isoformat(),
-                              "date": when(at)} for row, at in zip(rows, stamps, strict=True)])
+        return read_history(self.storage.engine)
 
     def backfill(self) -> None:
         """Pads finished before the history was kept (a database from an older server) get their
@@ -282,6 +278,21 @@ class PadService:
     def _read(self, pad_id: str) -> Any:
         with self.storage.engine.connect() as conn:
             return conn.execute(select(pads_table).where(pads_table.c.id == pad_id)).first()
+
+
+def read_history(engine: Engine, kept: int = HISTORY_KEPT) -> dict[str, Any]:
+    """The newest ``kept`` finished matches of a database, pads' and played tables' together, newest
+    first, and the wins per person per game over them (``GET /api/history``, ``gamenight
+    pad-history --db``)."""
+    h = pad_history_table
+    with engine.connect() as conn:
+        rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id).limit(kept)).all()
+    pads = [(r.finished_at, {**r.result, "pad_id": r.pad_id, "link": f"/p/{r.pad_id}"}) for r in rows]
+    # SQLite gives back the UTC times it stored without their zone
+    found = [(at if at.tzinfo else at.replace(tzinfo=UTC), m)
+             for at, m in [*pads, *played_tables(engine, kept)]]
+    found.sort(key=lambda x: x[0], reverse=True)
+    return history_json([{**m, "finished_at": at.isoformat(), "date": when(at)} for at, m in found[:kept]])
 
 
 def keep_result(conn: DbConnection, pad_id: str, pad: Pad) -> None:
@@ -519,4 +530,4 @@ NO_PAD_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </main></body></html>
 """
 
-__all__ = ["PadService", "add_pad_routes", "sheet_csv"]
+__all__ = ["PadService", "add_pad_routes", "read_history", "sheet_csv"]
