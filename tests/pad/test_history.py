@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 from gamenight.cli import app
 from gamenight.pad import Pad
 from gamenight.server import create_app
-from gamenight.server.storage import pad_history_table
+from gamenight.server.pad_api import read_history
+from gamenight.server.storage import MoveRow, Storage, pad_history_table
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 #: a four-round Hand and Foot match (the family book's rules): Ann–Cid win 3475 to 980
@@ -152,3 +153,10 @@ def test_a_played_table_is_in_the_history_once_when_its_match_ends(tmp_path: Pat
     assert result.output.index("Oklahoma Canasta │ Ann ") < result.output.index("Hand and Foot    │ Ann ")
     assert re.search(r"│ Bob\s+│ Oklahoma Canasta │ [01]\s+│ 1\s+│", result.output)
     assert re.search(r"│ Cid\s+│ Hand and Foot\s+│ 0\s+│ 1\s+│", result.output)
+    # a process finishing the table again (a replica replaying it) writes nothing over the line kept
+    storage = Storage(url)
+    with storage.engine.begin() as conn:
+        again_row = MoveRow(table, 999, 0, "again", True, result={**played, "winners": ["Cid"]})
+        Storage.write_batch(conn, [again_row])
+    assert read_history(storage.engine)["matches"] == history["matches"]
+    storage.close()

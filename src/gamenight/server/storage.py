@@ -499,7 +499,7 @@ class Storage:
         if results:  # once per table: one kept already (a table finished twice) stays as it is
             h = table_history_table
             results = {k: v for k, v in results.items() if k not in set(conn.execute(
-                select(h.c.table_id).where(h.c.table_id.in_(results))).scalars())}
+                select(h.c.table_id).where(h.c.table_id.in_(list(results)))).scalars())}
             if results:
                 conn.execute(insert(h), [{"table_id": k, "game": v["game"], "finished_at": now, "result": v}
                                          for k, v in results.items()])

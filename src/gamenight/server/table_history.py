@@ -10,6 +10,7 @@ listed once. Tables finished before this was kept are not listed.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
@@ -22,12 +23,19 @@ from gamenight.server.storage import table_history_table
 if TYPE_CHECKING:
     from gamenight.server.live import LiveTable
 
+log = logging.getLogger(__name__)
 
-def table_result(table: LiveTable) -> dict[str, Any]:
+
+def table_result(table: LiveTable) -> dict[str, Any] | None:
     """The history's line for ``table``, whose match its last move just ended: a person counts wins
-    only where a person sits and chose a name (not a bot, nor a seat left as "North")."""
+    only where a person sits and chose a name (not a bot, nor a seat left as "North"). ``None``
+    (logged) if it cannot be read: the history never stops a game's last move being saved."""
     people = [s.name if s.kind == "human" else None for s in table.record.seats]
-    return played_match(table.state, table.record.preset, people)
+    try:
+        return played_match(table.state, table.record.preset, people)
+    except Exception:
+        log.exception("table %s: its result could not be written to the match history", table.id)
+        return None
 
 
 def played_tables(engine: Engine, limit: int) -> list[tuple[Any, dict[str, Any]]]:
