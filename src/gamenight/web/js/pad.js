@@ -26,15 +26,18 @@ function presetWords(name) {
   return capitalised(name.replace(/[_-]+/g, " ").trim());
 }
 
-/** The scorekeeper's token: from the edit link once (then kept on this device and taken out of the
- *  address), or kept from before. */
+/** This phone's token: from a link once (the scorekeeper's edit link or a player's own; then kept
+ *  on this device and taken out of the address), or kept from before, the scorekeeper's first. A
+ *  player's link opened on the scorekeeper's phone is kept apart (`settleToken`): it never takes
+ *  the pen away. */
 function takeToken(id) {
   const key = `gamenight.pad.${id}`;
   const params = new URLSearchParams(location.search);
   const fromLink = params.get("token");
   try {
-    if (!fromLink) return localStorage.getItem(key);
-    localStorage.setItem(key, fromLink);
+    const keeper = localStorage.getItem(key);
+    if (!fromLink) return keeper || localStorage.getItem(`${key}.vote`);
+    localStorage.setItem(keeper && keeper !== fromLink ? `${key}.vote` : key, fromLink);
   } catch {
     return fromLink; // no storage: the address keeps it
   }
@@ -44,6 +47,20 @@ function takeToken(id) {
   return fromLink;
 }
 
+/** Once the server said whose the token is: the scorekeeper's kept as such, a player's apart. */
+function settleToken(id, data) {
+  const key = `gamenight.pad.${id}`;
+  try {
+    if (data.keeper) localStorage.setItem(key, token);
+    else if (data.voter) {
+      localStorage.setItem(`${key}.vote`, token);
+      if (localStorage.getItem(key) === token) localStorage.removeItem(key);
+    }
+  } catch {
+    // no storage: the address kept the token
+  }
+}
+
 // ---- a pad -------------------------------------------------------------------------------------
 
 async function openPad() {
@@ -51,6 +68,7 @@ async function openPad() {
   show($("#pad"), true);
   try {
     const data = await api(`/api/pads/${encodeURIComponent(padId)}`, { token });
+    if (token) settleToken(padId, data);
     state.canEdit = data.can_edit;
     state.voter = data.voter; // a player's own link: this phone answers house-rule changes for that player
     state.optionInfos = data.option_infos;
