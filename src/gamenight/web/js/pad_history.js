@@ -28,11 +28,18 @@ function day(m) {
   return Number.isNaN(at.getTime()) ? m.date : at.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
+/** The rule set, where it is not the family book's ("ultimate" → " · Ultimate rules"). */
+function rules(m) {
+  if (!m.preset) return "";
+  const words = m.preset.replace(/[_-]+/g, " ").trim();
+  return ` · ${words.charAt(0).toUpperCase()}${words.slice(1)} rules`;
+}
+
 function match(m) {
   // a score pad's match (real cards, scored here) or a table played here: each links to its own page
   const played = Boolean(m.table_id);
   return h("li", { class: "pad-history-match", dataset: played ? { table: m.table_id } : { pad: m.pad_id } },
-    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), ` · ${day(m)}`,
+    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), rules(m), ` · ${day(m)}`,
       played ? h("span", { class: "pad-history-kind", text: " · played here" }) : null),
     h("ul", { class: "pad-history-sides" }, m.sides.map(side)),
     h("p", { class: "hint" }, `${m.text} `, h("a", { href: m.link, text: played ? "The table" : "The sheet" })));
