@@ -1,7 +1,8 @@
 """The family's match history: a finished pad is recorded with its winners and final totals, a
 correction rewrites it (its date kept), each person's wins are counted per game, and pads finished
-before the history was kept are found, on SQLite and PostgreSQL (``GET /api/history``); the
-terminal lists the finished pads saved in a folder (``gamenight pad-history``)."""
+before the history was kept are found, on SQLite and PostgreSQL (``GET /api/history``); a played
+table is recorded once when its match ends; the terminal lists the finished pads saved in a folder,
+or a server's pads and tables (``gamenight pad-history``)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from typer.testing import CliRunner
 from gamenight.cli import app
 from gamenight.pad import Pad
 from gamenight.server import create_app
-from gamenight.server.storage import pad_history_table
+from gamenight.server.pad_api import read_history
+from gamenight.server.storage import MoveRow, Storage, pad_history_table
 
 PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
 #: a four-round Hand and Foot match (the family book's rules): Ann–Cid win 3475 to 980
@@ -95,3 +97,66 @@ def test_the_terminal_lists_the_finished_pads_saved_in_a_folder(tmp_path: Path) 
     assert "Eve" not in result.output  # a match not over is not history yet
     assert re.search(r"│ Ann\s+│ Hand and Foot │ 1\s+│ 1\s+│", result.output)
     assert re.search(r"│ Dee\s+│ Hand and Foot │ 0\s+│ 1\s+│", result.output)
+
+
+def test_a_played_table_is_in_the_history_once_when_its_match_ends(tmp_path: Path) -> None:
+    """A two-player Oklahoma Canasta table of one hand, played to its end through the API (each seat
+    its first legal move), is listed with its winners beside the pads; a restart replays it and a
+    rematch follows it, and it is still listed once."""
+    url = f"sqlite:///{tmp_path / 'tables.db'}"
+    with TestClient(create_app(url)) as client:
+        made = client.post("/api/tables", json={
+            "game": "oklahoma-canasta", "options": {"max_hands": 1}, "seed": 7, "trick_pause_ms": 0,
+            "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]}).json()
+        table, tokens = made["table_id"], [s["token"] for s in made["seats"]]
+        pad, _auth = play(client, ["Ann", "Cid"], [{"melded_high": [3, 0], "out": None}] * 4)
+        seat, moves = 0, 0
+        auth = [{"Authorization": f"Bearer {t}"} for t in tokens]
+        while True:
+            snap = client.get(f"/api/tables/{table}", headers=auth[seat]).json()
+            view = snap["view"]
+            if view["is_over"]:
+                break
+            if seat not in view["to_act"]:
+                seat = view["to_act"][0]
+                continue
+            if moves == 5:  # a table under way is not in the history yet
+                assert [m.get("pad_id") for m in client.get("/api/history").json()["matches"]] == [pad]
+            moved = client.post(f"/api/tables/{table}/moves", headers=auth[seat],
+                                json={"move": view["legal_moves"][0], "version": snap["version"]})
+            assert moved.status_code == 200, moved.text
+            moves += 1
+        history = client.get("/api/history").json()
+        played, padded = history["matches"]  # newest first: the table ended after the pad
+        outcome = view["outcome"]
+        assert played["table_id"] == table and played["link"] == f"/t/{table}" and "pad_id" not in played
+        assert (played["title"], played["players"], played["hands"]) == (
+            "Oklahoma Canasta", ["Ann", "Bob"], 1)
+        assert [(s["name"], s["players"], s["total"]) for s in played["sides"]] == [
+            ("Ann", ["Ann"], outcome["scores"][0]), ("Bob", ["Bob"], outcome["scores"][1])]
+        assert played["winners"] == [["Ann", "Bob"][w] for w in outcome["winners"]] != []
+        assert played["text"].endswith(outcome["reason"]) and padded["link"] == f"/p/{pad}"
+        # wins per person per game count both: Ann played a pad of Hand and Foot and a table
+        assert {(w["person"], w["title"]) for w in history["wins"]} == {
+            ("Ann", "Hand and Foot"), ("Cid", "Hand and Foot"), ("Ann", "Oklahoma Canasta"),
+            ("Bob", "Oklahoma Canasta")}
+        rematch = client.post(f"/api/tables/{table}/rematch", json={"token": tokens[0]})
+        assert rematch.status_code == 201, rematch.text
+
+    with TestClient(create_app(url)) as client:  # restarted: the finished table replays on first use
+        assert client.get(f"/api/tables/{table}").json()["view"]["is_over"]
+        again = client.get("/api/history").json()
+        assert [m.get("table_id") for m in again["matches"]] == [table, None] and again == history
+    # the terminal reads the server's database: the table and the pad, newest first, with the wins
+    result = CliRunner().invoke(app, ["pad-history", "--db", url], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert result.output.index("Oklahoma Canasta │ Ann ") < result.output.index("Hand and Foot    │ Ann ")
+    assert re.search(r"│ Bob\s+│ Oklahoma Canasta │ [01]\s+│ 1\s+│", result.output)
+    assert re.search(r"│ Cid\s+│ Hand and Foot\s+│ 0\s+│ 1\s+│", result.output)
+    # a process finishing the table again (a replica replaying it) writes nothing over the line kept
+    storage = Storage(url)
+    with storage.engine.begin() as conn:
+        again_row = MoveRow(table, 999, 0, "again", True, result={**played, "winners": ["Cid"]})
+        Storage.write_batch(conn, [again_row])
+    assert read_history(storage.engine)["matches"] == history["matches"]
+    storage.close()

@@ -1,11 +1,13 @@
 """Score pads over HTTP and the WebSocket: made, entered by the scorekeeper only, an impossible hand
 refused in words, corrected, followed live, exported as CSV, and still there after a restart (on
-SQLite and PostgreSQL)."""
+SQLite and PostgreSQL); each player's own link votes for that player only, and still does after a
+restart."""
 
 from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -94,3 +96,47 @@ def test_a_pad_is_kept_followed_and_survives_a_restart(db_url: str) -> None:
         assert anyone.status_code == 200 and anyone.json()["view"]["sheet"]["totals"] == [15, 0]
         with client.websocket_connect("/ws/pads/nothere", subprotocols=["gamenight"]) as nobody:
             assert nobody.receive_json()["code"] == "unknown_pad"
+
+
+def test_each_player_votes_from_his_own_phone_and_only_for_himself(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'pads.db'}"
+    with TestClient(create_app(url)) as client:
+        made = client.post("/api/pads", json={"game": "hand-and-foot", "players": PLAYERS}).json()
+        pad, keeper = made["pad_id"], {"Authorization": f"Bearer {made['token']}"}
+        assert client.get(f"/api/pads/{pad}/voters").status_code == 403  # the scorekeeper's only
+        links = client.get(f"/api/pads/{pad}/voters", headers=keeper).json()
+        assert [v["player"] for v in links] == PLAYERS and links[0]["qr"].startswith("data:image/svg+xml")
+        own = {v["player"]: {"Authorization": f"Bearer {v['link'].split('?token=')[1]}"} for v in links}
+        assert all(v["link"].startswith(made["follow_link"] + "?token=") for v in links)
+        assert made["token"] not in str(links) and len({str(v) for v in own.values()}) == 4
+        ann = client.get(f"/api/pads/{pad}", headers=own["Ann"]).json()
+        assert (ann["voter"], ann["can_edit"], ann["keeper"]) == ("Ann", False, False)
+        assert client.post(f"/api/pads/{pad}/amendments", headers=keeper,
+                           json={"from_hand": 1, "changes": {"out_bonus": 0}, "by": "Cid"}).status_code == 200
+        votes = f"/api/pads/{pad}/amendments/1/votes"
+        # Ann's link votes for Ann, never for Bob; a link of no player here, or none, votes for nobody
+        for_bob = client.post(votes, headers=own["Ann"], json={"player": "Bob", "yes": True})
+        assert for_bob.status_code == 403
+        assert for_bob.json()["error"]["message"] == (
+            "This link votes for Ann only: Bob votes with Bob's own link, or the scorekeeper records it.")
+        wrong = client.post(votes, headers={"Authorization": "Bearer not-a-token"}, json={"player": "Bob",
+                                                                                          "yes": True})
+        assert wrong.status_code == 403 and wrong.json()["error"]["message"].startswith(
+            "That link votes for nobody at this pad")
+        assert client.post(votes, json={"player": "Bob", "yes": True}).status_code == 403
+        assert client.post(f"/api/pads/{pad}/entries", headers=own["Ann"],
+                           json={"entry": made["view"]["blank"]}).status_code == 403  # a vote, not a pen
+        assert client.post(votes, headers=own["Ann"], json={"player": "Ann", "yes": True}).status_code == 200
+        # Bob has no phone: the scorekeeper records his vote, and the pad says so
+        recorded = client.post(votes, headers=keeper, json={"player": "Bob", "yes": True}).json()
+        amendment = recorded["view"]["amendments"][0]
+        assert amendment["votes"] == {"Cid": True, "Ann": True, "Bob": True}
+        assert amendment["recorded"] == ["Bob"] and amendment["status"] == "pending"
+
+    with TestClient(create_app(url)) as client:  # the server restarted: every link still votes
+        assert client.get(f"/api/pads/{pad}", headers=own["Dee"]).json()["voter"] == "Dee"
+        assert client.post(votes, headers=own["Dee"], json={"player": "Cid", "yes": False}).status_code == 403
+        done = client.post(votes, headers=own["Dee"], json={"player": "Dee", "yes": True}).json()
+        assert done["view"]["amendments"][0]["status"] == "accepted"
+        again = client.get(f"/api/pads/{pad}/voters", headers=keeper).json()
+        assert again == links  # the same links, shown again from the scorekeeper's token

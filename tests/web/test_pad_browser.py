@@ -1,6 +1,7 @@
 """The score pad in the browser: a Hand and Foot pad for four players kept on one phone by tapping,
 followed live on two others, an impossible round refused in words, a round corrected, a house-rule
-change accepted by everyone showing on the sheet from its round on; a finished match's printed
+change accepted by everyone (one player on her own phone, from her own link; the others' recorded by
+the scorekeeper) showing on the sheet from its round on; a finished match's printed
 sheet laid out as the book marks a round down, and the match in the family's history."""
 
 from __future__ import annotations
@@ -80,10 +81,25 @@ def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: A
         amend.get_by_label("New value").fill("50")
         amend.get_by_label("Proposed by").select_option("Cid")
         amend.get_by_role("button", name="Propose").tap()
-        for player in ("Ann", "Bob", "Dee"):
+        # Dee answers on her own phone, from her own link (a code per player on the scorekeeper's)
+        keeper.locator("summary", has_text="Each player votes on their own phone").tap()
+        expect(keeper.locator(".pad-voter img")).to_have_count(4)
+        dee_link = keeper.locator(".pad-voter[data-player='Dee'] a").get_attribute("href")
+        assert dee_link is not None and dee_link.startswith(f"{follow_link}?token=")
+        dee = followers[1][1]
+        dee.goto(dee_link)
+        expect(dee.locator("#role")).to_contain_text("You answer house-rule changes as Dee.")
+        expect(dee).to_have_url(follow_link)  # her token left the address too
+        expect(dee.locator(".pad-vote")).to_have_count(1)  # her own answer only: no pen, no other vote
+        for player in ("Ann", "Bob"):  # no phone: the scorekeeper records theirs
             amend.locator(".pad-vote", has_text=f"{player}: ").get_by_role("button", name="Accepts").tap()
+            expect(amend.locator(".pad-vote", has_text=f"{player}: ")).to_have_count(0)
+        dee.get_by_role("button", name="I accept").tap()
         expect(amend).to_contain_text("From round 2: Two's value: 50 — proposed by Cid. "
                                       "Accepted by everyone.")
+        expect(dee.locator(".pad-voted")).to_have_text(
+            "Ann accepts (recorded by the scorekeeper); Bob accepts (recorded by the scorekeeper); "
+            "Dee accepts.")
         tap(keeper, "Cards melded", "Twos, Ann–Cid", 1)
         tap(keeper, "Cards melded", "Fours to sevens, Ann–Cid", 2)
         keeper.get_by_role("button", name="Enter round 2").tap()

@@ -5,8 +5,9 @@ fields, drawn from their description alone, never by game), shows the sheet afte
 refuses an impossible hand with the reason (and asks it again, the answers given kept), and lets
 a hand be corrected. With ``--file`` the pad is saved after every change and resumed from there.
 
-``gamenight pad-history [FILES or FOLDERS]`` reads the pads saved so (a folder: its ``*.json``) and
-shows the family's match history: every finished match, newest first, and each person's wins.
+``gamenight pad-history [FILES or FOLDERS] [--db URL]`` reads the pads saved so (a folder: its
+``*.json``), and with ``--db`` a server's database (its finished pads and played tables), and shows
+the family's match history: every finished match, newest first, and each person's wins.
 """
 
 from __future__ import annotations
@@ -253,13 +254,21 @@ def ask_choice(f: dict[str, Any], current: Any, ask: Ask, console: Console) -> A
 @app.command("pad-history")
 def pad_history_command(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Pad files saved by 'gamenight pad --file', or folders of them (default: this folder).")] = None,
+        help="Pad files saved by 'gamenight pad --file', or folders of them (default: this folder, "
+             "unless --db is given).")] = None,
+    db: Annotated[str | None, typer.Option(
+        "--db", metavar="URL", help="A server's database (as 'gamenight serve --db' takes): its finished "
+                                    "score pads and played tables.")] = None,
 ) -> None:
-    """The match history of the pads saved in files: every finished match, newest first, and who won what."""
+    """The match history of the pads saved in files, or of a server (--db): every finished match, newest
+    first, and who won what."""
     console = out_console()
-    matches = saved_matches(paths or [Path(".")])
+    matches = saved_matches(paths or ([] if db else [Path(".")]))
+    if db:  # files and a server together: by when each ended (the files' in local time, the server's UTC)
+        matches = sorted([*matches, *server_matches(db)], reverse=True,
+                         key=lambda m: datetime.fromisoformat(m["finished_at"]))
     if not matches:
-        console.print("No finished match in these pad files yet.")
+        console.print("No finished match here yet." if db else "No finished match in these pad files yet.")
         return
     console.print(history_table(matches))
     wins = Table("Player", "Game", "Wins", "Played", title="Wins")
@@ -280,8 +289,22 @@ def saved_matches(paths: list[Path]) -> list[dict[str, Any]]:
         except (OSError, ValueError, KeyError, TypeError, PadError):
             continue
         if result is not None:
-            found.append((saved, {**result, "date": when(saved)}))
+            found.append((saved, {**result, "date": when(saved), "finished_at": saved.isoformat()}))
     return [m for _, m in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+def server_matches(url: str) -> list[dict[str, Any]]:
+    """The finished pads and played tables a server's database keeps, newest first (as the server's
+    ``GET /api/history`` lists them)."""
+    from gamenight.server.pad_api import PadService  # the server's modules, only when asked
+    from gamenight.server.storage import Storage, normalise_db_url
+
+    storage = Storage(normalise_db_url(url))
+    try:
+        matches: list[dict[str, Any]] = PadService(storage).history()["matches"]
+    finally:
+        storage.close()
+    return matches
 
 
 def history_table(matches: list[dict[str, Any]]) -> Table:

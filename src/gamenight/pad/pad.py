@@ -36,6 +36,9 @@ class Amendment:
     proposed_by: str
     votes: dict[str, bool] = field(default_factory=dict)
     note: str = ""
+    #: the players whose vote the scorekeeper recorded for them (the others voted on their own phone,
+    #: or proposed it)
+    recorded: list[str] = field(default_factory=list)
 
     def status(self, players: Sequence[str]) -> str:
         if any(v is False for v in self.votes.values()):
@@ -44,7 +47,7 @@ class Amendment:
 
     def to_json(self) -> dict[str, Any]:
         return {"from_hand": self.from_hand, "changes": dict(self.changes), "proposed_by": self.proposed_by,
-                "votes": dict(self.votes), "note": self.note}
+                "votes": dict(self.votes), "note": self.note, "recorded": list(self.recorded)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +213,10 @@ class Pad:
         self.amendments.append(amendment)
         return amendment
 
-    def vote(self, index: int, player: str, yes: bool) -> Amendment:
+    def vote(self, index: int, player: str, yes: bool, *, recorded: bool = False) -> Amendment:
         """``player`` accepts or refuses amendment ``index``; once everyone accepted it, it applies
-        (refused if it would make an entered hand impossible)."""
+        (refused if it would make an entered hand impossible). ``recorded``: the scorekeeper
+        recorded it for the player (who has no phone at the table), as the page says."""
         if not 0 <= index < len(self.amendments):
             raise PadError("There is no such proposal.")
         if player not in self.players:
@@ -225,6 +229,8 @@ class Pad:
             trial = Amendment(a.from_hand, a.changes, a.proposed_by, votes, a.note)
             self._run(self.entries, extra=trial)  # an entered hand it makes impossible refuses it
         a.votes = votes
+        if recorded:
+            a.recorded.append(player)
         return a
 
     def amendment_words(self) -> list[dict[str, Any]]:
@@ -251,7 +257,8 @@ class Pad:
         pad = cls.create(data["game"], data["players"], preset=data.get("preset"),
                          options=data.get("options"))
         pad.amendments = [Amendment(a["from_hand"], dict(a["changes"]), a["proposed_by"], dict(a["votes"]),
-                                    a.get("note", "")) for a in data.get("amendments", [])]
+                                    a.get("note", ""), list(a.get("recorded", [])))
+                          for a in data.get("amendments", [])]
         pad.entries = [dict(e) for e in data.get("entries", [])]
         return pad
 

@@ -10,19 +10,25 @@
   corrects hand ``n`` (from 1); an impossible entry is refused 422 ``impossible`` with the reason;
 * ``POST /api/pads/{id}/amendments`` ``{from_hand, changes, by, note?}`` and
   ``POST /api/pads/{id}/amendments/{k}/votes`` ``{player, yes}`` (k from 1) — a house-rule change,
-  applying once every player accepted it;
+  applying once every player accepted it; a player votes with his own link's token (for himself
+  only), the scorekeeper records the vote of a player who has no phone;
+* ``GET /api/pads/{id}/voters`` — the scorekeeper's: each player's own link and its QR code (the
+  token in it votes for that player only);
 * ``GET /api/pads/{id}/sheet.csv`` — the sheet as CSV;
 * ``WS /ws/pads/{id}`` — ``{"type": "state", version, view}`` on connect and after every change
   (the table's :class:`~gamenight.server.live.Connection` queue and pump); it only watches;
-* ``GET /api/history`` — the family's match history: every finished pad, newest first (game, date,
-  players, each side's total, the winners), and each person's wins per game
-  (:mod:`gamenight.pad.history`);
+* ``GET /api/history`` — the family's match history: every finished pad and played table, newest
+  first (game, date, players, each side's total, the winners, ``link`` to its sheet or table), and
+  each person's wins per game (:mod:`gamenight.pad.history`, :mod:`gamenight.server.table_history`);
 * ``/pad`` (a new pad), ``/p/{id}`` (a pad) and ``/pad/history`` — the page, ``web/pad.html``.
 
 Editing takes the scorekeeper's token (``Authorization: Bearer T``), or none where the pad was made
-``open`` (everyone at the table edits). Pads are stored in the ``pads`` table
-(:mod:`gamenight.server.storage`) after every change, so they survive a restart; the server keeps
-the pads in use in memory, and reads one back when it is next asked for. A change that finishes
+``open`` (everyone at the table edits). Each player's voting token is derived from the scorekeeper's
+(an HMAC of the pad and the seat, keyed by it): the server stores only their hashes (the ``voters``
+column), and shows the links again whenever the scorekeeper asks, without keeping any token.
+Pads are stored in the ``pads`` table (:mod:`gamenight.server.storage`) after every change, so they
+survive a restart; the server keeps the pads in use in memory, and reads one back when it is next
+asked for. A change that finishes
 a pad's match writes its result to ``pad_history`` in the same transaction (a correction that
 changes the result rewrites it, one that reopens the match takes it out).
 """
@@ -30,7 +36,9 @@ changes the result rewrites it, one that reopens the match takes it out).
 from __future__ import annotations
 
 import asyncio
+import base64
 import csv
+import hashlib
 import hmac
 import io
 import json
@@ -46,6 +54,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Connection as DbConnection
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from gamenight.core.errors import UnknownGame
@@ -56,6 +65,7 @@ from gamenight.server.links import qr_svg_data_uri
 from gamenight.server.live import Connection, ServiceError
 from gamenight.server.models import ERRORS
 from gamenight.server.storage import Storage, pad_history_table, pads_table, utc_now
+from gamenight.server.table_history import played_tables
 from gamenight.server.wire import dumps, sha256_hex
 
 #: pads kept in memory (the least recently used without watchers are let go: read back when asked)
@@ -106,6 +116,8 @@ class LivePad:
     pad: Pad
     token_sha256: str
     open: bool
+    #: the SHA-256 of each player's voting token, in seat order (None: a pad made before they were)
+    voters: list[str] | None = None
     version: int = 0
     conns: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -126,9 +138,10 @@ class PadService:
         pad = refusing(lambda: Pad.create(body.game, body.players, preset=body.preset, options=body.options))
         token = secrets.token_urlsafe(18)
         live = LivePad(secrets.token_hex(10), pad, sha256_hex(token), body.open)
+        live.voters = voter_hashes(token, live)
         now = utc_now()
         row = {"id": live.id, "game": pad.spec.id, "data": pad.to_json(), "token_sha256": live.token_sha256,
-               "open": live.open, "created_at": now, "updated_at": now}
+               "open": live.open, "created_at": now, "updated_at": now, "voters": live.voters}
         await asyncio.to_thread(self._write, insert(pads_table).values(**row))
         self._keep(live)
         return live, token
@@ -139,19 +152,65 @@ class PadService:
             row = await asyncio.to_thread(self._read, pad_id) if len(pad_id) <= 32 else None
             if row is None:
                 raise ServiceError("unknown_pad", "There is no score pad at this link.", 404)
-            live = LivePad(row.id, Pad.from_json(row.data), row.token_sha256, row.open)
+            live = LivePad(row.id, Pad.from_json(row.data), row.token_sha256, row.open, row.voters)
             live = self.live.get(pad_id) or live  # read twice at once: keep the first
             self._keep(live)
         self.live.move_to_end(pad_id)
         return live
 
     def may_edit(self, live: LivePad, token: str | None) -> bool:
-        return live.open or (token is not None and hmac.compare_digest(sha256_hex(token), live.token_sha256))
+        return live.open or self.is_keeper(live, token)
 
-    async def change(self, live: LivePad, token: str | None, edit: Callable[[Pad], object]) -> LivePad:
+    @staticmethod
+    def is_keeper(live: LivePad, token: str | None) -> bool:
+        return token is not None and hmac.compare_digest(sha256_hex(token), live.token_sha256)
+
+    @staticmethod
+    def voter_of(live: LivePad, token: str | None) -> int | None:
+        """The seat whose voting token ``token`` is (every seat compared: the time tells nothing)."""
+        if not token or not live.voters:
+            return None
+        digest = sha256_hex(token)
+        found = None
+        for seat, kept in enumerate(live.voters):
+            if hmac.compare_digest(kept, digest):
+                found = seat
+        return found
+
+    async def voter_links(self, live: LivePad, token: str | None) -> list[tuple[str, str]]:
+        """Each player's name and voting token, for the scorekeeper only; a pad made before players
+        voted on their own phones gets its tokens' hashes stored now."""
+        if not self.is_keeper(live, token) or token is None:
+            raise ServiceError("forbidden", "Only the scorekeeper hands out the players' voting links.", 403)
+        if live.voters is None:
+            live.voters = voter_hashes(token, live)
+            await asyncio.to_thread(self._write, update(pads_table).where(pads_table.c.id == live.id)
+                                    .values(voters=live.voters))
+        return [(name, voter_token(token, live.id, seat)) for seat, name in enumerate(live.pad.players)]
+
+    def vote_edit(self, live: LivePad, token: str | None, player: str) -> bool:
+        """Whether a vote for ``player`` with ``token`` is one the scorekeeper records for the player
+        (True) or the player's own (False); a token that may not cast it is refused in words."""
+        seat = self.voter_of(live, token)
+        if seat is not None:
+            own = live.pad.players[seat]
+            if own != player:
+                raise ServiceError("forbidden", f"This link votes for {own} only: {player} votes with "
+                                                f"{player}'s own link, or the scorekeeper records it.", 403)
+            return False
+        if self.may_edit(live, token):
+            return True
+        if token:
+            raise ServiceError("forbidden", "That link votes for nobody at this pad: ask the scorekeeper "
+                                            "for your own (it may be from another pad).", 403)
+        raise ServiceError("forbidden", "Only a player's own link, or the scorekeeper, votes on this pad: "
+                                        "the follow link only watches.", 403)
+
+    async def change(self, live: LivePad, token: str | None, edit: Callable[[Pad], object],
+                     *, allowed: bool = False) -> LivePad:
         """Apply ``edit`` to the pad (a :class:`PadError` refuses it in words), store it, and tell
-        the watchers."""
-        if not self.may_edit(live, token):
+        the watchers; only the scorekeeper may, unless the pad is open or ``allowed`` says so."""
+        if not allowed and not self.may_edit(live, token):
             raise ServiceError("forbidden", "Only the scorekeeper writes on this pad: the follow link only "
                                             "watches.", 403)
         async with live.lock:
@@ -186,18 +245,12 @@ class PadService:
                 keep_result(conn, *result_of)
 
     def history(self) -> dict[str, Any]:
-        """The finished matches, newest first, and the wins per person per game."""
+        """The finished matches, pads and played tables, newest first, and the wins per person per
+        game."""
         if not self.backfilled:
             self.backfill()
             self.backfilled = True
-        h = pad_history_table
-        with self.storage.engine.connect() as conn:
-            rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id)
-                                .limit(HISTORY_KEPT)).all()
-        # SQLite gives back the UTC times it stored without their zone
-        stamps = [r.finished_at if r.finished_at.tzinfo else r.finished_at.replace(tzinfo=UTC) for r in rows]
-        return history_json([{**row.result, "pad_id": row.pad_id, "finished_at": at.isoformat(),
-                              "date": when(at)} for row, at in zip(rows, stamps, strict=True)])
+        return read_history(self.storage.engine)
 
     def backfill(self) -> None:
         """Pads finished before the history was kept (a database from an older server) get their
@@ -227,6 +280,21 @@ class PadService:
             return conn.execute(select(pads_table).where(pads_table.c.id == pad_id)).first()
 
 
+def read_history(engine: Engine, kept: int = HISTORY_KEPT) -> dict[str, Any]:
+    """The newest ``kept`` finished matches of a database, pads' and played tables' together, newest
+    first, and the wins per person per game over them (``GET /api/history``, ``gamenight
+    pad-history --db``)."""
+    h = pad_history_table
+    with engine.connect() as conn:
+        rows = conn.execute(select(h).order_by(h.c.finished_at.desc(), h.c.pad_id).limit(kept)).all()
+    pads = [(r.finished_at, {**r.result, "pad_id": r.pad_id, "link": f"/p/{r.pad_id}"}) for r in rows]
+    # SQLite gives back the UTC times it stored without their zone
+    found = [(at if at.tzinfo else at.replace(tzinfo=UTC), m)
+             for at, m in [*pads, *played_tables(engine, kept)]]
+    found.sort(key=lambda x: x[0], reverse=True)
+    return history_json([{**m, "finished_at": at.isoformat(), "date": when(at)} for at, m in found[:kept]])
+
+
 def keep_result(conn: DbConnection, pad_id: str, pad: Pad) -> None:
     """The pad's row in the history, as its match stands: written when it ends (its date kept
     through later corrections), taken out if a correction reopens it."""
@@ -240,6 +308,17 @@ def keep_result(conn: DbConnection, pad_id: str, pad: Pad) -> None:
         conn.execute(update(h).where(h.c.pad_id == pad_id).values(result=result))
     else:
         conn.execute(insert(h).values(pad_id=pad_id, game=pad.spec.id, finished_at=utc_now(), result=result))
+
+
+def voter_token(keeper_token: str, pad_id: str, seat: int) -> str:
+    """Player ``seat``'s voting token: derived from the scorekeeper's, so the server can show the
+    links again whenever the scorekeeper asks while storing no token at all."""
+    mac = hmac.new(keeper_token.encode(), f"pad-vote:{pad_id}:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
+
+
+def voter_hashes(keeper_token: str, live: LivePad) -> list[str]:
+    return [sha256_hex(voter_token(keeper_token, live.id, seat)) for seat in range(len(live.pad.players))]
 
 
 def refusing(action: Callable[[], Any]) -> Any:
@@ -343,8 +422,12 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
     async def read(request: Request, pad_id: str) -> dict[str, Any]:
         live = await service.get(pad_id)
         follow = follow_link(request, pad_id)
+        token = bearer(request)
+        seat = service.voter_of(live, token)
         return {"pad_id": pad_id, "version": live.version, "view": live.pad.view(),
-                "can_edit": service.may_edit(live, bearer(request)), "open": live.open,
+                "can_edit": service.may_edit(live, token), "open": live.open,
+                "keeper": service.is_keeper(live, token),
+                "voter": live.pad.players[seat] if seat is not None else None,
                 "follow_link": follow, "follow_qr": qr_svg_data_uri(follow),
                 "option_infos": [o.to_json() for o in live.pad.spec.options]}
 
@@ -371,9 +454,22 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
     @app.post("/api/pads/{pad_id}/amendments/{number}/votes", tags=["pads"], responses=ERRORS,
               summary="A player accepts or refuses a proposed change")
     async def vote(request: Request, pad_id: str, number: int, body: VoteBody) -> dict[str, Any]:
-        live = await service.change(await service.get(pad_id), bearer(request),
-                                    lambda p: p.vote(number - 1, body.player, body.yes))
+        live = await service.get(pad_id)
+        recorded = service.vote_edit(live, bearer(request), body.player)
+        live = await service.change(live, bearer(request), allowed=True, edit=lambda p: p.vote(
+            number - 1, body.player, body.yes, recorded=recorded))
         return {"version": live.version, "view": live.pad.view()}
+
+    @app.get("/api/pads/{pad_id}/voters", tags=["pads"], responses=ERRORS,
+             summary="Each player's own voting link (the scorekeeper's)")
+    async def voters(request: Request, pad_id: str) -> list[dict[str, Any]]:
+        """A link per player, with its QR code: opened on that player's phone, it follows the sheet
+        and votes on house-rule changes for that player only."""
+        live = await service.get(pad_id)
+        links = await service.voter_links(live, bearer(request))
+        follow = follow_link(request, pad_id)
+        own = [(name, f"{follow}?token={token}") for name, token in links]
+        return [{"player": name, "link": link, "qr": qr_svg_data_uri(link)} for name, link in own]
 
     @app.get("/api/pads/{pad_id}/sheet.csv", tags=["pads"], responses=ERRORS, summary="The sheet as CSV")
     async def csv_sheet(pad_id: str) -> Response:
@@ -434,4 +530,4 @@ NO_PAD_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 </main></body></html>
 """
 
-__all__ = ["PadService", "add_pad_routes", "sheet_csv"]
+__all__ = ["PadService", "add_pad_routes", "read_history", "sheet_csv"]

@@ -126,6 +126,7 @@ from gamenight.server.storage import (
     utc_now,
 )
 from gamenight.server.table_bots import TableBots, seat_bot
+from gamenight.server.table_history import table_result
 from gamenight.server.wire import dumps, sha256_hex
 
 log = logging.getLogger(__name__)
@@ -616,8 +617,10 @@ class TableService:
         text = str(state.moves[-1][1])
         finished = state.is_over
         abandoned = not finished and 0 < self.limits.max_moves <= number
+        result = table_result(table) if finished else None  # the match history's line, with the last move
         try:
-            await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned, move_id))
+            await self.writer.write(MoveRow(table.id, number, seat, text, finished, abandoned, move_id,
+                                            result))
         except Exception as e:
             log.error("table %s: move %d could not be saved: %s", table.id, number, e)
             if self.cluster.enabled:  # perhaps stored meanwhile by a process that owned it: read it again

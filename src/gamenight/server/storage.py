@@ -14,10 +14,11 @@ Two tables hold everything needed to rebuild a game exactly (``gamenight.replay`
 * ``rematches`` — a table started as the rematch of another (``previous_id``, at most one rematch
   per table) and the results of the series before it (JSON: each earlier table and its winners);
 * ``pads`` — score pads, read and written by :mod:`gamenight.server.pad_api`;
-* ``pad_history`` — each finished pad's result, the family's match history (same module).
+* ``pad_history`` — each finished pad's result, the family's match history (same module);
+* ``table_history`` — each finished played table's result, written with its last move.
 
-The people's names live in the seats JSON with the rest of each seat. The last two tables were added
-after the first two: ``create_all`` adds them to an existing database, and nothing else changed.
+The people's names live in the seats JSON with the rest of each seat. The tables after the first two
+were added later: ``create_all`` adds them to an existing database, and nothing else changed.
 
 Durability: an acknowledged move must survive a SIGKILL or a power cut, so SQLite runs in WAL mode
 with ``synchronous=FULL`` (the WAL is fsynced at every commit). Writes go through one writer thread,
@@ -44,7 +45,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -159,6 +160,9 @@ pads_table = Table(
     Column("open", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # added with each player's own vote: the SHA-256 of each player's voting token, in seat order
+    # (NULL: a pad made before, given its tokens when its scorekeeper next shows them)
+    Column("voters", JSON, nullable=True),
 )
 
 #: the family's match history (server.pad_api, gamenight.pad.history): a finished pad's result as
@@ -166,6 +170,16 @@ pads_table = Table(
 pad_history_table = Table(
     "pad_history", metadata,
     Column("pad_id", String(32), ForeignKey("pads.id", ondelete="CASCADE"), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False, index=True),
+    Column("result", JSON, nullable=False),
+)
+
+#: the history's played tables (gamenight.pad.history.played_match): a finished table's result as JSON,
+#: written with its last move, once per table (a table finished again by a replay is left as kept)
+table_history_table = Table(
+    "table_history", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=False, index=True),
     Column("result", JSON, nullable=False),
@@ -244,6 +258,8 @@ class MoveRow:
     abandoned: bool = False
     #: the client's id for the move, if it gave one
     move_id: str | None = None
+    #: with the game's last move, the table's result for the match history (``table_history``)
+    result: dict[str, Any] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -479,6 +495,14 @@ class Storage:
         if abandoned:
             conn.execute(update(tables_table).where(tables_table.c.id.in_(abandoned))
                          .values(finished_at=now, end_reason=ABANDONED))
+        results = {m.table_id: m.result for m in moves if m.result is not None}
+        if results:  # once per table: one kept already (a table finished twice) stays as it is
+            h = table_history_table
+            results = {k: v for k, v in results.items() if k not in set(conn.execute(
+                select(h.c.table_id).where(h.c.table_id.in_(list(results)))).scalars())}
+            if results:
+                conn.execute(insert(h), [{"table_id": k, "game": v["game"], "finished_at": now, "result": v}
+                                         for k, v in results.items()])
         Storage.write_people(conn, writes)
 
     @staticmethod

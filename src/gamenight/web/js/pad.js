@@ -7,9 +7,10 @@ import { $, h } from "./dom.js";
 import { copyEntry, drawForm } from "./pad_form.js";
 import { drawHistory } from "./pad_history.js";
 import { drawAmendments, drawSheet } from "./pad_sheet.js";
+import { openSocket, retryDelay } from "./socket.js";
 
 const padId = location.pathname.startsWith("/p/") ? decodeURIComponent(location.pathname.slice(3)) : null;
-const state = { version: -1, view: null, canEdit: false, optionInfos: [], draft: null, editing: null, draftFor: null };
+const state = { version: -1, view: null, canEdit: false, voter: null, optionInfos: [], draft: null, editing: null, draftFor: null };
 let token = null;
 
 function show(el, on) {
@@ -25,15 +26,18 @@ function presetWords(name) {
   return capitalised(name.replace(/[_-]+/g, " ").trim());
 }
 
-/** The scorekeeper's token: from the edit link once (then kept on this device and taken out of the
- *  address), or kept from before. */
+/** This phone's token: from a link once (the scorekeeper's edit link or a player's own; then kept
+ *  on this device and taken out of the address), or kept from before, the scorekeeper's first. A
+ *  player's link opened on the scorekeeper's phone is kept apart (`settleToken`): it never takes
+ *  the pen away. */
 function takeToken(id) {
   const key = `gamenight.pad.${id}`;
   const params = new URLSearchParams(location.search);
   const fromLink = params.get("token");
   try {
-    if (!fromLink) return localStorage.getItem(key);
-    localStorage.setItem(key, fromLink);
+    const keeper = localStorage.getItem(key);
+    if (!fromLink) return keeper || localStorage.getItem(`${key}.vote`);
+    localStorage.setItem(keeper && keeper !== fromLink ? `${key}.vote` : key, fromLink);
   } catch {
     return fromLink; // no storage: the address keeps it
   }
@@ -43,6 +47,20 @@ function takeToken(id) {
   return fromLink;
 }
 
+/** Once the server said whose the token is: the scorekeeper's kept as such, a player's apart. */
+function settleToken(id, data) {
+  const key = `gamenight.pad.${id}`;
+  try {
+    if (data.keeper) localStorage.setItem(key, token);
+    else if (data.voter) {
+      localStorage.setItem(`${key}.vote`, token);
+      if (localStorage.getItem(key) === token) localStorage.removeItem(key);
+    }
+  } catch {
+    // no storage: the address kept the token
+  }
+}
+
 // ---- a pad -------------------------------------------------------------------------------------
 
 async function openPad() {
@@ -50,8 +68,11 @@ async function openPad() {
   show($("#pad"), true);
   try {
     const data = await api(`/api/pads/${encodeURIComponent(padId)}`, { token });
+    if (token) settleToken(padId, data);
     state.canEdit = data.can_edit;
+    state.voter = data.voter; // a player's own link: this phone answers house-rule changes for that player
     state.optionInfos = data.option_infos;
+    if (data.keeper) offerVoterLinks();
     $("#share-link").textContent = data.follow_link;
     $("#share-link").href = data.follow_link;
     $("#share-qr").src = data.follow_qr;
@@ -83,11 +104,36 @@ function render() {
     // each side once, where a side has several columns (Gin's three Hollywood games and total)
     ? ` ${[...new Set(view.sheet.members)].join(" against ")}.` : ` ${view.players.join(", ")}.`;
   $("#pad-rules").textContent = `${view.preset ? `${presetWords(view.preset)} rules.` : "The family book's rules."}${teams}`;
-  $("#role").textContent = state.canEdit ? "You keep the score: enter each hand below."
-    : "You follow this pad: the sheet changes as the scorekeeper writes.";
+  $("#role").textContent = roleWords();
   drawEntry();
   drawSheet($("#sheet-body"), view, { onCorrect: state.canEdit ? startCorrection : null });
-  drawAmendments($("#amend-body"), view, state.optionInfos, { canEdit: state.canEdit, onPropose: propose, onVote: vote });
+  drawAmendments($("#amend-body"), view, state.optionInfos,
+    { canEdit: state.canEdit, voter: state.voter, onPropose: propose, onVote: vote });
+}
+
+function roleWords() {
+  const votes = state.voter ? ` You answer house-rule changes as ${state.voter}.` : "";
+  return state.canEdit ? `You keep the score: enter each hand below.${votes}`
+    : `You follow this pad: the sheet changes as the scorekeeper writes.${votes}`;
+}
+
+/** The scorekeeper's: each player's own link and its QR code, asked for when first opened. */
+function offerVoterLinks() {
+  const box = $("#voters");
+  show(box, true);
+  box.addEventListener("toggle", async () => {
+    const list = $("#voter-links");
+    if (!box.open || list.childElementCount) return;
+    try {
+      const links = await api(`/api/pads/${encodeURIComponent(padId)}/voters`, { token });
+      list.replaceChildren(...links.map((v) => h("li", { class: "pad-voter", dataset: { player: v.player } },
+        h("strong", { text: v.player }),
+        h("img", { src: v.qr, alt: `QR code of ${v.player}'s own link`, width: 150, height: 150 }),
+        h("a", { class: "hash", href: v.link, text: `${v.player}'s link` }))));
+    } catch (e) {
+      list.replaceChildren(h("li", { class: "error", role: "alert", text: e.message }));
+    }
+  });
 }
 
 function drawEntry() {
@@ -152,32 +198,35 @@ async function change(path, body) {
 const propose = (body) => change("/amendments", body);
 const vote = (number, player, yes) => change(`/amendments/${number}/votes`, { player, yes });
 
-/** The pad's WebSocket: every change, as it happens; reconnects when the connection drops. */
-function follow(retry = 0) {
+/** The pad's WebSocket (socket.js, as a table's): every change, as it happens; reconnects when the
+ *  connection drops, waiting longer each time. */
+const link = { socket: null, retries: 0 };
+
+function follow() {
   const conn = $("#conn");
   show(conn, true);
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/ws/pads/${encodeURIComponent(padId)}`, ["gamenight"]);
-  socket.addEventListener("open", () => {
-    conn.dataset.state = "live";
-    conn.textContent = "Live";
-    retry = 0;
+  const socket = openSocket(link, {
+    path: `/ws/pads/${encodeURIComponent(padId)}`,
+    onOpen: () => {
+      conn.dataset.state = "live";
+      conn.textContent = "Live";
+      link.retries = 0;
+    },
+    onFrame: (frame) => {
+      if (frame.type === "state") apply(frame.version, frame.view);
+    },
+    onClose: (event) => {
+      conn.dataset.state = "down";
+      conn.textContent = "Reconnecting…";
+      if (event.code !== 4404) retry();
+    },
   });
-  socket.addEventListener("message", (event) => {
-    let frame;
-    try {
-      frame = JSON.parse(event.data);
-    } catch {
-      return;
-    }
-    if (frame.type === "state") apply(frame.version, frame.view);
-  });
-  socket.addEventListener("close", (event) => {
-    conn.dataset.state = "down";
-    conn.textContent = "Reconnecting…";
-    if (event.code === 4404) return;
-    setTimeout(() => follow(retry + 1), Math.min(10000, 500 * 2 ** retry));
-  });
+  if (!socket) retry();
+}
+
+function retry() {
+  link.retries += 1;
+  setTimeout(follow, retryDelay(link.retries));
 }
 
 // ---- a new pad ---------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
-// The family's match history (/pad/history): every finished score pad, newest first — the game,
-// the date, each side's players and final total, who won — and each person's wins per game. Drawn
-// from GET /api/history alone.
+// The family's match history (/pad/history): every finished score pad and played table, newest
+// first — the game, the date, each side's players and final total, who won — and each person's wins
+// per game. Drawn from GET /api/history alone.
 
 import { h } from "./dom.js";
 
@@ -28,17 +28,27 @@ function day(m) {
   return Number.isNaN(at.getTime()) ? m.date : at.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
 }
 
+/** The rule set, where it is not the family book's ("ultimate" → " · Ultimate rules"). */
+function rules(m) {
+  if (!m.preset) return "";
+  const words = m.preset.replace(/[_-]+/g, " ").trim();
+  return ` · ${words.charAt(0).toUpperCase()}${words.slice(1)} rules`;
+}
+
 function match(m) {
-  return h("li", { class: "pad-history-match", dataset: { pad: m.pad_id } },
-    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), ` · ${day(m)}`),
+  // a score pad's match (real cards, scored here) or a table played here: each links to its own page
+  const played = Boolean(m.table_id);
+  return h("li", { class: "pad-history-match", dataset: played ? { table: m.table_id } : { pad: m.pad_id } },
+    h("p", { class: "pad-history-head" }, h("strong", { text: m.title }), rules(m), ` · ${day(m)}`,
+      played ? h("span", { class: "pad-history-kind", text: " · played here" }) : null),
     h("ul", { class: "pad-history-sides" }, m.sides.map(side)),
-    h("p", { class: "hint" }, `${m.text} `, h("a", { href: `/p/${encodeURIComponent(m.pad_id)}`, text: "The sheet" })));
+    h("p", { class: "hint" }, `${m.text} `, h("a", { href: m.link, text: played ? "The table" : "The sheet" })));
 }
 
 /** The history page's body. */
 export function drawHistory(root, data) {
   if (!data.matches.length) {
-    root.replaceChildren(h("p", { class: "hint", text: "No match finished yet: a score pad's match is listed here once it ends." }));
+    root.replaceChildren(h("p", { class: "hint", text: "No match finished yet: a score pad's match, or a table's played here, is listed here once it ends." }));
     return;
   }
   root.replaceChildren(

@@ -72,12 +72,14 @@ function over(sheet) {
   return sheet.over ? h("p", { class: "pad-over", role: "status", text: `Match over: ${sheet.over.text}` }) : null;
 }
 
-/** The proposals; the scorekeeper records a proposal and each player's answer. */
-export function drawAmendments(root, view, optionInfos, { canEdit, onPropose, onVote }) {
+/** The proposals; the scorekeeper records a proposal, and the answer of a player who has no phone;
+ *  a player's own link (`voter`, a name) answers for that player. */
+export function drawAmendments(root, view, optionInfos, { canEdit, voter = null, onPropose, onVote }) {
   const items = (view.amendments || []).map((a, k) => h("li", { class: `pad-amendment pad-${a.status}` },
     h("span", { text: `${a.words} — proposed by ${a.proposed_by}${a.note ? ` (“${a.note}”)` : ""}. ` }),
     h("strong", { text: statusWords(a, view.players) }),
-    canEdit && a.status === "pending" ? votes(a, view.players, (player, yes) => onVote(k + 1, player, yes)) : null));
+    whoVoted(a),
+    a.status === "pending" ? votes(a, view.players, { canEdit, voter }, (player, yes) => onVote(k + 1, player, yes)) : null));
   root.replaceChildren(...[
     items.length ? h("ul", { class: "pad-amend-list" }, items)
       : h("p", { class: "hint", text: "None: the pad keeps the rules it started with." }),
@@ -91,11 +93,29 @@ function statusWords(a, players) {
   return `Waiting for ${waiting.join(", ")}.`;
 }
 
-function votes(a, players, onVote) {
-  return h("span", { class: "pad-votes" }, players.filter((p) => !(p in a.votes)).map((p) => h("span", { class: "pad-vote" },
+/** Who has answered, and how: on their own phone, or recorded by the scorekeeper for them. */
+function whoVoted(a) {
+  const recorded = a.recorded || [];
+  const said = Object.entries(a.votes).filter(([p]) => p !== a.proposed_by).map(([p, yes]) =>
+    `${p} ${yes ? "accepts" : "refuses"}${recorded.includes(p) ? " (recorded by the scorekeeper)" : ""}`);
+  return said.length ? h("small", { class: "pad-voted", text: `${said.join("; ")}.` }) : null;
+}
+
+/** The answers this phone may give: its own player's (a player's link), or, for the scorekeeper,
+ *  each player's who has not answered yet (recorded by the scorekeeper). */
+function votes(a, players, { canEdit, voter }, onVote) {
+  const open = players.filter((p) => !(p in a.votes));
+  const mine = voter && open.includes(voter) ? h("span", { class: "pad-vote pad-my-vote" },
+    h("span", { text: `You, ${voter}: ` }),
+    h("button", { type: "button", text: "I accept", onclick: () => onVote(voter, true) }),
+    h("button", { type: "button", class: "secondary", text: "I refuse", onclick: () => onVote(voter, false) })) : null;
+  const others = canEdit ? open.filter((p) => p !== voter) : [];
+  if (!mine && !others.length) return null;
+  return h("span", { class: "pad-votes" }, mine, others.map((p) => h("span", { class: "pad-vote" },
     h("span", { text: `${p}: ` }),
     h("button", { type: "button", class: "secondary", text: "Accepts", onclick: () => onVote(p, true) }),
-    h("button", { type: "button", class: "secondary", text: "Refuses", onclick: () => onVote(p, false) }))));
+    h("button", { type: "button", class: "secondary", text: "Refuses", onclick: () => onVote(p, false) }))),
+  others.length ? h("small", { class: "hint", text: "For a player without a phone: the vote is recorded by the scorekeeper." }) : null);
 }
 
 /** A house rule, its new value, from which hand, and who proposes it. */
