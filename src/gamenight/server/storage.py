@@ -498,8 +498,8 @@ class Storage:
         results = {m.table_id: m.result for m in moves if m.result is not None}
         if results:  # once per table: one kept already (a table finished twice) stays as it is
             h = table_history_table
-            results = {k: v for k, v in results.items() if k not in set(conn.execute(
-                select(h.c.table_id).where(h.c.table_id.in_(list(results)))).scalars())}
+            kept = set(conn.execute(select(h.c.table_id).where(h.c.table_id.in_(list(results)))).scalars())
+            results = {k: v for k, v in results.items() if k not in kept}
             if results:
                 conn.execute(insert(h), [{"table_id": k, "game": v["game"], "finished_at": now, "result": v}
                                          for k, v in results.items()])
