@@ -16,6 +16,7 @@ from typing import Any
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -551,24 +552,29 @@ def hand_items(pieces: Sequence[str], piece: str) -> list[Text]:
     return [cards_text(g) for g in groups]
 
 
-def fit_view(view: dict[str, Any], width: int, height: int) -> tuple[RenderableType, int]:
+def fit_view(view: dict[str, Any], width: int, height: int,
+             known: dict[Detail, tuple[RenderableType, int]] | None = None) -> tuple[RenderableType, int]:
     """The most detailed drawing of the table that fits ``height`` lines of ``width`` columns,
     with the number of lines it takes (the least detailed one when none fits). The levels are
     tried in order: a level does not always take fewer lines than the one before it (two seats to
-    a row can take more when their columns wrap), so the first that fits is the answer."""
+    a row can take more when their columns wrap), so the first that fits is the answer. ``known``:
+    levels already drawn at this width (they are not drawn again)."""
     drawn: tuple[RenderableType, int] = (Text(), 0)
     for detail in LEVELS:
-        drawn = drawn_lines(view, detail, width)
+        drawn = known[detail] if known and detail in known else drawn_lines(view, detail, width)
         if drawn[1] <= height:
             break
     return drawn
 
 
 def drawn_lines(view: dict[str, Any], detail: Detail, width: int) -> tuple[RenderableType, int]:
-    """The table drawn at ``detail`` for ``width`` columns, with the lines it takes."""
+    """The table drawn at ``detail`` for ``width`` columns, with the lines it takes. What is
+    returned is the drawing already laid out in lines, so printing it (at this width) lays out
+    nothing again: a table's drawing is most of a turn's time in the terminal."""
     console = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
-    drawn = render_view(view, detail, width)
-    return drawn, len(console.render_lines(drawn, console.options.update(width=width), pad=False))
+    options = console.options.update(width=width)
+    lines = console.render_lines(render_view(view, detail, width), options, pad=False)
+    return Segments([segment for line in lines for segment in (*line, Segment.line())]), len(lines)
 
 
 def render_events(texts: Sequence[str]) -> RenderableType:

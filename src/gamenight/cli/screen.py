@@ -27,11 +27,11 @@ def turn_screen(view: dict[str, Any], moves: Sequence[str], width: int, height: 
     console = Console(width=width, color_system=None, legacy_windows=False)
     hint = prompt_hint(moves)
     hint_lines = len(hint.wrap(console, width))
-    _, least = drawn_lines(view, LEVELS[-1], width)  # the table at its least detail: the hand, whole
-    menu = menu_lines(moves, width, most=height - least - hint_lines - PROMPT_LINES,
+    least = drawn_lines(view, LEVELS[-1], width)  # the table at its least detail: the hand, whole
+    menu = menu_lines(moves, width, most=height - least[1] - hint_lines - PROMPT_LINES,
                       labels=number_labels(view.get("moves") or []))
     room = height - len(menu) - hint_lines - PROMPT_LINES
-    table, _ = fit_view(view, width, room)
+    table, _ = fit_view(view, width, room, known={LEVELS[-1]: least})
     return [table, *menu, hint]
 
 
