@@ -48,7 +48,7 @@ function match(m) {
 /** The history page's body. */
 export function drawHistory(root, data) {
   if (!data.matches.length) {
-    root.replaceChildren(h("p", { class: "hint", text: "No match finished yet: a score pad's match, or a table's played here, is listed here once it ends." }));
+    root.replaceChildren(h("p", { class: "hint", text: "No match has finished yet. A score pad's match, or a table played on this server, is listed here once it ends." }));
     return;
   }
   root.replaceChildren(
