@@ -98,6 +98,11 @@ class CpuCost:
         self.start: dict[str, tuple[float, float, float]] = {}
         self.tests: dict[str, list[float]] = {}
         self.workers: dict[str, tuple[float, float]] = {}
+        #: when the run began, and when each worker's last test ended (seconds on the controller's
+        #: clock): the gap between the workers' ends is the run's tail, one core idle
+        self.began = time.perf_counter()
+        self.ended: dict[str, float] = {}
+        self.last_test: dict[str, str] = {}
 
     # --- in the process that runs the tests (a worker, or the only one) ---
 
@@ -136,6 +141,10 @@ class CpuCost:
         for key, value in report.user_properties:
             if key == KEY:
                 self.tests[report.nodeid] = [float(v) for v in cast("list[float]", value)]
+                node = getattr(report, "node", None)  # the xdist worker that ran it
+                worker = str(node.gateway.id) if node is not None else "main"
+                self.ended[worker] = time.perf_counter() - self.began
+                self.last_test[worker] = report.nodeid
                 if len(self.tests) % PARTIAL_EVERY == 0:  # a run cut short still leaves its figures
                     self.write()
 
@@ -163,7 +172,9 @@ class CpuCost:
                 lines.append(f"the whole run: {own + kids:.1f} (this process {own:.1f}, its children "
                              f"{kids:.1f}: the workers and theirs), collection and imports included")
             else:
-                lines.append(f"worker {name}: {own + kids:.1f} (own {own:.1f}, children {kids:.1f})")
+                lines.append(f"worker {name}: {own + kids:.1f} (own {own:.1f}, children {kids:.1f}); its "
+                             f"last test ended {self.ended.get(name, 0):.0f} s into the run "
+                             f"({self.last_test.get(name, '-')})")
         lines += ["", f"{'total':>9} {'own':>8} {'children':>8} {'wall':>8} {'tests':>6}  file"]
         for name, (own, kids, wall, count) in sorted(by_file.items(), key=lambda kv: -(kv[1][0] + kv[1][1])):
             lines.append(f"{own + kids:9.2f} {own:8.2f} {kids:8.2f} {wall:8.1f} {int(count):6d}  {name}")
