@@ -196,12 +196,39 @@ def replay(log: Mapping[str, Any]) -> State:
     state.preset = preset
     if log.get("names"):
         state.name_seats(log["names"])
+    amended = _amendments_by_move(log)
     for i, (seat, text) in enumerate(log["moves"]):
+        _amend_at(state, amended.get(i, ()))
         try:
             state.play(text, seat)
         except IllegalMove as e:
             raise IllegalMove(f"Move {i + 1} ({_shown(text)} by seat {seat}) does not replay: {e}") from None
+    _amend_at(state, amended.get(len(log["moves"]), ()))
     return state
+
+
+def _amendments_by_move(log: Mapping[str, Any]) -> dict[int, list[Mapping[str, object]]]:
+    """The log's house-rule amendments (``State.amend``), by the number of moves made before each."""
+    out: dict[int, list[Mapping[str, object]]] = {}
+    entries = log.get("amendments") or []
+    if not isinstance(entries, (list, tuple)):
+        raise LogError(f"The log's 'amendments' is a list, not {_shown(entries)}.")
+    for k, entry in enumerate(entries):
+        move = entry.get("move") if isinstance(entry, Mapping) else None
+        if not isinstance(move, int) or not _whole(move) or not 0 <= move <= len(log["moves"]) \
+                or not isinstance(entry.get("changes"), Mapping):
+            raise LogError(f"Amendment {k + 1} of the log is not {{'move': n, 'changes': {{...}}}}: "
+                           f"{_shown(entry)}.")
+        out.setdefault(move, []).append(entry["changes"])
+    return out
+
+
+def _amend_at(state: State, changes: Sequence[Mapping[str, object]]) -> None:
+    for one in changes:
+        try:
+            state.amend(one)
+        except (OptionError, IllegalMove) as e:
+            raise LogError(f"An amendment of the log does not apply: {e}") from None
 
 
 #: what a log holds: key, the types its value may have, and what it is (for the sentence)
