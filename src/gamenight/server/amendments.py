@@ -105,7 +105,9 @@ def proposal_words(table: LiveTable, p: Proposal) -> dict[str, Any]:
     votes = [{"seat": s, "name": table.seat_name(s), "vote": p.votes.get(s)} for s in people_seats(table)]
     return {"number": p.number, "seat": p.seat, "by": table.seat_name(p.seat),
             "words": change_words(state.spec, p.changes), "note": p.note, "status": p.status,
-            "votes": votes, "from": f"{state.DEAL_WORD} {deal}"}
+            "votes": votes, "from": f"{state.DEAL_WORD} {deal}",
+            # accepted and in force (its deal begun): the score sheet marks it among its rows
+            "applied": p.status == ACCEPTED and state.deal_no >= deal}
 
 
 def amendable(state: State) -> bool:
