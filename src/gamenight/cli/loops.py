@@ -21,6 +21,7 @@ from rich.text import Text
 import gamenight
 from gamenight.bots import Bot
 from gamenight.bots.hints import hint_for
+from gamenight.cli.amend import AMEND_HELP, AMEND_WORD, amend_answer
 from gamenight.cli.menu import display_order, number_labels, number_verb, render_moves, typed_move
 from gamenight.cli.pieces import engine_space
 from gamenight.cli.render import (
@@ -38,6 +39,7 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
+from gamenight.core.registry import get as get_spec
 from gamenight.core.scoring import Outcome, amount_text, money
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -97,7 +99,8 @@ def help_text(view: dict[str, Any], moves: Sequence[str]) -> str:
     hand = own_hand(view)
     if hand is not None and hand[2] in PIECE_HELP:
         lines.append(PIECE_HELP[hand[2]])
-    return "\n".join([*lines, HELP_KEYS])
+    amends = get_spec(view["game"]).options_cls.AMENDABLE if isinstance(view.get("game"), str) else ()
+    return "\n".join([*lines, HELP_KEYS, *([AMEND_HELP] if amends else [])])
 
 
 @dataclass
@@ -191,6 +194,9 @@ class Session:
                 continue
             if word in MOVES_WORDS:
                 self.console.print(render_moves(moves, width, number_labels(view.get("moves") or [])))
+                continue
+            if word.split()[:1] == [AMEND_WORD]:  # a house rule changed from the next deal (cli.amend)
+                self.console.print(amend_answer(self.state, answer[len(AMEND_WORD):]), markup=False)
                 continue
             try:
                 return self.play_answer(answer, moves)

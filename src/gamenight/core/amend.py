@@ -71,7 +71,14 @@ def checked_changes(spec: GameSpec, current: Options, players: int,
         if name not in allowed:
             raise OptionError(_fixed(spec, infos[name]))
     values = {**current.to_json(), **changes}
-    made = build(spec.options_cls, {}, preset=None, values=values, players=players)
+    try:
+        made = build(spec.options_cls, {}, preset=None, values=values, players=players)
+    except OptionError as e:
+        # the people at the table read each rule by its label, not by the name programs send
+        text = str(e)
+        for name in changes:
+            text = text.replace(f"Option {name!r}", infos[name].label)
+        raise OptionError(text) from None
     coerced = {name: getattr(made, name) for name in changes}
     return {name: _plain(value) for name, value in coerced.items()}, made
 
