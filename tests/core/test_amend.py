@@ -60,7 +60,7 @@ def last_decision_of_first_deal(game: str) -> State:
 
 
 def test_the_amendable_options_are_declared_by_the_games_that_have_them() -> None:
-    assert {"hand-and-foot", "canasta", "mexicana", "joker-canasta"} <= set(AMENDING)
+    assert {"hand-and-foot", "canasta", "mexicana", "joker-canasta", "rummy", "hearts"} <= set(AMENDING)
     structural = {"extra_decks", "deal", "hand_size", "foot_size", "rounds", "target"}
     assert not structural & get_spec("hand-and-foot").options_cls.AMENDABLE
 
@@ -98,6 +98,14 @@ def test_going_out_needs_what_the_amendment_says_from_the_next_round() -> None:
     assert event.text == "From round 2: Red canastas to go out: 2; Going out: 250."
     s.deal_no += 1  # (a kernel's next deal beginning)
     assert s.turn_rules.need.clean == 2 and s.options.out_bonus == 250  # type: ignore[attr-defined]
+
+
+def test_the_rummy_kernel_makes_its_rules_again_from_the_amended_options() -> None:
+    s = gamenight.new("rummy", seed=5)
+    assert s.rummy.max_melds_per_turn == 1  # type: ignore[attr-defined]
+    s.amend({"max_new_melds_per_turn": 0})
+    s.deal_no += 1
+    assert s.rummy == gamenight.new("rummy", seed=5, options={"max_new_melds_per_turn": 0}).rummy  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("game", "changes", "words"), [

@@ -131,6 +131,15 @@ class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     RUMMY_RULES: ClassVar[RummyRules] = RummyRules()
     rummy: RummyRules
 
+    def _rummy_rules(self) -> RummyRules:
+        """The rummy rules the options make, for a game whose options set some (then made again when
+        an amendment changes them); by default the ones the table was made with."""
+        return self.rummy
+
+    def _options_changed(self) -> None:
+        # the rummy rules are a frozen record copied from the options: made again from the amended ones
+        self.rummy = self._rummy_rules()
+
     def _init_table(self, rules: MeldRules, *, teams: int = 1, rummy: RummyRules | None = None) -> None:
         n = self.num_players
         self.meld_rules = rules
