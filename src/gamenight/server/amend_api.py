@@ -121,7 +121,7 @@ async def settle(service: TableService, table: LiveTable, proposal: Proposal) ->
     state = table.state
     if any(v is False for v in proposal.votes.values()):
         proposal.status = REFUSED
-    elif all(proposal.votes.get(s) for s in range(len(table.record.seats))):
+    elif all(proposal.votes.get(s) for s in range(len(table.record.seats))) and applies(table, proposal):
         proposal.status, proposal.move, proposal.from_deal = ACCEPTED, len(state.moves), state.deal_no + 1
     try:
         await asyncio.to_thread(amendments.save, service.storage, table.id, proposal)
@@ -138,6 +138,18 @@ async def settle(service: TableService, table: LiveTable, proposal: Proposal) ->
     table.frames.clear()
     table.touch()
     service._broadcast(table)
+
+
+def applies(table: LiveTable, proposal: Proposal) -> bool:
+    """Whether the engine takes ``proposal`` now (checked before it is stored as accepted: a stored
+    amendment the engine refused would leave the table unreadable); refused otherwise."""
+    state = table.state
+    try:
+        checked_changes(state.spec, state._options_to_come(), state.num_players, proposal.changes)
+    except OptionError:
+        proposal.status = REFUSED
+        return False
+    return True
 
 
 def described(table: LiveTable) -> dict[str, Any]:

@@ -103,8 +103,10 @@ def proposal_words(table: LiveTable, p: Proposal) -> dict[str, Any]:
     state = table.state
     deal = p.from_deal if p.from_deal is not None else state.deal_no + 1
     votes = [{"seat": s, "name": table.seat_name(s), "vote": p.votes.get(s)} for s in people_seats(table)]
+    # a proposal still open when the game ended was never decided
+    status = "lapsed" if p.status == PENDING and table.is_done else p.status
     return {"number": p.number, "seat": p.seat, "by": table.seat_name(p.seat),
-            "words": change_words(state.spec, p.changes), "note": p.note, "status": p.status,
+            "words": change_words(state.spec, p.changes), "note": p.note, "status": status,
             "votes": votes, "from": f"{state.DEAL_WORD} {deal}",
             # accepted and in force (its deal begun): the score sheet marks it among its rows
             "applied": p.status == ACCEPTED and state.deal_no >= deal}

@@ -15,7 +15,8 @@
 
 import { $, fill, h } from "./dom.js";
 
-const STATUS_WORDS = { pending: "being voted on", accepted: "accepted", refused: "refused" };
+const STATUS_WORDS = { pending: "being voted on", accepted: "accepted", refused: "refused",
+  lapsed: "not decided before the game ended" };
 
 function ensureStyles() {
   if (document.querySelector('link[href="/static/css/amend.css"]')) return;
