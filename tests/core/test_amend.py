@@ -113,7 +113,8 @@ def test_the_rummy_kernel_makes_its_rules_again_from_the_amended_options() -> No
     ("hand-and-foot", {"need_clean": 9}, "must be at most 5"),
     ("hand-and-foot", {"colour": 1}, "Hand and Foot has no house rule 'colour'"),
     ("hand-and-foot", {}, "Say which house rule changes"),
-    ("euchre", {"target": 5}, "Euchre has no house rule that may change during a match"),
+    ("euchre", {"deck": "32"}, "Deck is set when the game is made"),
+    ("whist-with-10s", {"low_nt_ranking": "reversed"}, "Whist with 10s has no house rule that may change"),
 ])
 def test_a_change_the_rules_refuse_is_refused_in_words(game: str, changes: dict[str, object],
                                                        words: str) -> None:

@@ -79,11 +79,12 @@ def test_a_proposal_accepted_by_both_applies_from_the_next_hand_and_survives_a_r
 
 
 def refuses_a_proposal_where_nothing_may_change(client: TestClient) -> None:
-    created = client.post("/api/tables", json={"game": "euchre", "seats": [{"kind": "human"}] * 4}).json()
+    four = [{"kind": "human"}] * 4
+    created = client.post("/api/tables", json={"game": "whist-with-10s", "seats": four}).json()
     table_id = created["table_id"]
     assert get(client, table_id)["amendments"] is None
     r = client.post(f"/api/tables/{table_id}/amendments", headers=auth(tokens_of(created)[0]),
-                    json={"changes": {"target": 5}})
+                    json={"changes": {"low_nt_ranking": "reversed"}})
     error_of(r, 409, "not_amendable")
-    r = client.post(f"/api/tables/{table_id}/amendments", json={"changes": {"target": 5}})
+    r = client.post(f"/api/tables/{table_id}/amendments", json={"changes": {"low_nt_ranking": "reversed"}})
     error_of(r, 403, "bad_token")
