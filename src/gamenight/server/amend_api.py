@@ -75,9 +75,21 @@ def refusal(table: LiveTable, seat: int | None) -> ServiceError | None:
     return None
 
 
+def elsewhere(table: LiveTable) -> ServiceError | None:
+    """Another process owns the table (server.cluster): only the owner's state may be amended, and
+    amendments are not forwarded to it yet, so the request is to be sent again (it may reach the
+    owner, or this process may own the table by then)."""
+    if not table.replica:
+        return None
+    return ServiceError("busy", "The table is being played on another server process: try again in a "
+                                "moment.", 503, table.version, retry_after=1)
+
+
 async def propose(service: TableService, table: LiveTable, seat: int | None, changes: dict[str, Any],
                   note: str) -> dict[str, Any]:
     async with table.lock:
+        if (busy := elsewhere(table)) is not None:
+            raise busy
         why = refusal(table, seat)
         if why is not None:
             raise why
@@ -97,6 +109,8 @@ async def propose(service: TableService, table: LiveTable, seat: int | None, cha
 async def vote(service: TableService, table: LiveTable, seat: int | None, number: int,
                yes: bool) -> dict[str, Any]:
     async with table.lock:
+        if (busy := elsewhere(table)) is not None:
+            raise busy
         if seat is None or table.record.seats[seat].kind != "human":
             raise ServiceError("bad_token", "A vote needs your seat's token.", 403, table.version)
         if not 0 <= number < len(table.proposals):
