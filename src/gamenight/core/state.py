@@ -246,7 +246,7 @@ class State(ABC):
         The amendment is logged at this point of the moves, so ``replay`` makes it here too."""
         if self._outcome is not None:
             raise IllegalMove("The game is over: no house rule changes now.")
-        values, _ = checked_changes(self.spec, self._options_to_come(), self.num_players, changes)
+        values, _ = checked_changes(self.spec, self.options_to_come(), self.num_players, changes)
         from_deal = self.deal_no + 1
         words = change_words(self.spec, values)
         self.amendments.append(Amendment(len(self.moves), from_deal, values, words))
@@ -254,7 +254,7 @@ class State(ABC):
         self.emit("amendment", f"From {self.DEAL_WORD} {from_deal}: {words}.", deal=from_deal)
         return self.events[start:]
 
-    def _options_to_come(self) -> Options:
+    def options_to_come(self) -> Options:
         """The options once every amendment made so far applies (a new one is checked against them)."""
         options = self.options
         for a in self.amendments:

@@ -96,7 +96,7 @@ async def propose(service: TableService, table: LiveTable, seat: int | None, cha
         assert seat is not None
         state = table.state
         try:
-            values, _ = checked_changes(state.spec, state._options_to_come(), state.num_players, changes)
+            values, _ = checked_changes(state.spec, state.options_to_come(), state.num_players, changes)
         except OptionError as e:
             raise ServiceError("bad_options", str(e), 422, table.version) from None
         # the proposer says yes by proposing, and bots accept whatever the table agrees
@@ -159,7 +159,7 @@ def applies(table: LiveTable, proposal: Proposal) -> bool:
     amendment the engine refused would leave the table unreadable); refused otherwise."""
     state = table.state
     try:
-        checked_changes(state.spec, state._options_to_come(), state.num_players, proposal.changes)
+        checked_changes(state.spec, state.options_to_come(), state.num_players, proposal.changes)
     except OptionError:
         proposal.status = REFUSED
         return False
