@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import warnings
+from dataclasses import replace
 
 import gamenight
 from gamenight.server import create_app
@@ -76,6 +77,9 @@ def test_a_proposal_accepted_by_both_applies_from_the_next_hand_and_survives_a_r
         again = live(client, table_id).state
         assert again.log == log and again.options.out_bonus == 300  # type: ignore[attr-defined]
         assert gamenight.replay(log).view(0) == again.view(0)
+        live(client, table_id).record = replace(live(client, table_id).record, end_reason="abandoned")
+        published = client.get(f"/api/tables/{table_id}/log").json()  # (published once play has stopped)
+        assert published["amendments"] == log["amendments"] and gamenight.replay(published).log == log
 
 
 def refuses_a_proposal_where_nothing_may_change(client: TestClient) -> None:

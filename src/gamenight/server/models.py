@@ -274,6 +274,10 @@ class GameLog(BaseModel):
     moves: list[tuple[int, str]]
     names: list[str | None] | None = Field(None, description="The names people chose, by seat (null: the "
                                                              "game's own).")
+    amendments: list[dict[str, Any]] | None = Field(
+        None, description="House rules the table changed mid-match: each `{move, changes}`, made after "
+                          "that many moves (from the next deal on); `options` are those the game was made "
+                          "with.")
 
 
 class NameRequest(BaseModel):
