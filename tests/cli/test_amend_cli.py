@@ -23,3 +23,5 @@ def test_amend_lists_the_rules_changes_one_and_the_saved_game_keeps_it(tmp_path:
     log = json.loads(save.read_text())
     assert log["amendments"] == [{"move": len(log["moves"]), "changes": {"out_bonus": 300}}]
     assert gamenight.replay(log).amendments[0].words == "Going out: 300"
+    code, out = run("replay", str(save), "--step")
+    assert code == 0 and "From hand 2: Going out: 300." in out, out

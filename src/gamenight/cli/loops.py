@@ -39,6 +39,7 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
+from gamenight.core.registry import amend_at, amendments_by_move
 from gamenight.core.registry import get as get_spec
 from gamenight.core.scoring import Outcome, amount_text, money
 from gamenight.core.state import State
@@ -462,12 +463,16 @@ def replay_log(log: dict[str, Any], path: Path) -> State:
 
 def step_through(log: dict[str, Any], path: Path, seat: int | None, console: Console) -> State:
     """Replay move by move, printing what ``seat`` (or a spectator) saw happen, and each new score row."""
-    state = replay_log({**log, "moves": []}, path)
+    state = replay_log({**log, "moves": [], "amendments": []}, path)
     console.print(render_events([e.text for e in state.events if e.visible_to(seat)]))
     rows = 0
+    try:
+        amended = amendments_by_move(log)  # house rules the table changed, made at their moves
+    except GameError as e:
+        raise CliError(f"{str(path)!r} does not replay: {e}") from None
     for i, (who, text) in enumerate(log["moves"]):
         try:
-            events = state.play(text, who)
+            events = [*amend_at(state, amended.get(i, ())), *state.play(text, who)]
         except (GameError, ValueError) as e:
             raise CliError(f"{str(path)!r} does not replay: "
                            f"move {i + 1} ({text!r} by seat {who}): {e}") from None
@@ -475,4 +480,10 @@ def step_through(log: dict[str, Any], path: Path, seat: int | None, console: Con
         rows = len(state.score_sheet.rows)
         console.print(render_news([e for e in events if e.visible_to(seat)],
                                   state.score_sheet.to_json() if new_row else None))
+    try:
+        last = amend_at(state, amended.get(len(log["moves"]), ()))
+    except GameError as e:
+        raise CliError(f"{str(path)!r} does not replay: {e}") from None
+    if last:
+        console.print(render_news([e for e in last if e.visible_to(seat)], None))
     return state

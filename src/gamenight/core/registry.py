@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.core.errors import DeckError, IllegalMove, LogError, OptionError, UnknownGame
+from gamenight.core.events import Event
 from gamenight.core.kinds import kind_of
 from gamenight.core.options import OptionInfo, Options, Preset, build, describe
 from gamenight.core.state import State
@@ -196,18 +197,18 @@ def replay(log: Mapping[str, Any]) -> State:
     state.preset = preset
     if log.get("names"):
         state.name_seats(log["names"])
-    amended = _amendments_by_move(log)
+    amended = amendments_by_move(log)
     for i, (seat, text) in enumerate(log["moves"]):
-        _amend_at(state, amended.get(i, ()))
+        amend_at(state, amended.get(i, ()))
         try:
             state.play(text, seat)
         except IllegalMove as e:
             raise IllegalMove(f"Move {i + 1} ({_shown(text)} by seat {seat}) does not replay: {e}") from None
-    _amend_at(state, amended.get(len(log["moves"]), ()))
+    amend_at(state, amended.get(len(log["moves"]), ()))
     return state
 
 
-def _amendments_by_move(log: Mapping[str, Any]) -> dict[int, list[Mapping[str, object]]]:
+def amendments_by_move(log: Mapping[str, Any]) -> dict[int, list[Mapping[str, object]]]:
     """The log's house-rule amendments (``State.amend``), by the number of moves made before each."""
     out: dict[int, list[Mapping[str, object]]] = {}
     entries = log.get("amendments") or []
@@ -223,12 +224,15 @@ def _amendments_by_move(log: Mapping[str, Any]) -> dict[int, list[Mapping[str, o
     return out
 
 
-def _amend_at(state: State, changes: Sequence[Mapping[str, object]]) -> None:
+def amend_at(state: State, changes: Sequence[Mapping[str, object]]) -> list[Event]:
+    """Make the log's amendments due at this point (``LogError`` for one that does not apply)."""
+    events: list[Event] = []
     for one in changes:
         try:
-            state.amend(one)
+            events += state.amend(one)
         except (OptionError, IllegalMove) as e:
             raise LogError(f"An amendment of the log does not apply: {e}") from None
+    return events
 
 
 #: what a log holds: key, the types its value may have, and what it is (for the sentence)
