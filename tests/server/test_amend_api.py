@@ -9,7 +9,9 @@ import warnings
 from dataclasses import replace
 
 import gamenight
-from gamenight.server import create_app
+from gamenight.server import amendments, create_app
+from gamenight.server.amendments import ACCEPTED, Proposal
+from gamenight.server.storage import SeatRecord, Storage, TableRecord, utc_now
 from tests.server.test_server import error_of, get, live, tokens_of
 
 with warnings.catch_warnings():  # starlette warns about its httpx transport on import
@@ -92,3 +94,19 @@ def refuses_a_proposal_where_nothing_may_change(client: TestClient) -> None:
     error_of(r, 409, "not_amendable")
     r = client.post(f"/api/tables/{table_id}/amendments", json={"changes": {"low_nt_ranking": "reversed"}})
     error_of(r, 403, "bad_token")
+
+
+def test_a_proposal_is_stored_and_read_back_as_it_was_on_either_database(db_url: str) -> None:
+    storage = Storage(db_url)
+    record = TableRecord(id="amended", game="canasta", preset=None, options={}, players=2, seed=1,
+                         bot_delay_ms=0, created_at=utc_now(), seats=(SeatRecord("human"), SeatRecord("bot")))
+    with storage.engine.begin() as conn:
+        Storage.write_batch(conn, [record])
+    proposal = Proposal(0, 0, {"out_bonus": 300, "concealed_minimum": False}, "é ♠", {0: True, 1: True})
+    amendments.save(storage, record.id, proposal)
+    proposal.status, proposal.move, proposal.from_deal = ACCEPTED, 7, 2
+    amendments.save(storage, record.id, proposal)  # the same row, updated
+    assert amendments.load(storage, record.id) == [proposal]
+    assert amendments.accepted_log([proposal], 6) == []
+    assert amendments.accepted_log([proposal], 7) == [{"move": 7, "changes": proposal.changes}]
+    storage.close()
