@@ -113,6 +113,7 @@ def test_the_rummy_kernel_makes_its_rules_again_from_the_amended_options() -> No
     ("hand-and-foot", {"need_clean": 9}, "must be at most 5"),
     ("hand-and-foot", {"colour": 1}, "Hand and Foot has no house rule 'colour'"),
     ("hand-and-foot", {}, "Say which house rule changes"),
+    ("hand-and-foot", {"out_bonus": 100}, "Going out is 100 already: nothing to change"),
     ("euchre", {"deck": "32"}, "Deck is set when the game is made"),
     ("whist-with-10s", {"low_nt_ranking": "reversed"}, "Whist with 10s has no house rule that may change"),
 ])
@@ -134,3 +135,15 @@ def test_a_log_with_an_amendment_that_does_not_apply_is_refused() -> None:
         gamenight.replay({**log, "amendments": [{"move": 99, "changes": {}}]})
     with pytest.raises(gamenight.LogError, match=r"does not apply: .*set when the game is made"):
         gamenight.replay({**log, "amendments": [{"move": 0, "changes": {"hand_size": 12}}]})
+
+
+def test_two_amendments_before_a_deal_apply_in_the_order_they_were_made() -> None:
+    s = gamenight.new("canasta", seed=2)
+    s.amend({"out_bonus": 300})
+    s.amend({"out_bonus": 100, "mixed_bonus": 250})  # back, checked against the rules to come
+    with pytest.raises(gamenight.OptionError, match="Going out is 100 already"):
+        s.amend({"out_bonus": 100})
+    s.deal_no += 1
+    assert (s.options.out_bonus, s.options.mixed_bonus) == (100, 250)  # type: ignore[attr-defined]
+    assert [text for _, text in s.sheet.marks] == ["From hand 2: Going out: 300",
+                                                   "From hand 2: Going out: 100; Mixed canasta: 250"]

@@ -54,11 +54,12 @@ def amendable(spec: GameSpec) -> list[OptionInfo]:
     return [info for info in spec.options if info.name in names]
 
 
-def checked_changes(spec: GameSpec, current: Options, players: int,
-                    changes: object) -> tuple[dict[str, OptionValue], Options]:
+def checked_changes(spec: GameSpec, current: Options, players: int, changes: object, *,
+                    proposed: bool = True) -> tuple[dict[str, OptionValue], Options]:
     """``changes`` as the option values they are, and the options they make with ``current``:
     :class:`OptionError`, in words, for an unknown option, one that may not change mid-match, a bad
-    value or a combination the rules refuse (the options class's own check)."""
+    value or a combination the rules refuse (the options class's own check), and for a ``proposed``
+    change to the value in force (an amendment applied, already checked, is not refused so)."""
     if not isinstance(changes, Mapping) or not changes:
         raise OptionError("Say which house rule changes, and to what.")
     if len(changes) > MAX_CHANGES:
@@ -79,8 +80,12 @@ def checked_changes(spec: GameSpec, current: Options, players: int,
         for name in changes:
             text = text.replace(f"Option {name!r}", infos[name].label)
         raise OptionError(text) from None
-    coerced = {name: getattr(made, name) for name in changes}
-    return {name: _plain(value) for name, value in coerced.items()}, made
+    coerced = {name: _plain(getattr(made, name)) for name in changes}
+    same = [name for name, value in coerced.items() if value == _plain(getattr(current, name))]
+    if same and proposed:
+        info = infos[same[0]]
+        raise OptionError(f"{info.label} is {info.value_label(coerced[same[0]])} already: nothing to change.")
+    return coerced, made
 
 
 def _fixed(spec: GameSpec, info: OptionInfo) -> str:

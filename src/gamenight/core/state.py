@@ -259,7 +259,7 @@ class State(ABC):
         options = self.options
         for a in self.amendments:
             if not a.applied:
-                options = checked_changes(self.spec, options, self.num_players, a.changes)[1]
+                options = checked_changes(self.spec, options, self.num_players, a.changes, proposed=False)[1]
         return options
 
     def _apply_amendments(self, number: int) -> None:
@@ -271,7 +271,8 @@ class State(ABC):
                 continue
             # the log keeps the options the game was made with: its amendments replay from them
             self.__dict__.setdefault("_made_with", self.options)
-            self.options = checked_changes(self.spec, self.options, self.num_players, a.changes)[1]
+            self.options = checked_changes(self.spec, self.options, self.num_players, a.changes,
+                                           proposed=False)[1]
             row = len(self.sheet.rows)
             # replaced, never changed in place: clones share the amendments of the list they copy
             self.amendments[i] = dataclasses.replace(a, applied=True, row=row)
