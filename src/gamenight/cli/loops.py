@@ -21,6 +21,7 @@ from rich.text import Text
 import gamenight
 from gamenight.bots import Bot
 from gamenight.bots.hints import hint_for
+from gamenight.cli.amend import AMEND_HELP, AMEND_WORD, amend_answer
 from gamenight.cli.menu import display_order, number_labels, number_verb, render_moves, typed_move
 from gamenight.cli.pieces import engine_space
 from gamenight.cli.render import (
@@ -38,6 +39,8 @@ from gamenight.cli.setup import CliError, bot_move, bot_rng, build_bot, save_log
 from gamenight.core.errors import GameError, IllegalMove
 from gamenight.core.events import Event
 from gamenight.core.moves import parse_move
+from gamenight.core.registry import amend_at, amendments_by_move
+from gamenight.core.registry import get as get_spec
 from gamenight.core.scoring import Outcome, amount_text, money
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -97,7 +100,8 @@ def help_text(view: dict[str, Any], moves: Sequence[str]) -> str:
     hand = own_hand(view)
     if hand is not None and hand[2] in PIECE_HELP:
         lines.append(PIECE_HELP[hand[2]])
-    return "\n".join([*lines, HELP_KEYS])
+    amends = get_spec(view["game"]).options_cls.AMENDABLE if isinstance(view.get("game"), str) else ()
+    return "\n".join([*lines, HELP_KEYS, *([AMEND_HELP] if amends else [])])
 
 
 @dataclass
@@ -191,6 +195,9 @@ class Session:
                 continue
             if word in MOVES_WORDS:
                 self.console.print(render_moves(moves, width, number_labels(view.get("moves") or [])))
+                continue
+            if word.split()[:1] == [AMEND_WORD]:  # a house rule changed from the next deal (cli.amend)
+                self.console.print(amend_answer(self.state, answer[len(AMEND_WORD):]), markup=False)
                 continue
             try:
                 return self.play_answer(answer, moves)
@@ -456,12 +463,16 @@ def replay_log(log: dict[str, Any], path: Path) -> State:
 
 def step_through(log: dict[str, Any], path: Path, seat: int | None, console: Console) -> State:
     """Replay move by move, printing what ``seat`` (or a spectator) saw happen, and each new score row."""
-    state = replay_log({**log, "moves": []}, path)
+    state = replay_log({**log, "moves": [], "amendments": []}, path)
     console.print(render_events([e.text for e in state.events if e.visible_to(seat)]))
     rows = 0
+    try:
+        amended = amendments_by_move(log)  # house rules the table changed, made at their moves
+    except GameError as e:
+        raise CliError(f"{str(path)!r} does not replay: {e}") from None
     for i, (who, text) in enumerate(log["moves"]):
         try:
-            events = state.play(text, who)
+            events = [*amend_at(state, amended.get(i, ())), *state.play(text, who)]
         except (GameError, ValueError) as e:
             raise CliError(f"{str(path)!r} does not replay: "
                            f"move {i + 1} ({text!r} by seat {who}): {e}") from None
@@ -469,4 +480,10 @@ def step_through(log: dict[str, Any], path: Path, seat: int | None, console: Con
         rows = len(state.score_sheet.rows)
         console.print(render_news([e for e in events if e.visible_to(seat)],
                                   state.score_sheet.to_json() if new_row else None))
+    try:
+        last = amend_at(state, amended.get(len(log["moves"]), ()))
+    except GameError as e:
+        raise CliError(f"{str(path)!r} does not replay: {e}") from None
+    if last:
+        console.print(render_news([e for e in last if e.visible_to(seat)], None))
     return state

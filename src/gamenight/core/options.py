@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from gamenight.core.errors import OptionError
 
@@ -82,6 +82,12 @@ class Preset:
 
 class Options:
     """Base of every game's options dataclass; gives validation and a JSON form."""
+
+    #: the options that may change between deals of a match in progress (``State.amend``): only
+    #: those the kernel reads as it plays (scoring, bonuses, going-out rules, meld minimums) or
+    #: re-derives when they change; never one read only when the game is made (players, decks,
+    #: partnerships). Each is proven by tests/core/test_amend_conformance.py
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset()
 
     def check(self, players: int) -> None:
         """Raise :class:`OptionError` for combinations the rules do not allow."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.core.errors import DeckError, IllegalMove, LogError, OptionError, UnknownGame
+from gamenight.core.events import Event
 from gamenight.core.kinds import kind_of
 from gamenight.core.options import OptionInfo, Options, Preset, build, describe
 from gamenight.core.state import State
@@ -196,12 +197,42 @@ def replay(log: Mapping[str, Any]) -> State:
     state.preset = preset
     if log.get("names"):
         state.name_seats(log["names"])
+    amended = amendments_by_move(log)
     for i, (seat, text) in enumerate(log["moves"]):
+        amend_at(state, amended.get(i, ()))
         try:
             state.play(text, seat)
         except IllegalMove as e:
             raise IllegalMove(f"Move {i + 1} ({_shown(text)} by seat {seat}) does not replay: {e}") from None
+    amend_at(state, amended.get(len(log["moves"]), ()))
     return state
+
+
+def amendments_by_move(log: Mapping[str, Any]) -> dict[int, list[Mapping[str, object]]]:
+    """The log's house-rule amendments (``State.amend``), by the number of moves made before each."""
+    out: dict[int, list[Mapping[str, object]]] = {}
+    entries = log.get("amendments") or []
+    if not isinstance(entries, (list, tuple)):
+        raise LogError(f"The log's 'amendments' is a list, not {_shown(entries)}.")
+    for k, entry in enumerate(entries):
+        move = entry.get("move") if isinstance(entry, Mapping) else None
+        if not isinstance(move, int) or not _whole(move) or not 0 <= move <= len(log["moves"]) \
+                or not isinstance(entry.get("changes"), Mapping):
+            raise LogError(f"Amendment {k + 1} of the log is not {{'move': n, 'changes': {{...}}}}: "
+                           f"{_shown(entry)}.")
+        out.setdefault(move, []).append(entry["changes"])
+    return out
+
+
+def amend_at(state: State, changes: Sequence[Mapping[str, object]]) -> list[Event]:
+    """Make the log's amendments due at this point (``LogError`` for one that does not apply)."""
+    events: list[Event] = []
+    for one in changes:
+        try:
+            events += state.amend(one)
+        except (OptionError, IllegalMove) as e:
+            raise LogError(f"An amendment of the log does not apply: {e}") from None
+    return events
 
 
 #: what a log holds: key, the types its value may have, and what it is (for the sentence)

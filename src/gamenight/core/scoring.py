@@ -60,6 +60,9 @@ class ScoreSheet:
     rows: list[ScoreRow] = field(default_factory=list)
     #: what the sheet counts: "" points, ``"cents"`` money
     unit: str = ""
+    #: house rules amended mid-match, each marked before the row of the deal it applies from:
+    #: (that row's index, the words)
+    marks: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def totals(self) -> list[int]:
@@ -75,7 +78,7 @@ class ScoreSheet:
 
     def copy(self) -> ScoreSheet:
         # rows are never changed once written, so sharing them is safe
-        return ScoreSheet(list(self.columns), list(self.rows), self.unit)
+        return ScoreSheet(list(self.columns), list(self.rows), self.unit, list(self.marks))
 
     def to_json(self) -> dict[str, Any]:
         unit = self.unit
@@ -84,6 +87,8 @@ class ScoreSheet:
         if unit:
             out["unit"] = unit
             out["totals_text"] = [amount_text(t, unit, signed=True) for t in self.totals]
+        if self.marks:
+            out["marks"] = [{"row": row, "text": text} for row, text in self.marks]
         return out
 
 

@@ -11,12 +11,14 @@ written once.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from gamenight.core.amend import Amendment, change_words, checked_changes
 from gamenight.core.errors import IllegalMove, NoVerb, SeatError
 from gamenight.core.events import Event
 from gamenight.core.layout import Field, build_layout, declared_fields
@@ -67,8 +69,10 @@ class State(ABC):
     #: a verb starting a meld of a fixed size, and the verb adding one more card to it ("meld" grows
     #: by "add"): the page makes a meld of more cards one action, the meld then each card added
     GROWS: ClassVar[dict[str, str]] = {}
-    #: the deal being played, from 1 (0 before the first; kept by the kernels that deal)
-    deal_no: int = 0
+    #: the deal number's store (``deal_no``)
+    _deal_no: int = 0
+    #: house rules amended mid-match (``amend``), in the order they were made
+    amendments: list[Amendment]
     #: the names of the kinds of argument this game's moves take (``None``: any); a typed move
     #: naming another kind (a domino tile in a card game) is refused before any rule reads it
     ARG_KINDS: ClassVar[frozenset[str] | None] = None
@@ -103,6 +107,7 @@ class State(ABC):
         #: in: in no zone the rules read, but counted by conservation until the next deal, which a
         #: kernel deals from its whole equipment again
         self.set_aside: dict[int, list[int]] = {}
+        self.amendments = []
 
     # ---- what every game writes -------------------------------------------------------
 
@@ -177,6 +182,10 @@ class State(ABC):
             return ""
         return f"{self.spec.title} has no deck to stack."
 
+    def _options_changed(self) -> None:  # noqa: B027 - most kernels read their options as they play
+        """Re-derive what the kernel built from ``self.options`` when the game was made (a frozen
+        rules record), now that an amendment changed them at the start of a deal."""
+
     def phase(self) -> str:
         return "play"
 
@@ -217,6 +226,60 @@ class State(ABC):
         if len(acting) == 1:
             return next(iter(acting))
         return None
+
+    @property
+    def deal_no(self) -> int:
+        """The deal being played, from 1 (0 before the first; kept by the kernels that deal). Its
+        moving on is a new deal beginning: the house rules amended for it apply then (``amend``)."""
+        return self._deal_no
+
+    @deal_no.setter
+    def deal_no(self, number: int) -> None:
+        self._deal_no = number
+        if self.__dict__.get("amendments"):
+            self._apply_amendments(number)
+
+    def amend(self, changes: Mapping[str, object]) -> list[Event]:
+        """Change house rules from the next deal on (the table agreed to it): ``changes`` by option
+        name, each an option the game's options class declares ``AMENDABLE``, checked as
+        :func:`gamenight.new` checks options (:class:`OptionError` in words, the state unchanged).
+        The amendment is logged at this point of the moves, so ``replay`` makes it here too."""
+        if self._outcome is not None:
+            raise IllegalMove("The game is over: no house rule changes now.")
+        values, _ = checked_changes(self.spec, self.options_to_come(), self.num_players, changes)
+        from_deal = self.deal_no + 1
+        words = change_words(self.spec, values)
+        self.amendments.append(Amendment(len(self.moves), from_deal, values, words))
+        start = len(self.events)
+        self.emit("amendment", f"From {self.DEAL_WORD} {from_deal}: {words}.", deal=from_deal)
+        return self.events[start:]
+
+    def options_to_come(self) -> Options:
+        """The options once every amendment made so far applies (a new one is checked against them)."""
+        options = self.options
+        for a in self.amendments:
+            if not a.applied:
+                options = checked_changes(self.spec, options, self.num_players, a.changes, proposed=False)[1]
+        return options
+
+    def _apply_amendments(self, number: int) -> None:
+        """Deal ``number`` begins: the amendments made for it change the options, the kernel
+        re-derives its rules, and the score sheet marks the row this deal writes."""
+        changed = False
+        for i, a in enumerate(self.amendments):
+            if a.applied or a.from_deal > number:
+                continue
+            # the log keeps the options the game was made with: its amendments replay from them
+            self.__dict__.setdefault("_made_with", self.options)
+            self.options = checked_changes(self.spec, self.options, self.num_players, a.changes,
+                                           proposed=False)[1]
+            row = len(self.sheet.rows)
+            # replaced, never changed in place: clones share the amendments of the list they copy
+            self.amendments[i] = dataclasses.replace(a, applied=True, row=row)
+            self.sheet.marks.append((row, f"From {self.DEAL_WORD} {number}: {a.words}"))
+            changed = True
+        if changed:
+            self._options_changed()
 
     @property
     def is_over(self) -> bool:
@@ -560,12 +623,14 @@ class State(ABC):
             "players": self.num_players,
             "seed": self.seed,
             "preset": self.preset,
-            "options": self.options.to_json(),
+            "options": self.__dict__.get("_made_with", self.options).to_json(),
             "deck": self.stacked_deck,
             "moves": [[seat, str(move)] for seat, move in self.moves],
         }
         if self.given_names:
             out["names"] = [self.given_names.get(s) for s in range(self.num_players)]
+        if self.amendments:
+            out["amendments"] = [a.log_entry() for a in self.amendments]
         return out
 
     # ---- helpers for games ------------------------------------------------------------

@@ -131,12 +131,20 @@ class ScoreRow(TypedDict):
     note: NotRequired[str]
 
 
+class SheetMark(TypedDict):
+    """A house rule amended mid-match, marked on the sheet before the row of the deal it applies from."""
+
+    row: int
+    text: str
+
+
 class ScoreSheet(TypedDict):
     columns: list[str]
     rows: list[ScoreRow]
     totals: list[int]
     unit: NotRequired[str]
     totals_text: NotRequired[list[str]]
+    marks: NotRequired[list[SheetMark]]
 
 
 class Outcome(TypedDict):

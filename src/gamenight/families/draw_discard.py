@@ -90,7 +90,7 @@ from gamenight.families.rummy_kinds import (
     TurnPhase,
     lay_off_move,
 )
-from gamenight.families.rummy_rules import ClaimOrder, Dig, LayOffOn, Restock, RummyRules
+from gamenight.families.rummy_rules import ClaimOrder, Dig, LayOffOn, RederivedRules, Restock, RummyRules
 from gamenight.families.table import Seating
 
 #: the names games and tests have used; the hooks' identity tests on the hot path use these module
@@ -109,7 +109,7 @@ COUNT_VALUES: tuple[int, ...] = (1,) * 53
 _SUIT_ORDER = {C.SPADES: 0, C.HEARTS: 1, C.CLUBS: 2, C.DIAMONDS: 3, C.NO_SUIT: 4}
 
 
-class DrawDiscardState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
+class DrawDiscardState(RederivedRules, PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     """Shared state and turn of every draw-and-discard game. Its hooks are one lookup of
     ``phase_name`` in ``phases`` (:class:`~gamenight.core.phases.PhaseDispatch`)."""
 

@@ -116,4 +116,19 @@ class RummyRules:
         return out
 
 
-__all__ = ["KERNEL_VERBS", "ClaimOrder", "Dig", "LayOffOn", "Restock", "RummyRules"]
+class RederivedRules:
+    """The rummy kernel's part in a house rule amended mid-match (``State.amend``): its rules are a
+    frozen record copied from the options, so they are made again from the amended ones."""
+
+    rummy: RummyRules
+
+    def _rummy_rules(self) -> RummyRules:
+        """The rummy rules the options make, for a game whose options set some (then made again when
+        an amendment changes them); by default the ones the table was made with."""
+        return self.rummy
+
+    def _options_changed(self) -> None:
+        self.rummy = self._rummy_rules()
+
+
+__all__ = ["KERNEL_VERBS", "ClaimOrder", "Dig", "LayOffOn", "RederivedRules", "Restock", "RummyRules"]

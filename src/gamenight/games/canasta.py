@@ -95,7 +95,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import Options, Preset, option
@@ -147,6 +147,11 @@ WORDS = {**PART_WORDS, "penalties": "penalties"}
 
 @dataclass(frozen=True, kw_only=True)
 class CanastaOptions(Options):
+    #: the bonuses, the minimum below zero and the canastas going out needs: read as the game is played
+    #: (the going-out need re-derived into the turn rules when it changes)
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({
+        "canastas_to_go_out", "negative_minimum", "out_bonus", "concealed_bonus", "natural_bonus",
+        "mixed_bonus", "red_three_bonus", "all_red_threes"})
     hand_size: int = option(0, "Hand size", "Cards dealt to each player. 0 means the book's number for the "
                             "table: 11 at four, 15 at two, 13 at three.", minimum=0, maximum=15)
     draw: int = option(0, "Draw", "Cards drawn from the stock each turn. 0 means the book's number "
@@ -323,12 +328,24 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         super().__init__(*args, **kwargs)
         o = self.options
         n = self.num_players
-        size, draw, need, _ = BY_COUNT[n]
+        size, _, _, _ = BY_COUNT[n]
         self.hand_size = o.hand_size or size
         self.three = n == 3
         #: three-hand: the lone hand (None until the pile is first taken) and the partners' side
         self.lone: int | None = None
         self.side = -1
+        self._init_canasta(self._turn_rules(), card_values(20), teams=3 if self.three else None)
+        self.penalise = getattr(o, "irregularities", PREVENT) == PENALISE
+        self.match_rules = match_rules(o, n)
+        self.deal_no = 0
+        self.last_hand: dict[str, Any] | None = None
+        self.last_round: list[str] | None = None
+        self._start_deal()
+
+    def _turn_rules(self) -> TurnRules:
+        o = self.options
+        n = self.num_players
+        _, draw, need, _ = BY_COUNT[n]
         rules = TurnRules(
             books=CLASSIC_BOOKS, need=Requirement(any=o.canastas_to_go_out or need), draw=o.draw or draw,
             red_threes=BONUS, black_threes=GROUP_OUT,
@@ -337,14 +354,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
             concealed_exempt=o.concealed_minimum, last_red_three=LastRedThreeRule(o.last_red_three),
             forced_take=not self.three,
         )
-        rules = self.variation_rules(rules)
-        self._init_canasta(rules, card_values(20), teams=3 if self.three else None)
-        self.penalise = getattr(o, "irregularities", PREVENT) == PENALISE
-        self.match_rules = match_rules(o, n)
-        self.deal_no = 0
-        self.last_hand: dict[str, Any] | None = None
-        self.last_round: list[str] | None = None
-        self._start_deal()
+        return self.variation_rules(rules)
 
     def variation_rules(self, rules: TurnRules) -> TurnRules:
         """The turn rules a variation plays by (Mexicana, Joker Canasta change some): classic's."""

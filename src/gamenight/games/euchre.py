@@ -73,6 +73,10 @@ EUCHRE_POINTS = 2
 
 @dataclass(frozen=True, kw_only=True)
 class EuchreOptions(Options):
+    #: the calling and the lone hand's house rules: read as each deal is called and played
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({
+        "stick_the_dealer", "no_ace_no_face", "dealer_partner_forced_alone", "loner_takes_upcard",
+        "loner_lead"})
     dealer_partner_forced_alone: str = option(
         "round1_only", "Dealer's partner must go alone",
         "The book: if the dealer's partner wants the up-card's suit as trumps, he must play alone.",

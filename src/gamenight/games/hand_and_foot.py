@@ -119,6 +119,11 @@ SCORE_MINIMUMS = ((5000, 150), (3000, 120), (1500, 90))
 
 @dataclass(frozen=True, kw_only=True)
 class HandAndFootOptions(Options):
+    #: scoring, bonuses, the first-meld minimum and what going out needs: read as the game is played
+    #: (the going-out needs re-derived into the turn rules when they change)
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({
+        "opening", "clean_bonus", "dirty_bonus", "wild_bonus", "need_clean", "need_dirty", "need_wild",
+        "all_in_foot", "out_bonus", "red_three_bonus", "red_three_held", "black_three_held"})
     extra_decks: int = option(1, "Extra decks", "Decks in play: one for each player and this many more "
                               "(the book: one more deck than players).", minimum=0, maximum=3)
     deal: str = option(SHOE, "Deal", "How the cards are dealt.",
@@ -384,15 +389,7 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        books = BookRules(ratio=o.ratio, max_wilds=o.max_wilds or None, wild_books=o.wild_books,
-                          dirty_closes=o.dirty_closes)
-        rules = TurnRules(
-            books=books, need=Requirement(o.need_clean, o.need_dirty, o.need_wild), draw=2,
-            pile_limit=o.pile_limit or None, wild_top=o.wild_top, persistent_freeze=o.freeze == "persistent",
-            red_threes=RedThreeRule(o.red_threes), black_threes=BlackThreeRule(o.black_threes),
-            ask=AskRule(o.ask_partner), all_in_foot=o.all_in_foot, stock_out=StockOutRule(o.stock_out),
-        )
-        self._init_canasta(rules, card_values(o.deuce_value))
+        self._init_canasta(self._turn_rules(), card_values(o.deuce_value))
         # a fixed number of hands; else to the target, a tie at the top playing on, up to the cap
         self.match_rules = match_rules(o)
         n = self.num_players
@@ -402,6 +399,17 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
         self.last_hand: dict[str, Any] | None = None
         self.last_round: list[str] | None = None
         self._start_deal()
+
+    def _turn_rules(self) -> TurnRules:
+        o = self.options
+        books = BookRules(ratio=o.ratio, max_wilds=o.max_wilds or None, wild_books=o.wild_books,
+                          dirty_closes=o.dirty_closes)
+        return TurnRules(
+            books=books, need=Requirement(o.need_clean, o.need_dirty, o.need_wild), draw=2,
+            pile_limit=o.pile_limit or None, wild_top=o.wild_top, persistent_freeze=o.freeze == "persistent",
+            red_threes=RedThreeRule(o.red_threes), black_threes=BlackThreeRule(o.black_threes),
+            ask=AskRule(o.ask_partner), all_in_foot=o.all_in_foot, stock_out=StockOutRule(o.stock_out),
+        )
 
     def _sheet_columns(self) -> list[str]:
         return team_names(self.num_players)

@@ -77,6 +77,8 @@ PASS_OFFSET = {LEFT: 1, RIGHT: -1, ACROSS: 2}
 
 @dataclass(frozen=True, kw_only=True)
 class HeartsOptions(Options):
+    #: passing, points in the first trick and shooting the moon: read as each deal is dealt and scored
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({"passing", "first_trick_points", "moon"})
     kitty: bool = option(
         True, "Kitty",
         "The book: each player gets as many cards as 50 shares out evenly, and the rest (at least two) "

@@ -40,7 +40,7 @@ side's notes, and each side's canastas by kind (red, black, wild).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import option
@@ -80,6 +80,11 @@ def wild_canasta_kind(book: Book) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class JokerCanastaOptions(CanastaOptions):
+    #: classic's, less those Joker Canasta does not use (its threes and minimums are by table), and
+    #: its own wild-canasta bonuses
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({
+        "canastas_to_go_out", "out_bonus", "concealed_bonus", "natural_bonus", "mixed_bonus",
+        "seven_twos", "four_jokers"})
     hand_size: int = option(13, "Hand size", "Cards dealt to each player.", minimum=7, maximum=15)
     draw: int = option(1, "Draw", "Cards drawn from the stock each turn.", minimum=1, maximum=2)
     canastas_to_go_out: int = option(2, "Canastas to go out", "Canastas a side needs before it may go out.",

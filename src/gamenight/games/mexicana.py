@@ -37,7 +37,7 @@ exemption from the minimum are classic's options.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.core.layout import Field, Kind
 from gamenight.core.options import option
@@ -56,6 +56,7 @@ SEVENS = "sevens"
 
 @dataclass(frozen=True, kw_only=True)
 class MexicanaOptions(CanastaOptions):
+    AMENDABLE: ClassVar[frozenset[str]] = CanastaOptions.AMENDABLE | {"sevens_bonus", "sevens_natural_only"}
     hand_size: int = option(13, "Hand size", "Cards dealt to each player.", minimum=7, maximum=15)
     canastas_to_go_out: int = option(2, "Canastas to go out", "The fewest canastas a side needs to go out "
                                      "(the red threes may ask more: 'Going out').", minimum=1, maximum=3)

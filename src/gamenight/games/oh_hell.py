@@ -91,6 +91,8 @@ SCORE_FORMULAS = ("ten_plus_bid", "concatenate", "ten_plus_tricks_if_exact",
 
 @dataclass(frozen=True, kw_only=True)
 class OhHellOptions(Options):
+    #: how a round scores: read as each round is scored
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({"score_formula"})
     max_cards: int = option(
         0, "Largest hand",
         "The most cards each player is dealt, in the round where the deal turns; 0 follows the book: "

@@ -95,6 +95,10 @@ def labels(cards: list[int]) -> str:
 
 @dataclass(frozen=True, kw_only=True)
 class RummyOptions(Options):
+    #: the turn's meld limit (re-derived into the rummy rules), what counts at the end, going rummy's
+    #: double and the stock's remakes: read as the game is played
+    AMENDABLE: ClassVar[frozenset[str]] = frozenset({
+        "max_new_melds_per_turn", "deadwood", "rummy_double", "max_restocks"})
     max_new_melds_per_turn: int = option(
         1, "New melds a turn",
         "How many new melds a player may lay down in one turn: the book allows one; 0 allows any "
@@ -211,13 +215,16 @@ class Rummy(DrawDiscardState):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         o = self.options
-        # the one-meld rule is an option
-        self._init_table(RULES, rummy=replace(self.RUMMY_RULES, max_melds_per_turn=o.max_new_melds_per_turn))
+        self._init_table(RULES, rummy=self._rummy_rules())
         # penalty scoring: reaching the limit ends the game and the lowest total wins
         self.match_rules = match_rules(o)
         self.hand_size = deal_size(self.num_players)
         self.start_size = self.hand_size  # cards held when the current turn began (R-H3)
         self._start_deal()
+
+    def _rummy_rules(self) -> RummyRules:
+        # the one-meld rule is an option
+        return replace(self.RUMMY_RULES, max_melds_per_turn=self.options.max_new_melds_per_turn)
 
     def _start_deal(self) -> None:
         self.begin_deal()

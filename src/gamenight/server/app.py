@@ -62,6 +62,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import gamenight
 from gamenight.bots import seat_bots
 from gamenight.core.rules_text import for_the_table, options_for_the_table
+from gamenight.server.amend_api import add_amend_routes
 from gamenight.server.assets import mount_files, page
 from gamenight.server.check_api import add_check_route
 from gamenight.server.clock import REAL_CLOCK, Clock
@@ -291,6 +292,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None, *,
     add_pad_routes(app, storage, page)  # score pads: /api/pads..., /ws/pads/{id}, /pad, /p/{id}
     add_check_route(app, service, seat_token)
     add_hint_route(app, service, seat_token)  # what the strong bot would play, for the seat to act
+    add_amend_routes(app, service, clients, seat_token, lambda r: client_of(r.scope))  # house rules
     app.include_router(schema_router)
     add_websocket_route(app, service, clients)
     add_docs_routes(app)

@@ -24,6 +24,7 @@ import gamenight
 from gamenight.bots import Bot, heuristic_games
 from gamenight.core.moves import Move
 from gamenight.core.state import State
+from gamenight.server.amendments import Proposal, frame_amendments
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.people import People, frame_fields, now
 from gamenight.server.storage import StoredTable, TableRecord
@@ -175,6 +176,8 @@ class LiveTable:
     lapsed: dict[int, tuple[int, str]] = field(default_factory=dict)
     #: what the table was told about itself, in words (a bot replaced by a simpler one), oldest first
     notices: list[str] = field(default_factory=list)
+    #: house-rule amendments proposed at the table, oldest first (server.amendments)
+    proposals: list[Proposal] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.last_active = self.clock.now()
@@ -283,7 +286,8 @@ class LiveTable:
         if cached is None:
             view = self.views.get(seat) or self.state.view(seat)
             frame = {"type": "state", "version": self.version, "view": view, "seed": self.revealed_seed,
-                     "trick_pause_ms": self.record.trick_pause_ms, **frame_fields(self, seat)}
+                     "trick_pause_ms": self.record.trick_pause_ms, **frame_fields(self, seat),
+                     **frame_amendments(self)}
             if self.ended is not None:  # only abandoned tables say so
                 frame["ended"] = self.ended
             if self.notices:
@@ -302,11 +306,14 @@ def default_bot_kind(game_id: str) -> str:
     return "heuristic" if game_id in heuristic_games() else "random"
 
 
-def replay_table(record: TableRecord, moves: Sequence[tuple[int, str]]) -> State:
-    """The game as it stands after ``moves``: new from the stored row, seats named, every move played."""
+def replay_table(record: TableRecord, moves: Sequence[tuple[int, str]],
+                 amendments: Sequence[dict[str, Any]] = ()) -> State:
+    """The game as it stands after ``moves``: new from the stored row, seats named, every move played
+    (and the house rules amended where the table accepted it: server.amendments)."""
     state = gamenight.replay({
         "game": record.game, "players": record.players, "seed": record.seed, "options": record.options,
         "preset": record.preset, "moves": [list(m) for m in moves], "names": [s.name for s in record.seats],
+        "amendments": list(amendments),
     })
     return state
 

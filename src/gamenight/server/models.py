@@ -228,6 +228,11 @@ class TableSnapshot(BaseModel):
                                description="What the table was told about itself, in words, oldest first (a "
                                            "seat's bot that hit a problem and was replaced by a simpler "
                                            "one). State frames carry it too, when there is any.")
+    amendments: dict[str, Any] | None = Field(None, description="House-rule amendments, in games that have "
+                                              "options that may change mid-match: whether one may be "
+                                              "proposed now and each proposal in words, with its votes "
+                                              "(POST /api/tables/{id}/amendments). State frames carry it "
+                                              "too.")
 
 
 class MoveRequest(BaseModel):
@@ -269,6 +274,10 @@ class GameLog(BaseModel):
     moves: list[tuple[int, str]]
     names: list[str | None] | None = Field(None, description="The names people chose, by seat (null: the "
                                                              "game's own).")
+    amendments: list[dict[str, Any]] | None = Field(
+        None, description="House rules the table changed mid-match: each `{move, changes}`, made after "
+                          "that many moves (from the next deal on); `options` are those the game was made "
+                          "with.")
 
 
 class NameRequest(BaseModel):

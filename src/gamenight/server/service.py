@@ -95,6 +95,7 @@ from gamenight.core.errors import GameError, IllegalMove, OptionError, UnknownGa
 from gamenight.core.events import PAUSE_KINDS, Event
 from gamenight.core.moves import Move
 from gamenight.core.state import State
+from gamenight.server import amendments
 from gamenight.server.clock import REAL_CLOCK, Clock
 from gamenight.server.cluster import make_cluster
 from gamenight.server.lapses import WindowLapses
@@ -269,9 +270,11 @@ class TableService:
 
     def _build(self, stored: StoredTable) -> LiveTable:
         record = stored.record
-        state = replay_table(record, stored.moves)
+        proposals = amendments.load(self.storage, record.id)
+        state = replay_table(record, stored.moves, amendments.accepted_log(proposals, len(stored.moves)))
         table = LiveTable(record=record, state=state, bots=self._make_bots(record),
-                          version=len(stored.moves), people=new_people(state, stored), clock=self.clock)
+                          version=len(stored.moves), people=new_people(state, stored), clock=self.clock,
+                          proposals=proposals)
         table.remember_stored_move_ids(stored)
         return table
 
@@ -461,7 +464,7 @@ class TableService:
                 "trick_pause_ms": rec.trick_pause_ms, "claim_window_ms": rec.claim_window_ms,
                 "hints": rec.hints, "window": table.window_json(seat), "preset": rec.preset,
                 "players": rec.players, "ended": table.ended, "notices": list(table.notices),
-                **frame_fields(table, seat),
+                **frame_fields(table, seat), **amendments.frame_amendments(table),
             }
 
     @staticmethod
@@ -682,8 +685,9 @@ class TableService:
         """Rebuild the state from its acknowledged moves (as stored), in a worker thread, the table's lock
         held by the caller: memory never runs ahead of disk, and the event loop never replays."""
         record, moves = table.record, [(seat, str(m)) for seat, m in table.state.moves[:table.version]]
+        accepted = amendments.accepted_log(table.proposals, table.version)
         try:
-            table.state = await asyncio.to_thread(replay_table, record, moves)
+            table.state = await asyncio.to_thread(replay_table, record, moves, accepted)
         except Exception:
             log.exception("table %s: its acknowledged moves do not replay", table.id)
             self._put_aside(table)

@@ -42,6 +42,15 @@ class CanastaBase(Seating, State):
 
     # ---- set-up ------------------------------------------------------------------------
 
+    def _turn_rules(self) -> TurnRules:
+        """The turn rules the options make, for a game that builds them from its options (then
+        built again when an amendment changes them); by default the ones the game was made with."""
+        return self.turn_rules
+
+    def _options_changed(self) -> None:
+        # the turn rules are a frozen record copied from the options: made again from the amended ones
+        self.turn_rules = self._turn_rules()
+
     def _init_canasta(self, rules: TurnRules, values: list[int], teams: int | None = None) -> None:
         self.turn_rules = rules
         self.values = values

@@ -339,12 +339,16 @@ export function renderSheet(el, sheet, view) {
   const word = (view.layout && view.layout.deal_word) || "deal";
   const head = h("thead", {}, h("tr", {}, h("th", { scope: "col" }, capitalise(word)),
     columns.map((c, i) => h("th", { scope: "col", class: mine[i] ? "mine" : "" }, c))));
-  const body = h("tbody", {}, sheet.rows.map((row) => h("tr", {},
+  // a house rule amended mid-match is marked before the row of the deal it applies from
+  const marked = (i) => (sheet.marks || []).filter((m) => m.row === i).map((m) => h("tr", { class: "amend-mark" },
+    h("td", { colspan: String(columns.length + 1) }, m.text)));
+  const body = h("tbody", {}, sheet.rows.map((row, i) => [...marked(i), h("tr", {},
     h("th", { scope: "row" }, row.label, row.note ? h("div", { class: "note" }, sentence(row.note)) : null),
     row.points.map((p, i) => h("td", { class: mine[i] ? "mine" : "" },
       h("span", { class: "pts" }, row.points_text ? row.points_text[i] : (p > 0 ? `+${p}` : String(p))),
       h("span", { class: "tot" }, ` = ${row.totals_text ? row.totals_text[i] : row.totals[i]}`),
-      row.details && row.details[i] ? h("div", { class: "detail" }, sentence(row.details[i])) : null)))));
+      row.details && row.details[i] ? h("div", { class: "detail" }, sentence(row.details[i])) : null)))]),
+  marked(sheet.rows.length));
   const foot = h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
     sheet.totals.map((t, i) => h("td", { class: mine[i] ? "mine" : "" }, String(sheet.totals_text ? sheet.totals_text[i] : t)))));
   const table = h("table", { class: "sheet" }, h("caption", { class: "visually-hidden" }, "Score sheet"), head, body, foot);

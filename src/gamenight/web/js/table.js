@@ -28,6 +28,7 @@ import { mountPeople } from "./people.js";
 import { animate, menuItems, remember } from "./motion.js";
 import { mountConfirm } from "./confirm.js";
 import { mountHint } from "./hint.js";
+import { mountAmend } from "./amend.js";
 import { mountArranging } from "./arrange.js";
 import {
   fitFelt, renderFelt, tickWaiting,
@@ -172,7 +173,7 @@ async function refreshOverHttp() {
   if (info.seed !== null && info.seed !== undefined) page.seed = info.seed;
   onFrame({ type: "state", version: info.version, view: info.view, seed: info.seed, ended: info.ended,
             seats: info.seats, waiting: info.waiting, trick_pause_ms: info.trick_pause_ms,
-            rematch: info.rematch, series: info.series, window: info.window });
+            rematch: info.rematch, series: info.series, window: info.window, amendments: info.amendments });
   return info;
 }
 
@@ -701,6 +702,9 @@ async function start() {
   hooks.draw.push((view) => page.confirm.redraw(view));
   const hint = mountHint({ page, tableId, token, api, handOf: () => handState(page.view), draw }); // "Hint": hint.js
   hooks.draw.push((view) => hint.redraw(view));
+  const amend = mountAmend({ tableId, token, api, showError }); // house-rule proposals and votes: amend.js
+  hooks.frame.push((frame) => amend.onFrame(frame));
+  hooks.draw.push(() => amend.markSheet());
   page.chat = mountChat({ seat: null, send: sendChat });
   mountSheets(); // after the chat: its panel is one of the sheets
   // the rules drawer is open where the side column sits beside the table, a sheet on a phone
