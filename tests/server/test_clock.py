@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from gamenight.server.clock import REAL_CLOCK, ManualClock
+from tests.asyncrun import run_async
 
 
 def test_the_real_clock_is_monotonic_and_sleeps_on_the_event_loop() -> None:
@@ -18,7 +19,7 @@ def test_the_real_clock_is_monotonic_and_sleeps_on_the_event_loop() -> None:
         await REAL_CLOCK.sleep(-1)  # a deadline already past returns at once
         return REAL_CLOCK.now() - before
 
-    assert asyncio.run(nap()) >= 0
+    assert run_async(nap()) >= 0
 
 
 def test_a_manual_clock_wakes_sleepers_in_deadline_order_only_when_advanced() -> None:
@@ -43,7 +44,7 @@ def test_a_manual_clock_wakes_sleepers_in_deadline_order_only_when_advanced() ->
         assert clock.now() == pytest.approx(52.49) and clock.sleeping == 0
         await asyncio.gather(*tasks)
 
-    asyncio.run(scene())
+    run_async(scene())
 
 
 def test_advance_runs_what_a_woken_task_starts_when_it_is_due_by_then() -> None:
@@ -68,7 +69,7 @@ def test_advance_runs_what_a_woken_task_starts_when_it_is_due_by_then() -> None:
         await clock.advance(10)
         assert made == [0.25, 0.5, 0.75, 1.0, 1.25, 1.5]
 
-    asyncio.run(scene())
+    run_async(scene())
 
 
 def test_a_cancelled_sleep_is_forgotten() -> None:
@@ -82,4 +83,4 @@ def test_a_cancelled_sleep_is_forgotten() -> None:
         assert clock.sleeping == 0 and clock.next_deadline() is None
         await clock.advance(5)
 
-    asyncio.run(scene())
+    run_async(scene())

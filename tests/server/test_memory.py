@@ -8,7 +8,6 @@ resident set over a long run is ``bench/memsoak.py``.
 
 from __future__ import annotations
 
-import asyncio
 import gc
 from collections import Counter
 from pathlib import Path
@@ -20,6 +19,7 @@ from gamenight.server.limits import Limits
 from gamenight.server.live import LiveTable, SeatRequest
 from gamenight.server.service import MOVES_AGE_S, TableService
 from gamenight.server.storage import Storage
+from tests.asyncrun import run_async
 
 #: a game whose matches list thousands of distinct moves (its marble moves), each new deal new ones
 GAME = "jokers-wild"
@@ -76,7 +76,7 @@ def test_tables_played_archived_and_collected_leave_the_live_objects_as_they_wer
     # tables and games other tests of this process still hold are theirs to let go, not this test's
     # (held here, so no object made by the rounds can take one of their ids)
     earlier = games_alive()
-    sizes, counts = asyncio.run(rounds(tmp_path))
+    sizes, counts = run_async(rounds(tmp_path))
     for before, after, size_before, size_after in zip(counts, counts[1:], sizes, sizes[1:], strict=False):
         assert size_after <= size_before + MOVES_LEFT, f"the move table grew {size_before} -> {size_after}"
         assert after["Move"] <= before["Move"] + MOVES_LEFT

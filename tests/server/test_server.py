@@ -29,6 +29,7 @@ from gamenight.server.app import MAX_BODY
 from gamenight.server.assets import asset_version, versioned_prefix
 from gamenight.server.service import LiveTable, TableService
 from gamenight.server.storage import GroupCommitWriter, MoveRow, SeatRecord, Storage, TableRecord, utc_now
+from tests.asyncrun import run_async
 from tests.server.clocked import advance, clocked_client
 
 with warnings.catch_warnings():  # starlette warns about its httpx transport on import
@@ -239,6 +240,8 @@ def test_websocket_pushes_each_seat_its_own_view_after_every_change(client: Test
                 who = seat if seat < 4 else None
                 assert [s["connected"] for s in frame.pop("seats")] == [True] * 4
                 assert [w["seat"] for w in frame.pop("waiting")] == sorted(state.to_act)
+                # Euchre's house rules may change mid-match: none proposed yet (tests/server/test_amend_api.py)
+                assert frame.pop("amendments") == {"may_propose": True, "proposals": []}
                 assert frame == {"type": "state", "version": version, "view": state.view(who), "seed": None,
                                  "trick_pause_ms": 1500}
 
@@ -495,6 +498,7 @@ def test_websocket_refusals(client: TestClient, table: dict[str, Any]) -> None:
             frame = ws.receive_json()
             waiting = frame.pop("waiting")  # the people's part (server.people), checked in test_people
             assert len(frame.pop("seats")) == 4
+            assert frame.pop("amendments")["proposals"] == []
             assert frame == {"type": "state", "version": 3, "seed": None, "trick_pause_ms": 1500,
                              "view": live(client, table_id).state.view(
                                  seat if ws is mover else other if ws is bystander else None)}
@@ -559,7 +563,7 @@ def test_group_commit_fails_only_the_bad_write(db_url: str) -> None:
         jobs = [writer.write(MoveRow("t1", 5 if i == 11 else i + 1, 0, "pass")) for i in range(20)]
         return list(await asyncio.gather(*jobs, return_exceptions=True))
 
-    results = asyncio.run(many())
+    results = run_async(many())
     writer.stop()
     assert [r is None for r in results] == [i != 11 for i in range(20)]
     stored = storage.load_table("t1")
