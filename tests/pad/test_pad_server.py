@@ -98,7 +98,7 @@ def test_a_pad_is_kept_followed_and_survives_a_restart(db_url: str) -> None:
             assert nobody.receive_json()["code"] == "unknown_pad"
 
 
-def test_each_player_votes_from_his_own_phone_and_only_for_himself(tmp_path: Path) -> None:
+def test_each_player_votes_and_proposes_from_his_own_phone_and_only_for_himself(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'pads.db'}"
     with TestClient(create_app(url)) as client:
         made = client.post("/api/pads", json={"game": "hand-and-foot", "players": PLAYERS}).json()
@@ -140,3 +140,17 @@ def test_each_player_votes_from_his_own_phone_and_only_for_himself(tmp_path: Pat
         assert done["view"]["amendments"][0]["status"] == "accepted"
         again = client.get(f"/api/pads/{pad}/voters", headers=keeper).json()
         assert again == links  # the same links, shown again from the scorekeeper's token
+        # any player proposes a change from their own phone, in their own name only
+        amend = f"/api/pads/{pad}/amendments"
+        as_cid = client.post(amend, headers=own["Bob"], json={"from_hand": 1, "changes": {"out_bonus": 200},
+                                                              "by": "Cid"})
+        assert as_cid.status_code == 403 and as_cid.json()["error"]["message"] == (
+            "This link proposes for Bob only: Cid proposes with Cid's own link, "
+            "or the scorekeeper writes it.")
+        mine = client.post(amend, headers=own["Bob"], json={"from_hand": 1, "changes": {"out_bonus": 200},
+                                                            "by": "Bob", "note": "more for going out"})
+        assert mine.status_code == 200
+        proposed = mine.json()["view"]["amendments"][1]
+        assert proposed["proposed_by"] == "Bob" and proposed["votes"] == {"Bob": True}
+        assert client.post(amend, json={"from_hand": 1, "changes": {"out_bonus": 300},
+                                        "by": "Ann"}).status_code == 403  # the follow link only watches

@@ -240,7 +240,7 @@ def test_websocket_pushes_each_seat_its_own_view_after_every_change(client: Test
                 who = seat if seat < 4 else None
                 assert [s["connected"] for s in frame.pop("seats")] == [True] * 4
                 assert [w["seat"] for w in frame.pop("waiting")] == sorted(state.to_act)
-                # Euchre's house rules may change mid-match: none proposed yet (tests/server/test_amend_api.py)
+                # Euchre's house rules may change mid-match: none proposed yet (test_amend_api.py)
                 assert frame.pop("amendments") == {"may_propose": True, "proposals": []}
                 assert frame == {"type": "state", "version": version, "view": state.view(who), "seed": None,
                                  "trick_pause_ms": 1500}

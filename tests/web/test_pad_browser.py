@@ -91,6 +91,10 @@ def test_a_pad_kept_on_one_phone_is_followed_live_on_two(server: str, browser: A
         expect(dee.locator("#role")).to_contain_text("You answer house-rule changes as Dee.")
         expect(dee).to_have_url(follow_link)  # her token left the address too
         expect(dee.locator(".pad-vote")).to_have_count(1)  # her own answer only: no pen, no other vote
+        # she may propose a change herself, in her own name only
+        proposer = dee.locator("#amendments").get_by_label("Proposed by")
+        expect(proposer).to_be_disabled()
+        expect(proposer).to_have_value("Dee")
         for player in ("Ann", "Bob"):  # no phone: the scorekeeper records theirs
             amend.locator(".pad-vote", has_text=f"{player}: ").get_by_role("button", name="Accepts").tap()
             expect(amend.locator(".pad-vote", has_text=f"{player}: ")).to_have_count(0)

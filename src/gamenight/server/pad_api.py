@@ -10,8 +10,8 @@
   corrects hand ``n`` (from 1); an impossible entry is refused 422 ``impossible`` with the reason;
 * ``POST /api/pads/{id}/amendments`` ``{from_hand, changes, by, note?}`` and
   ``POST /api/pads/{id}/amendments/{k}/votes`` ``{player, yes}`` (k from 1) — a house-rule change,
-  applying once every player accepted it; a player votes with his own link's token (for himself
-  only), the scorekeeper records the vote of a player who has no phone;
+  applying once every player accepted it; a player proposes (in their own name) and votes (for
+  themselves only) with their own link's token, the scorekeeper writes for a player who has no phone;
 * ``GET /api/pads/{id}/voters`` — the scorekeeper's: each player's own link and its QR code (the
   token in it votes for that player only);
 * ``GET /api/pads/{id}/sheet.csv`` — the sheet as CSV;
@@ -205,6 +205,19 @@ class PadService:
                                             "for your own (it may be from another pad).", 403)
         raise ServiceError("forbidden", "Only a player's own link, or the scorekeeper, votes on this pad: "
                                         "the follow link only watches.", 403)
+
+    def proposes_own(self, live: LivePad, token: str | None, by: str) -> bool:
+        """Whether ``token`` is the voting link of ``by`` itself: a player proposes a change in their
+        own name from their own phone ("any player may propose"); in another's name it is refused
+        in words. False for any other token (the scorekeeper's, or none: :meth:`change` decides)."""
+        seat = self.voter_of(live, token)
+        if seat is None:
+            return False
+        own = live.pad.players[seat]
+        if own != by:
+            raise ServiceError("forbidden", f"This link proposes for {own} only: {by} proposes with "
+                                            f"{by}'s own link, or the scorekeeper writes it.", 403)
+        return True
 
     async def change(self, live: LivePad, token: str | None, edit: Callable[[Pad], object],
                      *, allowed: bool = False) -> LivePad:
@@ -447,8 +460,10 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
     @app.post("/api/pads/{pad_id}/amendments", tags=["pads"], responses=ERRORS,
               summary="Propose a house-rule change")
     async def amend(request: Request, pad_id: str, body: AmendBody) -> dict[str, Any]:
-        live = await service.change(await service.get(pad_id), bearer(request),
-                                    lambda p: p.propose(body.from_hand, body.changes, body.by, body.note))
+        live, token = await service.get(pad_id), bearer(request)
+        live = await service.change(live, token,
+                                    lambda p: p.propose(body.from_hand, body.changes, body.by, body.note),
+                                    allowed=service.proposes_own(live, token, body.by))
         return {"version": live.version, "view": live.pad.view()}
 
     @app.post("/api/pads/{pad_id}/amendments/{number}/votes", tags=["pads"], responses=ERRORS,

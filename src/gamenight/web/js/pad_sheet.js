@@ -83,7 +83,7 @@ export function drawAmendments(root, view, optionInfos, { canEdit, voter = null,
   root.replaceChildren(...[
     items.length ? h("ul", { class: "pad-amend-list" }, items)
       : h("p", { class: "hint", text: "None: the pad keeps the rules it started with." }),
-    canEdit ? proposeForm(view, optionInfos, onPropose) : null].filter(Boolean));
+    canEdit || voter ? proposeForm(view, optionInfos, onPropose, canEdit ? null : voter) : null].filter(Boolean));
 }
 
 function statusWords(a, players) {
@@ -118,8 +118,9 @@ function votes(a, players, { canEdit, voter }, onVote) {
   others.length ? h("small", { class: "hint", text: "For a player without a phone: the vote is recorded by the scorekeeper." }) : null);
 }
 
-/** A house rule, its new value, from which hand, and who proposes it. */
-function proposeForm(view, optionInfos, onPropose) {
+/** A house rule, its new value, from which hand, and who proposes it: on a player's own phone
+ *  (`own`, the player's name), that player. */
+function proposeForm(view, optionInfos, onPropose, own = null) {
   const option = h("select", { "aria-label": "House rule" },
     optionInfos.map((o) => h("option", { value: o.name, text: o.label })));
   const valueSlot = h("span", { class: "pad-amend-value" });
@@ -145,7 +146,8 @@ function proposeForm(view, optionInfos, onPropose) {
   option.addEventListener("change", redraw);
   redraw();
   const from = h("input", { type: "number", inputmode: "numeric", min: 1, max: view.next_hand, value: view.next_hand, "aria-label": `From ${view.deal_word}` });
-  const by = h("select", { "aria-label": "Proposed by" }, view.players.map((p) => h("option", { value: p, text: p })));
+  const by = h("select", { "aria-label": "Proposed by", disabled: Boolean(own) },
+    (own ? [own] : view.players).map((p) => h("option", { value: p, text: p })));
   const note = h("input", { type: "text", maxlength: 200, placeholder: "Why (optional)", "aria-label": "Why" });
   const form = h("form", { class: "pad-propose" },
     h("h3", { text: "Propose a change" }),
