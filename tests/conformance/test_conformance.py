@@ -96,6 +96,7 @@ VARIANTS: list[tuple[str, dict[str, object]]] = [
     ("mexican-train", {"must_satisfy_doubles": True, "rounds": 2}),
     ("chicken-foot", {"tile_set": "double12", "round_order": "descending", "double_blank": 0, "rounds": 3}),
     ("jokers-wild", {"castle_overshoot": "must_wait", "back_in_with_8": False}),
+    ("mexicana", {"mex_goout": "red3_ge_canastas", "sevens_natural_only": True, "max_hands": 2}),
 ]
 VARIANT_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in VARIANTS]
 

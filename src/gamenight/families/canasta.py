@@ -244,21 +244,28 @@ def count_hand(cards: Iterable[int]) -> HandCounts:
 @dataclass(frozen=True, slots=True)
 class Requirement:
     """The canastas a team must own to go out (clean, dirty, wild; and ``any``: canastas of any
-    kind in all, classic canasta's one or two)."""
+    kind in all, classic canasta's one or two); ``most``: the most canastas in all it may own then
+    (Mexicana's other reading: no more than its red threes laid down), ``None`` for no limit."""
 
     clean: int = 0
     dirty: int = 0
     wild: int = 0
     any: int = 0
+    most: int | None = None
 
     def met(self, have: Outcome) -> bool:
+        total = have[0] + have[1] + have[2]
         return (have[0] >= self.clean and have[1] >= self.dirty and have[2] >= self.wild
-                and have[0] + have[1] + have[2] >= self.any)
+                and total >= self.any and (self.most is None or total <= self.most))
 
     def caps(self) -> tuple[int, int, int]:
         """Where a search may stop counting each kind: more of a kind never helps beyond its own
-        need and the total's (exact: a kind capped there meets both)."""
-        return (self.clean + self.any, self.dirty + self.any, self.wild + self.any)
+        need and the total's (exact: a kind capped there meets both); with a ``most``, one past it
+        (so a way out that makes too many is told from one that does not)."""
+        caps = (self.clean + self.any, self.dirty + self.any, self.wild + self.any)
+        if self.most is None:
+            return caps
+        return (max(caps[0], self.most + 1), max(caps[1], self.most + 1), max(caps[2], self.most + 1))
 
     def describe(self) -> str:
         """"1 red, 1 black and 1 wild canasta", "2 red canastas"."""

@@ -20,8 +20,10 @@ differences:
   ``canastas_ge_red3``, the unverified pagat recollection): the side needs **canastas ≥ max(2,
   its red threes laid down)**. The other reading (``red3_ge_canastas``, RG's words): at least two
   canastas and no more canastas than red threes laid down (a side without two red threes cannot
-  go out). The requirement is the turn player's side's and changes as red threes come down
-  (the rules' ``need``; every side's is in the view's ``to_go_out``).
+  go out); the going-out search counts the canastas a way out would make, so the black threes
+  (which bind a player to go out that turn) are offered only where some way out keeps to it. The
+  requirement is the turn player's side's and changes as red threes come down (the rules'
+  ``need``, with its ``most``; every side's is in the view's ``to_go_out``).
 * **Red threes**: 100 each; **all six: 1,000** (HOUSE by analogy with Samba; option
   ``all_red_threes``); minus for a side that melded nothing (§7).
 * Opening minimum and target as classic: 15 below zero (option), 50 from 0, 90 from 1,500, 120
@@ -130,9 +132,20 @@ class Mexicana(Canasta):
             return max(self.least_canastas, len(self.red3[team]))
         return self.least_canastas
 
+    def most_canastas(self, team: int) -> int | None:
+        """``red3_ge_canastas``: the most canastas ``team`` may own on going out, its red threes
+        laid down (-1, none at all, while it has fewer than the canastas it needs); else no limit.
+        Part of the requirement the going-out search reads, so a player is never told he could
+        finish (and lays his black threes, so must) where every way out makes one canasta too
+        many."""
+        if self.options.mex_goout != RED3_GE_CANASTAS:
+            return None
+        laid = len(self.red3[team])
+        return laid if laid >= self.least_canastas else -1
+
     def _set_need(self, team: int) -> None:
         """The rules' going-out requirement is the side to play's (it grows with its red threes)."""
-        need = Requirement(any=self.canastas_needed(team))
+        need = Requirement(any=self.canastas_needed(team), most=self.most_canastas(team))
         if need != self.turn_rules.need:
             self.turn_rules = replace(self.turn_rules, need=need)
             self.seating_changed()  # the view's memo reads the rules again
@@ -163,7 +176,7 @@ class Mexicana(Canasta):
 
     def _why_not_out(self, seat: int, books: Any) -> str:
         team = self.team_of(seat)
-        if self._too_many_canastas(team, books) and self.turn_rules.need.met(
+        if self._too_many_canastas(team, books) and replace(self.turn_rules.need, most=None).met(
                 team_canastas(books, self.turn_rules.books)):
             return "to go out your side needs at least as many red threes laid down as canastas (and two)."
         return super()._why_not_out(seat, books)

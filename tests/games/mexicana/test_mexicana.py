@@ -201,3 +201,20 @@ def test_the_minimum_and_target_are_classic() -> None:
     s = mex(hands={1: "AC"}, scores=[1500, 3000])
     assert (s.minimum(0), s.minimum(1)) == (90, 120)
     assert s.match_rules.target == 5000
+
+
+def test_the_other_reading_never_offers_black_threes_where_every_way_out_makes_a_canasta_too_many() -> None:
+    """Laying the black threes binds the player to go out this turn: under ``red3_ge_canastas`` they
+    are offered only if some way out leaves the side no more canastas than red threes. Here the
+    only way out lays the jack on the jacks, a third canasta against two red threes (random play
+    once reached such a turn and was left with no legal move)."""
+    opts = {"mex_goout": "red3_ge_canastas"}
+    s = mex(hands={1: "JC 3C 3S 3C"}, stock="5C", books={1: [K7, Q7, "JC JD JH JS JC JD"]},
+            red3={1: "3H 3D"}, options=opts)
+    s.play("draw")
+    assert not [m for m in texts(s) if m.startswith("meld 3")], texts(s)
+    # without the jacks' sixth card the threes, the jack and the discard go out on two canastas
+    s = mex(hands={1: "JC 3C 3S 3C"}, stock="5C", books={1: [K7, Q7, "JC JD JH JS JC"]},
+            red3={1: "3H 3D"}, options=opts)
+    s.play("draw")
+    assert [m for m in texts(s) if m.startswith("meld 3")], texts(s)

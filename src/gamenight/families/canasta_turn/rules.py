@@ -199,7 +199,8 @@ def rules_json(rules: TurnRules) -> dict[str, Any]:
     return {
         "books": {"ratio": b.ratio, "max_wilds": b.max_wilds, "wild_books": b.wild_books,
                   "dirty_closes": b.dirty_closes, "canasta": b.canasta, "clean_closes": b.clean_closes},
-        "need": {"clean": n.clean, "dirty": n.dirty, "wild": n.wild, "any": n.any},
+        "need": {"clean": n.clean, "dirty": n.dirty, "wild": n.wild, "any": n.any,
+                 **({} if n.most is None else {"most": n.most})},
         "draw": rules.draw, "pile_limit": rules.pile_limit, "wild_top": rules.wild_top,
         "persistent_freeze": rules.persistent_freeze, "red_threes": str(rules.red_threes),
         "black_threes": str(rules.black_threes), "ask": str(rules.ask), "all_in_foot": rules.all_in_foot,
