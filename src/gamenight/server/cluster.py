@@ -51,6 +51,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import text
@@ -58,14 +59,25 @@ from sqlalchemy.engine import Connection, make_url
 
 from gamenight.server.live import MOVE_IDS_KEPT, LiveTable, ServiceError
 from gamenight.server.people import chat_frame, now
-from gamenight.server.storage import ChatRow, MoveRow, RematchRow, SeatsUpdate, Storage, Write
+from gamenight.server.storage import (
+    ABANDONED,
+    ChatRow,
+    MoveRow,
+    RematchRow,
+    SeatsUpdate,
+    Storage,
+    Write,
+    utc_now,
+)
 from gamenight.server.window import follow_window
 from gamenight.server.wire import dumps
 
 if TYPE_CHECKING:
     import psycopg
 
+    from gamenight.server.clock import Clock
     from gamenight.server.lapses import WindowLapses
+    from gamenight.server.limits import Limits
     from gamenight.server.people_service import PeopleDesk
     from gamenight.server.table_bots import TableBots
 
@@ -80,12 +92,34 @@ LOCK_SEED = 31
 #: its owner died), and how long in all before the client is told to try again
 FORWARD_WAIT_S = 2.0
 FORWARD_DEADLINE_S = 12.0
-#: how often a process tries to take the tables nobody owns (their owner died)
+#: how often a process tries to take the tables nobody owns (their owner died), and how many of
+#: the tables with bots nobody holds it loads at a time
 SWEEP_EVERY_S = 3.0
+SWEEP_BOUND = 100
+#: the tables with bots a sweep takes up: unfinished, active since :since, no advisory lock held on
+#: their key (a bigint key is shown in pg_locks as its high and low 32 bits, objsubid 1)
+UNOWNED_WITH_BOTS = """
+SELECT t.id FROM tables AS t
+WHERE t.finished_at IS NULL
+  AND EXISTS (SELECT 1 FROM json_array_elements(t.seats) AS s WHERE s ->> 'kind' = 'bot')
+  AND greatest(t.created_at, (SELECT m.created_at FROM moves AS m WHERE m.table_id = t.id
+                              ORDER BY m.number DESC LIMIT 1)) >= :since
+  AND NOT EXISTS (
+    SELECT 1 FROM pg_locks AS l
+    WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid::bigint = (hashtextextended(t.id, :seed) >> 32) & 4294967295
+      AND l.objid::bigint = hashtextextended(t.id, :seed) & 4294967295)
+ORDER BY t.created_at DESC
+LIMIT :bound
+"""
 #: how long the listener waits for a notification before checking whether it should stop
 LISTEN_POLL_S = 0.5
 #: tables this process archived, not loaded again by its sweep (they wait for a person)
 LET_GO_KEPT = 10_000
+#: a notification carries the moves it announces when it is shorter than this (PostgreSQL's
+#: limit is 8,000 bytes); a longer one only says how far to read
+NOTIFY_CARRIES = 7_000
 
 
 class Served(Protocol):
@@ -93,6 +127,8 @@ class Served(Protocol):
 
     tables: dict[str, LiveTable]
     storage: Storage
+    limits: Limits
+    clock: Clock
     windows: WindowLapses
     bot_turns: TableBots
 
@@ -105,8 +141,6 @@ class Served(Protocol):
 
     @property
     def people(self) -> PeopleDesk: ...
-
-    async def resume_recent(self, quiet: bool = False) -> None: ...
 
     def _broadcast(self, table: LiveTable) -> None: ...
 
@@ -182,6 +216,12 @@ class PostgresCluster(SingleProcess):
         self._behind: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._let_go: OrderedDict[str, None] = OrderedDict()
+        #: of each followed table, the newest version announced, and the moves the announcements
+        #: carried (a replica plays them without reading the database), and the tables that must be
+        #: read from the database whatever was heard (just loaded, or notifications were missed)
+        self._announced: dict[str, int] = {}
+        self._heard_rows: dict[str, dict[int, MoveRow]] = {}
+        self._must_read: set[str] = set()
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -312,25 +352,45 @@ class PostgresCluster(SingleProcess):
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_EVERY_S)  # real time: ownership is not game time
+            await self.service.clock.sleep(SWEEP_EVERY_S)  # the service's clock: a test moves it
             try:
                 await self.sweep()
             except Exception:
                 log.exception("cluster: taking over the tables nobody owns failed")
 
     async def sweep(self) -> None:
-        """Take the unfinished tables followed here whose owner is gone, and the recently active
-        tables with bots nobody holds: bots resume within seconds of their process's death."""
-        for table in [t for t in self.service.tables.values() if t.replica and not t.is_done]:
-            if await self.try_own(table.id):
-                await self.promote(table)
-        await self.service.resume_recent(quiet=True)
+        """Take the unfinished tables followed here whose owner is gone (one statement for them all),
+        and the recently active tables with bots that nobody holds: bots resume within seconds of
+        their process's death."""
+        followed = [t for t in self.service.tables.values() if t.replica and not t.is_done]
+        if followed:
+            taken = set(await asyncio.to_thread(self.try_own_many, [t.id for t in followed]))
+            for table in followed:
+                if table.id in taken:
+                    await self.promote(table)
+        since = utc_now() - timedelta(seconds=self.service.limits.archive_after_s)
+        ids = await asyncio.to_thread(self.unowned_with_bots, since)
+        for table_id in await self.resumable(ids):
+            try:
+                await self.service.get(table_id)
+            except ServiceError as e:  # a game changed under a stored table: the others go on
+                log.error("table %s does not resume: %s", table_id, e.message)
+
+    def unowned_with_bots(self, since: datetime) -> list[str]:
+        """The unfinished tables with a bot seat, active since ``since``, that no process holds (no
+        advisory lock on their key in ``pg_locks``), newest first, at most SWEEP_BOUND of them: one
+        read, however many tables the database holds or the other processes own."""
+        with self.service.storage.engine.connect() as conn:
+            rows = conn.execute(text(UNOWNED_WITH_BOTS), {"seed": LOCK_SEED, "since": since,
+                                                          "bound": SWEEP_BOUND}).all()
+        return [r[0] for r in rows]
 
     async def promote(self, table: LiveTable) -> None:
         """A replica this process now owns: up to date from storage, then its bots and window start."""
         async with table.lock:
             if not table.replica or table.closed:
                 return
+            self._must_read.add(table.id)  # the last owner's last moves may not all have been heard
             await self._catch_up(table)
             table.replica = False
             table.window = None  # a window open at takeover gets its whole time, as after a restart
@@ -341,7 +401,9 @@ class PostgresCluster(SingleProcess):
     # ---- replicas --------------------------------------------------------------------------------
 
     def follow(self, table: LiveTable) -> None:
-        """A replica was just loaded: catch up with what was stored while it loaded."""
+        """A replica was just loaded: catch up with what was stored while it loaded (a move announced
+        before the table was here was not heard: read the database)."""
+        self._must_read.add(table.id)
         self._behind_now(table)
 
     def _behind_now(self, table: LiveTable) -> None:
@@ -351,14 +413,40 @@ class PostgresCluster(SingleProcess):
             task.add_done_callback(lambda _t: self._behind.pop(table.id, None))
 
     async def _sync(self, table: LiveTable, version: int | None = None) -> None:
+        """Catch up, the table's lock held, to ``version`` and to the newest version announced;
+        again if a move was announced meanwhile (its notification found this task running)."""
         async with table.lock:
-            if not table.replica or table.closed or (version is not None and table.version >= version):
-                return
-            await self._catch_up(table)
+            for _ in range(3):
+                if not table.replica or table.closed:
+                    return
+                wanted = max(version or 0, self._announced.get(table.id, 0))
+                if table.version >= wanted and table.id not in self._must_read:
+                    return
+                await self._catch_up(table)
+
+    def _heard_moves(self, table: LiveTable) -> list[MoveRow] | None:
+        """The announced moves that follow the table's version, up to the newest announced: what a
+        replica plays without reading the database (None: read it)."""
+        heard = self._heard_rows.pop(table.id, {})
+        if table.id in self._must_read:
+            return None
+        rows: list[MoveRow] = []
+        while (row := heard.get(table.version + len(rows) + 1)) is not None:
+            rows.append(row)
+        latest = rows[-1].number if rows else table.version
+        return rows if latest >= self._announced.get(table.id, 0) else None
 
     async def _catch_up(self, table: LiveTable) -> None:
-        """Play the stored moves after the table's version (its lock held) and push the new views."""
-        rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
+        """Play the moves after the table's version (its lock held), as announced or else as stored,
+        and push the new views."""
+        heard = self._heard_moves(table)
+        if heard is not None:
+            rows = heard
+            reason = ABANDONED if any(r.abandoned for r in rows) else table.record.end_reason
+        else:
+            self._must_read.discard(table.id)
+            rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
+            self._announced[table.id] = max(self._announced.get(table.id, 0), table.version + len(rows))
         if not rows and reason == table.record.end_reason:
             return
         state = table.state
@@ -431,20 +519,28 @@ class PostgresCluster(SingleProcess):
 
     def announce(self, conn: Connection, writes: Sequence[Write]) -> None:
         """In the writer's transaction: which tables' moves and people this commit stored."""
-        latest: dict[str, int] = {}
+        moved: dict[str, list[MoveRow]] = {}
         people: set[str] = set()
         for w in writes:
             if isinstance(w, MoveRow):
-                latest[w.table_id] = max(latest.get(w.table_id, 0), w.number)
+                moved.setdefault(w.table_id, []).append(w)
             elif isinstance(w, (ChatRow, SeatsUpdate)):
                 people.add(w.table_id)
             elif isinstance(w, RematchRow):
                 people.update((w.table_id, w.previous_id))
-        said = [f"m {t} {n} {self.ident}" for t, n in latest.items()]
+        said = [self._moves_said(t, rows) for t, rows in moved.items()]
         said += [f"p {t} {self.ident}" for t in people]
         if said:
             conn.execute(text("SELECT pg_notify(:channel, said) FROM unnest(CAST(:said AS text[])) AS said"),
                          {"channel": TABLES_CHANNEL, "said": said})
+
+    def _moves_said(self, table_id: str, rows: Sequence[MoveRow]) -> str:
+        """``m ID N ORIGIN ROWS``: the table's moves up to N are stored, and (when they fit in a
+        notification) the moves themselves, so a replica plays them without reading them back."""
+        said = f"m {table_id} {max(r.number for r in rows)} {self.ident}"
+        carried = json.dumps([[r.number, r.seat, r.move, r.move_id, int(r.abandoned)] for r in rows],
+                             separators=(",", ":"))
+        return f"{said} {carried}" if len(said) + len(carried) < NOTIFY_CARRIES else said
 
     def _notify_now(self, channel: str, payload: str) -> None:
         import psycopg
@@ -485,6 +581,7 @@ class PostgresCluster(SingleProcess):
     def _all_behind(self) -> None:
         for table in list(self.service.tables.values()):
             if table.replica:
+                self._must_read.add(table.id)
                 self._behind_now(table)
 
     def _heard(self, channel: str, payload: str) -> None:
@@ -499,16 +596,24 @@ class PostgresCluster(SingleProcess):
                 waiting.set_result(answer)
 
     def _table_changed(self, payload: str) -> None:
-        kind, table_id, *rest = payload.split(" ")
-        if rest[-1] == self.ident:
-            return
+        if payload.startswith("m "):
+            _, table_id, number, origin, *carried = payload.split(" ", 4)
+        else:
+            _, table_id, origin = payload.split(" ", 2)
         table = self.service.tables.get(table_id)
-        if table is None:
+        if table is None or origin == self.ident:
             return
-        if kind == "m" and table.replica and table.version < int(rest[0]):
-            self._behind_now(table)
-        elif kind == "p":
+        if payload.startswith("p "):
             self._spawn(self._refresh_people(table))
+        elif table.replica and table.version < int(number):
+            self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
+            if carried:
+                heard = self._heard_rows.setdefault(table_id, {})
+                for n, seat, move, move_id, abandoned in json.loads(carried[0]):
+                    if n > table.version:
+                        heard[n] = MoveRow(table_id, n, seat, move, abandoned=bool(abandoned),
+                                           move_id=move_id)
+            self._behind_now(table)
 
     # ---- forwarded moves -------------------------------------------------------------------------
 
@@ -521,12 +626,15 @@ class PostgresCluster(SingleProcess):
         loop = asyncio.get_running_loop()
         move_id = move_id or f"via-{secrets.token_hex(12)}"
         deadline = loop.time() + FORWARD_DEADLINE_S
+        asked = {"to": self.reply_channel, "t": table.id, "s": seat, "m": move, "v": version, "i": move_id,
+                 "k": "speech" if speech else "move"}
         while True:
-            if await self.try_own(table.id):
+            reply = await self._own_or_ask(table, asked)
+            if reply == "owned":
                 await self.promote(table)
                 return None, move_id
-            answer = await self._ask_owner(table.id, seat, move, version, move_id, speech)
-            if answer is not None:
+            if isinstance(reply, dict):
+                answer = reply
                 break
             if loop.time() > deadline:
                 raise ServiceError("busy", "The table's server did not answer: try again in a moment.", 503,
@@ -539,20 +647,41 @@ class PostgresCluster(SingleProcess):
         await self._sync(table, made)  # the mover reads its own move here next
         return made, None
 
-    async def _ask_owner(self, table_id: str, seat: int, move: str, version: int | None,
-                         move_id: str, speech: bool) -> dict[str, Any] | None:
+    async def _own_or_ask(self, table: LiveTable, asked: dict[str, Any]) -> dict[str, Any] | str | None:
+        """Take the table if it is free ("owned"), else ask its owner to make the move, in one round
+        trip to the database: the owner's answer, or None if none came in time."""
         ask = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[ask] = answer
         try:
-            await asyncio.to_thread(self._notify_now, MOVES_CHANNEL, json.dumps(
-                {"r": ask, "to": self.reply_channel, "t": table_id, "s": seat, "m": move, "v": version,
-                 "i": move_id, "k": "speech" if speech else "move"}))
+            if await asyncio.to_thread(self._own_or_notify, table.id, json.dumps({"r": ask, **asked})):
+                return "owned"
             return await asyncio.wait_for(answer, FORWARD_WAIT_S)
         except TimeoutError:
             return None
         finally:
             self._waiting.pop(ask, None)
+
+    def _own_or_notify(self, table_id: str, payload: str) -> bool:
+        """Take the table's lock if it is free (True), else forward the move to its owner: one
+        statement, so a forwarded move costs this process one round trip before the answer."""
+        import psycopg
+
+        with self._lock:
+            if table_id in self.owned:
+                return True
+            try:
+                (got,) = self._connection().execute(
+                    "WITH lock AS MATERIALIZED (SELECT pg_try_advisory_lock(hashtextextended(%s, %s)) "
+                    "AS got) SELECT got FROM lock, LATERAL (SELECT CASE WHEN got THEN NULL "
+                    "ELSE pg_notify(%s, %s) END) AS told", (table_id, LOCK_SEED, MOVES_CHANNEL, payload)
+                ).fetchone() or (False,)
+            except psycopg.Error as e:
+                self._control_lost(e)
+                raise
+            if got:
+                self.owned.add(table_id)
+            return bool(got)
 
     def _move_asked(self, payload: str) -> None:
         asked = json.loads(payload)
