@@ -68,6 +68,15 @@ def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
                 return frame
 
 
+def seats_until(ws: ClientConnection, present: dict[int, bool]) -> None:
+    """The frames (state or seats) until one shows each seat of ``present`` connected or not."""
+    while True:
+        frame = json.loads(ws.recv(timeout=30))
+        seats = frame.get("seats")
+        if seats and all(seats[i]["connected"] == on for i, on in present.items()):
+            return
+
+
 def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Server, Server]) -> None:
     a, b = two_servers
     on_a, on_b = a.start(), b.start()
@@ -102,9 +111,23 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
             elif frame["type"] == "chat" and not frame["history"]:
                 heard += [m["text"] for m in frame["messages"]]
         assert heard == ["hi"]
+        seat_url = f"/ws/tables/{table_id}?token={humans['seats'][1]['token']}"
+        with connect(f"ws://127.0.0.1:{b.port}{seat_url}"):  # a seat's page on B is present on A
+            seats_until(watcher_a, {1: True})
+        seats_until(watcher_a, {1: False})
+    stats = [c.get("/api/stats").json() for c in (on_a, on_b)]
+    assert stats[0]["process"]["id"] != stats[1]["process"]["id"]
+    assert stats[0]["tables_owned"] == 2 and stats[1]["tables_followed"] == 1
     bots_seen = watch_until(b, bots["table_id"], 3)  # B follows A's bots on a socket of its own
 
+    spy_b = connect(f"ws://127.0.0.1:{b.port}/ws/tables/{table_id}")
+    spy_b.send(json.dumps({"type": "hello"}))
+    seat_on_a = connect(f"ws://127.0.0.1:{a.port}/ws/tables/{table_id}?token={humans['seats'][2]['token']}")
+    seats_until(spy_b, {2: True})
     a.kill()
+    seats_until(spy_b, {2: False})  # a killed process's pages are gone: B's sweep forgets them
+    spy_b.close()
+    seat_on_a.close()
     fourth, fourth_body = move(on_b, humans, "after-the-owner-died")  # B takes the table over
     assert fourth == 4 and again(on_b, table_id, fourth_body) == 4
     assert again(on_b, table_id, third_body) == 3 and again(on_b, table_id, second_body) == 2  # read back

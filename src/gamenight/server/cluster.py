@@ -14,24 +14,27 @@ table's bots, claim windows, trick pauses and archiving, and only the owner writ
 **Replicas.** A process asked about a table another process owns loads it as a *replica*
 (``LiveTable.replica``): the same state, views and sockets, but no bots or timers. Every commit
 sends, in its own transaction (so only once it is on disk), a NOTIFY on :data:`TABLES_CHANNEL`:
-``m ID N ORIGIN`` (the table's moves up to N are stored) or ``p ID ORIGIN`` (its seats, chat or
-rematch changed). A replica reads the moves after its version from storage, plays them, and pushes
-each of its sockets its seat's new view; a ``p`` makes every other process holding the table read
-its seats and chat again.
+``m ID N ORIGIN ROWS`` (the table's moves up to N are stored, and the moves themselves when they
+fit) or ``p ID ORIGIN`` (its seats, chat or rematch changed). A replica plays the moves carried
+(reading the database only for a gap, a table just loaded or a listener that reconnected) and
+pushes each of its sockets its seat's new view; a ``p`` makes it read seats and chat again.
 
-**A move that arrives at a replica** first tries to take the table (free when its owner archived
-it or died: then the replica catches up from storage and becomes the owner, bots and windows
-starting here). Otherwise it is forwarded: NOTIFY on :data:`MOVES_CHANNEL` with this process's
-reply channel; the owner makes it through its own move path and answers on that channel. A move
-forwarded without a client's move id gets one here (``via-…``), stored with it, so a forward sent
-again after an owner that did not answer in time is made once: the owner, or the process that takes
-the table over, reads the stored id and gives the first answer (the promise of F6). After the
-answer the replica catches up to that version before the request is answered, so a client reads
-its own move wherever it asks next.
+**A move that arrives at a replica** takes the table if it is free (its owner archived it or died:
+the replica catches up from storage and becomes the owner) or else is forwarded to the owner on
+:data:`MOVES_CHANNEL`, both in one statement; the owner makes it through its own move path and
+answers on this process's reply channel. A move forwarded without a client's move id gets one here
+(``via-…``), stored with it, so a forward sent again after an owner that did not answer in time is
+made once (the promise of F6). The replica is at the move's version before the request is answered.
 
-**Takeover** without any request: every :data:`SWEEP_EVERY_S` a process tries to take the unfinished
-tables it follows as replicas and the recently active tables with bots that nobody holds (their
-owner died), so bots resume within seconds of their process's death.
+**Takeover** without any request: every :data:`SWEEP_EVERY_S` (of the service's clock) a process
+tries to take the tables it follows (one statement for them all) and loads the recently active
+tables with bots that no process holds (read from ``pg_locks``, at most :data:`SWEEP_BOUND`), so
+bots resume within seconds of their process's death.
+
+**Presence.** Which seats have a page open on a process is announced (``s ID ORIGIN 0,2``) when it
+changes, and asked for (``q ID ORIGIN``) when a process loads a table, so every process shows a
+seat as present wherever its page is; a killed process's seats are forgotten by the next sweep
+(each control connection is named after its process in ``pg_stat_activity``).
 
 If the control connection is lost, so are its locks: the tables this process owned are put aside
 (their sockets reconnect), and ownership is taken again on next use. A move committed by an owner
@@ -46,10 +49,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
@@ -59,6 +63,7 @@ from sqlalchemy.engine import Connection, make_url
 
 from gamenight.server.live import MOVE_IDS_KEPT, LiveTable, ServiceError
 from gamenight.server.people import chat_frame, now
+from gamenight.server.presence import Presence
 from gamenight.server.storage import (
     ABANDONED,
     ChatRow,
@@ -180,6 +185,17 @@ class SingleProcess:
                       move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
         raise AssertionError("one process has no replicas")
 
+    def present(self, table: LiveTable) -> None:
+        return None
+
+    def ask_presence(self, table: LiveTable) -> None:
+        return None
+
+    def describe(self, tables: Iterable[LiveTable]) -> dict[str, Any]:
+        """Which process answers ``/api/stats``, and the tables it owns (all of them, here)."""
+        return {"process": {"pid": os.getpid(), "id": None}, "tables_owned": sum(1 for _ in tables),
+                "tables_followed": 0}
+
 
 def make_cluster(service: Served) -> SingleProcess:
     """Several processes may share a PostgreSQL database; an SQLite file is one process's."""
@@ -222,6 +238,7 @@ class PostgresCluster(SingleProcess):
         self._announced: dict[str, int] = {}
         self._heard_rows: dict[str, dict[int, MoveRow]] = {}
         self._must_read: set[str] = set()
+        self.presence = Presence(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -261,7 +278,8 @@ class PostgresCluster(SingleProcess):
         import psycopg
 
         if self._control is None or self._control.closed:
-            self._control = psycopg.connect(self.address, autocommit=True)
+            self._control = psycopg.connect(self.address, autocommit=True,
+                                            application_name=f"gamenight-{self.ident}")
         return self._control
 
     def _control_lost(self, error: Exception) -> None:
@@ -370,6 +388,7 @@ class PostgresCluster(SingleProcess):
                     await self.promote(table)
         since = utc_now() - timedelta(seconds=self.service.limits.archive_after_s)
         ids = await asyncio.to_thread(self.unowned_with_bots, since)
+        await asyncio.to_thread(self.presence.forget_gone)
         for table_id in await self.resumable(ids):
             try:
                 await self.service.get(table_id)
@@ -599,12 +618,16 @@ class PostgresCluster(SingleProcess):
         if payload.startswith("m "):
             _, table_id, number, origin, *carried = payload.split(" ", 4)
         else:
-            _, table_id, origin = payload.split(" ", 2)
+            _, table_id, origin, *carried = payload.split(" ", 3)
         table = self.service.tables.get(table_id)
         if table is None or origin == self.ident:
             return
         if payload.startswith("p "):
             self._spawn(self._refresh_people(table))
+        elif payload.startswith("s "):
+            self.presence.heard(table, origin, carried[0] if carried else "")
+        elif payload.startswith("q "):
+            self.presence.asked(table)
         elif table.replica and table.version < int(number):
             self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
             if carried:
@@ -614,6 +637,22 @@ class PostgresCluster(SingleProcess):
                         heard[n] = MoveRow(table_id, n, seat, move, abandoned=bool(abandoned),
                                            move_id=move_id)
             self._behind_now(table)
+
+    # ---- presence (server.presence) ---------------------------------------------------------------
+
+    def present(self, table: LiveTable) -> None:
+        self.presence.present(table)
+
+    def ask_presence(self, table: LiveTable) -> None:
+        self.presence.ask(table)
+
+    def describe(self, tables: Iterable[LiveTable]) -> dict[str, Any]:
+        """Which process answers ``/api/stats``, and the tables it owns and follows."""
+        listed = list(tables)
+        with self._lock:
+            owned = sum(1 for t in listed if t.id in self.owned)
+        return {"process": {"pid": os.getpid(), "id": self.ident}, "tables_owned": owned,
+                "tables_followed": len(listed) - owned}
 
     # ---- forwarded moves -------------------------------------------------------------------------
 
