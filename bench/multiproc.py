@@ -184,7 +184,7 @@ async def profile(orch: Orchestra, seconds: float, folder: Path) -> dict[str, An
         out = folder / f"profile-{i}.txt"
         runs.append((out, await asyncio.create_subprocess_exec(
             spy, "record", "-p", str(p.proc.pid if p.proc else 0), "-d", str(int(seconds)), "-r", "50",
-            "-f", "raw", "--nonblocking", "-o", str(out),
+            "-f", "raw", "--nonblocking", "--gil", "-o", str(out),
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)))
     report: dict[str, Any] = {}
     for i, (out, run) in enumerate(runs):

@@ -220,7 +220,8 @@ class PostgresCluster(SingleProcess):
         #: this process's name in notifications, and the channel its forwarded moves are answered on
         self.ident = secrets.token_hex(8)
         self.reply_channel = f"gamenight_reply_{self.ident}"
-        #: the tables whose advisory lock this process holds (read and written under _lock)
+        #: the tables whose advisory lock this process holds (taken under _lock in worker threads; the
+        #: event loop reads it, and lets an id go, without the lock: a worker holds it for round trips)
         self.owned: set[str] = set()
         self._lock = threading.Lock()
         self._control: psycopg.Connection[Any] | None = None
@@ -229,6 +230,9 @@ class PostgresCluster(SingleProcess):
         self._listener: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        #: the forwarded moves waiting for their answer, by table and move id: a move the owner makes
+        #: is answered by its commit's announcement, which carries its id (no reply of its own)
+        self._waiting_moves: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
         self._behind: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._let_go: OrderedDict[str, None] = OrderedDict()
@@ -325,9 +329,8 @@ class PostgresCluster(SingleProcess):
         return bool(self.try_own_many([table_id]))
 
     async def try_own(self, table_id: str) -> bool:
-        with self._lock:
-            if table_id in self.owned:
-                return True
+        if table_id in self.owned:  # no lock on the event loop: a worker may hold it for a round trip
+            return True
         return await asyncio.to_thread(self.try_own_now, table_id)
 
     async def resumable(self, ids: Sequence[str]) -> list[str]:
@@ -339,10 +342,9 @@ class PostgresCluster(SingleProcess):
     def release(self, table: LiveTable) -> None:
         """An archived or put-aside table: its lock is let go (another process may take it). The id
         leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack)."""
-        with self._lock:
-            if table.id not in self.owned:
-                return
-            self.owned.discard(table.id)
+        if table.id not in self.owned:  # no lock on the event loop (set operations hold the GIL)
+            return
+        self.owned.discard(table.id)
         self._let_go[table.id] = None
         while len(self._let_go) > LET_GO_KEPT:
             self._let_go.popitem(last=False)
@@ -628,15 +630,17 @@ class PostgresCluster(SingleProcess):
             self.presence.heard(table, origin, carried[0] if carried else "")
         elif payload.startswith("q "):
             self.presence.asked(table)
-        elif table.replica and table.version < int(number):
-            self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
-            if carried:
+        else:
+            rows = json.loads(carried[0]) if carried else []
+            self._answered(table_id, rows)
+            if table.replica and table.version < int(number):
+                self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
                 heard = self._heard_rows.setdefault(table_id, {})
-                for n, seat, move, move_id, abandoned in json.loads(carried[0]):
+                for n, seat, move, move_id, abandoned in rows:
                     if n > table.version:
                         heard[n] = MoveRow(table_id, n, seat, move, abandoned=bool(abandoned),
                                            move_id=move_id)
-            self._behind_now(table)
+                self._behind_now(table)
 
     # ---- presence (server.presence) ---------------------------------------------------------------
 
@@ -649,10 +653,16 @@ class PostgresCluster(SingleProcess):
     def describe(self, tables: Iterable[LiveTable]) -> dict[str, Any]:
         """Which process answers ``/api/stats``, and the tables it owns and follows."""
         listed = list(tables)
-        with self._lock:
-            owned = sum(1 for t in listed if t.id in self.owned)
+        owned = sum(1 for t in listed if t.id in self.owned)
         return {"process": {"pid": os.getpid(), "id": self.ident}, "tables_owned": owned,
                 "tables_followed": len(listed) - owned}
+
+    def _answered(self, table_id: str, rows: list[list[Any]]) -> None:
+        """Forwarded moves waiting here whose commit was just announced: made, at that version."""
+        for n, _seat, _move, move_id, _abandoned in rows:
+            waiting = self._waiting_moves.pop((table_id, move_id), None) if move_id else None
+            if waiting is not None and not waiting.done():
+                waiting.set_result({"v": n})
 
     # ---- forwarded moves -------------------------------------------------------------------------
 
@@ -692,6 +702,9 @@ class PostgresCluster(SingleProcess):
         ask = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[ask] = answer
+        made = (table.id, str(asked["i"]))
+        if asked["k"] == "move":
+            self._waiting_moves[made] = answer
         try:
             if await asyncio.to_thread(self._own_or_notify, table.id, json.dumps({"r": ask, **asked})):
                 return "owned"
@@ -700,6 +713,8 @@ class PostgresCluster(SingleProcess):
             return None
         finally:
             self._waiting.pop(ask, None)
+            if self._waiting_moves.get(made) is answer:
+                del self._waiting_moves[made]
 
     def _own_or_notify(self, table_id: str, payload: str) -> bool:
         """Take the table's lock if it is free (True), else forward the move to its owner: one
@@ -724,13 +739,12 @@ class PostgresCluster(SingleProcess):
 
     def _move_asked(self, payload: str) -> None:
         asked = json.loads(payload)
-        with self._lock:
-            mine = asked.get("t") in self.owned
-        if mine:
+        if asked.get("t") in self.owned:  # read without the lock: a worker may hold it for a round trip
             self._spawn(self._make_forwarded(asked))
 
     async def _make_forwarded(self, asked: dict[str, Any]) -> None:
-        """The owner makes a forwarded move through its own move path and answers the asker."""
+        """The owner makes a forwarded move through its own move path and answers the asker: a move
+        made now is answered by its commit's announcement, a refusal or a move made before by a reply."""
         answer: dict[str, Any] = {"r": asked["r"]}
         try:
             table = await self.service.get(asked["t"])
@@ -740,8 +754,11 @@ class PostgresCluster(SingleProcess):
                 await self.service.people.speak(table, int(asked["s"]))
                 answer["v"] = table.version
             else:
+                before = table.version
                 answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]),
                                                         asked.get("v"), asked.get("i"))
+                if answer["v"] > before:
+                    return  # announced with its id when it was stored
         except ServiceError as e:
             answer.update(e=e.to_json(), s=e.status)
         except Exception:
