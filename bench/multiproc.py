@@ -483,8 +483,8 @@ async def server_stats(procs: list[Process]) -> list[dict[str, Any]]:
         for p in procs:
             try:
                 got = (await http.get(p.base + "/api/stats")).json()
-                out.append({k: got.get(k) for k in ("process", "tables", "move_ms", "commit_ms", "commits",
-                                                     "writes")})
+                out.append({k: got.get(k) for k in ("process", "tables_owned", "tables_followed", "move_ms",
+                                                     "commit_ms", "commits", "writes")})
             except (httpx.HTTPError, ValueError):
                 out.append({})
     return out
