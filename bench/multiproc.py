@@ -302,7 +302,9 @@ class Seat:
                         self.heard(json.loads(raw), time.perf_counter())
                         if self.over:
                             return
-            except (OSError, websockets.WebSocketException, TimeoutError):
+            except TimeoutError:
+                continue  # a busy process: the same one again
+            except (OSError, websockets.WebSocketException):
                 pass
             self.home = self.bench.other(avoid=self.home)  # its process died: another, after a breath
             await asyncio.sleep(0.1)
@@ -383,8 +385,10 @@ class Seat:
                 await asyncio.wait_for(self.changed.wait(), 1.0)
 
 
-async def table_slot(bench: Bench, index: int) -> None:
-    """One table at a time, made on process ``index``'s turn; a finished one is replaced."""
+async def table_slot(bench: Bench, index: int, delay: float) -> None:
+    """One table at a time, made on process ``index``'s turn after ``delay`` (the tables arrive
+    over the warm-up, as a family's do, not all in one instant); a finished one is replaced."""
+    await asyncio.sleep(delay)
     while not bench.stopping:
         maker = bench.ports[index % len(bench.ports)]
         try:
@@ -423,7 +427,8 @@ async def play(spec: dict[str, Any]) -> dict[str, Any]:
     bench = Bench(spec["ports"], spec["game"], spec["players"], tuple(spec["think"]),
                   random.Random(spec["seed"]), tuple(spec["window"]))
     gc.set_threshold(50_000, 20, 10)  # the seats' frames make a large heap: no long collector pauses
-    slots = [asyncio.create_task(table_slot(bench, i)) for i in spec["slots"]]
+    ramp = spec["ramp"] / max(1, spec["tables"])
+    slots = [asyncio.create_task(table_slot(bench, i, i * ramp)) for i in spec["slots"]]
     lag = asyncio.create_task(watch_lag(bench))
     cpu = 0.0
     while time.time() < bench.window[1]:
@@ -496,7 +501,8 @@ def start_clients(args: argparse.Namespace, orch: Orchestra, players: int, windo
     for c in range(args.clients):
         spec = {"ports": [p.port for p in orch.procs], "game": args.game, "players": players,
                 "think": list(args.think), "seed": args.seed * 1000 + c, "window": list(window),
-                "slots": list(range(c, args.tables, args.clients)), "out": str(folder / f"client-{c}.json")}
+                "slots": list(range(c, args.tables, args.clients)), "out": str(folder / f"client-{c}.json"),
+                "tables": args.tables, "ramp": 0.7 * (window[0] - time.time())}
         path = folder / f"client-{c}.spec.json"
         path.write_text(json.dumps(spec))
         outs.append(Path(spec["out"]))

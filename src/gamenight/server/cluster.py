@@ -573,6 +573,17 @@ class PostgresCluster(SingleProcess):
                 self._control_lost(e)
                 raise
 
+    def _notify_all(self, channel: str, payloads: Sequence[str]) -> None:
+        import psycopg
+
+        with self._lock:
+            try:
+                self._connection().execute("SELECT pg_notify(%s, said) FROM unnest(%s::text[]) AS said",
+                                           (channel, list(payloads)))
+            except psycopg.Error as e:
+                self._control_lost(e)
+                raise
+
     def _listen(self) -> None:
         """The listener thread: its own connection, every notification handed to the event loop."""
         import psycopg

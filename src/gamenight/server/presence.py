@@ -22,33 +22,60 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: how long presence changes are gathered before they are announced together
+FLUSH_EVERY_S = 0.1
+
 
 class Presence:
-    """One process's side of the presence announcements."""
+    """One process's side of the presence announcements. Changes are gathered and sent together
+    every :data:`FLUSH_EVERY_S` in one statement: a thousand tables' pages opening at once cost a
+    few round trips, not one each on the control connection that ownership also waits for."""
 
     def __init__(self, cluster: PostgresCluster) -> None:
         self.cluster = cluster
         #: the seats with a page open here, as last announced, per table
         self.said: dict[str, frozenset[int]] = {}
+        self._changed: dict[str, LiveTable] = {}
+        self._asks: set[str] = set()
+        self._flushing = False
 
     def present(self, table: LiveTable) -> None:
-        """A page opened or closed here: tell the others if the seats open here changed."""
-        seats = frozenset(c.seat for c in table.connections if c.seat is not None)
-        if self.said.get(table.id, frozenset()) == seats:
-            return
-        if seats:
-            self.said[table.id] = seats
-        else:
-            self.said.pop(table.id, None)
-        self._say(f"s {table.id} {self.cluster.ident} {','.join(map(str, sorted(seats)))}")
+        """A page opened or closed here: the others are told if the seats open here changed."""
+        self._changed[table.id] = table
+        self._flush_soon()
 
     def ask(self, table: LiveTable) -> None:
         """A table loaded here: the processes with a page open on it say which seats."""
-        self._say(f"q {table.id} {self.cluster.ident}")
+        self._asks.add(table.id)
+        self._flush_soon()
 
     def asked(self, table: LiveTable) -> None:
         self.said.pop(table.id, None)
         self.present(table)
+
+    def _flush_soon(self) -> None:
+        if not self._flushing:
+            self._flushing = True
+            self.cluster._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        try:
+            await asyncio.sleep(FLUSH_EVERY_S)  # real time: gathering, not game time
+            said = [f"q {t} {self.cluster.ident}" for t in self._asks]
+            self._asks.clear()
+            for table_id, table in self._changed.items():
+                seats = frozenset(c.seat for c in table.connections if c.seat is not None)
+                if self.said.get(table_id, frozenset()) != seats:
+                    if seats:
+                        self.said[table_id] = seats
+                    else:
+                        self.said.pop(table_id, None)
+                    said.append(f"s {table_id} {self.cluster.ident} {','.join(map(str, sorted(seats)))}")
+            self._changed.clear()
+        finally:
+            self._flushing = False
+        if said:
+            await asyncio.to_thread(self._say, said)
 
     def heard(self, table: LiveTable, origin: str, seats: str) -> None:
         """Another process said which seats have a page open on it: the pages here are told."""
@@ -88,14 +115,11 @@ class Presence:
                     table.people.elsewhere.pop(origin, None)
                 self.cluster.service.people.presence_changed(table)
 
-    def _say(self, payload: str) -> None:
+    def _say(self, said: list[str]) -> None:
         from gamenight.server.cluster import TABLES_CHANNEL
 
-        def quietly() -> None:
-            with contextlib.suppress(Exception):  # best effort: the next change says it again
-                self.cluster._notify_now(TABLES_CHANNEL, payload)
-
-        self.cluster._spawn(asyncio.to_thread(quietly))
+        with contextlib.suppress(Exception):  # best effort: the next change says it again
+            self.cluster._notify_all(TABLES_CHANNEL, said)
 
 
 __all__ = ["Presence"]
