@@ -241,6 +241,7 @@ def rss_lines(orch: Orchestra, every: float = 60.0) -> list[str]:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)  # seconds into the window of each latency
     answers: list[float] = field(default_factory=list)
     acked: list[tuple[str, str, int]] = field(default_factory=list)  # (table, move id, version)
     errors: Counter[str] = field(default_factory=Counter)
@@ -375,6 +376,7 @@ class Seat:
             if arrived is not None:
                 if measured:
                     self.bench.tally.latencies.append(max(0.0, arrived - sent))
+                    self.bench.tally.when.append(time.time() - self.bench.window[0])
                 return
             if time.monotonic() > deadline:
                 if not self.bench.stopping:
@@ -444,7 +446,8 @@ async def play(spec: dict[str, Any]) -> dict[str, Any]:
         with contextlib.suppress(Exception):
             await client.aclose()
     t = bench.tally
-    return {"latencies": t.latencies, "answers": t.answers, "acked": t.acked, "errors": dict(t.errors),
+    return {"latencies": t.latencies, "when": t.when, "answers": t.answers, "acked": t.acked,
+            "errors": dict(t.errors),
             "tables": t.tables, "moves": t.moves_measured, "cpu_s": cpu,
             "lag_p99_ms": round(percentile(t.lags, 0.99) * 1000, 1)}
 
@@ -479,6 +482,16 @@ def check_database(db_url: str, acked: list[tuple[str, str, int]]) -> dict[str, 
         storage.close()
     lost = sum(1 for t, i, n in acked if stored.get((t, i)) != n)
     return {"acknowledged": len(acked), "lost": lost, "doubled": int(doubled)}
+
+
+def by_tenth(results: list[dict[str, Any]], seconds: float) -> list[tuple[float, float]]:
+    """The latency's p50 and p99 in each tenth of the measured window (is it level, or still
+    settling from the tables' arrival?)."""
+    tenths: list[list[float]] = [[] for _ in range(10)]
+    for r in results:
+        for at, lat in zip(r["when"], r["latencies"], strict=True):
+            tenths[min(9, max(0, int(10 * at / seconds)))].append(lat)
+    return [(round(percentile(t, 0.5) * 1000, 1), round(percentile(t, 0.99) * 1000, 1)) for t in tenths]
 
 
 async def server_stats(procs: list[Process]) -> list[dict[str, Any]]:
@@ -521,7 +534,7 @@ async def run(args: argparse.Namespace, db_url: str, folder: Path, pg_pid: int |
     orch = Orchestra(procs, pg_pid)
     rss_before = sum(proc_rss_kib(p.proc.pid) or 0 for p in procs if p.proc)
     players = gamenight.new(args.game, seed=1).num_players
-    warmup = max(WARMUP_S, args.tables / 50)  # a client opens some 50 tables' sockets a second
+    warmup = max(WARMUP_S, args.tables / 15)  # every process loads every table: some 15 a second
     window = (time.time() + warmup, time.time() + warmup + args.duration)
     outs = start_clients(args, orch, players, window, folder)
     sampler = asyncio.create_task(sample_memory(orch, args.sample_every))
@@ -570,6 +583,7 @@ async def run(args: argparse.Namespace, db_url: str, folder: Path, pg_pid: int |
         "latency_ms": {"p50": ms(lat, 0.5), "p90": ms(lat, 0.9), "p99": ms(lat, 0.99),
                        "max": round(max(lat, default=0.0) * 1000, 1), "n": len(lat)},
         "answer_ms": {"p50": ms(answers, 0.5), "p99": ms(answers, 0.99)},
+        "latency_p50_p99_ms_by_tenth": by_tenth(results, elapsed),
         "errors": dict(errors), "kills": orch.kills,
         "cpu_percent_of_a_core": {
             "servers": round(100 * used["servers"] / elapsed, 1),
