@@ -192,3 +192,35 @@ def test_speech_at_a_process_that_does_not_own_the_table_is_heard_once_by_its_ow
                 assert s["version"] == 2 and s["view"]["penalties"] == [0, 3]
     finally:
         postgres_server.drop_database(name)
+
+
+def test_the_sweep_runs_on_the_services_clock_and_takes_up_bots_nobody_holds(
+        postgres_server: PostgresServer) -> None:
+    """A table of bots whose process stopped is taken up by another process's sweep, which waits on
+    that process's clock: moved by the test, not slept through."""
+    from starlette.testclient import TestClient
+
+    from gamenight.server import create_app
+    from gamenight.server.cluster import SWEEP_EVERY_S
+    from gamenight.server.limits import Limits
+    from tests.server.clocked import advance, clocked_client
+
+    def owned() -> int:
+        got: int = b.get("/api/stats", headers={"Authorization": "Bearer op"}).json()["tables_owned"]
+        return got
+
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    try:
+        with clocked_client(url, limits=Limits(admin_token="op")) as (b, clock):
+            with TestClient(create_app(url)) as a:
+                created = a.post("/api/tables", json={"game": "hearts", "seats": [{"kind": "bot"}] * 4,
+                                                      "bot_delay_ms": 60_000}).json()
+                assert created["table_id"], created
+            assert owned() == 0  # A's lock went with A
+            advance(b, clock, SWEEP_EVERY_S - 0.01)
+            assert owned() == 0  # no sweep before its time
+            advance(b, clock, 0.01)
+            assert owned() == 1
+    finally:
+        postgres_server.drop_database(name)
