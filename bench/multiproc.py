@@ -258,6 +258,7 @@ class Bench:
     think: tuple[float, float]
     rng: random.Random
     window: tuple[float, float]  # wall-clock seconds (time.time) measured: the same in every client
+    by_table: bool = False  # every page and move of a table to the process that made it
     tally: Tally = field(default_factory=Tally)
     clients: dict[int, httpx.AsyncClient] = field(default_factory=dict)
     stopping: bool = False
@@ -276,7 +277,9 @@ class Bench:
 
     def other(self, avoid: int | None = None) -> int:
         """Another process than the seat's socket's (a killed one refuses at once: the next try
-        goes to another)."""
+        goes to another); with ``--routing table``, the same one while it lives."""
+        if self.by_table and avoid is not None:
+            return avoid
         others = [p for p in self.ports if p != avoid] or self.ports
         return self.rng.choice(others)
 
@@ -403,8 +406,10 @@ async def table_slot(bench: Bench, index: int, delay: float) -> None:
             continue
         created = r.json()
         bench.tally.tables += 1
-        seats = [Seat(bench, created["table_id"], s["seat"], s["token"],
-                      bench.ports[(index + s["seat"]) % len(bench.ports)]) for s in created["seats"]]
+        homes = [maker if bench.by_table else bench.ports[(index + s["seat"]) % len(bench.ports)]
+                 for s in created["seats"]]
+        seats = [Seat(bench, created["table_id"], s["seat"], s["token"], home)
+                 for s, home in zip(created["seats"], homes, strict=True)]
         try:
             await asyncio.gather(*(s.watch() for s in seats))
         finally:
@@ -427,7 +432,7 @@ async def play(spec: dict[str, Any]) -> dict[str, Any]:
     import gc
 
     bench = Bench(spec["ports"], spec["game"], spec["players"], tuple(spec["think"]),
-                  random.Random(spec["seed"]), tuple(spec["window"]))
+                  random.Random(spec["seed"]), tuple(spec["window"]), spec["routing"] == "table")
     gc.set_threshold(50_000, 20, 10)  # the seats' frames make a large heap: no long collector pauses
     ramp = spec["ramp"] / max(1, spec["tables"])
     slots = [asyncio.create_task(table_slot(bench, i, i * ramp)) for i in spec["slots"]]
@@ -515,7 +520,7 @@ def start_clients(args: argparse.Namespace, orch: Orchestra, players: int, windo
         spec = {"ports": [p.port for p in orch.procs], "game": args.game, "players": players,
                 "think": list(args.think), "seed": args.seed * 1000 + c, "window": list(window),
                 "slots": list(range(c, args.tables, args.clients)), "out": str(folder / f"client-{c}.json"),
-                "tables": args.tables, "ramp": 0.7 * (window[0] - time.time())}
+                "tables": args.tables, "ramp": 0.7 * (window[0] - time.time()), "routing": args.routing}
         path = folder / f"client-{c}.spec.json"
         path.write_text(json.dumps(spec))
         outs.append(Path(spec["out"]))
@@ -577,6 +582,7 @@ async def run(args: argparse.Namespace, db_url: str, folder: Path, pg_pid: int |
     ms = lambda xs, q: round(percentile(xs, q) * 1000, 1)  # noqa: E731
     report: dict[str, Any] = {
         "processes": args.processes, "tables": args.tables, "game": args.game, "clients": args.clients,
+        "routing": args.routing,
         "think_s": list(args.think), "seconds": elapsed,
         "tables_started": sum(r["tables"] for r in results), "moves": moves,
         "moves_per_s": round(moves / elapsed, 1),
@@ -628,6 +634,10 @@ def main() -> None:
     p.add_argument("--game", default="euchre")
     p.add_argument("--think", type=float, nargs=2, default=(0.5, 1.5), metavar=("MIN", "MAX"))
     p.add_argument("--clients", type=int, default=2, help="bench processes playing the seats")
+    p.add_argument("--routing", choices=("spread", "table"), default="spread",
+                   help="spread: a table's pages on every process, its moves sent to another one "
+                        "(the worst case); table: all of a table's pages and moves on the process that "
+                        "made it (a proxy hashing the table's id)")
     p.add_argument("--kill-every", type=float, default=0.0, metavar="S", help="SIGKILL a process every S s")
     p.add_argument("--db", help="an empty PostgreSQL database (default: a throwaway cluster)")
     p.add_argument("--max-connections", type=int, default=200, help="the throwaway cluster's")
