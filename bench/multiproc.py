@@ -579,7 +579,10 @@ async def run(args: argparse.Namespace, db_url: str, folder: Path, pg_pid: int |
     elapsed = args.duration
     used = {k: cpu_after[k] - cpu_before.get(k, 0.0) for k in cpu_after}
     client_cpu = sum(r["cpu_s"] for r in results)
-    ms = lambda xs, q: round(percentile(xs, q) * 1000, 1)  # noqa: E731
+
+    def ms(xs: list[float], q: float) -> float:
+        return round(percentile(xs, q) * 1000, 1)
+
     report: dict[str, Any] = {
         "processes": args.processes, "tables": args.tables, "game": args.game, "clients": args.clients,
         "routing": args.routing,
