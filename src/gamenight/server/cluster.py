@@ -341,7 +341,12 @@ class PostgresCluster(SingleProcess):
 
     def release(self, table: LiveTable) -> None:
         """An archived or put-aside table: its lock is let go (another process may take it). The id
-        leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack)."""
+        leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack).
+        What was heard for it as a replica is forgotten: a table loaded again reads the database."""
+        self._announced.pop(table.id, None)
+        self._heard_rows.pop(table.id, None)
+        self._must_read.discard(table.id)
+        self.presence.said.pop(table.id, None)
         if table.id not in self.owned:  # no lock on the event loop (set operations hold the GIL)
             return
         self.owned.discard(table.id)
