@@ -110,8 +110,9 @@ class PostgresServer:
         return path.read_text(errors="replace") if path.exists() else ""
 
 
-def start_postgres(bin_dir: Path) -> PostgresServer:
-    """initdb a cluster in a new temporary folder and start ``postgres`` on a socket inside it."""
+def start_postgres(bin_dir: Path, settings: tuple[str, ...] = ()) -> PostgresServer:
+    """initdb a cluster in a new temporary folder and start ``postgres`` on a socket inside it;
+    ``settings`` (``name=value``) override the defaults below (a bench needs more connections)."""
     user = unprivileged_user()
     folder = Path(tempfile.mkdtemp(prefix="gamenight-pg-"))
     data, sockets = folder / "data", folder / "socket"
@@ -135,7 +136,8 @@ def start_postgres(bin_dir: Path) -> PostgresServer:
             raise RuntimeError(f"initdb failed ({initdb.returncode}):\n{text}")
         proc = subprocess.Popen(
             [str(bin_dir / "postgres"), "-D", str(data), "-k", str(sockets), "-c", "listen_addresses=",
-             "-c", "max_connections=60", "-c", "shared_buffers=32MB"],
+             "-c", "max_connections=60", "-c", "shared_buffers=32MB",
+             *(arg for setting in settings for arg in ("-c", setting))],
             stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, **as_user)
     server = PostgresServer(folder, proc)
     try:

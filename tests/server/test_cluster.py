@@ -68,6 +68,15 @@ def state_at(ws: ClientConnection, version: int) -> dict[str, Any]:
                 return frame
 
 
+def seats_until(ws: ClientConnection, present: dict[int, bool]) -> None:
+    """The frames (state or seats) until one shows each seat of ``present`` connected or not."""
+    while True:
+        frame = json.loads(ws.recv(timeout=30))
+        seats = frame.get("seats")
+        if seats and all(seats[i]["connected"] == on for i, on in present.items()):
+            return
+
+
 def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Server, Server]) -> None:
     a, b = two_servers
     on_a, on_b = a.start(), b.start()
@@ -102,9 +111,23 @@ def test_two_processes_share_tables_and_outlive_the_owner(two_servers: tuple[Ser
             elif frame["type"] == "chat" and not frame["history"]:
                 heard += [m["text"] for m in frame["messages"]]
         assert heard == ["hi"]
+        seat_url = f"/ws/tables/{table_id}?token={humans['seats'][1]['token']}"
+        with connect(f"ws://127.0.0.1:{b.port}{seat_url}"):  # a seat's page on B is present on A
+            seats_until(watcher_a, {1: True})
+        seats_until(watcher_a, {1: False})
+    stats = [c.get("/api/stats").json() for c in (on_a, on_b)]
+    assert stats[0]["process"]["id"] != stats[1]["process"]["id"]
+    assert stats[0]["tables_owned"] == 2 and stats[1]["tables_followed"] == 1
     bots_seen = watch_until(b, bots["table_id"], 3)  # B follows A's bots on a socket of its own
 
+    spy_b = connect(f"ws://127.0.0.1:{b.port}/ws/tables/{table_id}")
+    spy_b.send(json.dumps({"type": "hello"}))
+    seat_on_a = connect(f"ws://127.0.0.1:{a.port}/ws/tables/{table_id}?token={humans['seats'][2]['token']}")
+    seats_until(spy_b, {2: True})
     a.kill()
+    seats_until(spy_b, {2: False})  # a killed process's pages are gone: B's sweep forgets them
+    spy_b.close()
+    seat_on_a.close()
     fourth, fourth_body = move(on_b, humans, "after-the-owner-died")  # B takes the table over
     assert fourth == 4 and again(on_b, table_id, fourth_body) == 4
     assert again(on_b, table_id, third_body) == 3 and again(on_b, table_id, second_body) == 2  # read back
@@ -167,5 +190,37 @@ def test_speech_at_a_process_that_does_not_own_the_table_is_heard_once_by_its_ow
             for client in (b, a):
                 s = snap(client, table_id)
                 assert s["version"] == 2 and s["view"]["penalties"] == [0, 3]
+    finally:
+        postgres_server.drop_database(name)
+
+
+def test_the_sweep_runs_on_the_services_clock_and_takes_up_bots_nobody_holds(
+        postgres_server: PostgresServer) -> None:
+    """A table of bots whose process stopped is taken up by another process's sweep, which waits on
+    that process's clock: moved by the test, not slept through."""
+    from starlette.testclient import TestClient
+
+    from gamenight.server import create_app
+    from gamenight.server.cluster import SWEEP_EVERY_S
+    from gamenight.server.limits import Limits
+    from tests.server.clocked import advance, clocked_client
+
+    def owned() -> int:
+        got: int = b.get("/api/stats", headers={"Authorization": "Bearer op"}).json()["tables_owned"]
+        return got
+
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    try:
+        with clocked_client(url, limits=Limits(admin_token="op")) as (b, clock):
+            with TestClient(create_app(url)) as a:
+                created = a.post("/api/tables", json={"game": "hearts", "seats": [{"kind": "bot"}] * 4,
+                                                      "bot_delay_ms": 60_000}).json()
+                assert created["table_id"], created
+            assert owned() == 0  # A's lock went with A
+            advance(b, clock, SWEEP_EVERY_S - 0.01)
+            assert owned() == 0  # no sweep before its time
+            advance(b, clock, 0.01)
+            assert owned() == 1
     finally:
         postgres_server.drop_database(name)

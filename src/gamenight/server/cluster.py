@@ -14,24 +14,27 @@ table's bots, claim windows, trick pauses and archiving, and only the owner writ
 **Replicas.** A process asked about a table another process owns loads it as a *replica*
 (``LiveTable.replica``): the same state, views and sockets, but no bots or timers. Every commit
 sends, in its own transaction (so only once it is on disk), a NOTIFY on :data:`TABLES_CHANNEL`:
-``m ID N ORIGIN`` (the table's moves up to N are stored) or ``p ID ORIGIN`` (its seats, chat or
-rematch changed). A replica reads the moves after its version from storage, plays them, and pushes
-each of its sockets its seat's new view; a ``p`` makes every other process holding the table read
-its seats and chat again.
+``m ID N ORIGIN ROWS`` (the table's moves up to N are stored, and the moves themselves when they
+fit) or ``p ID ORIGIN`` (its seats, chat or rematch changed). A replica plays the moves carried
+(reading the database only for a gap, a table just loaded or a listener that reconnected) and
+pushes each of its sockets its seat's new view; a ``p`` makes it read seats and chat again.
 
-**A move that arrives at a replica** first tries to take the table (free when its owner archived
-it or died: then the replica catches up from storage and becomes the owner, bots and windows
-starting here). Otherwise it is forwarded: NOTIFY on :data:`MOVES_CHANNEL` with this process's
-reply channel; the owner makes it through its own move path and answers on that channel. A move
-forwarded without a client's move id gets one here (``via-…``), stored with it, so a forward sent
-again after an owner that did not answer in time is made once: the owner, or the process that takes
-the table over, reads the stored id and gives the first answer (the promise of F6). After the
-answer the replica catches up to that version before the request is answered, so a client reads
-its own move wherever it asks next.
+**A move that arrives at a replica** takes the table if it is free (its owner archived it or died:
+the replica catches up from storage and becomes the owner) or else is forwarded to the owner on
+:data:`MOVES_CHANNEL`, both in one statement; the owner makes it through its own move path and
+answers on this process's reply channel. A move forwarded without a client's move id gets one here
+(``via-…``), stored with it, so a forward sent again after an owner that did not answer in time is
+made once (the promise of F6). The replica is at the move's version before the request is answered.
 
-**Takeover** without any request: every :data:`SWEEP_EVERY_S` a process tries to take the unfinished
-tables it follows as replicas and the recently active tables with bots that nobody holds (their
-owner died), so bots resume within seconds of their process's death.
+**Takeover** without any request: every :data:`SWEEP_EVERY_S` (of the service's clock) a process
+tries to take the tables it follows (one statement for them all) and loads the recently active
+tables with bots that no process holds (read from ``pg_locks``, at most :data:`SWEEP_BOUND`), so
+bots resume within seconds of their process's death.
+
+**Presence.** Which seats have a page open on a process is announced (``s ID ORIGIN 0,2``) when it
+changes, and asked for (``q ID ORIGIN``) when a process loads a table, so every process shows a
+seat as present wherever its page is; a killed process's seats are forgotten by the next sweep
+(each control connection is named after its process in ``pg_stat_activity``).
 
 If the control connection is lost, so are its locks: the tables this process owned are put aside
 (their sockets reconnect), and ownership is taken again on next use. A move committed by an owner
@@ -46,11 +49,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy import text
@@ -58,14 +63,26 @@ from sqlalchemy.engine import Connection, make_url
 
 from gamenight.server.live import MOVE_IDS_KEPT, LiveTable, ServiceError
 from gamenight.server.people import chat_frame, now
-from gamenight.server.storage import ChatRow, MoveRow, RematchRow, SeatsUpdate, Storage, Write
+from gamenight.server.presence import Presence
+from gamenight.server.storage import (
+    ABANDONED,
+    ChatRow,
+    MoveRow,
+    RematchRow,
+    SeatsUpdate,
+    Storage,
+    Write,
+    utc_now,
+)
 from gamenight.server.window import follow_window
 from gamenight.server.wire import dumps
 
 if TYPE_CHECKING:
     import psycopg
 
+    from gamenight.server.clock import Clock
     from gamenight.server.lapses import WindowLapses
+    from gamenight.server.limits import Limits
     from gamenight.server.people_service import PeopleDesk
     from gamenight.server.table_bots import TableBots
 
@@ -80,12 +97,34 @@ LOCK_SEED = 31
 #: its owner died), and how long in all before the client is told to try again
 FORWARD_WAIT_S = 2.0
 FORWARD_DEADLINE_S = 12.0
-#: how often a process tries to take the tables nobody owns (their owner died)
+#: how often a process tries to take the tables nobody owns (their owner died), and how many of
+#: the tables with bots nobody holds it loads at a time
 SWEEP_EVERY_S = 3.0
+SWEEP_BOUND = 100
+#: the tables with bots a sweep takes up: unfinished, active since :since, no advisory lock held on
+#: their key (a bigint key is shown in pg_locks as its high and low 32 bits, objsubid 1)
+UNOWNED_WITH_BOTS = """
+SELECT t.id FROM tables AS t
+WHERE t.finished_at IS NULL
+  AND EXISTS (SELECT 1 FROM json_array_elements(t.seats) AS s WHERE s ->> 'kind' = 'bot')
+  AND greatest(t.created_at, (SELECT m.created_at FROM moves AS m WHERE m.table_id = t.id
+                              ORDER BY m.number DESC LIMIT 1)) >= :since
+  AND NOT EXISTS (
+    SELECT 1 FROM pg_locks AS l
+    WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+      AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+      AND l.classid::bigint = (hashtextextended(t.id, :seed) >> 32) & 4294967295
+      AND l.objid::bigint = hashtextextended(t.id, :seed) & 4294967295)
+ORDER BY t.created_at DESC
+LIMIT :bound
+"""
 #: how long the listener waits for a notification before checking whether it should stop
 LISTEN_POLL_S = 0.5
 #: tables this process archived, not loaded again by its sweep (they wait for a person)
 LET_GO_KEPT = 10_000
+#: a notification carries the moves it announces when it is shorter than this (PostgreSQL's
+#: limit is 8,000 bytes); a longer one only says how far to read
+NOTIFY_CARRIES = 7_000
 
 
 class Served(Protocol):
@@ -93,6 +132,8 @@ class Served(Protocol):
 
     tables: dict[str, LiveTable]
     storage: Storage
+    limits: Limits
+    clock: Clock
     windows: WindowLapses
     bot_turns: TableBots
 
@@ -105,8 +146,6 @@ class Served(Protocol):
 
     @property
     def people(self) -> PeopleDesk: ...
-
-    async def resume_recent(self, quiet: bool = False) -> None: ...
 
     def _broadcast(self, table: LiveTable) -> None: ...
 
@@ -146,6 +185,17 @@ class SingleProcess:
                       move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
         raise AssertionError("one process has no replicas")
 
+    def present(self, table: LiveTable) -> None:
+        return None
+
+    def ask_presence(self, table: LiveTable) -> None:
+        return None
+
+    def describe(self, tables: Iterable[LiveTable]) -> dict[str, Any]:
+        """Which process answers ``/api/stats``, and the tables it owns (all of them, here)."""
+        return {"process": {"pid": os.getpid(), "id": None}, "tables_owned": sum(1 for _ in tables),
+                "tables_followed": 0}
+
 
 def make_cluster(service: Served) -> SingleProcess:
     """Several processes may share a PostgreSQL database; an SQLite file is one process's."""
@@ -170,7 +220,8 @@ class PostgresCluster(SingleProcess):
         #: this process's name in notifications, and the channel its forwarded moves are answered on
         self.ident = secrets.token_hex(8)
         self.reply_channel = f"gamenight_reply_{self.ident}"
-        #: the tables whose advisory lock this process holds (read and written under _lock)
+        #: the tables whose advisory lock this process holds (taken under _lock in worker threads; the
+        #: event loop reads it, and lets an id go, without the lock: a worker holds it for round trips)
         self.owned: set[str] = set()
         self._lock = threading.Lock()
         self._control: psycopg.Connection[Any] | None = None
@@ -179,9 +230,19 @@ class PostgresCluster(SingleProcess):
         self._listener: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        #: the forwarded moves waiting for their answer, by table and move id: a move the owner makes
+        #: is answered by its commit's announcement, which carries its id (no reply of its own)
+        self._waiting_moves: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
         self._behind: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._let_go: OrderedDict[str, None] = OrderedDict()
+        #: of each followed table, the newest version announced, and the moves the announcements
+        #: carried (a replica plays them without reading the database), and the tables that must be
+        #: read from the database whatever was heard (just loaded, or notifications were missed)
+        self._announced: dict[str, int] = {}
+        self._heard_rows: dict[str, dict[int, MoveRow]] = {}
+        self._must_read: set[str] = set()
+        self.presence = Presence(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
 
@@ -221,7 +282,8 @@ class PostgresCluster(SingleProcess):
         import psycopg
 
         if self._control is None or self._control.closed:
-            self._control = psycopg.connect(self.address, autocommit=True)
+            self._control = psycopg.connect(self.address, autocommit=True,
+                                            application_name=f"gamenight-{self.ident}")
         return self._control
 
     def _control_lost(self, error: Exception) -> None:
@@ -267,9 +329,8 @@ class PostgresCluster(SingleProcess):
         return bool(self.try_own_many([table_id]))
 
     async def try_own(self, table_id: str) -> bool:
-        with self._lock:
-            if table_id in self.owned:
-                return True
+        if table_id in self.owned:  # no lock on the event loop: a worker may hold it for a round trip
+            return True
         return await asyncio.to_thread(self.try_own_now, table_id)
 
     async def resumable(self, ids: Sequence[str]) -> list[str]:
@@ -280,11 +341,15 @@ class PostgresCluster(SingleProcess):
 
     def release(self, table: LiveTable) -> None:
         """An archived or put-aside table: its lock is let go (another process may take it). The id
-        leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack)."""
-        with self._lock:
-            if table.id not in self.owned:
-                return
-            self.owned.discard(table.id)
+        leaves ``owned`` now, so a load before the unlock runs takes the lock again (they stack).
+        What was heard for it as a replica is forgotten: a table loaded again reads the database."""
+        self._announced.pop(table.id, None)
+        self._heard_rows.pop(table.id, None)
+        self._must_read.discard(table.id)
+        self.presence.said.pop(table.id, None)
+        if table.id not in self.owned:  # no lock on the event loop (set operations hold the GIL)
+            return
+        self.owned.discard(table.id)
         self._let_go[table.id] = None
         while len(self._let_go) > LET_GO_KEPT:
             self._let_go.popitem(last=False)
@@ -312,25 +377,46 @@ class PostgresCluster(SingleProcess):
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(SWEEP_EVERY_S)  # real time: ownership is not game time
+            await self.service.clock.sleep(SWEEP_EVERY_S)  # the service's clock: a test moves it
             try:
                 await self.sweep()
             except Exception:
                 log.exception("cluster: taking over the tables nobody owns failed")
 
     async def sweep(self) -> None:
-        """Take the unfinished tables followed here whose owner is gone, and the recently active
-        tables with bots nobody holds: bots resume within seconds of their process's death."""
-        for table in [t for t in self.service.tables.values() if t.replica and not t.is_done]:
-            if await self.try_own(table.id):
-                await self.promote(table)
-        await self.service.resume_recent(quiet=True)
+        """Take the unfinished tables followed here whose owner is gone (one statement for them all),
+        and the recently active tables with bots that nobody holds: bots resume within seconds of
+        their process's death."""
+        followed = [t for t in self.service.tables.values() if t.replica and not t.is_done]
+        if followed:
+            taken = set(await asyncio.to_thread(self.try_own_many, [t.id for t in followed]))
+            for table in followed:
+                if table.id in taken:
+                    await self.promote(table)
+        since = utc_now() - timedelta(seconds=self.service.limits.archive_after_s)
+        ids = await asyncio.to_thread(self.unowned_with_bots, since)
+        await asyncio.to_thread(self.presence.forget_gone)
+        for table_id in await self.resumable(ids):
+            try:
+                await self.service.get(table_id)
+            except ServiceError as e:  # a game changed under a stored table: the others go on
+                log.error("table %s does not resume: %s", table_id, e.message)
+
+    def unowned_with_bots(self, since: datetime) -> list[str]:
+        """The unfinished tables with a bot seat, active since ``since``, that no process holds (no
+        advisory lock on their key in ``pg_locks``), newest first, at most SWEEP_BOUND of them: one
+        read, however many tables the database holds or the other processes own."""
+        with self.service.storage.engine.connect() as conn:
+            rows = conn.execute(text(UNOWNED_WITH_BOTS), {"seed": LOCK_SEED, "since": since,
+                                                          "bound": SWEEP_BOUND}).all()
+        return [r[0] for r in rows]
 
     async def promote(self, table: LiveTable) -> None:
         """A replica this process now owns: up to date from storage, then its bots and window start."""
         async with table.lock:
             if not table.replica or table.closed:
                 return
+            self._must_read.add(table.id)  # the last owner's last moves may not all have been heard
             await self._catch_up(table)
             table.replica = False
             table.window = None  # a window open at takeover gets its whole time, as after a restart
@@ -341,7 +427,9 @@ class PostgresCluster(SingleProcess):
     # ---- replicas --------------------------------------------------------------------------------
 
     def follow(self, table: LiveTable) -> None:
-        """A replica was just loaded: catch up with what was stored while it loaded."""
+        """A replica was just loaded: catch up with what was stored while it loaded (a move announced
+        before the table was here was not heard: read the database)."""
+        self._must_read.add(table.id)
         self._behind_now(table)
 
     def _behind_now(self, table: LiveTable) -> None:
@@ -351,14 +439,40 @@ class PostgresCluster(SingleProcess):
             task.add_done_callback(lambda _t: self._behind.pop(table.id, None))
 
     async def _sync(self, table: LiveTable, version: int | None = None) -> None:
+        """Catch up, the table's lock held, to ``version`` and to the newest version announced;
+        again if a move was announced meanwhile (its notification found this task running)."""
         async with table.lock:
-            if not table.replica or table.closed or (version is not None and table.version >= version):
-                return
-            await self._catch_up(table)
+            for _ in range(3):
+                if not table.replica or table.closed:
+                    return
+                wanted = max(version or 0, self._announced.get(table.id, 0))
+                if table.version >= wanted and table.id not in self._must_read:
+                    return
+                await self._catch_up(table)
+
+    def _heard_moves(self, table: LiveTable) -> list[MoveRow] | None:
+        """The announced moves that follow the table's version, up to the newest announced: what a
+        replica plays without reading the database (None: read it)."""
+        heard = self._heard_rows.pop(table.id, {})
+        if table.id in self._must_read:
+            return None
+        rows: list[MoveRow] = []
+        while (row := heard.get(table.version + len(rows) + 1)) is not None:
+            rows.append(row)
+        latest = rows[-1].number if rows else table.version
+        return rows if latest >= self._announced.get(table.id, 0) else None
 
     async def _catch_up(self, table: LiveTable) -> None:
-        """Play the stored moves after the table's version (its lock held) and push the new views."""
-        rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
+        """Play the moves after the table's version (its lock held), as announced or else as stored,
+        and push the new views."""
+        heard = self._heard_moves(table)
+        if heard is not None:
+            rows = heard
+            reason = ABANDONED if any(r.abandoned for r in rows) else table.record.end_reason
+        else:
+            self._must_read.discard(table.id)
+            rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
+            self._announced[table.id] = max(self._announced.get(table.id, 0), table.version + len(rows))
         if not rows and reason == table.record.end_reason:
             return
         state = table.state
@@ -431,20 +545,28 @@ class PostgresCluster(SingleProcess):
 
     def announce(self, conn: Connection, writes: Sequence[Write]) -> None:
         """In the writer's transaction: which tables' moves and people this commit stored."""
-        latest: dict[str, int] = {}
+        moved: dict[str, list[MoveRow]] = {}
         people: set[str] = set()
         for w in writes:
             if isinstance(w, MoveRow):
-                latest[w.table_id] = max(latest.get(w.table_id, 0), w.number)
+                moved.setdefault(w.table_id, []).append(w)
             elif isinstance(w, (ChatRow, SeatsUpdate)):
                 people.add(w.table_id)
             elif isinstance(w, RematchRow):
                 people.update((w.table_id, w.previous_id))
-        said = [f"m {t} {n} {self.ident}" for t, n in latest.items()]
+        said = [self._moves_said(t, rows) for t, rows in moved.items()]
         said += [f"p {t} {self.ident}" for t in people]
         if said:
             conn.execute(text("SELECT pg_notify(:channel, said) FROM unnest(CAST(:said AS text[])) AS said"),
                          {"channel": TABLES_CHANNEL, "said": said})
+
+    def _moves_said(self, table_id: str, rows: Sequence[MoveRow]) -> str:
+        """``m ID N ORIGIN ROWS``: the table's moves up to N are stored, and (when they fit in a
+        notification) the moves themselves, so a replica plays them without reading them back."""
+        said = f"m {table_id} {max(r.number for r in rows)} {self.ident}"
+        carried = json.dumps([[r.number, r.seat, r.move, r.move_id, int(r.abandoned)] for r in rows],
+                             separators=(",", ":"))
+        return f"{said} {carried}" if len(said) + len(carried) < NOTIFY_CARRIES else said
 
     def _notify_now(self, channel: str, payload: str) -> None:
         import psycopg
@@ -452,6 +574,17 @@ class PostgresCluster(SingleProcess):
         with self._lock:
             try:
                 self._connection().execute("SELECT pg_notify(%s, %s)", (channel, payload))
+            except psycopg.Error as e:
+                self._control_lost(e)
+                raise
+
+    def _notify_all(self, channel: str, payloads: Sequence[str]) -> None:
+        import psycopg
+
+        with self._lock:
+            try:
+                self._connection().execute("SELECT pg_notify(%s, said) FROM unnest(%s::text[]) AS said",
+                                           (channel, list(payloads)))
             except psycopg.Error as e:
                 self._control_lost(e)
                 raise
@@ -485,6 +618,7 @@ class PostgresCluster(SingleProcess):
     def _all_behind(self) -> None:
         for table in list(self.service.tables.values()):
             if table.replica:
+                self._must_read.add(table.id)
                 self._behind_now(table)
 
     def _heard(self, channel: str, payload: str) -> None:
@@ -499,16 +633,52 @@ class PostgresCluster(SingleProcess):
                 waiting.set_result(answer)
 
     def _table_changed(self, payload: str) -> None:
-        kind, table_id, *rest = payload.split(" ")
-        if rest[-1] == self.ident:
-            return
+        if payload.startswith("m "):
+            _, table_id, number, origin, *carried = payload.split(" ", 4)
+        else:
+            _, table_id, origin, *carried = payload.split(" ", 3)
         table = self.service.tables.get(table_id)
-        if table is None:
+        if table is None or origin == self.ident:
             return
-        if kind == "m" and table.replica and table.version < int(rest[0]):
-            self._behind_now(table)
-        elif kind == "p":
+        if payload.startswith("p "):
             self._spawn(self._refresh_people(table))
+        elif payload.startswith("s "):
+            self.presence.heard(table, origin, carried[0] if carried else "")
+        elif payload.startswith("q "):
+            self.presence.asked(table)
+        else:
+            rows = json.loads(carried[0]) if carried else []
+            self._answered(table_id, rows)
+            if table.replica and table.version < int(number):
+                self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
+                heard = self._heard_rows.setdefault(table_id, {})
+                for n, seat, move, move_id, abandoned in rows:
+                    if n > table.version:
+                        heard[n] = MoveRow(table_id, n, seat, move, abandoned=bool(abandoned),
+                                           move_id=move_id)
+                self._behind_now(table)
+
+    # ---- presence (server.presence) ---------------------------------------------------------------
+
+    def present(self, table: LiveTable) -> None:
+        self.presence.present(table)
+
+    def ask_presence(self, table: LiveTable) -> None:
+        self.presence.ask(table)
+
+    def describe(self, tables: Iterable[LiveTable]) -> dict[str, Any]:
+        """Which process answers ``/api/stats``, and the tables it owns and follows."""
+        listed = list(tables)
+        owned = sum(1 for t in listed if t.id in self.owned)
+        return {"process": {"pid": os.getpid(), "id": self.ident}, "tables_owned": owned,
+                "tables_followed": len(listed) - owned}
+
+    def _answered(self, table_id: str, rows: list[list[Any]]) -> None:
+        """Forwarded moves waiting here whose commit was just announced: made, at that version."""
+        for n, _seat, _move, move_id, _abandoned in rows:
+            waiting = self._waiting_moves.pop((table_id, move_id), None) if move_id else None
+            if waiting is not None and not waiting.done():
+                waiting.set_result({"v": n})
 
     # ---- forwarded moves -------------------------------------------------------------------------
 
@@ -521,12 +691,15 @@ class PostgresCluster(SingleProcess):
         loop = asyncio.get_running_loop()
         move_id = move_id or f"via-{secrets.token_hex(12)}"
         deadline = loop.time() + FORWARD_DEADLINE_S
+        asked = {"to": self.reply_channel, "t": table.id, "s": seat, "m": move, "v": version, "i": move_id,
+                 "k": "speech" if speech else "move"}
         while True:
-            if await self.try_own(table.id):
+            reply = await self._own_or_ask(table, asked)
+            if reply == "owned":
                 await self.promote(table)
                 return None, move_id
-            answer = await self._ask_owner(table.id, seat, move, version, move_id, speech)
-            if answer is not None:
+            if isinstance(reply, dict):
+                answer = reply
                 break
             if loop.time() > deadline:
                 raise ServiceError("busy", "The table's server did not answer: try again in a moment.", 503,
@@ -539,30 +712,55 @@ class PostgresCluster(SingleProcess):
         await self._sync(table, made)  # the mover reads its own move here next
         return made, None
 
-    async def _ask_owner(self, table_id: str, seat: int, move: str, version: int | None,
-                         move_id: str, speech: bool) -> dict[str, Any] | None:
+    async def _own_or_ask(self, table: LiveTable, asked: dict[str, Any]) -> dict[str, Any] | str | None:
+        """Take the table if it is free ("owned"), else ask its owner to make the move, in one round
+        trip to the database: the owner's answer, or None if none came in time."""
         ask = secrets.token_hex(8)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[ask] = answer
+        made = (table.id, str(asked["i"]))
+        if asked["k"] == "move":
+            self._waiting_moves[made] = answer
         try:
-            await asyncio.to_thread(self._notify_now, MOVES_CHANNEL, json.dumps(
-                {"r": ask, "to": self.reply_channel, "t": table_id, "s": seat, "m": move, "v": version,
-                 "i": move_id, "k": "speech" if speech else "move"}))
+            if await asyncio.to_thread(self._own_or_notify, table.id, json.dumps({"r": ask, **asked})):
+                return "owned"
             return await asyncio.wait_for(answer, FORWARD_WAIT_S)
         except TimeoutError:
             return None
         finally:
             self._waiting.pop(ask, None)
+            if self._waiting_moves.get(made) is answer:
+                del self._waiting_moves[made]
+
+    def _own_or_notify(self, table_id: str, payload: str) -> bool:
+        """Take the table's lock if it is free (True), else forward the move to its owner: one
+        statement, so a forwarded move costs this process one round trip before the answer."""
+        import psycopg
+
+        with self._lock:
+            if table_id in self.owned:
+                return True
+            try:
+                (got,) = self._connection().execute(
+                    "WITH lock AS MATERIALIZED (SELECT pg_try_advisory_lock(hashtextextended(%s, %s)) "
+                    "AS got) SELECT got FROM lock, LATERAL (SELECT CASE WHEN got THEN NULL "
+                    "ELSE pg_notify(%s, %s) END) AS told", (table_id, LOCK_SEED, MOVES_CHANNEL, payload)
+                ).fetchone() or (False,)
+            except psycopg.Error as e:
+                self._control_lost(e)
+                raise
+            if got:
+                self.owned.add(table_id)
+            return bool(got)
 
     def _move_asked(self, payload: str) -> None:
         asked = json.loads(payload)
-        with self._lock:
-            mine = asked.get("t") in self.owned
-        if mine:
+        if asked.get("t") in self.owned:  # read without the lock: a worker may hold it for a round trip
             self._spawn(self._make_forwarded(asked))
 
     async def _make_forwarded(self, asked: dict[str, Any]) -> None:
-        """The owner makes a forwarded move through its own move path and answers the asker."""
+        """The owner makes a forwarded move through its own move path and answers the asker: a move
+        made now is answered by its commit's announcement, a refusal or a move made before by a reply."""
         answer: dict[str, Any] = {"r": asked["r"]}
         try:
             table = await self.service.get(asked["t"])
@@ -572,8 +770,11 @@ class PostgresCluster(SingleProcess):
                 await self.service.people.speak(table, int(asked["s"]))
                 answer["v"] = table.version
             else:
+                before = table.version
                 answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]),
                                                         asked.get("v"), asked.get("i"))
+                if answer["v"] > before:
+                    return  # announced with its id when it was stored
         except ServiceError as e:
             answer.update(e=e.to_json(), s=e.status)
         except Exception:

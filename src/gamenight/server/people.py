@@ -128,6 +128,8 @@ class People:
     #: the table this one is the rematch of (and the series results before it), and its own rematch
     rematch_of: RematchRow | None = None
     rematch_id: str | None = None
+    #: the seats with a page open on each other process serving the table (server.cluster)
+    elsewhere: dict[str, frozenset[int]] = field(default_factory=dict)
 
     def load_chat(self, rows: Sequence[ChatRow]) -> None:
         self.chat.extend(rows)
@@ -191,7 +193,7 @@ def chat_frame(rows: Sequence[ChatRow], names: Sequence[str], *, history: bool) 
 def seats_json(table: PeopleTable) -> list[dict[str, Any]]:
     """Every seat: kind, name (the person's own, else the game's), bot kind, whether a page is open on
     it now, and the game's name for it."""
-    present = {c.seat for c in table.connections}
+    present = {c.seat for c in table.connections}.union(*table.people.elsewhere.values())
     names = table.state.names
     defaults = table.people.default_names or names
     return [{"seat": i, "kind": s.kind, "name": names[i], "bot": s.bot,

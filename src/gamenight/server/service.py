@@ -381,6 +381,7 @@ class TableService:
         if table_id in self.tables:  # created meanwhile
             return self.tables[table_id]
         self.tables[table_id] = built
+        self.cluster.ask_presence(built)
         if built.replica:
             self.cluster.follow(built)
             return built
@@ -491,6 +492,7 @@ class TableService:
             "move_ms": summary_ms(list(self.metrics.move_seconds)),
             "commits": self.writer.commits, "writes": self.writer.writes,
             "commit_ms": summary_ms(list(self.writer.commit_seconds)),
+            **self.cluster.describe(self.tables.values()),
         }
 
     # ---- connections -----------------------------------------------------------------------------
@@ -511,12 +513,14 @@ class TableService:
             table.touch()
             if arrived:
                 self.people.presence_changed(table)
+                self.cluster.present(table)
             conn.push_state(table.frame(conn.seat))
 
     def detach(self, table: LiveTable, conn: Connection) -> None:
         table.connections.discard(conn)
         table.touch()
         self.people.left(table, conn.seat)
+        self.cluster.present(table)
 
     @staticmethod
     def error_frame(error: ServiceError, table: LiveTable) -> str:
