@@ -389,10 +389,12 @@ def check_frame(state: State, key: Key, frame: dict[str, Any], log: dict[str, An
     """(a) the engine's view exactly, the seed only at the end; no other seat's private sentence."""
     v = frame["version"]
     # the game's part is the view, the seed and the trick pause; the rest is about the people
-    # (server.people), the same for every seat but the rematch link, which is the seat's own
+    # (server.people), the same for every seat but the rematch link, which is the seat's own, and
+    # the house rules proposed at the table (server.amendments: option values and votes, no card)
     assert {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting"} <= set(frame)
     assert set(frame) <= {"type", "version", "view", "seed", "trick_pause_ms", "seats", "waiting", "rematch",
-                          "series", "window"}
+                          "series", "window", "amendments"}
+    assert not card_codes(frame.get("amendments") or {}), f"v{v} seat {key}: cards in the amendments"
     if "window" in frame:  # a timed window: its seats are the engine's, and only the seat's own pass shown
         assert frame["window"]["seats"] == frame["view"]["window"]
         assert "lapse" not in frame["window"] or key in frame["window"]["seats"]
