@@ -188,15 +188,24 @@ class PadService:
                                     .values(voters=live.voters))
         return [(name, voter_token(token, live.id, seat)) for seat, name in enumerate(live.pad.players)]
 
+    def players_own_link(self, live: LivePad, token: str | None, player: str, acts: str,
+                         otherwise: str) -> bool:
+        """Whether ``token`` is ``player``'s own voting link (True); a link of another player is
+        refused in words ("This link {acts} for Ann only: Bob {acts} with Bob's own link, or the
+        scorekeeper {otherwise}"); False for any other token (the scorekeeper's, or none)."""
+        seat = self.voter_of(live, token)
+        if seat is None:
+            return False
+        own = live.pad.players[seat]
+        if own != player:
+            raise ServiceError("forbidden", f"This link {acts} for {own} only: {player} {acts} with "
+                                            f"{player}'s own link, or the scorekeeper {otherwise}.", 403)
+        return True
+
     def vote_edit(self, live: LivePad, token: str | None, player: str) -> bool:
         """Whether a vote for ``player`` with ``token`` is one the scorekeeper records for the player
         (True) or the player's own (False); a token that may not cast it is refused in words."""
-        seat = self.voter_of(live, token)
-        if seat is not None:
-            own = live.pad.players[seat]
-            if own != player:
-                raise ServiceError("forbidden", f"This link votes for {own} only: {player} votes with "
-                                                f"{player}'s own link, or the scorekeeper records it.", 403)
+        if self.players_own_link(live, token, player, "votes", "records it"):
             return False
         if self.may_edit(live, token):
             return True
@@ -205,19 +214,6 @@ class PadService:
                                             "for your own (it may be from another pad).", 403)
         raise ServiceError("forbidden", "Only a player's own link, or the scorekeeper, votes on this pad: "
                                         "the follow link only watches.", 403)
-
-    def proposes_own(self, live: LivePad, token: str | None, by: str) -> bool:
-        """Whether ``token`` is the voting link of ``by`` itself: a player proposes a change in their
-        own name from their own phone ("any player may propose"); in another's name it is refused
-        in words. False for any other token (the scorekeeper's, or none: :meth:`change` decides)."""
-        seat = self.voter_of(live, token)
-        if seat is None:
-            return False
-        own = live.pad.players[seat]
-        if own != by:
-            raise ServiceError("forbidden", f"This link proposes for {own} only: {by} proposes with "
-                                            f"{by}'s own link, or the scorekeeper writes it.", 403)
-        return True
 
     async def change(self, live: LivePad, token: str | None, edit: Callable[[Pad], object],
                      *, allowed: bool = False) -> LivePad:
@@ -463,7 +459,9 @@ def add_pad_api(app: FastAPI, service: PadService) -> None:
         live, token = await service.get(pad_id), bearer(request)
         live = await service.change(live, token,
                                     lambda p: p.propose(body.from_hand, body.changes, body.by, body.note),
-                                    allowed=service.proposes_own(live, token, body.by))
+                                    # a player proposes in their own name from their own link
+                                    allowed=service.players_own_link(live, token, body.by, "proposes",
+                                                                     "writes it"))
         return {"version": live.version, "view": live.pad.view()}
 
     @app.post("/api/pads/{pad_id}/amendments/{number}/votes", tags=["pads"], responses=ERRORS,
