@@ -101,6 +101,12 @@ def hand_and_foot_deck(hands: Sequence[str], feet: Sequence[str], up: str, rest:
 
 # ---- looking at and changing positions (canasta and rummy alike) -----------------------------
 
+def deal_marker(s: State) -> tuple[int, int]:
+    """What moves when a deal is over: the deal number, and a party's game number (a Court Whist
+    party's tables each deal their own hand, and the party's ``deal_no`` does not move)."""
+    return s.deal_no, int(getattr(s, "game_no", 0))
+
+
 def codes(cards: Iterable[int]) -> list[str]:
     return sorted(C.CODE_OF[c] for c in cards)
 

@@ -36,7 +36,7 @@ import gamenight
 from gamenight.core.moves import Move, parse_move
 from gamenight.core.registry import get as get_spec
 from gamenight.core.state import State
-from tests.helpers import near_misses
+from tests.helpers import deal_marker, near_misses
 
 MAX_MOVES = 20_000
 #: the every-step test checks everything at every step up to here (a whole first deal and more in
@@ -229,12 +229,6 @@ def test_a_variant_keeps_its_first_steps_invariants(game: str, options: dict[str
 @pytest.mark.parametrize(("game", "options"), VARIANTS, ids=VARIANT_IDS)
 def test_a_variant_keeps_the_invariants_at_every_step(game: str, options: dict[str, object]) -> None:
     check_every_step(game, None, get_spec(game).default_players, EVERY_STEP_LIMIT, options)
-
-
-def deal_marker(s: State) -> tuple[int, int]:
-    """What moves when a deal is over: the deal number, and a party's game number (a Court Whist
-    party's tables each deal their own hand, and the party's ``deal_no`` does not move)."""
-    return s.deal_no, int(getattr(s, "game_no", 0))
 
 
 def looked_at(steps: int, n: int, to_act: frozenset[int]) -> list[int | None]:

@@ -16,9 +16,14 @@ export const BAR_MOST = 6;
 export const SHORT_BAR_MOST = 3;
 const SHORT_SCREEN = 760;
 
+// The screen's height, read when the page starts and on each resize: reading it in the middle of a
+// drawing made the browser lay the half-drawn page out there and then (a tenth of a move's cost).
+let screenHeight = window.innerHeight;
+window.addEventListener("resize", () => { screenHeight = window.innerHeight; });
+
 /** How many plain buttons the bar shows on this screen (a redraw key too: it changes on a resize). */
 export function barMost() {
-  return window.innerHeight <= SHORT_SCREEN ? SHORT_BAR_MOST : BAR_MOST;
+  return screenHeight <= SHORT_SCREEN ? SHORT_BAR_MOST : BAR_MOST;
 }
 
 /** A move as its button reads: the engine's words, else its verb and arguments spoken. */

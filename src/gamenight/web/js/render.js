@@ -355,11 +355,25 @@ export function renderSheet(el, sheet, view) {
   fill(el, sheet.rows.length ? null : h("p", { class: "muted" }, `No ${word} scored yet.`), table);
 }
 
+/**
+ * The log's newest lines, kept in view while the reader is at its bottom. Where the reader is, is
+ * noted when they scroll (the page is laid out then anyway), and the log is scrolled down on the
+ * browser's next frame: measuring it in the middle of a drawing made the browser lay the whole
+ * half-drawn page out there and then, on every move.
+ */
 export function renderLog(el, events) {
   const list = events || [];
-  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+  followBottom(el);
   fill(el, list.map((text) => h("li", {}, sentence(text))));
-  if (atBottom) el.scrollTop = el.scrollHeight;
+  if (el.dataset.pinned !== "no") requestAnimationFrame(() => { el.scrollTop = el.scrollHeight; });
+}
+
+function followBottom(el) {
+  if (el.dataset.pinned) return;
+  el.dataset.pinned = "yes";
+  el.addEventListener("scroll", () => {
+    el.dataset.pinned = el.scrollHeight - el.scrollTop - el.clientHeight < 24 ? "yes" : "no";
+  }, { passive: true });
 }
 
 export function renderOutcome(el, view) {

@@ -474,7 +474,9 @@ function draw() {
 
   renderOutcome($("#outcome"), view);
   renderInfo($("#info"), view);
-  renderSheet($("#sheet"), view.score_sheet, view);
+  // the sheet (a table of every deal) only when a row or a name changes, not on every card played
+  redrawOnChange($("#sheet"), [view.score_sheet, namesOf(view).columns, view.seat, view.layout && view.layout.deal_word],
+    () => renderSheet($("#sheet"), view.score_sheet, view));
   // Drawn again only when they change, so an opened "How ... is played" stays open.
   const rulesKey = JSON.stringify([view.options, view.preset, Boolean(page.spec)]);
   if (rulesKey !== page.drawnRules) {
