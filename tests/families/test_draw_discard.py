@@ -297,6 +297,19 @@ ILLEGAL = ["", "xyzzy", "draw", "take 2C", "discard AS", "meld 2C 3C 4C run", "l
            "meld JK run"]
 
 
+#: as in the conformance suite: the later deals repeat the first deal's phases, so after the first
+#: deal and this many steps more, every SAMPLE_EVERY-th step is checked (the steps between played)
+AFTER_FIRST_DEAL = 30
+SAMPLE_EVERY = 5
+
+
+def random_move(s: MiniRummy, rng: random.Random) -> Move:
+    """A random legal move, melding when it may (so deals end by going out as well as by the stock)."""
+    legal = s.legal_moves(s.turn)
+    melds = [m for m in legal if m.verb in ("meld", "layoff")]
+    return melds[0] if melds and rng.random() < 0.7 else legal[rng.randrange(len(legal))]
+
+
 KERNEL_CASES = [(cls, n) for cls in (MiniRummy, WildMini, StrictMini) for n in (2, 3, 4)] + [
     (CrowdedMini, 4), (EndMini, 4)]  # twelve cards each: the four-player short-stock games
 
@@ -307,9 +320,16 @@ def test_kernel_keeps_the_invariants(cls: type[MiniRummy], players: int) -> None
     s = mini(cls, players=players, seed=players * 7)
     rng = random.Random(players)
     moved = steps = 0
+    dense = 5000  # every step is checked until the first deal is over and AFTER_FIRST_DEAL more
+    first_deal = s.deal_no
     while not s.is_over:
         steps += 1
         assert steps < 5000, "the game did not finish"
+        if dense == 5000 and s.deal_no != first_deal:
+            dense = steps + AFTER_FIRST_DEAL
+        if steps > dense and steps % SAMPLE_EVERY:
+            s.play(random_move(s, rng), s.turn)
+            continue
         assert conserved(s)
         for seat in range(players):
             v = s.view(seat)
@@ -341,9 +361,7 @@ def test_kernel_keeps_the_invariants(cls: type[MiniRummy], players: int) -> None
             with pytest.raises(gamenight.IllegalMove):
                 s.play(legal[0], other)
         assert snapshot(s) == before, "an illegal move changed the state"
-        # prefer melding, so that deals end by going out as well as by the stock
-        melds = [m for m in legal if m.verb in ("meld", "layoff")]
-        s.play(melds[0] if melds and rng.random() < 0.7 else legal[rng.randrange(len(legal))], seat)
+        s.play(random_move(s, rng), seat)
     assert moved > 0
     again = mini(cls, players=players, seed=players * 7)
     for seat, text in s.log["moves"]:
