@@ -173,7 +173,7 @@ def test_a_gathered_trick_goes_to_its_taker_on_the_table_screen(server: str, bro
     status, made = api.call("/api/tables", {"game": "euchre", "players": 4, "seats": seats,
                                             "bot_delay_ms": 200, "trick_pause_ms": 600})
     assert status == 201, made
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="no-preference")
     context.add_init_script(RECORD_ANIMATIONS)
     page = context.new_page()
     errors = watch_errors(page)
