@@ -8,7 +8,6 @@ turn; its rules count speech): a whole match is six moves, so a rematch is quick
 
 from __future__ import annotations
 
-import time
 import urllib.parse
 from collections.abc import Iterator
 from typing import Any
@@ -172,13 +171,14 @@ def test_a_page_can_stay_on_the_finished_table(server: str, browser: Any) -> Non
     table = quiet_table(api, ["Cy", "Di"])
     play_out(api, table)
     page = browser.new_page()
+    page.clock.install()  # the page's timers run on a clock the test moves, not the wall's
     errors = watch_errors(page)
     page.goto(table["seats"][1]["link"])
     page.wait_for_selector("#rematch-start")
     status, made = api.call(f"/api/tables/{table['table_id']}/rematch", {"token": table["seats"][0]["token"]})
     assert status == 201, made
     page.click("#rematch-stay")
-    time.sleep(4)  # longer than the countdown
+    page.clock.run_for(10_000)  # every timer due in ten seconds, far past the countdown's three
     assert table["table_id"] in page.url
     href = page.get_attribute("#rematch-go", "href")
     assert href is not None and urllib.parse.urlsplit(href).path == f"/t/{made['table_id']}"
