@@ -319,3 +319,45 @@ def play_to_the_next_deal(on_a: httpx.Client, on_b: httpx.Client, created: dict[
 
 def later_than(version: int) -> Callable[[dict[str, Any]], bool]:
     return lambda frame: int(frame["version"]) > version
+
+
+def test_a_proposal_at_a_replica_takes_a_table_nobody_owns_and_long_announcements_are_read_back(
+        postgres_server: PostgresServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two apps in this process are two processes to the cluster. With announcements too short to
+    carry a proposal, a replica reads the proposals back (and its answer too); once the owner has
+    stopped, a proposal at the replica takes the table and is made there, as a move would."""
+    from starlette.testclient import TestClient
+
+    from gamenight.server import cluster, create_app
+    from tests.server.test_amend_api import TWO, auth
+    from tests.server.test_server import service_of
+
+    monkeypatch.setattr(cluster, "NOTIFY_CARRIES", 0)
+    name = postgres_server.new_database()
+    url = postgres_server.url(name)
+    try:
+        with TestClient(create_app(url)) as b:
+            with TestClient(create_app(url)) as a:
+                created = a.post("/api/tables", json={"game": "canasta", "players": 2, "seats": TWO,
+                                                      "seed": 8}).json()
+                table_id, (ana, ben) = created["table_id"], [s["token"] for s in created["seats"]]
+                amend = f"/api/tables/{table_id}/amendments"
+                assert b.get(f"/api/tables/{table_id}").status_code == 200  # B follows it
+                made = b.post(amend, headers=auth(ana), json={"changes": {"out_bonus": 300}})
+                assert made.status_code == 201 and made.json()["words"] == "Going out: 300", made.text
+                accepted = b.post(f"{amend}/0/votes", headers=auth(ben), json={"yes": True})
+                assert accepted.json()["status"] == "accepted", accepted.text
+                replica = service_of(b).tables[table_id]
+                deadline = time.monotonic() + 30  # B reads them on a worker thread: polled, with a limit
+                while len(replica.state.amendments) != 1:
+                    assert time.monotonic() < deadline, "B never made the accepted amendment"
+                    time.sleep(0.02)
+                assert [p.status for p in replica.proposals] == ["accepted"]
+            assert replica.replica  # A stopped: its lock is free, and B's next proposal takes the table
+            taken = b.post(amend, headers=auth(ben), json={"changes": {"mixed_bonus": 250}})
+            assert taken.status_code == 201 and taken.json()["status"] == "pending", taken.text
+            assert not replica.replica and table_id in service_of(b).cluster.owned
+            assert [p["status"] for p in b.get(amend).json()["amendments"]["proposals"]] == ["accepted",
+                                                                                              "pending"]
+    finally:
+        postgres_server.drop_database(name)

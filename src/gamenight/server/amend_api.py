@@ -24,6 +24,7 @@ answered; the owner announces each change as it stores it, so every process's pa
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -35,7 +36,7 @@ from gamenight.core.amend import amendable as amendable_options
 from gamenight.core.amend import checked_changes
 from gamenight.core.errors import OptionError
 from gamenight.core.rules_text import options_for_the_table
-from gamenight.server import amendments
+from gamenight.server import amendments, cluster
 from gamenight.server.amendments import ACCEPTED, MAX_NOTE, MAX_PROPOSALS, PENDING, REFUSED, Proposal
 from gamenight.server.cluster_asks import via_id
 from gamenight.server.limits import ClientLimits
@@ -121,13 +122,13 @@ async def vote(service: TableService, table: LiveTable, seat: int | None, number
 
 
 async def answered(service: TableService, table: LiveTable, answer: dict[str, Any]) -> dict[str, Any]:
-    """The owner's answer, in words here: its proposal ``n`` as this replica heard it (announced as
-    it was stored, before the answer came), or as stored if its announcement could not carry it."""
-    number = int(answer["n"])
-    if number < len(table.proposals):
-        return amendments.proposal_words(table, table.proposals[number])
-    stored = await asyncio.to_thread(amendments.load, service.storage, table.id)
-    return amendments.proposal_words(table, stored[number])
+    """The owner's answer, in words here (this replica is at the answer's version): the proposal as
+    the owner stored it, carried by the answer, or read back if it did not fit in one."""
+    if "p" in answer:
+        proposal = Proposal.from_json(answer["p"])
+    else:
+        proposal = (await asyncio.to_thread(amendments.load, service.storage, table.id))[int(answer["n"])]
+    return amendments.proposal_words(table, proposal)
 
 
 def made_before(table: LiveTable, seat: int | None, request_id: str | None) -> Proposal | None:
@@ -237,11 +238,18 @@ def serve_asks(service: TableService) -> None:
     """As a table's owner, serve the proposals and votes forwarded by the processes that follow it."""
     async def amend_asked(table: LiveTable, asked: dict[str, Any]) -> dict[str, Any]:
         made = await propose_here(service, table, asked["s"], dict(asked["c"]), str(asked["o"]), asked["i"])
-        return {"n": made["number"]}
+        return reply(table, made["number"])
 
     async def vote_asked(table: LiveTable, asked: dict[str, Any]) -> dict[str, Any]:
         made = await vote_here(service, table, asked["s"], int(asked["n"]), bool(asked["y"]), asked["i"])
-        return {"n": made["number"]}
+        return reply(table, made["number"])
+
+    def reply(table: LiveTable, number: int) -> dict[str, Any]:
+        """The proposal as stored, when it fits in the reply (it does: its note and changes are
+        bounded), else only its number."""
+        stored = table.proposals[number].to_json()
+        fits = len(json.dumps(stored)) < cluster.NOTIFY_CARRIES
+        return {"n": number, "p": stored} if fits else {"n": number}
 
     service.cluster.perform("amend", amend_asked)
     service.cluster.perform("vote", vote_asked)
