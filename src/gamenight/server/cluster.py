@@ -481,8 +481,9 @@ class PostgresCluster(SingleProcess):
             self._must_read.discard(table.id)
             rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
             self._announced[table.id] = max(self._announced.get(table.id, 0), table.version + len(rows))
-            # read after the moves: every amendment accepted before one of them is among these
-            table.proposals = await asyncio.to_thread(amendments.load, self.service.storage, table.id)
+            if amendments.amendable(table.state) or proposals:
+                # read after the moves: every amendment accepted before one of them is among these
+                table.proposals = await asyncio.to_thread(amendments.load, self.service.storage, table.id)
         if not rows and reason == table.record.end_reason and table.proposals == proposals:
             return
         state = table.state
