@@ -249,6 +249,9 @@ class PostgresCluster(SingleProcess):
         self._announced: dict[str, int] = {}
         self._heard_rows: dict[str, dict[int, MoveRow]] = {}
         self._must_read: set[str] = set()
+        #: of each followed table, how many proposal announcements were heard (a read of its proposals
+        #: during which one was heard may predate it: read again)
+        self._proposals_heard: dict[str, int] = {}
         self.presence = Presence(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
@@ -353,6 +356,7 @@ class PostgresCluster(SingleProcess):
         self._announced.pop(table.id, None)
         self._heard_rows.pop(table.id, None)
         self._must_read.discard(table.id)
+        self._proposals_heard.pop(table.id, None)
         self.presence.said.pop(table.id, None)
         if table.id not in self.owned:  # no lock on the event loop (set operations hold the GIL)
             return
@@ -482,8 +486,7 @@ class PostgresCluster(SingleProcess):
             rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
             self._announced[table.id] = max(self._announced.get(table.id, 0), table.version + len(rows))
             if amendments.amendable(table.state) or proposals:
-                # read after the moves: every amendment accepted before one of them is among these
-                table.proposals = await asyncio.to_thread(amendments.load, self.service.storage, table.id)
+                await self._read_proposals(table)
         if not rows and reason == table.record.end_reason and table.proposals == proposals:
             return
         state = table.state
@@ -510,6 +513,15 @@ class PostgresCluster(SingleProcess):
         table.window = follow_window(table.window, seats, table.version, table.record.claim_window_ms,
                                      table.clock.now())
         self.service._broadcast(table)
+
+    async def _read_proposals(self, table: LiveTable) -> None:
+        """Read the table's proposals after its moves (every amendment accepted before one of them is
+        among them), again if one was announced during the read (the read may predate it)."""
+        for _ in range(3):
+            heard = self._proposals_heard.get(table.id, 0)
+            table.proposals = await asyncio.to_thread(amendments.load, self.service.storage, table.id)
+            if self._proposals_heard.get(table.id, 0) == heard:
+                return
 
     @staticmethod
     def _amend_due(table: LiveTable) -> None:
@@ -691,6 +703,7 @@ class PostgresCluster(SingleProcess):
         state makes it if it is due and every page is told."""
         if not table.replica:
             return
+        self._proposals_heard[table.id] = self._proposals_heard.get(table.id, 0) + 1
         try:
             if carried is None:
                 raise ValueError("not carried")
@@ -705,7 +718,11 @@ class PostgresCluster(SingleProcess):
                 return
             if table.id in self._must_read:
                 await self._catch_up(table)
-            if not amendments.make_due(table):
+            try:
+                due = amendments.make_due(table)
+            except Exception:  # the engine refuses it here: replayed as stored (or put aside)
+                due = False
+            if not due:
                 await self.service.rebuild(table)  # accepted at a move played past here: replayed
             table.views.clear()
             table.frames.clear()
