@@ -15,6 +15,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -203,9 +204,11 @@ def test_the_sweep_runs_on_the_services_clock_and_takes_up_bots_nobody_holds(
     from starlette.testclient import TestClient
 
     from gamenight.server import create_app
-    from gamenight.server.cluster import SWEEP_EVERY_S
+    from gamenight.server.cluster import SWEEP_EVERY_S, PostgresCluster
     from gamenight.server.limits import Limits
+    from gamenight.server.storage import utc_now
     from tests.server.clocked import advance, clocked_client
+    from tests.server.test_server import service_of
 
     def owned() -> int:
         got: int = b.get("/api/stats", headers={"Authorization": "Bearer op"}).json()["tables_owned"]
@@ -220,6 +223,14 @@ def test_the_sweep_runs_on_the_services_clock_and_takes_up_bots_nobody_holds(
                                                       "bot_delay_ms": 60_000}).json()
                 assert created["table_id"], created
             assert owned() == 0  # A's lock went with A
+            # PostgreSQL frees it once A's connection's server process has ended, a moment after A
+            # closed it: a sweep before then would find the table held (polled, with a limit)
+            since, on_b = utc_now() - timedelta(hours=1), service_of(b).cluster
+            assert isinstance(on_b, PostgresCluster)
+            deadline = time.monotonic() + 30
+            while created["table_id"] not in on_b.unowned_with_bots(since):
+                assert time.monotonic() < deadline, "A's lock on its table was never freed"
+                time.sleep(0.02)
             advance(b, clock, SWEEP_EVERY_S - 0.01)
             assert owned() == 0  # no sweep before its time
             advance(b, clock, 0.01)
