@@ -337,11 +337,15 @@ def test_a_proposal_at_a_replica_takes_a_table_nobody_owns_and_long_announcement
     """Two apps in this process are two processes to the cluster. With announcements too short to
     carry a proposal, a replica reads the proposals back (and its answer too); once the owner has
     stopped, a proposal at the replica takes the table and is made there, as a move would."""
-    from starlette.testclient import TestClient
+    import warnings
 
     from gamenight.server import cluster, create_app
     from tests.server.test_amend_api import TWO, auth
     from tests.server.test_server import service_of
+
+    with warnings.catch_warnings():  # starlette warns about its httpx transport on import
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
 
     monkeypatch.setattr(cluster, "NOTIFY_CARRIES", 0)
     name = postgres_server.new_database()
