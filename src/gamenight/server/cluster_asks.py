@@ -9,7 +9,8 @@ kind ``move`` adds ``m`` (its text) and ``v`` (the version seen), ``speech`` not
 registered with :meth:`Asks.perform` its own fields (``amend``: ``c`` changes, ``o`` note; ``vote``:
 ``n`` the proposal, ``y`` yes or no). A move made now is answered by its commit's announcement,
 which carries its id; anything else by a reply on the asker's channel: ``{"r", "v": version, …}``
-(with what the kind's performer returned) or ``{"r", "e": error, "s": status}``.
+(with what the kind's performer returned: for a proposal or a vote, ``n`` its number and ``p`` the
+proposal as stored) or ``{"r", "e": error, "s": status}``, which the asker raises as the owner did.
 
 Every ask carries a request id (the client's, or ``via-…`` made here) that the owner stores with
 what it made, so an ask sent again, after an owner that did not answer in time or to the next
