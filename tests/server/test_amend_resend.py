@@ -43,6 +43,9 @@ def test_a_request_sent_again_with_its_id_is_made_once_and_answered_as_the_first
         assert [p.made_by for p in amendments.load(service_of(client).storage, table_id)] == ["ana-1"]
         error_of(client.post(url, headers=auth(ana), json={**proposal, "request_id": "no spaces"}), 422,
                  "bad_request")
+        for unbounded in ({"x" * 65: 1}, {"out_bonus": "x" * 65}, {"out_bonus": 10**10}):
+            # bounded, so a proposal always fits in the notification that forwards it to its owner
+            error_of(client.post(url, headers=auth(ana), json={"changes": unbounded}), 422, "bad_request")
 
 
 def test_a_replica_makes_an_accepted_amendment_at_its_move_once_and_never_early(db: str) -> None:

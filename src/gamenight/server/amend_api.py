@@ -27,7 +27,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,6 +46,10 @@ from gamenight.server.service import TableService
 
 #: the most option values one proposal names
 MAX_CHANGES = 12
+#: an option's name and a value as a proposal may name them: bounded, so a proposal (with its
+#: note) always fits in the one notification that forwards it to its table's owner
+OptionName = Annotated[str, Field(max_length=64)]
+OptionValue = bool | Annotated[int, Field(ge=-10**9, le=10**9)] | Annotated[str, Field(max_length=64)]
 REQUEST_ID = ("Your own id for this request (1–64 letters, digits, `_.:-`): sent again with the same id "
               "it is made once and answered as the first time.")
 
@@ -54,7 +58,7 @@ class ProposeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str | None = Field(None, max_length=128, description="The seat's token, if it is not sent as "
                                                                  "`Authorization: Bearer`.")
-    changes: dict[str, bool | int | str] = Field(max_length=MAX_CHANGES,
+    changes: dict[OptionName, OptionValue] = Field(max_length=MAX_CHANGES,
                                                  description="The options to change, by name, and their "
                                                              "new values.")
     note: str = Field("", max_length=MAX_NOTE, description="Why, in the proposer's words.")

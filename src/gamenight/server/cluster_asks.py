@@ -39,6 +39,8 @@ MOVES_CHANNEL = "gamenight_moves"
 #: died), and how long in all before the client is told to try again
 FORWARD_WAIT_S = 2.0
 FORWARD_DEADLINE_S = 12.0
+#: the longest ask, as JSON (a move, a proposal and its note are bounded far below it)
+ASK_BOUND = 7_000
 
 #: what the owner does with an ask of a registered kind (the table is the owner's): the answer's
 #: fields (a few small values: a NOTIFY carries it), or a ServiceError
@@ -86,6 +88,9 @@ class Asks:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + FORWARD_DEADLINE_S
         asked = {"to": self.cluster.reply_channel, "t": table.id, **asked}
+        if len(json.dumps(asked)) > ASK_BOUND:  # PostgreSQL refuses a notification of 8,000 bytes
+            raise ServiceError("bad_request", "That request is too long to pass on to the table's server.",
+                               422, table.version)
         while True:
             reply = await self._own_or_ask(table, asked)
             if reply == "owned":
@@ -176,4 +181,5 @@ class Asks:
         await asyncio.to_thread(self.cluster._notify_now, str(asked["to"]), json.dumps(answer))
 
 
-__all__ = ["FORWARD_DEADLINE_S", "FORWARD_WAIT_S", "MOVES_CHANNEL", "Asks", "Performer", "via_id"]
+__all__ = ["ASK_BOUND", "FORWARD_DEADLINE_S", "FORWARD_WAIT_S", "MOVES_CHANNEL", "Asks", "Performer",
+           "via_id"]
