@@ -718,6 +718,8 @@ class PostgresCluster(SingleProcess):
                 return
             if table.id in self._must_read:
                 await self._catch_up(table)
+                if table.closed:  # it did not follow its stored moves: put aside, to be loaded again
+                    return
             try:
                 due = amendments.make_due(table)
             except Exception:  # the engine refuses it here: replayed as stored (or put aside)
