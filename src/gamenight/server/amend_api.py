@@ -12,14 +12,22 @@ The changes are checked as the engine checks them (422 ``bad_options`` with the 
 one proposal is open at a time (409 ``amendment_pending``); a table keeps at most
 :data:`~gamenight.server.amendments.MAX_PROPOSALS`; proposals and votes count against the client's
 moves a minute. Every change is stored (``server.amendments``) before it is answered and pushed to
-every page of the table in its state frame.
+every page of the table in its state frame. A ``request_id`` makes a request safe to send again:
+the same id from the same seat is answered as the first time and changes nothing.
+
+On several processes (server.cluster) only the table's owner decides: a proposal or vote arriving
+at a replica is forwarded to it (asks ``amend`` and ``vote``, server.cluster_asks), served there by
+:func:`propose_here` and :func:`vote_here` as on one process, and answered here as the owner
+answered; the owner announces each change as it stores it, so every process's pages see it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,25 +36,33 @@ from gamenight.core.amend import amendable as amendable_options
 from gamenight.core.amend import checked_changes
 from gamenight.core.errors import OptionError
 from gamenight.core.rules_text import options_for_the_table
-from gamenight.server import amendments
+from gamenight.server import amendments, cluster
 from gamenight.server.amendments import ACCEPTED, MAX_NOTE, MAX_PROPOSALS, PENDING, REFUSED, Proposal
+from gamenight.server.cluster_asks import via_id
 from gamenight.server.limits import ClientLimits
 from gamenight.server.live import LiveTable, ServiceError
-from gamenight.server.models import ERRORS
+from gamenight.server.models import ERRORS, MOVE_ID_PATTERN
 from gamenight.server.service import TableService
 
 #: the most option values one proposal names
 MAX_CHANGES = 12
+#: an option's name and a value as a proposal may name them: bounded, so a proposal (with its
+#: note) always fits in the one notification that forwards it to its table's owner
+OptionName = Annotated[str, Field(max_length=64)]
+OptionValue = bool | Annotated[int, Field(ge=-10**9, le=10**9)] | Annotated[str, Field(max_length=64)]
+REQUEST_ID = ("Your own id for this request (1–64 letters, digits, `_.:-`): sent again with the same id "
+              "it is made once and answered as the first time.")
 
 
 class ProposeRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: str | None = Field(None, max_length=128, description="The seat's token, if it is not sent as "
                                                                  "`Authorization: Bearer`.")
-    changes: dict[str, bool | int | str] = Field(max_length=MAX_CHANGES,
+    changes: dict[OptionName, OptionValue] = Field(max_length=MAX_CHANGES,
                                                  description="The options to change, by name, and their "
                                                              "new values.")
     note: str = Field("", max_length=MAX_NOTE, description="Why, in the proposer's words.")
+    request_id: str | None = Field(None, pattern=MOVE_ID_PATTERN, description=REQUEST_ID)
 
 
 class VoteRequest(BaseModel):
@@ -54,6 +70,7 @@ class VoteRequest(BaseModel):
     token: str | None = Field(None, max_length=128, description="The seat's token, if it is not sent as "
                                                                  "`Authorization: Bearer`.")
     yes: bool = Field(description="Accept (true) or refuse (false) the proposal.")
+    request_id: str | None = Field(None, pattern=MOVE_ID_PATTERN, description=REQUEST_ID)
 
 
 def refusal(table: LiveTable, seat: int | None) -> ServiceError | None:
@@ -76,9 +93,8 @@ def refusal(table: LiveTable, seat: int | None) -> ServiceError | None:
 
 
 def elsewhere(table: LiveTable) -> ServiceError | None:
-    """Another process owns the table (server.cluster): only the owner's state may be amended, and
-    amendments are not forwarded to it yet, so the request is to be sent again (it may reach the
-    owner, or this process may own the table by then)."""
+    """The table became another process's between the request's forward and its lock (it was put
+    aside and loaded again as a replica): the request is to be sent again."""
     if not table.replica:
         return None
     return ServiceError("busy", "The table is being played on another server process: try again in a "
@@ -86,10 +102,53 @@ def elsewhere(table: LiveTable) -> ServiceError | None:
 
 
 async def propose(service: TableService, table: LiveTable, seat: int | None, changes: dict[str, Any],
-                  note: str) -> dict[str, Any]:
+                  note: str, request_id: str | None = None) -> dict[str, Any]:
+    """A proposal, made by the table's owner: this process, or the one a replica forwards it to."""
+    if table.replica:
+        request_id = request_id or via_id()
+        answer = await service.cluster.ask_owner(table, {"k": "amend", "s": seat, "c": changes, "o": note,
+                                                         "i": request_id})
+        if answer is not None:
+            return await answered(service, table, answer)
+    return await propose_here(service, table, seat, changes, note, request_id)
+
+
+async def vote(service: TableService, table: LiveTable, seat: int | None, number: int, yes: bool,
+               request_id: str | None = None) -> dict[str, Any]:
+    """A vote, counted by the table's owner: this process, or the one a replica forwards it to."""
+    if table.replica:
+        request_id = request_id or via_id()
+        answer = await service.cluster.ask_owner(table, {"k": "vote", "s": seat, "n": number, "y": yes,
+                                                         "i": request_id})
+        if answer is not None:
+            return await answered(service, table, answer)
+    return await vote_here(service, table, seat, number, yes, request_id)
+
+
+async def answered(service: TableService, table: LiveTable, answer: dict[str, Any]) -> dict[str, Any]:
+    """The owner's answer, in words here (this replica is at the answer's version): the proposal as
+    the owner stored it, carried by the answer, or read back if it did not fit in one."""
+    if "p" in answer:
+        proposal = Proposal.from_json(answer["p"])
+    else:
+        proposal = (await asyncio.to_thread(amendments.load, service.storage, table.id))[int(answer["n"])]
+    return amendments.proposal_words(table, proposal)
+
+
+def made_before(table: LiveTable, seat: int | None, request_id: str | None) -> Proposal | None:
+    """The proposal this seat made with ``request_id`` already (sent again: its first answer)."""
+    if request_id is None:
+        return None
+    return next((p for p in table.proposals if p.seat == seat and p.made_by == request_id), None)
+
+
+async def propose_here(service: TableService, table: LiveTable, seat: int | None, changes: dict[str, Any],
+                       note: str, request_id: str | None = None) -> dict[str, Any]:
     async with table.lock:
         if (busy := elsewhere(table)) is not None:
             raise busy
+        if (first := made_before(table, seat, request_id)) is not None:
+            return amendments.proposal_words(table, first)
         why = refusal(table, seat)
         if why is not None:
             raise why
@@ -101,13 +160,13 @@ async def propose(service: TableService, table: LiveTable, seat: int | None, cha
             raise ServiceError("bad_options", str(e), 422, table.version) from None
         # the proposer says yes by proposing, and bots accept whatever the table agrees
         votes = {s: True for s, rec in enumerate(table.record.seats) if rec.kind != "human" or s == seat}
-        proposal = Proposal(len(table.proposals), seat, values, note.strip(), votes)
+        proposal = Proposal(len(table.proposals), seat, values, note.strip(), votes, made_by=request_id)
         await settle(service, table, proposal)
         return amendments.proposal_words(table, proposal)
 
 
-async def vote(service: TableService, table: LiveTable, seat: int | None, number: int,
-               yes: bool) -> dict[str, Any]:
+async def vote_here(service: TableService, table: LiveTable, seat: int | None, number: int, yes: bool,
+                    request_id: str | None = None) -> dict[str, Any]:
     async with table.lock:
         if (busy := elsewhere(table)) is not None:
             raise busy
@@ -117,14 +176,19 @@ async def vote(service: TableService, table: LiveTable, seat: int | None, number
             raise ServiceError("unknown_amendment", "There is no such proposal at this table.", 404,
                                table.version)
         current = table.proposals[number]
+        if request_id is not None and current.vote_ids.get(seat) == request_id:
+            if current.votes.get(seat) != yes:
+                raise ServiceError("bad_request", f"Request id {request_id!r} was already used for the other "
+                                                  "vote: a new vote needs a new id.", 422, table.version)
+            return amendments.proposal_words(table, current)  # the same vote again: counted once
         if current.status != PENDING:
             raise ServiceError("amendment_closed", f"That proposal was {current.status} already.", 409,
                                table.version)
         if table.is_done:
             raise ServiceError("not_your_turn", "The game is over: no house rule changes now.", 409,
                                table.version)
-        proposal = Proposal(current.number, current.seat, current.changes, current.note,
-                            {**current.votes, seat: yes})
+        ids = current.vote_ids if request_id is None else {**current.vote_ids, seat: request_id}
+        proposal = replace(current, votes={**current.votes, seat: yes}, vote_ids=ids)
         await settle(service, table, proposal)
         return amendments.proposal_words(table, proposal)
 
@@ -138,7 +202,8 @@ async def settle(service: TableService, table: LiveTable, proposal: Proposal) ->
     elif all(proposal.votes.get(s) for s in range(len(table.record.seats))) and applies(table, proposal):
         proposal.status, proposal.move, proposal.from_deal = ACCEPTED, len(state.moves), state.deal_no + 1
     try:
-        await asyncio.to_thread(amendments.save, service.storage, table.id, proposal)
+        await asyncio.to_thread(amendments.save, service.storage, table.id, proposal,
+                                service.cluster.announce_amendment)
     except Exception:
         raise ServiceError("storage_error", "The proposal could not be saved: try again.", 503,
                            table.version) from None
@@ -173,9 +238,31 @@ def described(table: LiveTable) -> dict[str, Any]:
     return {"options": options_for_the_table(infos), **amendments.frame_amendments(table)}
 
 
+def serve_asks(service: TableService) -> None:
+    """As a table's owner, serve the proposals and votes forwarded by the processes that follow it."""
+    async def amend_asked(table: LiveTable, asked: dict[str, Any]) -> dict[str, Any]:
+        made = await propose_here(service, table, asked["s"], dict(asked["c"]), str(asked["o"]), asked["i"])
+        return reply(table, made["number"])
+
+    async def vote_asked(table: LiveTable, asked: dict[str, Any]) -> dict[str, Any]:
+        made = await vote_here(service, table, asked["s"], int(asked["n"]), bool(asked["y"]), asked["i"])
+        return reply(table, made["number"])
+
+    def reply(table: LiveTable, number: int) -> dict[str, Any]:
+        """The proposal as stored, when it fits in the reply (it does: its note and changes are
+        bounded), else only its number."""
+        stored = table.proposals[number].to_json()
+        fits = len(json.dumps(stored)) < cluster.NOTIFY_CARRIES
+        return {"n": number, "p": stored} if fits else {"n": number}
+
+    service.cluster.perform("amend", amend_asked)
+    service.cluster.perform("vote", vote_asked)
+
+
 def add_amend_routes(app: FastAPI, service: TableService, clients: ClientLimits,
                      token_of: Callable[[Request, str | None], str | None],
                      client_of: Callable[[Request], str]) -> None:
+    serve_asks(service)
     @app.get("/api/tables/{table_id}/amendments", responses=ERRORS, tags=["tables"],
              summary="The house rules that may change, and the proposals",
              description="The options of the table's game that may change mid-match (label, help, "
@@ -193,7 +280,7 @@ def add_amend_routes(app: FastAPI, service: TableService, clients: ClientLimits,
         table = await service.get(table_id)
         seat = service.seat_of(table, token_of(request, body.token))
         clients.moves.take(client_of(request))
-        return await propose(service, table, seat, body.changes, body.note)
+        return await propose(service, table, seat, body.changes, body.note, body.request_id)
 
     @app.post("/api/tables/{table_id}/amendments/{number}/votes", responses=ERRORS, tags=["tables"],
               summary="Vote on a proposed house-rule change",
@@ -204,7 +291,7 @@ def add_amend_routes(app: FastAPI, service: TableService, clients: ClientLimits,
         table = await service.get(table_id)
         seat = service.seat_of(table, token_of(request, body.token))
         clients.moves.take(client_of(request))
-        return await vote(service, table, seat, number, body.yes)
+        return await vote(service, table, seat, number, body.yes, body.request_id)
 
 
-__all__ = ["add_amend_routes", "propose", "vote"]
+__all__ = ["add_amend_routes", "propose", "propose_here", "serve_asks", "vote", "vote_here"]

@@ -9,15 +9,22 @@ Every proposal is a row of the ``amendments`` table (table id, its number, the p
 declared on the storage's metadata so ``create_all`` makes it beside the others; an accepted one
 holds the number of moves made when it was accepted, which is where the engine's log makes it
 again when the table is read back (:func:`accepted_log`).
+
+A request may carry an id (a client's ``request_id``, or the one a replica gives a request it
+forwards to the table's owner, server.cluster_asks): the proposal keeps the id that made it and
+the id of each seat's vote, so the same request sent again is answered as the first time and
+changes nothing. On several processes the owner announces each change in the transaction that
+stores it, and a replica makes an accepted amendment at its move (:func:`make_due`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, Column, ForeignKey, Integer, String, Table, select
+from sqlalchemy.engine import Connection
 
 from gamenight.core.amend import change_words
 from gamenight.core.state import State
@@ -55,17 +62,22 @@ class Proposal:
     #: once accepted: the moves made by then, and the deal it applies from
     move: int | None = None
     from_deal: int | None = None
+    #: the id of the request that made it, and of each seat's vote (the same id again: the first answer)
+    made_by: str | None = None
+    vote_ids: dict[int, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"number": self.number, "seat": self.seat, "changes": self.changes, "note": self.note,
                 "votes": {str(s): v for s, v in self.votes.items()}, "status": self.status,
-                "move": self.move, "from_deal": self.from_deal}
+                "move": self.move, "from_deal": self.from_deal, "made_by": self.made_by,
+                "vote_ids": {str(s): i for s, i in self.vote_ids.items()}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Proposal:
         return cls(int(data["number"]), int(data["seat"]), dict(data["changes"]), str(data.get("note", "")),
                    {int(s): bool(v) for s, v in data.get("votes", {}).items()}, str(data["status"]),
-                   data.get("move"), data.get("from_deal"))
+                   data.get("move"), data.get("from_deal"), data.get("made_by"),
+                   {int(s): str(i) for s, i in data.get("vote_ids", {}).items()})
 
 
 def load(storage: Storage, table_id: str) -> list[Proposal]:
@@ -76,8 +88,13 @@ def load(storage: Storage, table_id: str) -> list[Proposal]:
     return [Proposal.from_json(row[0]) for row in rows]
 
 
-def save(storage: Storage, table_id: str, proposal: Proposal) -> None:
-    """Store ``proposal`` as it stands now (made or updated), committed before the caller answers."""
+#: what a commit of a proposal tells the other processes, in its own transaction (server.cluster)
+Told = Callable[[Connection, str, Proposal], None]
+
+
+def save(storage: Storage, table_id: str, proposal: Proposal, told: Told | None = None) -> None:
+    """Store ``proposal`` as it stands now (made or updated), committed before the caller answers;
+    ``told`` announces it in the same transaction (no process hears of a change not on disk)."""
     data = proposal.to_json()
     with storage.engine.begin() as conn:
         key = (amendments_table.c.table_id == table_id) & (amendments_table.c.number == proposal.number)
@@ -86,6 +103,34 @@ def save(storage: Storage, table_id: str, proposal: Proposal) -> None:
                                                           data=data))
         else:
             conn.execute(amendments_table.update().where(key).values(data=data))
+        if told is not None:
+            told(conn, table_id, proposal)
+
+
+def heard(table: LiveTable, proposal: Proposal) -> None:
+    """A replica heard that ``proposal`` was made or changed: kept in its place among the table's."""
+    if proposal.number < len(table.proposals):
+        table.proposals[proposal.number] = proposal
+    elif proposal.number == len(table.proposals):
+        table.proposals.append(proposal)
+    else:
+        raise ValueError(f"proposal {proposal.number} follows proposal {len(table.proposals) - 1}")
+
+
+def make_due(table: LiveTable) -> bool:
+    """A replica's state makes the accepted amendments it has not made yet that were accepted at the
+    move it stands at (as the owner's did then; later ones wait for their move). False when one was
+    accepted at a move already played past here: the state is to be replayed (``accepted_log``)."""
+    state = table.state
+    accepted = [p for p in table.proposals if p.status == ACCEPTED and p.move is not None]
+    for p in accepted[len(state.amendments):]:
+        assert p.move is not None
+        if p.move > len(state.moves):
+            break
+        if p.move < len(state.moves):
+            return False
+        state.amend(p.changes)
+    return True
 
 
 def accepted_log(proposals: Sequence[Proposal], moves: int) -> list[dict[str, Any]]:
@@ -127,6 +172,6 @@ def frame_amendments(table: LiveTable) -> dict[str, Any]:
                            "proposals": [proposal_words(table, p) for p in proposals]}}
 
 
-__all__ = ["ACCEPTED", "MAX_NOTE", "MAX_PROPOSALS", "PENDING", "REFUSED", "Proposal", "accepted_log",
-           "amendable", "amendments_table", "frame_amendments", "load", "people_seats", "proposal_words",
-           "save"]
+__all__ = ["ACCEPTED", "MAX_NOTE", "MAX_PROPOSALS", "PENDING", "REFUSED", "Proposal", "Told", "accepted_log",
+           "amendable", "amendments_table", "frame_amendments", "heard", "load", "make_due", "people_seats",
+           "proposal_words", "save"]

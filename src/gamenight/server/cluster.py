@@ -15,16 +15,19 @@ table's bots, claim windows, trick pauses and archiving, and only the owner writ
 (``LiveTable.replica``): the same state, views and sockets, but no bots or timers. Every commit
 sends, in its own transaction (so only once it is on disk), a NOTIFY on :data:`TABLES_CHANNEL`:
 ``m ID N ORIGIN ROWS`` (the table's moves up to N are stored, and the moves themselves when they
-fit) or ``p ID ORIGIN`` (its seats, chat or rematch changed). A replica plays the moves carried
-(reading the database only for a gap, a table just loaded or a listener that reconnected) and
-pushes each of its sockets its seat's new view; a ``p`` makes it read seats and chat again.
+fit) or ``p ID ORIGIN`` (its seats, chat or rematch changed) or ``a ID ORIGIN PROPOSAL`` (a
+house-rule proposal made, voted on or decided: server.amendments). A replica plays the moves
+carried (reading the database only for a gap, a table just loaded or a listener that reconnected)
+and pushes each of its sockets its seat's new view; a ``p`` makes it read seats and chat again; an
+``a`` is kept at once, so an amendment accepted at move N is made before move N + 1 is played.
 
-**A move that arrives at a replica** takes the table if it is free (its owner archived it or died:
-the replica catches up from storage and becomes the owner) or else is forwarded to the owner on
-:data:`MOVES_CHANNEL`, both in one statement; the owner makes it through its own move path and
-answers on this process's reply channel. A move forwarded without a client's move id gets one here
-(``via-…``), stored with it, so a forward sent again after an owner that did not answer in time is
-made once (the promise of F6). The replica is at the move's version before the request is answered.
+**A move that arrives at a replica** (or a seat's speech, a house-rule proposal or vote) takes the
+table if it is free (its owner archived it or died: the replica catches up from storage and becomes
+the owner) or else is forwarded to the owner, both in one statement (server.cluster_asks); the
+owner makes it through its own path and answers on this process's reply channel. A request
+forwarded without a client's id gets one here (``via-…``), stored with what it makes, so a forward
+sent again after an owner that did not answer in time is made once (the promise of F6). The
+replica is at the answer's version before the request is answered.
 
 **Takeover** without any request: every :data:`SWEEP_EVERY_S` (of the service's clock) a process
 tries to take the tables it follows (one statement for them all) and loads the recently active
@@ -61,6 +64,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from sqlalchemy import text
 from sqlalchemy.engine import Connection, make_url
 
+from gamenight.server import amendments
+from gamenight.server.amendments import Proposal
+from gamenight.server.cluster_asks import MOVES_CHANNEL, Asks, Performer
 from gamenight.server.live import MOVE_IDS_KEPT, LiveTable, ServiceError
 from gamenight.server.people import chat_frame, now
 from gamenight.server.presence import Presence
@@ -88,15 +94,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: where commits announce what changed; where moves are forwarded to their table's owner
+#: where commits announce what changed
 TABLES_CHANNEL = "gamenight_tables"
-MOVES_CHANNEL = "gamenight_moves"
 #: the second argument of ``hashtextextended``: the advisory-lock keys of gamenight's tables
 LOCK_SEED = 31
-#: how long a forwarded move waits for its owner's answer before trying again (taking the table if
-#: its owner died), and how long in all before the client is told to try again
-FORWARD_WAIT_S = 2.0
-FORWARD_DEADLINE_S = 12.0
 #: how often a process tries to take the tables nobody owns (their owner died), and how many of
 #: the tables with bots nobody holds it loads at a time
 SWEEP_EVERY_S = 3.0
@@ -185,6 +186,15 @@ class SingleProcess:
                       move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
         raise AssertionError("one process has no replicas")
 
+    async def ask_owner(self, table: LiveTable, asked: dict[str, Any]) -> dict[str, Any] | None:
+        raise AssertionError("one process has no replicas")
+
+    def perform(self, kind: str, performer: Performer) -> None:
+        return None  # nothing is asked of this process by another
+
+    def announce_amendment(self, conn: Connection, table_id: str, proposal: Proposal) -> None:
+        return None  # nobody else to tell
+
     def present(self, table: LiveTable) -> None:
         return None
 
@@ -229,10 +239,7 @@ class PostgresCluster(SingleProcess):
         self._listening = threading.Event()
         self._listener: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._waiting: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        #: the forwarded moves waiting for their answer, by table and move id: a move the owner makes
-        #: is answered by its commit's announcement, which carries its id (no reply of its own)
-        self._waiting_moves: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
+        self.asks = Asks(self)
         self._behind: dict[str, asyncio.Task[None]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._let_go: OrderedDict[str, None] = OrderedDict()
@@ -242,6 +249,9 @@ class PostgresCluster(SingleProcess):
         self._announced: dict[str, int] = {}
         self._heard_rows: dict[str, dict[int, MoveRow]] = {}
         self._must_read: set[str] = set()
+        #: of each followed table, how many proposal announcements were heard (a read of its proposals
+        #: during which one was heard may predate it: read again)
+        self._proposals_heard: dict[str, int] = {}
         self.presence = Presence(self)
 
     # ---- life cycle ------------------------------------------------------------------------------
@@ -346,6 +356,7 @@ class PostgresCluster(SingleProcess):
         self._announced.pop(table.id, None)
         self._heard_rows.pop(table.id, None)
         self._must_read.discard(table.id)
+        self._proposals_heard.pop(table.id, None)
         self.presence.said.pop(table.id, None)
         if table.id not in self.owned:  # no lock on the event loop (set operations hold the GIL)
             return
@@ -464,8 +475,9 @@ class PostgresCluster(SingleProcess):
 
     async def _catch_up(self, table: LiveTable) -> None:
         """Play the moves after the table's version (its lock held), as announced or else as stored,
-        and push the new views."""
+        each after the amendments accepted before it, and push the new views."""
         heard = self._heard_moves(table)
+        proposals = table.proposals
         if heard is not None:
             rows = heard
             reason = ABANDONED if any(r.abandoned for r in rows) else table.record.end_reason
@@ -473,15 +485,19 @@ class PostgresCluster(SingleProcess):
             self._must_read.discard(table.id)
             rows, reason = await asyncio.to_thread(self.service.storage.moves_after, table.id, table.version)
             self._announced[table.id] = max(self._announced.get(table.id, 0), table.version + len(rows))
-        if not rows and reason == table.record.end_reason:
+            if amendments.amendable(table.state) or proposals:
+                await self._read_proposals(table)
+        if not rows and reason == table.record.end_reason and table.proposals == proposals:
             return
         state = table.state
         try:
             for row in rows:
                 if row.number != len(state.moves) + 1:
                     raise ValueError(f"move {row.number} follows move {len(state.moves)}")
+                self._amend_due(table)
                 state.play(row.move, row.seat)
                 self._moved(table, row)
+            self._amend_due(table)
         except Exception:
             log.exception("cluster: table %s does not follow its stored moves: loaded again", table.id)
             self.service._put_aside(table)
@@ -497,6 +513,20 @@ class PostgresCluster(SingleProcess):
         table.window = follow_window(table.window, seats, table.version, table.record.claim_window_ms,
                                      table.clock.now())
         self.service._broadcast(table)
+
+    async def _read_proposals(self, table: LiveTable) -> None:
+        """Read the table's proposals after its moves (every amendment accepted before one of them is
+        among them), again if one was announced during the read (the read may predate it)."""
+        for _ in range(3):
+            heard = self._proposals_heard.get(table.id, 0)
+            table.proposals = await asyncio.to_thread(amendments.load, self.service.storage, table.id)
+            if self._proposals_heard.get(table.id, 0) == heard:
+                return
+
+    @staticmethod
+    def _amend_due(table: LiveTable) -> None:
+        if not amendments.make_due(table):
+            raise ValueError("an amendment was accepted before moves already played here")
 
     @staticmethod
     def _moved(table: LiveTable, row: MoveRow) -> None:
@@ -559,6 +589,16 @@ class PostgresCluster(SingleProcess):
         if said:
             conn.execute(text("SELECT pg_notify(:channel, said) FROM unnest(CAST(:said AS text[])) AS said"),
                          {"channel": TABLES_CHANNEL, "said": said})
+
+    def announce_amendment(self, conn: Connection, table_id: str, proposal: Proposal) -> None:
+        """In the transaction storing ``proposal`` (server.amendments.save): ``a ID ORIGIN PROPOSAL``,
+        the proposal as stored when it fits (its note and changes are bounded: it does), else
+        without it (the replicas read the table's proposals)."""
+        said = f"a {table_id} {self.ident}"
+        carried = json.dumps(proposal.to_json(), separators=(",", ":"))
+        if len(said) + len(carried) < NOTIFY_CARRIES:
+            said = f"{said} {carried}"
+        conn.execute(text("SELECT pg_notify(:channel, :said)"), {"channel": TABLES_CHANNEL, "said": said})
 
     def _moves_said(self, table_id: str, rows: Sequence[MoveRow]) -> str:
         """``m ID N ORIGIN ROWS``: the table's moves up to N are stored, and (when they fit in a
@@ -625,12 +665,9 @@ class PostgresCluster(SingleProcess):
         if channel == TABLES_CHANNEL:
             self._table_changed(payload)
         elif channel == MOVES_CHANNEL:
-            self._move_asked(payload)
+            self.asks.asked(payload)
         elif channel == self.reply_channel:
-            answer = json.loads(payload)
-            waiting = self._waiting.get(answer.get("r"))
-            if waiting is not None and not waiting.done():
-                waiting.set_result(answer)
+            self.asks.replied(payload)
 
     def _table_changed(self, payload: str) -> None:
         if payload.startswith("m "):
@@ -646,9 +683,11 @@ class PostgresCluster(SingleProcess):
             self.presence.heard(table, origin, carried[0] if carried else "")
         elif payload.startswith("q "):
             self.presence.asked(table)
+        elif payload.startswith("a "):
+            self._amended(table, carried[0] if carried else None)
         else:
             rows = json.loads(carried[0]) if carried else []
-            self._answered(table_id, rows)
+            self.asks.answered(table_id, rows)
             if table.replica and table.version < int(number):
                 self._announced[table_id] = max(self._announced.get(table_id, 0), int(number))
                 heard = self._heard_rows.setdefault(table_id, {})
@@ -657,6 +696,39 @@ class PostgresCluster(SingleProcess):
                         heard[n] = MoveRow(table_id, n, seat, move, abandoned=bool(abandoned),
                                            move_id=move_id)
                 self._behind_now(table)
+
+    def _amended(self, table: LiveTable, carried: str | None) -> None:
+        """The owner stored a proposal (made, voted on, decided): kept now, in the order heard, so a
+        move announced after an acceptance is played after the amendment (``_catch_up``); then the
+        state makes it if it is due and every page is told."""
+        if not table.replica:
+            return
+        self._proposals_heard[table.id] = self._proposals_heard.get(table.id, 0) + 1
+        try:
+            if carried is None:
+                raise ValueError("not carried")
+            amendments.heard(table, Proposal.from_json(json.loads(carried)))
+        except ValueError:  # not carried, or one was missed: read them all, before any later move
+            self._must_read.add(table.id)
+        self._spawn(self._show_amendments(table))
+
+    async def _show_amendments(self, table: LiveTable) -> None:
+        async with table.lock:
+            if not table.replica or table.closed:
+                return
+            if table.id in self._must_read:
+                await self._catch_up(table)
+                if table.closed:  # it did not follow its stored moves: put aside, to be loaded again
+                    return
+            try:
+                due = amendments.make_due(table)
+            except Exception:  # the engine refuses it here: replayed as stored (or put aside)
+                due = False
+            if not due:
+                await self.service.rebuild(table)  # accepted at a move played past here: replayed
+            table.views.clear()
+            table.frames.clear()
+            self.service._broadcast(table)
 
     # ---- presence (server.presence) ---------------------------------------------------------------
 
@@ -673,64 +745,17 @@ class PostgresCluster(SingleProcess):
         return {"process": {"pid": os.getpid(), "id": self.ident}, "tables_owned": owned,
                 "tables_followed": len(listed) - owned}
 
-    def _answered(self, table_id: str, rows: list[list[Any]]) -> None:
-        """Forwarded moves waiting here whose commit was just announced: made, at that version."""
-        for n, _seat, _move, move_id, _abandoned in rows:
-            waiting = self._waiting_moves.pop((table_id, move_id), None) if move_id else None
-            if waiting is not None and not waiting.done():
-                waiting.set_result({"v": n})
-
-    # ---- forwarded moves -------------------------------------------------------------------------
+    # ---- asks (server.cluster_asks) --------------------------------------------------------------
 
     async def forward(self, table: LiveTable, seat: int, move: str, version: int | None,
                       move_id: str | None, *, speech: bool = False) -> tuple[int | None, str | None]:
-        """A move at a replica: ``(version, None)`` once its owner made it (or refused it: raised), or
-        ``(None, move_id)`` when this process took the table over and makes the move itself, with
-        that id (the one a forward may already have stored). ``speech``: the seat spoke (a chat
-        message where the game counts speech), for the owner's desk to hear."""
-        loop = asyncio.get_running_loop()
-        move_id = move_id or f"via-{secrets.token_hex(12)}"
-        deadline = loop.time() + FORWARD_DEADLINE_S
-        asked = {"to": self.reply_channel, "t": table.id, "s": seat, "m": move, "v": version, "i": move_id,
-                 "k": "speech" if speech else "move"}
-        while True:
-            reply = await self._own_or_ask(table, asked)
-            if reply == "owned":
-                await self.promote(table)
-                return None, move_id
-            if isinstance(reply, dict):
-                answer = reply
-                break
-            if loop.time() > deadline:
-                raise ServiceError("busy", "The table's server did not answer: try again in a moment.", 503,
-                                   table.version, retry_after=1)
-        error = answer.get("e")
-        if error is not None:
-            raise ServiceError(error["code"], error["message"], int(answer["s"]), error.get("version"),
-                               error.get("retry_after"))
-        made = int(answer["v"])
-        await self._sync(table, made)  # the mover reads its own move here next
-        return made, None
+        return await self.asks.forward(table, seat, move, version, move_id, speech=speech)
 
-    async def _own_or_ask(self, table: LiveTable, asked: dict[str, Any]) -> dict[str, Any] | str | None:
-        """Take the table if it is free ("owned"), else ask its owner to make the move, in one round
-        trip to the database: the owner's answer, or None if none came in time."""
-        ask = secrets.token_hex(8)
-        answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiting[ask] = answer
-        made = (table.id, str(asked["i"]))
-        if asked["k"] == "move":
-            self._waiting_moves[made] = answer
-        try:
-            if await asyncio.to_thread(self._own_or_notify, table.id, json.dumps({"r": ask, **asked})):
-                return "owned"
-            return await asyncio.wait_for(answer, FORWARD_WAIT_S)
-        except TimeoutError:
-            return None
-        finally:
-            self._waiting.pop(ask, None)
-            if self._waiting_moves.get(made) is answer:
-                del self._waiting_moves[made]
+    async def ask_owner(self, table: LiveTable, asked: dict[str, Any]) -> dict[str, Any] | None:
+        return await self.asks.ask(table, asked)
+
+    def perform(self, kind: str, performer: Performer) -> None:
+        self.asks.perform(kind, performer)
 
     def _own_or_notify(self, table_id: str, payload: str) -> bool:
         """Take the table's lock if it is free (True), else forward the move to its owner: one
@@ -753,35 +778,5 @@ class PostgresCluster(SingleProcess):
                 self.owned.add(table_id)
             return bool(got)
 
-    def _move_asked(self, payload: str) -> None:
-        asked = json.loads(payload)
-        if asked.get("t") in self.owned:  # read without the lock: a worker may hold it for a round trip
-            self._spawn(self._make_forwarded(asked))
 
-    async def _make_forwarded(self, asked: dict[str, Any]) -> None:
-        """The owner makes a forwarded move through its own move path and answers the asker: a move
-        made now is answered by its commit's announcement, a refusal or a move made before by a reply."""
-        answer: dict[str, Any] = {"r": asked["r"]}
-        try:
-            table = await self.service.get(asked["t"])
-            if table.replica:
-                return  # no longer ours: the asker takes the table or asks again
-            if asked.get("k") == "speech":
-                await self.service.people.speak(table, int(asked["s"]))
-                answer["v"] = table.version
-            else:
-                before = table.version
-                answer["v"] = await self.service.submit(table, int(asked["s"]), str(asked["m"]),
-                                                        asked.get("v"), asked.get("i"))
-                if answer["v"] > before:
-                    return  # announced with its id when it was stored
-        except ServiceError as e:
-            answer.update(e=e.to_json(), s=e.status)
-        except Exception:
-            log.exception("cluster: a forwarded move on table %s failed", asked.get("t"))
-            answer.update(e={"code": "internal_error", "message": "Something went wrong on the server; "
-                                                                   "nothing was changed. Try again."}, s=500)
-        await asyncio.to_thread(self._notify_now, str(asked["to"]), json.dumps(answer))
-
-
-__all__ = ["MOVES_CHANNEL", "TABLES_CHANNEL", "PostgresCluster", "SingleProcess", "make_cluster"]
+__all__ = ["TABLES_CHANNEL", "PostgresCluster", "SingleProcess", "make_cluster"]
