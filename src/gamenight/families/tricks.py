@@ -386,16 +386,19 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         return self.trick_seats[best_i]
 
     def _complete_trick(self) -> None:
+        # once a trick, on the hot path: locals, and the event made here rather than through emit
         winner = self.trick_winner()
         cards = self.trick
+        seats = self.trick_seats
         self.tricks_won[winner] += 1
         self.taken[winner].extend(cards)
-        self.last_trick = list(zip(self.trick_seats, cards, strict=True))
-        number = self.finished_trick[0] + 1 if self.finished_trick is not None else 1
-        self.finished_trick = (number, self.deal_no, tuple(self.trick_seats), tuple(cards), winner)
+        self.last_trick = list(zip(seats, cards, strict=True))
+        done = self.finished_trick
+        number = done[0] + 1 if done is not None else 1
+        self.finished_trick = (number, self.deal_no, tuple(seats), tuple(cards), winner)
         self.trick = []
         self.trick_seats = []
-        self.emit("trick", f"{self.names[winner]} wins the trick.", seat=winner)
+        self.events.append(Event("trick", f"{self.names[winner]} wins the trick.", winner))
         self._on_trick_won(winner, cards)
         if not self.hands[winner]:
             self._on_hand_over()
