@@ -8,7 +8,8 @@ the two engines allow (see ``PAIRS``); what cannot be matched is printed with th
 
 Usage: ``python bench/trick_bench.py [--seconds 3] [--repeats 3] [--wall]`` (needs the ``bench``
 extra: ``pip install -e '.[bench]'``). Prints the cost per deal and per card played for each engine
-and the ratio gamenight / OpenSpiel (below 1.0 means gamenight is faster). Time is this process's
+and the ratio gamenight / OpenSpiel (below 1.0 means gamenight is faster): the median, and the
+range, of each repeat's ratio of two runs side by side. Time is this process's
 CPU time, which both engines share (one thread): on a machine other work keeps busy, wall time
 counts the moments the process waits for a core, which hit the two engines unevenly; ``--wall``
 measures wall time, as this script did before 2026-12-07.
@@ -142,9 +143,12 @@ def main() -> None:
             theirs.append(run_openspiel(pair, args.seconds, seed=1000 * r))
         g = _median(ours)
         o = _median(theirs)
-        ratio = g.per_card_us() / o.per_card_us()
+        # each repeat's ratio is of two runs side by side in time, so a change in the machine's load
+        # between repeats cancels; the median of those, and their range, are reported
+        ratios = sorted(a.per_card_us() / b.per_card_us() for a, b in zip(ours, theirs, strict=True))
+        ratio = ratios[len(ratios) // 2]
         print(f"{pair.label:<22}{'gamenight':<12}{g.deals:>8}{g.per_deal_us():>11.1f}{g.per_card_us():>10.2f}"
-              f"{ratio:>12.2f}")
+              f"{ratio:>12.2f}  ({ratios[0]:.2f}-{ratios[-1]:.2f})")
         print(f"{'':<22}{'OpenSpiel':<12}{o.deals:>8}{o.per_deal_us():>11.1f}{o.per_card_us():>10.2f}")
         print(f"{'':<22}  rules: {pair.note}")
 
