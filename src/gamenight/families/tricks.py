@@ -73,6 +73,8 @@ HAND, COUNT, PILE, ROW, TRICK = Show.HAND, Show.COUNT, Show.PILE, Show.ROW, Show
 
 #: one interned move per card, so legal-move lists allocate nothing new
 PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
+#: the end of each card's play event, after the player's name ("North plays Q♠."): made once
+PLAYS: list[str] = [f" plays {LABEL_OF[c]}." for c in range(C.CARD_COUNT)]
 #: one frozenset per seat for ``to_act`` in turn-based phases
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()
@@ -353,8 +355,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             self.void[seat].add(self.led)
         trick.append(c)
         self.trick_seats.append(seat)
-        self.events.append(Event("play", f"{self.names[seat]} plays {LABEL_OF[c]}.", seat, None,
-                                 {"card": CODE_OF[c]}))
+        self.events.append(Event("play", self.names[seat] + PLAYS[c], seat, None, {"card": CODE_OF[c]}))
         if len(trick) == self.n_active:
             self._complete_trick()
         else:
@@ -398,7 +399,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         self.finished_trick = (number, self.deal_no, tuple(seats), tuple(cards), winner)
         self.trick = []
         self.trick_seats = []
-        self.events.append(Event("trick", f"{self.names[winner]} wins the trick.", winner))
+        self.events.append(Event("trick", self.names[winner] + " wins the trick.", winner))
         self._on_trick_won(winner, cards)
         if not self.hands[winner]:
             self._on_hand_over()
