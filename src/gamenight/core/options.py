@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar
 
 from gamenight.core.errors import OptionError
@@ -201,6 +202,18 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+#: each options class's options by name (see _infos)
+_INFOS: dict[type, Mapping[str, OptionInfo]] = {}
+
+
+def _infos(cls: type[Options]) -> Mapping[str, OptionInfo]:
+    """A class's options by name, read once: every new game builds its options (OptionInfo is frozen)."""
+    infos = _INFOS.get(cls)
+    if infos is None:
+        infos = _INFOS[cls] = MappingProxyType({i.name: i for i in describe(cls)})
+    return infos
+
+
 def build(
     cls: type[OptionsT],
     presets: Mapping[str, Preset],
@@ -210,7 +223,7 @@ def build(
     players: int,
 ) -> OptionsT:
     """The options in force: defaults, then the preset's, then the caller's values."""
-    infos = {i.name: i for i in describe(cls)}
+    infos = _infos(cls)
     chosen: dict[str, object] = {}
     if values is not None and not isinstance(values, Mapping):
         raise OptionError(f"Options are given by name, such as {{'{next(iter(infos), 'target')}': ...}}, "

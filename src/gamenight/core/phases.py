@@ -282,7 +282,10 @@ class KindsPhase(PhaseHandler[S]):
         return self._table(s)[1].get(verb)
 
     def legal(self, s: S, seat: int) -> list[Move]:
-        return [m for kind in self._table(s)[0] for m in kind.legal(s, seat)]
+        kinds = (self._tables.get(s.__class__) or self._table(s))[0]
+        if len(kinds) == 1:  # most phases (a pass, a discard, a bid): that kind's list as it comes
+            return kinds[0].legal(s, seat)
+        return [m for kind in kinds for m in kind.legal(s, seat)]
 
     def legal_of_verb(self, s: S, seat: int, verb: str) -> list[Move] | None:
         """The legal moves of the kind ``verb`` names: part of :meth:`legal`, which joins every
@@ -307,7 +310,7 @@ class KindsPhase(PhaseHandler[S]):
         return self.otherwise or super().why_illegal(s, seat, move)
 
     def apply(self, s: S, seat: int, move: Move) -> None:
-        self._table(s)[1][move.verb].apply(s, seat, move)
+        (self._tables.get(s.__class__) or self._table(s))[1][move.verb].apply(s, seat, move)
 
     def describe(self, s: S, move: Move, viewer: int | None) -> str:
         kind = self._table(s)[1].get(move.verb)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from gamenight.core.errors import DeckError
 from gamenight.core.moves import Move, on_age
@@ -246,14 +247,23 @@ def make_card(rank: int, suit_: int) -> Card:
     return suit_ * 13 + rank
 
 
+_ONE_DECK: tuple[Card, ...] = tuple(range(52))
+
+
 def standard_deck(*, decks: int = 1, jokers: int = 0, ranks: Sequence[int] | None = None) -> list[Card]:
     """``decks`` 52-card decks (optionally only ``ranks``), plus ``jokers`` jokers in all.
 
     Filtered decks serve games that "remove all but Ace to 9" (Euchre) and the like.
     """
-    keep = range(13) if ranks is None else ranks
-    one = [s * 13 + r for s in range(4) for r in keep]
-    return one * decks + [JOKER] * jokers
+    # built for every deal: the suits' ranks are read once per set of ranks, then copied
+    one = _ONE_DECK if ranks is None else _ranked_deck(tuple(ranks))
+    return [*one] * decks + [JOKER] * jokers
+
+
+@cache
+def _ranked_deck(ranks: tuple[int, ...]) -> tuple[Card, ...]:
+    """One 52-card deck's cards of these ranks, suit by suit."""
+    return tuple(s * 13 + r for s in range(4) for r in ranks)
 
 
 EUCHRE_RANKS = (NINE, TEN, JACK, QUEEN, KING, ACE)
@@ -270,9 +280,26 @@ def rook_deck() -> list[Card]:
 
 
 def shuffled(deck: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy of ``deck``: exactly ``rng.shuffle``'s order (so a seed deals what it always
+    dealt), without its two Python calls a card (every deal of every card game shuffles)."""
     out = list(deck)
-    rng.shuffle(out)
+    if type(rng) is not random.Random:  # another generator draws its own way
+        rng.shuffle(out)
+        return out
+    bits = rng.getrandbits
+    for i, k in _swaps(len(out)):
+        # random.Random._randbelow_with_getrandbits(i + 1), inlined: rejection sampling on k bits
+        j = bits(k)
+        while j > i:
+            j = bits(k)
+        out[i], out[j] = out[j], out[i]
     return out
+
+
+@cache
+def _swaps(size: int) -> tuple[tuple[int, int], ...]:
+    """The positions ``random.shuffle`` fills, last first, with the bits each draw takes."""
+    return tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
 def deck_problem(deck: Sequence[Card], top: Sequence[str]) -> str:

@@ -73,6 +73,8 @@ HAND, COUNT, PILE, ROW, TRICK = Show.HAND, Show.COUNT, Show.PILE, Show.ROW, Show
 
 #: one interned move per card, so legal-move lists allocate nothing new
 PLAY: list[Move] = [Move("play", C.CARD_ARG[c]) for c in range(C.CARD_COUNT)]
+#: the end of each card's play event, after the player's name ("North plays Q♠."): made once
+PLAYS: list[str] = [f" plays {LABEL_OF[c]}." for c in range(C.CARD_COUNT)]
 #: one frozenset per seat for ``to_act`` in turn-based phases
 ONLY: list[frozenset[int]] = [frozenset((s,)) for s in range(16)]
 NOBODY: frozenset[int] = frozenset()
@@ -353,8 +355,7 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
             self.void[seat].add(self.led)
         trick.append(c)
         self.trick_seats.append(seat)
-        self.events.append(Event("play", f"{self.names[seat]} plays {LABEL_OF[c]}.", seat, None,
-                                 {"card": CODE_OF[c]}))
+        self.events.append(Event("play", self.names[seat] + PLAYS[c], seat, None, {"card": CODE_OF[c]}))
         if len(trick) == self.n_active:
             self._complete_trick()
         else:
@@ -386,16 +387,19 @@ class TrickState(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
         return self.trick_seats[best_i]
 
     def _complete_trick(self) -> None:
+        # once a trick, on the hot path: locals, and the event made here rather than through emit
         winner = self.trick_winner()
         cards = self.trick
+        seats = self.trick_seats
         self.tricks_won[winner] += 1
         self.taken[winner].extend(cards)
-        self.last_trick = list(zip(self.trick_seats, cards, strict=True))
-        number = self.finished_trick[0] + 1 if self.finished_trick is not None else 1
-        self.finished_trick = (number, self.deal_no, tuple(self.trick_seats), tuple(cards), winner)
+        self.last_trick = list(zip(seats, cards, strict=True))
+        done = self.finished_trick
+        number = done[0] + 1 if done is not None else 1
+        self.finished_trick = (number, self.deal_no, tuple(seats), tuple(cards), winner)
         self.trick = []
         self.trick_seats = []
-        self.emit("trick", f"{self.names[winner]} wins the trick.", seat=winner)
+        self.events.append(Event("trick", self.names[winner] + " wins the trick.", winner))
         self._on_trick_won(winner, cards)
         if not self.hands[winner]:
             self._on_hand_over()

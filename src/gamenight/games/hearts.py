@@ -293,7 +293,8 @@ class Hearts(Passes, TrickState):
         self.play_card(leader, opening)
 
     def legal_plays(self, seat: int) -> list[Move]:
-        moves = super().legal_plays(seat)
+        # the kernel's listing named, not super()'s: this runs for every card of every deal
+        moves = TrickState.legal_plays(self, seat)
         if self.clean_first_trick:  # no points on the first trick while the hand holds anything else
             clean = [m for m in moves if not POINTS[m.cards[0]]]
             if clean:
@@ -331,7 +332,7 @@ class Hearts(Passes, TrickState):
                 self._take_kitty(winner)
         # checked as the trick is gathered, before the next lead (the only play it governs);
         # G-HE-4: only a played heart or queen breaks hearts, never the kitty
-        if not self.broken and any(POINTS[c] for c in cards):
+        if not self.broken and any(map(POINTS.__getitem__, cards)):
             self.broken = True
             self.emit("broken", "Hearts are broken.")
 
@@ -359,7 +360,7 @@ class Hearts(Passes, TrickState):
     def _on_hand_over(self) -> None:
         n = self.num_players
         piles = [self.taken[s] + (self.kitty if s == self.kitty_taker else []) for s in range(n)]
-        hearts = [sum(IS_HEART[c] for c in p) for p in piles]
+        hearts = [sum(map(IS_HEART.__getitem__, p)) for p in piles]
         queen = next(s for s, p in enumerate(piles) if QUEEN_OF_SPADES in p)
         points, details, power = hand_row(hearts, queen, self.options.moon)
         taker = self.kitty_taker
