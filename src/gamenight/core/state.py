@@ -322,7 +322,10 @@ class State(ABC):
         """
         if self.counts_speech and (move is SPEECH or move == "speak"):
             return self._speak_entry(seat)
-        seat, move = self._legal_move(move, seat)
+        # a move just listed for this seat is legal as it is: the listing was made for a seat to act
+        # in this very position (the list is dropped at every move), so nothing is looked up again
+        if not (type(seat) is int and type(move) is Move and move in self._legal_cache.get(seat, ())):
+            seat, move = self._legal_move(move, seat)
         events = self.events
         start = len(events)
         self.moves.append((seat, move))
