@@ -94,10 +94,10 @@ Key = int | None
 #: seat its own view, and that no view names a card where its seat may not see it.
 MAX_MOVES = 300
 #: once the first deal is over (a deal's end, its shown hands and the next deal's start all
-#: checked), a game goes on this many moves more, then stops: the later deals repeat the phases of
-#: the first (Hearts' first deal ended at move 59, and 240 more moves were four more deals of the
-#: same frames, half of this test's CPU over the 34 games) ...
-AFTER_FIRST_DEAL = 60
+#: checked), a game goes on this many moves more (the second deal's first rounds), then stops: the
+#: later deals repeat the phases of the first (Hearts' first deal ended at move 59, and 240 more
+#: moves were four more deals of the same frames, half of this test's CPU over the 34 games) ...
+AFTER_FIRST_DEAL = 40
 #: ... but not before this many moves: the matches that end sooner (Five in a Row, Golf, Red Dog,
 #: Thirty-One) are played to their ends, their last frames and the seed shown once the game is
 #: over checked as well (Euchre's match end is also checked, every version, by
