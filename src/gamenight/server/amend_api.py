@@ -106,10 +106,9 @@ async def propose(service: TableService, table: LiveTable, seat: int | None, cha
     """A proposal, made by the table's owner: this process, or the one a replica forwards it to."""
     if table.replica:
         request_id = request_id or via_id()
-        answer = await service.cluster.ask_owner(table, {"k": "amend", "s": seat, "c": changes, "o": note,
-                                                         "i": request_id})
-        if answer is not None:
-            return await answered(service, table, answer)
+        asked = {"k": "amend", "s": seat, "c": changes, "o": note, "i": request_id}
+        if (answer := await owner_answer(service, table, asked)) is not None:
+            return answer
     return await propose_here(service, table, seat, changes, note, request_id)
 
 
@@ -118,11 +117,18 @@ async def vote(service: TableService, table: LiveTable, seat: int | None, number
     """A vote, counted by the table's owner: this process, or the one a replica forwards it to."""
     if table.replica:
         request_id = request_id or via_id()
-        answer = await service.cluster.ask_owner(table, {"k": "vote", "s": seat, "n": number, "y": yes,
-                                                         "i": request_id})
-        if answer is not None:
-            return await answered(service, table, answer)
+        asked = {"k": "vote", "s": seat, "n": number, "y": yes, "i": request_id}
+        if (answer := await owner_answer(service, table, asked)) is not None:
+            return answer
     return await vote_here(service, table, seat, number, yes, request_id)
+
+
+async def owner_answer(service: TableService, table: LiveTable,
+                       asked: dict[str, Any]) -> dict[str, Any] | None:
+    """``asked`` forwarded to the table's owner and its answer in words; ``None`` when this process
+    took the table meanwhile (it was free) and serves the request itself."""
+    answer = await service.cluster.ask_owner(table, asked)
+    return None if answer is None else await answered(service, table, answer)
 
 
 async def answered(service: TableService, table: LiveTable, answer: dict[str, Any]) -> dict[str, Any]:
