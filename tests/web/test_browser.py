@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 
 #: Debian's headless shell first (package ``chromium-headless-shell``: Chromium built without its
 #: windowed browser, the kind Playwright itself uses for headless pages): the same pages cost about
@@ -485,6 +485,8 @@ def test_euchre_first_deal_by_clicking(server: str, browser: Any) -> None:
     width = small.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone: it scrolls sideways"
     small.screenshot(path=str(ARTIFACTS / "euchre_phone_full.png"), full_page=True)
+    small.click(".panel-menu [data-sheet='log-panel']")  # the log opens at its newest line
+    sync_api.expect(small.locator("#log li").last).to_be_in_viewport()
     phone.close()
     page.close()
     assert not errors, errors

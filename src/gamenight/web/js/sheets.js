@@ -28,6 +28,11 @@ export function openSheet(key) {
   col.classList.add("sheet-open");
   document.body.classList.add("panel-sheet-open");
   markButtons();
+  // a list that follows its newest line (the log: render.js marks it) opens at that line, whichever
+  // box scrolls, the list's own or the sheet's (the sheet's Close button stays, pinned at its top)
+  for (const list of $$("[data-pinned='yes']", col)) {
+    if (list.closest(".sheet-shown") && list.lastElementChild) list.lastElementChild.scrollIntoView({ block: "nearest" });
+  }
   if (!window.matchMedia(WIDE).matches) $(":scope > .sheet-close", col).focus();
 }
 
