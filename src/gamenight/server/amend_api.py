@@ -219,8 +219,7 @@ async def settle(service: TableService, table: LiveTable, proposal: Proposal) ->
         table.proposals[proposal.number] = proposal
     else:
         table.proposals.append(proposal)
-    table.views.clear()
-    table.frames.clear()
+    table.forget_drawn()
     table.touch()
     service._broadcast(table)
 

@@ -504,8 +504,7 @@ class PostgresCluster(SingleProcess):
             return
         if reason != table.record.end_reason:
             table.record = replace(table.record, end_reason=reason)
-        table.views.clear()
-        table.frames.clear()
+        table.forget_drawn()
         table.note_legal_moves()
         table.touch()
         seats = frozenset() if table.is_done else frozenset(state.lapse_moves())
@@ -553,8 +552,7 @@ class PostgresCluster(SingleProcess):
                 people.load_chat([*people.chat, *new_chat])
             if [s.name for s in old] != [s.name for s in stored.record.seats]:
                 await self.service.rebuild(table)  # replayed with the new names, as the renamer did
-            table.views.clear()
-            table.frames.clear()
+            table.forget_drawn()
             self._tell_people(table, old, new_chat)
 
     def _tell_people(self, table: LiveTable, old: Sequence[Any], new_chat: Sequence[ChatRow]) -> None:
@@ -726,8 +724,7 @@ class PostgresCluster(SingleProcess):
                 due = False
             if not due:
                 await self.service.rebuild(table)  # accepted at a move played past here: replayed
-            table.views.clear()
-            table.frames.clear()
+            table.forget_drawn()
             self.service._broadcast(table)
 
     # ---- presence (server.presence) ---------------------------------------------------------------

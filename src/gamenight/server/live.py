@@ -187,6 +187,12 @@ class LiveTable:
         for number, (seat, _move) in enumerate(self.state.moves[:self.version], start=1):
             self.moved_at[seat] = number
 
+    def forget_drawn(self) -> None:
+        """What the table shows changed (a new version, names, an amendment): every seat's view and
+        frame is made again when next asked for."""
+        self.views.clear()
+        self.frames.clear()
+
     def note_legal_moves(self) -> None:
         """After a move: a seat whose choices changed must choose again from the new version."""
         for seat in range(self.state.num_players):

@@ -642,8 +642,7 @@ class TableService:
         table.version = number
         if acted:
             table.moved_at[seat] = number
-        table.views.clear()
-        table.frames.clear()
+        table.forget_drawn()
         table.note_legal_moves()
         table.touch()
         self._pause_to_show(table, events)
@@ -696,8 +695,7 @@ class TableService:
             log.exception("table %s: its acknowledged moves do not replay", table.id)
             self._put_aside(table)
             return
-        table.views.clear()
-        table.frames.clear()
+        table.forget_drawn()
         table.note_legal_moves()
         self.windows.follow(table)
 
