@@ -7,6 +7,7 @@ import json
 import random
 import warnings
 from dataclasses import replace
+from typing import Any
 
 import gamenight
 from gamenight.server import amendments, create_app
@@ -19,6 +20,13 @@ with warnings.catch_warnings():  # starlette warns about its httpx transport on 
     from fastapi.testclient import TestClient
 
 TWO = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Ben"}]
+
+
+def canasta_for_two(client: TestClient) -> dict[str, Any]:
+    """A two-handed Canasta table of two people, Ana and Ben, dealt from seed 8: as created."""
+    created: dict[str, Any] = client.post("/api/tables", json={"game": "canasta", "players": 2, "seats": TWO,
+                                                               "seed": 8}).json()
+    return created
 
 
 def auth(token: str) -> dict[str, str]:
@@ -39,8 +47,7 @@ def play_to_the_next_hand(client: TestClient, table_id: str, tokens: list[str]) 
 
 def test_a_proposal_accepted_by_both_applies_from_the_next_hand_and_survives_a_restart(db: str) -> None:
     with TestClient(create_app(db)) as client:
-        created = client.post("/api/tables", json={"game": "canasta", "players": 2, "seats": TWO,
-                                                   "seed": 8}).json()
+        created = canasta_for_two(client)
         table_id, (ana, ben) = created["table_id"], tokens_of(created)
         url = f"/api/tables/{table_id}/amendments"
         offered = client.get(url).json()["options"]

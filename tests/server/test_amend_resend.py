@@ -10,7 +10,7 @@ import pytest
 
 from gamenight.server import amendments, create_app
 from gamenight.server.amendments import ACCEPTED, Proposal
-from tests.server.test_amend_api import TWO, auth
+from tests.server.test_amend_api import auth, canasta_for_two
 from tests.server.test_server import error_of, live, service_of, tokens_of
 
 with warnings.catch_warnings():  # starlette warns about its httpx transport on import
@@ -20,8 +20,7 @@ with warnings.catch_warnings():  # starlette warns about its httpx transport on 
 
 def test_a_request_sent_again_with_its_id_is_made_once_and_answered_as_the_first_time(db: str) -> None:
     with TestClient(create_app(db)) as client:
-        created = client.post("/api/tables", json={"game": "canasta", "players": 2, "seats": TWO,
-                                                   "seed": 8}).json()
+        created = canasta_for_two(client)
         table_id, (ana, ben) = created["table_id"], tokens_of(created)
         url = f"/api/tables/{table_id}/amendments"
         proposal = {"changes": {"out_bonus": 300}, "request_id": "ana-1"}
@@ -50,8 +49,7 @@ def test_a_request_sent_again_with_its_id_is_made_once_and_answered_as_the_first
 
 def test_a_replica_makes_an_accepted_amendment_at_its_move_once_and_never_early(db: str) -> None:
     with TestClient(create_app(db)) as client:
-        created = client.post("/api/tables", json={"game": "canasta", "players": 2, "seats": TWO,
-                                                   "seed": 8}).json()
+        created = canasta_for_two(client)
         table = live(client, created["table_id"])
         state, here = table.state, len(table.state.moves)
         amendments.heard(table, Proposal(0, 0, {"out_bonus": 300}, status=ACCEPTED, move=here + 1,
