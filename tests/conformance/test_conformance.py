@@ -42,9 +42,10 @@ MAX_MOVES = 20_000
 #: the every-step test checks everything at every step up to here (a whole first deal and more in
 #: every game), then at every SAMPLE_EVERY-th step, playing the steps between: random rummy matches
 #: run to thousands of moves, each check copies the game several times, and the later deals repeat
-#: the phases the first one went through (a check every tenth step still lands in each of them)
+#: the phases the first one went through (a check every fifteenth step still lands in each of them:
+#: a rummy turn is two to four steps, a trick four to nine, a deal sixty and more)
 DENSE_STEPS = 500
-SAMPLE_EVERY = 10
+SAMPLE_EVERY = 15
 #: once the first deal is over, the checks stay at every step this much longer (the next deal
 #: dealt and begun), then go to every SAMPLE_EVERY-th: random play ends a first deal at a median of
 #: 65 steps, and every step of 500 repeated the same phases in deal after deal for most games
@@ -251,16 +252,18 @@ def looked_at(steps: int, n: int, to_act: frozenset[int]) -> list[int | None]:
     return seats
 
 
-def unchanged_fingerprint(s: State, seats: list[int | None],
+def unchanged_fingerprint(s: State, seat: int,
                           views: dict[int | None, dict[str, Any]] | None = None) -> list[object]:
     """What "unchanged" means after a refused move, compared as data: every zone's pieces in order
-    (whoever may see them), what a spectator and the looked-at seats see (the entries: the layout
-    is drawn from them and from the zones), the number of moves and the last one. The seat to act,
-    who made the refused moves, is always looked at, every other seat in turn. ``views``: the
-    state's views of those seats already made (a view with its layout is the same entries plus the
+    (whoever may see them), what a spectator and the seat that made the refused moves see (the
+    entries: the layout is drawn from them and from the zones), the number of moves and the last
+    one. Another seat's view adds only what that seat alone knows beyond the zones, which no move
+    of this seat's touches without a zone or a public entry changing too (it was compared, in
+    rotation, at a third of the checked steps' cost and found nothing). ``views``: the state's
+    views of those seats already made (a view with its layout is the same entries plus the
     layout), so the fingerprint before the refusals costs no view of its own."""
     last = str(s.moves[-1][1]) if s.moves else ""
-    keys = dict.fromkeys([None, *seats])
+    keys = (None, seat)
     entries = [{k: v for k, v in views[seat].items() if k != "layout"} if views
                else s.view(seat, layout=False) for seat in keys]
     zones = {key: list(pieces) for key, pieces in s.card_zones().items()}
@@ -294,6 +297,7 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
     rng = random.Random(7)
     pick = random.Random(11)  # chooses the near-misses, apart from the playout's own choices
     verbs: set[str] = set()  # every verb legal so far: a near-miss may use any of them
+    read_back: set[Move] = set()  # the legal moves whose text has been read back
     moved_unseen = 0
     steps = 0
     dense = DENSE_STEPS
@@ -309,14 +313,19 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
             continue
         check_conservation(s)
         seats = looked_at(steps, n, s.to_act)
-        views = {seat: s.view(seat) for seat in dict.fromkeys([None, *seats])}
-        before = unchanged_fingerprint(s, seats, views)
-        moved_unseen += check_views_and_samples(s, {k: views[k] for k in seats}, steps, rng)
         seat = sorted(s.to_act)[rng.randrange(len(s.to_act))]
+        views = {key: s.view(key) for key in dict.fromkeys([None, *seats, seat])}
+        before = unchanged_fingerprint(s, seat, views)
+        moved_unseen += check_views_and_samples(s, {k: views[k] for k in seats}, steps, rng)
         legal = s.legal_moves(seat)
         assert len(set(legal)) == len(legal), "legal moves have duplicates"
         for m in legal:
-            assert parse_move(str(m)) == m and s.parse(str(m)) == m, f"{m} does not round-trip"
+            # a move's text reads back to the move itself (moves are interned and ``parse_move``
+            # reads text alone: once a playout); the game's own reading may depend on the position
+            if m not in read_back:
+                assert parse_move(str(m)) == m, f"{m} does not round-trip"
+                read_back.add(m)
+            assert s.parse(str(m)) == m, f"{m} does not round-trip at this position"
         if steps % 7 == 0:  # every legal move applies
             for m in legal:
                 s.clone().play(m, seat)
@@ -335,7 +344,7 @@ def check_every_step(game: str, preset: str | None, n: int, max_steps: int,
             if legal:
                 with pytest.raises(gamenight.IllegalMove):
                     s.play(legal[0], other)
-        assert unchanged_fingerprint(s, seats) == before, "an illegal move changed the state"
+        assert unchanged_fingerprint(s, seat) == before, "an illegal move changed the state"
         s.play(legal[rng.randrange(len(legal))], seat)
     # a game with nothing hidden (dice on the table: ``all_public``) has nothing to redeal
     assert moved_unseen > 0 or getattr(s, "all_public", False), "sample never redealt any unseen card"
