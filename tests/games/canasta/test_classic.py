@@ -4,9 +4,13 @@ East–West (side 1); seat 1 plays first (:func:`scenarios.position`)."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 import gamenight
 from gamenight.equipment import cards as C
-from gamenight.families.canasta_turn import FROZEN_RED3, FROZEN_SIDE, FROZEN_WILD
+from gamenight.families.canasta_turn import FROZEN_RED3, FROZEN_SIDE, FROZEN_WILD, going_out
 from gamenight.games.canasta import Canasta
 from tests.games.canasta.scenarios import parts, position
 from tests.helpers import codes, deal_deck, play, refused, run_down_stock, texts
@@ -142,6 +146,36 @@ def test_going_out_needs_a_canasta_and_asking_partner_binds() -> None:
     s = position(hands={1: "AC AD AH 6C 6D 6H"}, stock="5C", books={1: [K7]})
     play(s, "draw", "ask", "answer yes")
     assert not any(m.startswith("discard") for m in texts(s))  # he must go out
+
+
+def sampled(s: Canasta, seat: int, rng: random.Random) -> Canasta:
+    world = s.sample(seat, rng)
+    assert isinstance(world, Canasta)
+    return world
+
+
+def test_a_sample_for_the_partner_keeps_an_askers_hand_one_that_could_go_out() -> None:
+    # he may only ask when he could go out, so the partner's sample knows that much of his hand
+    # (a search answering for the partner once answered yes in a world where nobody could move)
+    s = position(hands={1: "AC AD AH 6C 6D 6H"}, stock="5C", books={1: [K7]})
+    play(s, "draw", "ask")
+    rng = random.Random(3)
+    worlds = [sampled(s, 3, rng) for _ in range(20)]
+    assert len({tuple(sorted(w.hands[1])) for w in worlds}) > 10  # his hand is redealt
+    for world in worlds:
+        world.play("answer yes", 3)
+        assert any(m.startswith(("meld", "discard")) for m in texts(world))
+
+
+def test_a_sample_that_finds_no_such_hand_keeps_the_askers_and_redeals_the_rest(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(going_out, "ASK_REDEALS", 0)
+    s = position(hands={1: "AC AD AH 6C 6D 6H"}, stock="5C", books={1: [K7]})
+    play(s, "draw", "ask")
+    world = sampled(s, 3, random.Random(3))
+    assert world.hands[1] == s.hands[1] and world.hands[3] == s.hands[3]  # the partner's own hand
+    assert world.hands[0] != s.hands[0]  # an opponent's hand is redealt
+    assert world.pieces_in_play() == s.pieces_in_play()
 
 
 # ---- 7.10 case 7: freezing; the pile's takes ----------------------------------------------------

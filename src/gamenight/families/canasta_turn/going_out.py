@@ -17,10 +17,12 @@ The rules themselves are the pure functions of :mod:`.rules` (:func:`permission`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from gamenight.core.moves import Move
 from gamenight.core.notation import WORD
+from gamenight.core.zones import redeal_unseen
 from gamenight.equipment import cards as C
 from gamenight.families.canasta import Book, table_of, team_canastas
 from gamenight.families.canasta_turn.base import Phase
@@ -36,6 +38,9 @@ from gamenight.families.canasta_turn.rules import (
 
 ASK = Move("ask")
 YES, NO = Move("answer", WORD("yes")), Move("answer", WORD("no"))
+#: how many redeals a sample tries, while an ask waits for its answer, for an asker's hand that could
+#: go out (a random hand of a few cards could in one case of twenty or so; the true hand is one)
+ASK_REDEALS = 200
 
 
 class GoingOutMixin(OpeningMixin):
@@ -113,6 +118,30 @@ class GoingOutMixin(OpeningMixin):
         group_left = not any(b.rank == C.THREE for b in books)
         return hand_can_finish(self.turn_rules, table_of(books, self.turn_rules.books), hand,
                                group_left=group_left)
+
+    # ---- what asking tells the table -------------------------------------------------------
+
+    def _redeal_hidden(self, seat: int, rng: random.Random) -> None:
+        """A player may only ask when he could go out this turn, so while the answer is awaited
+        everyone knows his hand is one that could (the partner deciding it above all): a sample
+        keeps to such hands, redealing until the asker's could go out. Should ``ASK_REDEALS``
+        redeals find none, the asker keeps his hand and the rest is redealt (a sample may then know
+        his hand, never anyone else's)."""
+        asker = self.turn
+        if self.phase_name != Phase.ANSWER or seat == asker:
+            super()._redeal_hidden(seat, rng)
+            return
+        team_books = self.books[self.team_of(asker)]
+        zones = self.zones()
+        true = [list(z.pieces) for z in zones]
+        for _ in range(ASK_REDEALS):
+            super()._redeal_hidden(seat, rng)
+            if self._could_finish(asker, self.hands[asker], team_books, asked="yes"):
+                return
+        for zone, pieces in zip(zones, true, strict=True):
+            zone.pieces[:] = pieces
+        hand_key = next(z.key for z in zones if z.pieces is self.hands[asker])
+        redeal_unseen([z for z in self.zones() if z.key != hand_key], seat, self.knowledge, rng)
 
     # ---- the foot ----------------------------------------------------------------------
 
