@@ -14,6 +14,7 @@
 // drawing of the sheet).
 
 import { $, fill, h } from "./dom.js";
+import { newMoveId } from "./api.js";
 
 const STATUS_WORDS = { pending: "being voted on", accepted: "accepted", refused: "refused",
   lapsed: "not decided before the game ended" };
@@ -112,11 +113,22 @@ export function mountAmend({ tableId, token, api, showError }) {
     await send(`${path}/${number}/votes`, { yes });
   }
 
+  // One request id for a proposal or a vote however often it is sent: while the network fails it
+  // is sent again, and the server answers a repeat with its first answer and changes nothing.
   async function send(url, body) {
     if (state.sending) return;
     state.sending = true;
+    const once = { ...body, request_id: newMoveId() };
     try {
-      await api(url, { method: "POST", body, token });
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await api(url, { method: "POST", body: once, token });
+          break;
+        } catch (e) {
+          if (e.status !== 0 || attempt >= 3) throw e;
+          await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+        }
+      }
     } catch (e) {
       showError(e.message);
     } finally {
