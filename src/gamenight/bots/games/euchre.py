@@ -3,12 +3,16 @@
 * Order up / call: a hand's worth in a suit counts the right bower 3, the left 2.5, the trump ace 2,
   king 1.5, any other trump 1, each side ace 1 and, with two trumps or more, each void 0.5. The
   up-card goes to the dealer: his partner counts half its worth as help, an opponent of the
-  dealer counts half of it against. Make trump at 6.5 or more.
+  dealer counts half of it against. Make trump at 5.5 or more (``MAKE``); the dealer's partner
+  who must then go alone (the book's house rule) at 2 more.
 * Alone: at least three top trumps in sequence from the right bower (or four trumps with both
   bowers) and nothing else but side aces.
 * The dealer discards the lowest side card, preferring to void a suit, never a side ace if another
   card will do.
-* Play: makers lead trumps to draw the defenders' out; everyone wants every trick.
+* Play: the maker leads trumps to draw the defenders' out, and so does his partner holding two
+  trumps or more (with one, leading it measured no better: 0.51 of 3,000 matches in
+  ``gamenight arena``); everyone wants every trick, but never takes one from a partner who holds
+  it surely (the family policy). tests/bots/test_partners.py shows each way a bot reads its partner.
 """
 
 from __future__ import annotations
