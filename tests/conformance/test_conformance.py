@@ -258,8 +258,8 @@ def unchanged_fingerprint(s: State, seat: int,
     (whoever may see them), what a spectator and the seat that made the refused moves see (the
     entries: the layout is drawn from them and from the zones), the number of moves and the last
     one. Another seat's view adds only what that seat alone knows beyond the zones, which no move
-    of this seat's touches without a zone or a public entry changing too (it was compared, in
-    rotation, at a third of the checked steps' cost and found nothing). ``views``: the state's
+    of this seat's touches without a zone or a public entry changing too (compared, one other seat
+    a step in turn, it never caught what these did not). ``views``: the state's
     views of those seats already made (a view with its layout is the same entries plus the
     layout), so the fingerprint before the refusals costs no view of its own."""
     last = str(s.moves[-1][1]) if s.moves else ""
