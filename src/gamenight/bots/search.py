@@ -158,13 +158,18 @@ class SearchBot:
             except GameError:  # a move the seat's information allows but this determinization does not
                 arm.values[rnd] = None
                 continue
-            self.last_steps += 1 + self._roll_out(copy, random.Random(seed))
-            arm.values[rnd] = _value(copy, seat, start)
+            self.last_steps += 1 + self._roll_out(copy, random.Random(seed), seat)
+            arm.values[rnd] = self._score(copy, seat, start)
         return len(arms)
 
-    def _roll_out(self, state: State, rng: random.Random) -> int:
+    def _score(self, state: State, seat: int, start: list[int]) -> float:
+        """A played-out copy's value for ``seat`` (a subclass may estimate an unfinished deal:
+        :mod:`gamenight.bots.horizon`)."""
+        return _value(state, seat, start)
+
+    def _roll_out(self, state: State, rng: random.Random, seat: int | None = None) -> int:
         """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
-        played."""
+        played (``seat``, the searching seat, is for subclasses that stop sooner)."""
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         played = 0
