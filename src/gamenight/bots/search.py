@@ -302,13 +302,16 @@ def _result_weight(state: State) -> float:
 
 
 def _advantage(state: State, seat: int, start: list[int]) -> float:
-    """The seat's column's gain minus the other columns' mean gain since ``start``."""
+    """The seat's column's gain minus the other seats' columns' mean gain since ``start``. Only
+    columns some seat scores in count: Gin's Hollywood sheet keeps each side's three games beside
+    its total, and counting them as sides made a loss weigh a third of a win."""
     totals = state.sheet.totals
     if len(totals) != len(start) or not totals:
         return 0.0
     gains = [t - s for t, s in zip(totals, start, strict=True)]
     own = state.column_of(seat)
-    others = [g for c, g in enumerate(gains) if c != own]
+    sides = sorted({state.column_of(s) for s in range(state.num_players)})
+    others = [gains[c] for c in sides if c != own]
     adv = gains[own] - (sum(others) / len(others) if others else 0.0)
     return -adv if _lowest_wins(state) else adv
 
