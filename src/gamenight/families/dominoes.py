@@ -46,10 +46,19 @@ class DealsTiles:
     stacked_deck: list[str] | None
     deal_no: int
     rng: random.Random
+    hands: list[list[int]]
+    options: Any
     #: the set the game plays with
     domino_set: ClassVar[D.DominoSet] = D.DOUBLE_TWELVE
     #: a domino game's moves name tiles, numbers (a line) and words: never a card
     ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"tile", "number", "word"})
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each hand's pips as if
+        the round were blocked now, the double blank counted as the game's option says (both books
+        charge the pips left, fewer winning)."""
+        blank = int(getattr(self.options, "double_blank", 0))
+        return [float(HandLeft.of(h).points(blank)) for h in self.hands]
 
     def deck_template(self) -> list[int]:
         """Every tile of the set (the conformance suite checks they are all conserved)."""

@@ -269,6 +269,13 @@ class Rummy(DrawDiscardState):
 
     # ---- scoring -------------------------------------------------------------------------
 
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each hand's deadwood as
+        if the hand ended now with nobody out — the penalty each would add, or under
+        ``winner_collects`` the negative of what it would give the winner."""
+        dead = [float(sum(VALUES[c] for c in self.deadwood_cards(s))) for s in range(self.num_players)]
+        return dead if self.options.scoring == PENALTY else [-d for d in dead]
+
     def deadwood_cards(self, seat: int) -> list[int]:
         """The cards that count against ``seat`` (4.2-5)."""
         hand = self.hands[seat]
