@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots.base import Bot, Sampler
+from gamenight.bots.horizon import HorizonSearchBot
 from gamenight.bots.search import SearchBot
 from gamenight.core.moves import Move
 
@@ -62,6 +63,13 @@ class Budget:
 #: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
 #: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
+#: the search budget of each searching level where its rollouts stop at a horizon
+#: (:mod:`gamenight.bots.horizon`): a rummy's or a domino game's move costs several times a trick
+#: game's, so fewer rollout moves fit the same time
+HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
+#: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
+#: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
+HORIZON: dict[str, str] = {}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -109,18 +117,28 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     if level == "beginner":
         return SlipBot(heuristic())
     base = heuristic()
-    if level == "casual" or getattr(base, "exact", False) or game in SEARCH_DOES_NOT_HELP:
+    if level == "casual" or getattr(base, "exact", False):
+        return base
+    if game in HORIZON:
+        return search_bot(level, heuristic, timed=timed, clock=clock, stop=HORIZON[game])
+    if game in SEARCH_DOES_NOT_HELP:
         return base
     return search_bot(level, heuristic, timed=timed, clock=clock)
 
 
 def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-               clock: Callable[[], float] = time.perf_counter) -> SearchBot:
-    """The search bot of a searching ``level`` (its budget), whether or not the level uses it."""
-    budget = BUDGETS[level]
-    return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
-                     seconds=budget.seconds if timed else None, clock=clock, name=level)
+               clock: Callable[[], float] = time.perf_counter, stop: str | None = None) -> SearchBot:
+    """The search bot of a searching ``level`` (its budget), whether or not the level uses it;
+    with ``stop``, its rollouts stop there (:data:`gamenight.bots.horizon.STOPS`) where the game
+    estimates its deals, on the horizon budget."""
+    if stop is None:
+        budget = BUDGETS[level]
+        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+                         seconds=budget.seconds if timed else None, clock=clock, name=level)
+    budget = HORIZON_BUDGETS[level]
+    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+                            seconds=budget.seconds if timed else None, clock=clock, name=level, stop=stop)
 
 
-__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "NO_GAIN",
-           "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
+           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]
