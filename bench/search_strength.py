@@ -31,7 +31,7 @@ import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import BUDGETS, search_bot
+from gamenight.bots.levels import BUDGETS, HORIZON, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
@@ -58,6 +58,10 @@ class Override:
     steps: int | None = None
     #: "flat" (the levels' search) or "ismcts" (bots.ismcts, the same budget)
     method: str = "flat"
+    #: a horizon to stop the rollouts at (bots.horizon.STOPS), on the horizon budget
+    stop: str | None = None
+    #: the standard errors a move must gain by to overrule the heuristic's
+    z: float | None = None
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -65,6 +69,8 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
     bot = make_bot(level, game, timed=False)
     if level in BUDGETS and not isinstance(bot, SearchBot) and not getattr(bot, "exact", False):
         bot = search_bot(level, type(bot), timed=False)  # a game where the level does not search: measure it
+    if level in BUDGETS and budget.stop is not None:
+        bot = search_bot(level, type(make_bot("heuristic", game)), timed=False, stop=budget.stop)
     if isinstance(bot, SearchBot) and budget.method == "ismcts":
         bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):
@@ -72,6 +78,8 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.simulations = budget.sims
         if budget.steps is not None:
             bot.steps = budget.steps
+        if budget.z is not None:
+            bot.overrule_z = budget.z
     return bot
 
 
@@ -175,12 +183,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
+    parser.add_argument("--stop", choices=("reply", "turn", "two turns", "three turns"), default=None,
+                        help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
+    parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop a game's deals after this long (one worker; the deals done are reported)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method)
+    budget = Override(args.sims, args.steps, args.method, args.stop, args.z)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -194,6 +205,10 @@ def main() -> None:
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
             label = level if args.method == "flat" else f"{level} ({args.method})"
+            if args.stop is not None and HORIZON.get(game) != args.stop:
+                label = f"{label} (to {args.stop})"
+            if args.z is not None:
+                label = f"{label} (z {args.z:g})"
             row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
             results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals
