@@ -37,6 +37,8 @@ from gamenight.core.state import State
 #: moves a horizon rollout plays at most (a claim window or a long turn of lay-offs may delay the
 #: searching seat's next turn; the estimate scores wherever the cap leaves it)
 HORIZON_CAP = 60
+#: the standard errors a move must gain by to overrule the heuristic's, in the horizon search
+HORIZON_Z = 2.0
 #: where a horizon rollout stops, counted in the searching seat's changes between acting and not:
 #: once its own turn is over, the seat is next to act (``reply``), then that turn is over (``turn``)
 STOPS = {"reply": 2, "turn": 3, "two turns": 5, "three turns": 7}
@@ -67,6 +69,9 @@ class HorizonSearchBot(SearchBot):
 
     stop: str = "reply"
     cap: int = HORIZON_CAP
+    #: short rollouts make many cheap rounds, and at one standard error one of eight moves often
+    #: overrules the heuristic by luck: two were asked for in every measured run (docs/BOTS.md)
+    overrule_z: float = HORIZON_Z
     #: whether the last rollout stopped before the deal's end (then it is scored by the estimate)
     _cut: bool = False
 
@@ -103,4 +108,4 @@ class HorizonSearchBot(SearchBot):
         return _value(state, seat, start)
 
 
-__all__ = ["HORIZON_CAP", "STOPS", "DealEstimate", "HorizonSearchBot", "estimated_advantage"]
+__all__ = ["HORIZON_CAP", "HORIZON_Z", "STOPS", "DealEstimate", "HorizonSearchBot", "estimated_advantage"]
