@@ -13,6 +13,7 @@ import pytest
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.horizon import DealEstimate, HorizonSearchBot, estimated_advantage
+from gamenight.bots.levels import HORIZON, SEARCH_DOES_NOT_HELP
 from gamenight.bots.search import SearchBot, _advantage
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -111,3 +112,13 @@ def test_a_game_without_an_estimate_is_searched_to_the_end_of_the_deal() -> None
     cut = HorizonSearchBot(heuristic("euchre"), simulations=12, stop="reply")
     assert decide(full, "euchre", 2) == decide(cut, "euchre", 2)
     assert full.last_steps == cut.last_steps
+
+
+def test_the_levels_search_to_a_horizon_only_where_it_was_adopted() -> None:
+    assert not set(HORIZON) & SEARCH_DOES_NOT_HELP  # adopted: no longer the heuristic
+    for game, stop in HORIZON.items():
+        assert isinstance(gamenight.new(game, seed=1), DealEstimate)
+        bot = make_bot("strong", game)
+        assert isinstance(bot, HorizonSearchBot) and bot.stop == stop
+    assert not isinstance(make_bot("strong", "hearts"), HorizonSearchBot)
+    assert type(make_bot("strong", "gin-rummy")) is type(make_bot("heuristic", "gin-rummy"))
