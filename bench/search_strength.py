@@ -62,6 +62,8 @@ class Override:
     stop: str | None = None
     #: the standard errors a move must gain by to overrule the heuristic's
     z: float | None = None
+    #: deals played by casual at every seat before the tested one (a later deal: The Card Game's grow)
+    skip: int = 0
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -87,6 +89,7 @@ def play_deal(game: str, deal: int, level: str | None,
               budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
     state = gamenight.new(game, seed=deal)
+    skip_deals(state, budget.skip, random.Random(-1 - deal))
     seats = tested_seats(state, deal)
     bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
             for s in range(state.num_players)}
@@ -108,6 +111,16 @@ def play_deal(game: str, deal: int, level: str | None,
     others = [p for c, p in enumerate(points) if c not in cols]
     adv = own - sum(others) / len(others)
     return (-adv if _lowest_wins(state) else adv), times
+
+
+def skip_deals(state: State, deals: int, rng: random.Random) -> None:
+    """The match's first ``deals`` deals played by casual at every seat, alike for the level and its
+    baseline (the same seed), so the tested deal is a later one."""
+    bot = make_bot("heuristic", state.spec.id)
+    while not state.is_over and state.deal_no <= deals:
+        seat = min(state.to_act)
+        view = state.view(seat, layout=False)
+        state.play(bot.choose(view, state.legal_moves(seat), sampler_for(state, seat), rng), seat)
 
 
 def measure_deal(args: tuple[str, int, str | None, Override]) -> Deal:
@@ -186,12 +199,13 @@ def main() -> None:
     parser.add_argument("--stop", choices=("reply", "turn", "two turns", "three turns"), default=None,
                         help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
     parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
+    parser.add_argument("--skip", type=int, default=0, help="deals played by casual before the tested one")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop a game's deals after this long (one worker; the deals done are reported)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method, args.stop, args.z)
+    budget = Override(args.sims, args.steps, args.method, args.stop, args.z, args.skip)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -209,6 +223,8 @@ def main() -> None:
                 label = f"{label} (to {args.stop})"
             if args.z is not None:
                 label = f"{label} (z {args.z:g})"
+            if args.skip:
+                label = f"{label} (deal {args.skip + 1})"
             row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
             results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals
