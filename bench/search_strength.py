@@ -31,7 +31,7 @@ import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import BUDGETS, HORIZON, search_bot
+from gamenight.bots.levels import BUDGETS, HORIZON, Horizon, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
@@ -71,8 +71,9 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
     bot = make_bot(level, game, timed=False)
     if level in BUDGETS and not isinstance(bot, SearchBot) and not getattr(bot, "exact", False):
         bot = search_bot(level, type(bot), timed=False)  # a game where the level does not search: measure it
-    if level in BUDGETS and budget.stop is not None:
-        bot = search_bot(level, type(make_bot("heuristic", game)), timed=False, stop=budget.stop)
+    own = HORIZON.get(game)
+    if level in BUDGETS and budget.stop is not None and (own is None or own.stop != budget.stop):
+        bot = search_bot(level, type(make_bot("heuristic", game)), timed=False, horizon=Horizon(budget.stop))
     if isinstance(bot, SearchBot) and budget.method == "ismcts":
         bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):
@@ -219,7 +220,7 @@ def main() -> None:
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
             label = level if args.method == "flat" else f"{level} ({args.method})"
-            if args.stop is not None and HORIZON.get(game) != args.stop:
+            if args.stop is not None and (game not in HORIZON or HORIZON[game].stop != args.stop):
                 label = f"{label} (to {args.stop})"
             if args.z is not None:
                 label = f"{label} (z {args.z:g})"

@@ -13,7 +13,7 @@ import pytest
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.horizon import DealEstimate, HorizonSearchBot, estimated_advantage
-from gamenight.bots.levels import HORIZON, SEARCH_DOES_NOT_HELP
+from gamenight.bots.levels import HORIZON, HORIZON_BUDGETS, SEARCH_DOES_NOT_HELP
 from gamenight.bots.search import SearchBot, _advantage
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -116,9 +116,10 @@ def test_a_game_without_an_estimate_is_searched_to_the_end_of_the_deal() -> None
 
 def test_the_levels_search_to_a_horizon_only_where_it_was_adopted() -> None:
     assert not set(HORIZON) & SEARCH_DOES_NOT_HELP  # adopted: no longer the heuristic
-    for game, stop in HORIZON.items():
+    for game, horizon in HORIZON.items():
         assert isinstance(gamenight.new(game, seed=1), DealEstimate)
         bot = make_bot("strong", game)
-        assert isinstance(bot, HorizonSearchBot) and bot.stop == stop
+        assert isinstance(bot, HorizonSearchBot) and bot.stop == horizon.stop
+        assert bot.steps == round(HORIZON_BUDGETS["strong"].steps * horizon.share)
     assert not isinstance(make_bot("strong", "hearts"), HorizonSearchBot)
     assert type(make_bot("strong", "gin-rummy")) is type(make_bot("heuristic", "gin-rummy"))

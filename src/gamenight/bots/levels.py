@@ -77,13 +77,23 @@ class Budget:
 #: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
 #: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
+@dataclass(frozen=True)
+class Horizon:
+    """Where a game's horizon search stops its rollouts (:data:`gamenight.bots.horizon.STOPS`), and
+    the share of :data:`HORIZON_BUDGETS`' rollout moves it plays (where a move costs more, fewer, so
+    a decision stays within the level's time)."""
+
+    stop: str
+    share: float = 1.0
+
+
 #: the search budget of each searching level where its rollouts stop at a horizon
 #: (:mod:`gamenight.bots.horizon`): a rummy's or a domino game's move costs several times a trick
 #: game's, so fewer rollout moves fit the same time
 HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
-HORIZON: dict[str, str] = {"chicken-foot": "three turns"}
+HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-train": Horizon("reply", 0.5)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -97,7 +107,7 @@ NO_GAIN = frozenset({"sweep"})
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "court-whist", "desert-rummy", "five-hundreds",
     "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
-    "mexican-train", "mexicana", "oklahoma-canasta", "push", "rummy", "samba", "sticks", "ten-dime-rummy",
+    "mexicana", "oklahoma-canasta", "push", "rummy", "samba", "sticks", "ten-dime-rummy",
     "the-card-game", "thirty-one"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
@@ -134,25 +144,27 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     if level == "casual" or getattr(base, "exact", False):
         return base
     if game in HORIZON:
-        return search_bot(level, heuristic, timed=timed, clock=clock, stop=HORIZON[game])
+        return search_bot(level, heuristic, timed=timed, clock=clock, horizon=HORIZON[game])
     if game in SEARCH_DOES_NOT_HELP:
         return base
     return search_bot(level, heuristic, timed=timed, clock=clock)
 
 
 def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-               clock: Callable[[], float] = time.perf_counter, stop: str | None = None) -> SearchBot:
+               clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None) -> SearchBot:
     """The search bot of a searching ``level`` (its budget), whether or not the level uses it;
-    with ``stop``, its rollouts stop there (:data:`gamenight.bots.horizon.STOPS`) where the game
-    estimates its deals, on the horizon budget."""
-    if stop is None:
+    with a ``horizon``, its rollouts stop there where the game estimates its deals, on its share of
+    the horizon budget."""
+    if horizon is None:
         budget = BUDGETS[level]
         return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
                          seconds=budget.seconds if timed else None, clock=clock, name=level)
     budget = HORIZON_BUDGETS[level]
-    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
-                            seconds=budget.seconds if timed else None, clock=clock, name=level, stop=stop)
+    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * horizon.share),
+                            seconds=budget.seconds if timed else None, clock=clock, name=level,
+                            stop=horizon.stop)
 
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
-           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]
+           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "Horizon", "SlipBot", "level_bot",
+           "search_bot"]
