@@ -32,15 +32,24 @@ Where a deal is too dear to roll out to its end, a search whose rollouts stop a 
 and are scored by the game's estimate of the deal (:mod:`gamenight.bots.horizon`, the hook
 ``deal_estimate``; its own budget, :data:`HORIZON_BUDGETS`, and two standard errors to overrule)
 was measured against casual on paired deals (``bench/search_strength.py --stop ... --z 2``,
-docs/BOTS.md). It is adopted (:data:`HORIZON`) in Chicken Foot only, rollouts three of the seat's
-turns deep: +2.14 ± 1.15 points a deal over 300 deals (seeds 100-399), 30 ms of CPU a decision
-(p99 55 ms; a server's answers 26 ms median, 54 ms p99). Elsewhere it gained nothing significant,
-at strong's budget unless said: Gin -1.9 ± 3.4 (60 deals, to the reply), +2.1 ± 3.5 (40, a turn,
-z 2), expert's budget -2.0 ± 3.5 (40); Rummy -0.2 ± 0.9 (40, reply, z 2), +0.4 ± 1.4 (40, a
-turn); The Card Game +0.4 ± 0.7 (40, a turn); 5 in a Row -0.27 ± 0.41 rows (30, reply); and in
-Mexican Train it did worse, -14.8 ± 9.4 (30, reply), -12.5 ± 14.2 (30, three turns): an estimate
-from the pips in hand rewards shedding big tiles now over keeping a train playable. Those games
-stay in :data:`TOO_DEAR`.
+docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
+
+* Chicken Foot, rollouts three of the seat's turns deep: +2.14 ± 1.15 points a deal over 300
+  deals (seeds 100-399), 30 ms of CPU a decision (p99 55 ms; a server's answers 26 ms median,
+  54 ms p99). Expert: +1.62 ± 1.51 on casual, +0.21 ± 1.49 on strong (100 deals): not shown
+  stronger than strong.
+* Mexican Train, rollouts to the reply on half the budget, the estimate crediting each hand's
+  own-train chain: +6.82 ± 4.10 points a deal over 300 deals (seeds 340-639, fresh after the
+  choice), 27 ms of CPU a decision (p99 203 ms untimed; a server's answers 25 ms median, 60 ms
+  p99, expert's 128 and 406 ms). Expert: +3.73 ± 7.15 on casual, +1.11 ± 3.95 on strong (100
+  deals, where strong made +2.62 ± 7.27): not shown stronger. With pips alone as the estimate it did worse: -14.8 ± 9.4 (30
+  deals): it shed heavy tiles off its own train's plan.
+
+Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
+(300 deals, a turn deep, z 2), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40);
+Rummy -0.2 ± 0.9 (40, reply), +0.4 ± 1.4 (40, a turn); The Card Game +0.19 ± 0.31 (300 fresh
+deals, a turn; +0.56 ± 0.47 on the 200 before them), its ninth round -0.2 ± 1.1 (100, ``--skip
+8``); 5 in a Row -0.27 ± 0.41 rows (30, reply). Those games stay in :data:`TOO_DEAR`.
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
 ``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
@@ -102,8 +111,8 @@ NO_GAIN = frozenset({"sweep"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
-#: single rollout may outlast the table's pause (Mexican Train's, Horseshit Rummy's:
-#: bench/level_latency.py)
+#: single rollout may outlast the table's pause (Horseshit Rummy's: bench/level_latency.py); the
+#: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "court-whist", "desert-rummy", "five-hundreds",
     "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
