@@ -18,6 +18,8 @@ from gamenight.bots.search import SearchBot, _advantage
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.equipment import dominoes as D
+from gamenight.families.deal_estimates import drawing_deadwood
+from gamenight.families.melds import RUMMY_VALUES
 
 
 def cards(text: str) -> list[int]:
@@ -38,12 +40,18 @@ def test_gin_counts_the_deadwood_difference_a_stock_out_would_score() -> None:
     assert ahead(state, 0) == deadwood == -ahead(state, 1)
 
 
+def test_a_card_one_from_a_meld_is_charged_half() -> None:
+    assert drawing_deadwood(cards("KS KH 2C"), RUMMY_VALUES) == 5 + 5 + 2  # a pair of kings
+    assert drawing_deadwood(cards("5H 7H"), RUMMY_VALUES) == 2.5 + 3.5  # a run's gap
+    assert drawing_deadwood(cards("5H 8H 5C"), RUMMY_VALUES) == 2.5 + 8 + 2.5
+
+
 def test_rummy_charges_each_hand_its_deadwood_fewer_winning() -> None:
     state: Any = gamenight.new("rummy", seed=1)
     state.hands[0] = cards("AH 2H 3H 9S 9C 9D 4C")  # 4 left over
     for s in (1, 2, 3):
-        state.hands[s] = cards("KS QC JD TH 8S 6C 2D")[: 7 - s]
-    assert state.deal_estimate()[0] == 4
+        state.hands[s] = cards("KS 8C JD 5H 2S 4C 7D")[: 7 - s]  # no two near a meld
+    assert state.deal_estimate() == [4, 10 + 8 + 10 + 5 + 2 + 4, 10 + 8 + 10 + 5 + 2, 10 + 8 + 10 + 5]
     assert ahead(state, 0) > 20 and ahead(state, 1) < 0
 
 
