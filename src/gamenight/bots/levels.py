@@ -52,9 +52,10 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   measured against strong.
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
-(300 deals, a turn deep, z 2), +0.27 ± 1.77 with Rummy's drawing deadwood (150), -1.9 ± 3.4 (60,
-to the reply), expert's budget -2.0 ± 3.5 (40); The Card Game +0.19 ± 0.31 (300 fresh deals, a
-turn; +0.56 ± 0.47 on the 200 before them), its ninth round -0.2 ± 1.1 (100, ``--skip 8``); 5 in
+(300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
+drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); The Card
+Game +0.19 ± 0.31 (300 fresh deals, a turn; +0.56 ± 0.47 on the 200 before them; +0.60 ± 0.65 on
+those 200 with Rummy's drawing deadwood), its ninth round -0.2 ± 1.1 (100, ``--skip 8``); 5 in
 a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply). Those games stay in
 :data:`TOO_DEAR`.
 
