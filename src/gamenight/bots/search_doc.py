@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from gamenight.bots.levels import BUDGETS, HORIZON, NO_GAIN, TOO_DEAR
+from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, TOO_DEAR
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
@@ -59,8 +59,11 @@ def _heuristic_only() -> list[str]:
             "too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a few "
             f"decisions each): {', '.join(sorted(TOO_DEAR))}. A horizon search (`gamenight.bots.horizon`: "
             "rollouts stopped a turn or a few on and scored by the game's own estimate of the deal, "
-            "`deal_estimate`) was measured where its estimate exists and is adopted only where it gained "
-            f"significantly (the table below): {', '.join(sorted(HORIZON)) or 'nowhere yet'}.")
+            "`deal_estimate`; strong plays "
+            f"{HORIZON_BUDGETS['strong'].steps:,} rollout moves a decision, expert "
+            f"{HORIZON_BUDGETS['expert'].steps:,}, or a game's share of them) was measured where its "
+            "estimate exists and is adopted only where it gained significantly (the table below): "
+            f"{', '.join(sorted(HORIZON)) or 'nowhere yet'}.")
     return ["", "Strong and expert are the heuristic bot too where the search does not help",
             "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
             f"* measured, no gain: {', '.join(sorted(NO_GAIN))} (the table below);",
