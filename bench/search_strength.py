@@ -31,7 +31,7 @@ import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import BUDGETS, search_bot
+from gamenight.bots.levels import BUDGETS, HORIZON, Horizon, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
@@ -58,6 +58,12 @@ class Override:
     steps: int | None = None
     #: "flat" (the levels' search) or "ismcts" (bots.ismcts, the same budget)
     method: str = "flat"
+    #: a horizon to stop the rollouts at (bots.horizon.STOPS), on the horizon budget
+    stop: str | None = None
+    #: the standard errors a move must gain by to overrule the heuristic's
+    z: float | None = None
+    #: deals played by casual at every seat before the tested one (a later deal: The Card Game's grow)
+    skip: int = 0
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -65,6 +71,9 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
     bot = make_bot(level, game, timed=False)
     if level in BUDGETS and not isinstance(bot, SearchBot) and not getattr(bot, "exact", False):
         bot = search_bot(level, type(bot), timed=False)  # a game where the level does not search: measure it
+    own = HORIZON.get(game)
+    if level in BUDGETS and budget.stop is not None and (own is None or own.stop != budget.stop):
+        bot = search_bot(level, type(make_bot("heuristic", game)), timed=False, horizon=Horizon(budget.stop))
     if isinstance(bot, SearchBot) and budget.method == "ismcts":
         bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):
@@ -72,6 +81,8 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.simulations = budget.sims
         if budget.steps is not None:
             bot.steps = budget.steps
+        if budget.z is not None:
+            bot.overrule_z = budget.z
     return bot
 
 
@@ -79,6 +90,7 @@ def play_deal(game: str, deal: int, level: str | None,
               budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
     state = gamenight.new(game, seed=deal)
+    skip_deals(state, budget.skip, random.Random(-1 - deal))
     seats = tested_seats(state, deal)
     bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
             for s in range(state.num_players)}
@@ -100,6 +112,16 @@ def play_deal(game: str, deal: int, level: str | None,
     others = [p for c, p in enumerate(points) if c not in cols]
     adv = own - sum(others) / len(others)
     return (-adv if _lowest_wins(state) else adv), times
+
+
+def skip_deals(state: State, deals: int, rng: random.Random) -> None:
+    """The match's first ``deals`` deals played by casual at every seat, alike for the level and its
+    baseline (the same seed), so the tested deal is a later one."""
+    bot = make_bot("heuristic", state.spec.id)
+    while not state.is_over and state.deal_no <= deals:
+        seat = min(state.to_act)
+        view = state.view(seat, layout=False)
+        state.play(bot.choose(view, state.legal_moves(seat), sampler_for(state, seat), rng), seat)
 
 
 def measure_deal(args: tuple[str, int, str | None, Override]) -> Deal:
@@ -175,12 +197,16 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
+    parser.add_argument("--stop", choices=("reply", "turn", "two turns", "three turns"), default=None,
+                        help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
+    parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
+    parser.add_argument("--skip", type=int, default=0, help="deals played by casual before the tested one")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop a game's deals after this long (one worker; the deals done are reported)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method)
+    budget = Override(args.sims, args.steps, args.method, args.stop, args.z, args.skip)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -194,6 +220,12 @@ def main() -> None:
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
             label = level if args.method == "flat" else f"{level} ({args.method})"
+            if args.stop is not None and (game not in HORIZON or HORIZON[game].stop != args.stop):
+                label = f"{label} (to {args.stop})"
+            if args.z is not None:
+                label = f"{label} (z {args.z:g})"
+            if args.skip:
+                label = f"{label} (deal {args.skip + 1})"
             row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
             results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals

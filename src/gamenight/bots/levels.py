@@ -28,6 +28,37 @@ expert are the heuristic too. Where a game's bot already decides by an exact met
 dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
 that bot: search could only add noise to an exact answer.
 
+Where a deal is too dear to roll out to its end, a search whose rollouts stop a turn or a few on
+and are scored by the game's estimate of the deal (:mod:`gamenight.bots.horizon`, the hook
+``deal_estimate``; its own budget, :data:`HORIZON_BUDGETS`, and two standard errors to overrule)
+was measured against casual on paired deals (``bench/search_strength.py --stop ... --z 2``,
+docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
+
+* Chicken Foot, rollouts three of the seat's turns deep: +2.14 ± 1.15 points a deal over 300
+  deals (seeds 100-399), 30 ms of CPU a decision (p99 55 ms; a server's answers 26 ms median,
+  54 ms p99). Expert: +1.62 ± 1.51 on casual, +0.21 ± 1.49 on strong (100 deals): not shown
+  stronger than strong.
+* Mexican Train, rollouts to the reply on half the budget, the estimate crediting each hand's
+  own-train chain: +6.82 ± 4.10 points a deal over 300 deals (seeds 340-639, fresh after the
+  choice), 27 ms of CPU a decision (p99 203 ms untimed; a server's answers 25 ms median, 60 ms
+  p99, expert's 128 and 406 ms). Expert: +3.73 ± 7.15 on casual, +1.11 ± 3.95 on strong (100
+  deals, where strong made +2.62 ± 7.27): not shown stronger. With pips alone as the estimate it
+  did worse: -14.8 ± 9.4 (30 deals): it shed heavy tiles off its own train's plan.
+* Rummy, rollouts until the seat's next turn is over, the estimate charging a card one from a
+  meld half its value (:func:`gamenight.families.deal_estimates.drawing_deadwood`): +2.00 ± 1.05
+  points a deal over 200 deals (seeds 180-379, fresh after +1.80 ± 1.92 on 100-179), 108 ms of
+  CPU a decision (p99 200 ms untimed; a server's answers 178 ms median, 200 ms p99, expert's 400
+  and 405 ms). With the plain deadwood it gained nothing (+0.4 ± 1.4, 40 deals). Expert not
+  measured against strong.
+
+Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
+(300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
+drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); The Card
+Game +0.19 ± 0.31 (300 fresh deals, a turn; +0.56 ± 0.47 on the 200 before them; +0.60 ± 0.65 on
+those 200 with Rummy's drawing deadwood), its ninth round -0.2 ± 1.1 (100, ``--skip 8``); 5 in
+a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply). Those games stay in
+:data:`TOO_DEAR`.
+
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
 ``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
 """
@@ -41,6 +72,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamenight.bots.base import Bot, Sampler
+from gamenight.bots.horizon import HorizonSearchBot
 from gamenight.bots.search import SearchBot
 from gamenight.core.moves import Move
 
@@ -62,6 +94,24 @@ class Budget:
 #: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
 #: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
 BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
+@dataclass(frozen=True)
+class Horizon:
+    """Where a game's horizon search stops its rollouts (:data:`gamenight.bots.horizon.STOPS`), and
+    the share of :data:`HORIZON_BUDGETS`' rollout moves it plays (where a move costs more, fewer, so
+    a decision stays within the level's time)."""
+
+    stop: str
+    share: float = 1.0
+
+
+#: the search budget of each searching level where its rollouts stop at a horizon
+#: (:mod:`gamenight.bots.horizon`): a rummy's or a domino game's move costs several times a trick
+#: game's, so fewer rollout moves fit the same time
+HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
+#: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
+#: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
+HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-train": Horizon("reply", 0.5),
+                                "rummy": Horizon("turn")}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -70,12 +120,12 @@ NO_GAIN = frozenset({"sweep"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
-#: single rollout may outlast the table's pause (Mexican Train's, Horseshit Rummy's:
-#: bench/level_latency.py)
+#: single rollout may outlast the table's pause (Horseshit Rummy's: bench/level_latency.py); the
+#: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
 TOO_DEAR = frozenset({
-    "arizona-rummy", "canasta", "chicken-foot", "court-whist", "desert-rummy", "five-hundreds",
+    "arizona-rummy", "canasta", "court-whist", "desert-rummy", "five-hundreds",
     "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
-    "mexican-train", "mexicana", "oklahoma-canasta", "push", "rummy", "samba", "sticks", "ten-dime-rummy",
+    "mexicana", "oklahoma-canasta", "push", "samba", "sticks", "ten-dime-rummy",
     "the-card-game", "thirty-one"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
@@ -109,18 +159,30 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     if level == "beginner":
         return SlipBot(heuristic())
     base = heuristic()
-    if level == "casual" or getattr(base, "exact", False) or game in SEARCH_DOES_NOT_HELP:
+    if level == "casual" or getattr(base, "exact", False):
+        return base
+    if game in HORIZON:
+        return search_bot(level, heuristic, timed=timed, clock=clock, horizon=HORIZON[game])
+    if game in SEARCH_DOES_NOT_HELP:
         return base
     return search_bot(level, heuristic, timed=timed, clock=clock)
 
 
 def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-               clock: Callable[[], float] = time.perf_counter) -> SearchBot:
-    """The search bot of a searching ``level`` (its budget), whether or not the level uses it."""
-    budget = BUDGETS[level]
-    return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
-                     seconds=budget.seconds if timed else None, clock=clock, name=level)
+               clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None) -> SearchBot:
+    """The search bot of a searching ``level`` (its budget), whether or not the level uses it;
+    with a ``horizon``, its rollouts stop there where the game estimates its deals, on its share of
+    the horizon budget."""
+    if horizon is None:
+        budget = BUDGETS[level]
+        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+                         seconds=budget.seconds if timed else None, clock=clock, name=level)
+    budget = HORIZON_BUDGETS[level]
+    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * horizon.share),
+                            seconds=budget.seconds if timed else None, clock=clock, name=level,
+                            stop=horizon.stop)
 
 
-__all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "NO_GAIN",
-           "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "SlipBot", "level_bot", "search_bot"]
+__all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
+           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "Horizon", "SlipBot", "level_bot",
+           "search_bot"]

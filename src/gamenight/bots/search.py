@@ -97,6 +97,8 @@ class SearchBot:
     clock: Callable[[], float] = time.perf_counter
     name: str = "search"
     max_children: int = MAX_CHILDREN
+    #: how many standard errors a move must gain by to overrule the heuristic's (:data:`OVERRULE_Z`)
+    overrule_z: float = OVERRULE_Z
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
     #: how many root moves the last decision compared
@@ -130,7 +132,7 @@ class SearchBot:
             if rnd + 1 >= RACE_AFTER:
                 live = _race(live, arms[0])
         self.last_simulations = done
-        return _best(arms)
+        return _best(arms, self.overrule_z)
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
         """The heuristic's move first, then others, as many as leave a few rounds in the budget."""
@@ -158,13 +160,18 @@ class SearchBot:
             except GameError:  # a move the seat's information allows but this determinization does not
                 arm.values[rnd] = None
                 continue
-            self.last_steps += 1 + self._roll_out(copy, random.Random(seed))
-            arm.values[rnd] = _value(copy, seat, start)
+            self.last_steps += 1 + self._roll_out(copy, random.Random(seed), seat)
+            arm.values[rnd] = self._score(copy, seat, start)
         return len(arms)
 
-    def _roll_out(self, state: State, rng: random.Random) -> int:
+    def _score(self, state: State, seat: int, start: list[int]) -> float:
+        """A played-out copy's value for ``seat`` (a subclass may estimate an unfinished deal:
+        :mod:`gamenight.bots.horizon`)."""
+        return _value(state, seat, start)
+
+    def _roll_out(self, state: State, rng: random.Random, seat: int | None = None) -> int:
         """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
-        played."""
+        played (``seat``, the searching seat, is for subclasses that stop sooner)."""
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         played = 0
@@ -245,14 +252,14 @@ def _race(live: list[_Arm], prior: _Arm) -> list[_Arm]:
     return kept
 
 
-def _best(arms: list[_Arm]) -> Move:
+def _best(arms: list[_Arm], z: float = OVERRULE_Z) -> Move:
     """The heuristic's move, unless another gained more on the same determinizations, surely
     enough (:data:`OVERRULE_Z` standard errors)."""
     prior = arms[0]
     best, best_gain = prior, 0.0
     for arm in arms[1:]:
         mean, se, n = _paired(arm, prior)
-        if n >= 2 and mean > best_gain and mean > OVERRULE_Z * se:
+        if n >= 2 and mean > best_gain and mean > z * se:
             best, best_gain = arm, mean
     return best.move
 
@@ -297,13 +304,16 @@ def _result_weight(state: State) -> float:
 
 
 def _advantage(state: State, seat: int, start: list[int]) -> float:
-    """The seat's column's gain minus the other columns' mean gain since ``start``."""
+    """The seat's column's gain minus the other seats' columns' mean gain since ``start``. Only
+    columns some seat scores in count: Gin's Hollywood sheet keeps each side's three games beside
+    its total, and counting them as sides made a loss weigh a third of a win."""
     totals = state.sheet.totals
     if len(totals) != len(start) or not totals:
         return 0.0
     gains = [t - s for t, s in zip(totals, start, strict=True)]
     own = state.column_of(seat)
-    others = [g for c, g in enumerate(gains) if c != own]
+    sides = sorted({state.column_of(s) for s in range(state.num_players)})
+    others = [gains[c] for c in sides if c != own]
     adv = gains[own] - (sum(others) / len(others) if others else 0.0)
     return -adv if _lowest_wins(state) else adv
 

@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
+from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, TOO_DEAR
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
@@ -57,7 +57,13 @@ def _heuristic_only() -> list[str]:
     dear = ("* too dear at a table's pace, where a strong decision's rollouts take over a quarter of a "
             "second of one core (meld solving, long deals), so that within the server's cap the search plays "
             "too few rounds to overrule the heuristic (bench/search_strength.py's CPU column, and a few "
-            f"decisions each): {', '.join(sorted(TOO_DEAR))}.")
+            f"decisions each): {', '.join(sorted(TOO_DEAR))}. A horizon search (`gamenight.bots.horizon`: "
+            "rollouts stopped a turn or a few on and scored by the game's own estimate of the deal, "
+            "`deal_estimate`; strong plays "
+            f"{HORIZON_BUDGETS['strong'].steps:,} rollout moves a decision, expert "
+            f"{HORIZON_BUDGETS['expert'].steps:,}, or a game's share of them) was measured where its "
+            "estimate exists and is adopted only where it gained significantly (the table below): "
+            f"{', '.join(sorted(HORIZON)) or 'nowhere yet'}.")
     return ["", "Strong and expert are the heuristic bot too where the search does not help",
             "(`SEARCH_DOES_NOT_HELP` in `gamenight.bots.levels`):", "",
             f"* measured, no gain: {', '.join(sorted(NO_GAIN))} (the table below);",
@@ -80,7 +86,16 @@ def gain_section(docs: Path) -> list[str]:
         "better); *Sure*: yes where the interval lies above zero, worse where below (from 20 deals on).",
         "*CPU ms*: one core's time per decision with a choice, mean and 99th percentile. A level with a",
         "word in brackets is a variant measured and not adopted: *ismcts*, information-set MCTS",
-        "(`gamenight.bots.ismcts`) on the level's budget; *every move*, every root move compared, not eight.",
+        "(`gamenight.bots.ismcts`) on the level's budget; *every move*, every root move compared, not eight;",
+        "*to reply*, *to turn*, *to three turns*: the horizon search (`gamenight.bots.horizon`) on its own",
+        "budget, each rollout stopped when the seat is to act again, when that turn is over, or three turns",
+        "on, and scored by the game's `deal_estimate`; *z 2*: a move overrules the heuristic's only by two",
+        "standard errors (horizon rows without it: by one). A plain level row of a game the horizon search",
+        "is adopted in (`HORIZON` in `gamenight.bots.levels`) is that search as the level plays it;",
+        "*full budget*: on the whole horizon budget where the level plays half; *pips only*: Mexican",
+        "Train's estimate before it credited the own train's chain; *drawing*: Gin's estimate with a card",
+        "one from a meld charged half, as Rummy's; *deal N*: the match's N-th deal (the deals before it",
+        "played by casual). Rummy's rows in brackets had the plain deadwood.",
         "",
         "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
         "|---|---|---|---:|---|---|---:|---:|",

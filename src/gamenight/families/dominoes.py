@@ -17,7 +17,9 @@ Shared by the domino games (Mexican Train, Chicken Foot):
   rest the boneyard), :func:`draw_for_double` (nobody holds the round's double: everyone draws in
   turn until it turns up), :func:`draw_tile` (a player who cannot play draws one), and the hand's
   end: :func:`nobody_can_play` (a blocked hand) and :func:`score_hands_left` (the pips left in each
-  hand, the double blank as the book charges it).
+  hand, the double blank as the book charges it); :func:`longest_chain` (the longest run of a
+  hand's tiles that can follow an open end: Mexican Train's bot plans its own train by it, and
+  its deal estimate discounts those tiles).
 * :class:`DrawOrPass` — the turn's way out when no tile fits, its two kinds of move
   (:class:`DrawTile`: draw once, then play or pass; :class:`PassTurn`), :func:`bare_tile_play` (a
   tile named alone where it fits one line only) and :func:`record_round`, the round's end on the
@@ -46,10 +48,19 @@ class DealsTiles:
     stacked_deck: list[str] | None
     deal_no: int
     rng: random.Random
+    hands: list[list[int]]
+    options: Any
     #: the set the game plays with
     domino_set: ClassVar[D.DominoSet] = D.DOUBLE_TWELVE
     #: a domino game's moves name tiles, numbers (a line) and words: never a card
     ARG_KINDS: ClassVar[frozenset[str] | None] = frozenset({"tile", "number", "word"})
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each hand's pips as if
+        the round were blocked now, the double blank counted as the game's option says (both books
+        charge the pips left, fewer winning)."""
+        blank = int(getattr(self.options, "double_blank", 0))
+        return [float(HandLeft.of(h).points(blank)) for h in self.hands]
 
     def deck_template(self) -> list[int]:
         """Every tile of the set (the conformance suite checks they are all conserved)."""
@@ -294,6 +305,39 @@ def score_hands_left(state: State, hands: Sequence[Sequence[int]], double_blank:
             state.emit("hand", f"{state.names[s]} holds {' '.join(D.codes(hand))}: {points[s]}.", seat=s,
                        tiles=D.codes(hand))
     return points
+
+
+#: the most search steps spent on the own-train plan (a hand of 15 tiles is searched whole in
+#: far fewer almost always)
+CHAIN_BUDGET = 800
+
+
+def longest_chain(end: int, tiles: list[int], budget: int = CHAIN_BUDGET) -> list[int]:
+    """The longest run of ``tiles`` that can be laid one after another from an open ``end``
+    (doubles count double: they shed two tiles' worth in one go)."""
+    best: list[int] = []
+    best_value = -1
+    path: list[int] = []
+    used = [False] * len(tiles)
+    steps = 0
+
+    def walk(e: int, value: int) -> None:
+        nonlocal best, best_value, steps
+        steps += 1
+        if value > best_value:
+            best, best_value = list(path), value
+        if steps > budget:
+            return
+        for i, t in enumerate(tiles):
+            if not used[i] and (D.HIGH[t] == e or D.LOW[t] == e):
+                used[i] = True
+                path.append(t)
+                walk(D.other_end(t, e), value + (2 if D.IS_DOUBLE[t] else 1))
+                path.pop()
+                used[i] = False
+
+    walk(end, 0)
+    return best
 
 
 def line_record(key: str, label: str, start: int, tiles: Sequence[int], *, target: str,

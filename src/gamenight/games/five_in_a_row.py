@@ -97,6 +97,11 @@ WINDOWS: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
 WINDOWS_AT: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k, (_, cells) in enumerate(WINDOWS) if i in cells) for i in range(CELLS))
 
+#: what an open line holding k discs (free corners counted) is worth to its side, in rows: the
+#: horizon search's estimate (``deal_estimate``); a line of four is most of a row, lines of two
+#: count little (and many lie open early on)
+LINE_WORTH = (0.0, 0.0, 0.02, 0.1, 0.4, 1.0)
+
 ONE_EYED = frozenset({C.card("JS"), C.card("JH")})
 TWO_EYED = frozenset({C.card("JC"), C.card("JD")})
 JACKS = ONE_EYED | TWO_EYED
@@ -633,6 +638,20 @@ class FiveInARow(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
         self.turn = nxt
 
     # ---- rows and the end ------------------------------------------------------------------------
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`), in rows (the sheet gives
+        a side a point a row): each side's open lines of five — no opposing disc in them, free
+        corners counting for both — weighed by how near they are to a row (:data:`LINE_WORTH`)."""
+        row = [0.0] * self.sides
+        board, free = self.board, self.free
+        for _, cells in WINDOWS:
+            held = [board[i] for i in cells if i not in free and board[i] != EMPTY]
+            if held and any(h != held[0] for h in held):
+                continue  # both colours: nobody's row
+            if held:
+                row[held[0]] += LINE_WORTH[len(held) + sum(1 for i in cells if i in free)]
+        return row
 
     def rows_of(self, side: int) -> int:
         return sum(1 for t, _, _ in self.rows if t == side)

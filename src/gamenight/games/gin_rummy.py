@@ -589,6 +589,22 @@ class GinRummy(DrawDiscardState):
     def winner_of(self) -> list[int]:
         return list(self.hollywood.winner_of)
 
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): the hand scored as a
+        stock out now, the lower deadwood (after the best discard, for a hand yet to discard)
+        taking the difference, in its side's total column."""
+        row = [0.0] * len(self.sheet.columns)
+        a, b = self.pair
+        da, db = (self._least_deadwood(self.hands[s]) for s in (a, b))
+        row[self.column_of(a)] += max(0, db - da)
+        row[self.column_of(b)] += max(0, da - db)
+        return row
+
+    def _least_deadwood(self, hand: list[int]) -> int:
+        if len(hand) > self.options.hand_size:
+            return min(self.deadwood_after(hand).values())
+        return self.solver.deadwood(hand)
+
     def column_of(self, seat: int) -> int:
         """The sheet column of ``seat``'s side: its team's total, after its three games, on the
         Hollywood sheet (the search's reward and the partners' grouping read it; the seat's own

@@ -71,6 +71,7 @@ from gamenight.core.options import Options, option
 from gamenight.core.phases import MoveKind, OneMove, PhaseHandler
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
+from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.draw_discard import HAND, TURN_OVER, DrawDiscardState, DrawPhase, Phase, PlayPhase
 from gamenight.families.match import MatchEnd, MatchRules
 from gamenight.families.melds import RUMMY_VALUES, MeldRules, solver_for
@@ -268,6 +269,14 @@ class Rummy(DrawDiscardState):
             self.knowledge.tell(HAND[seat], (c,))
 
     # ---- scoring -------------------------------------------------------------------------
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each hand's deadwood as
+        if the hand ended now with nobody out — the penalty each would add, or under
+        ``winner_collects`` the negative of what it would give the winner; a card one from a meld
+        charged half (:func:`~gamenight.families.deal_estimates.drawing_deadwood`)."""
+        dead = [drawing_deadwood(self.deadwood_cards(s), VALUES) for s in range(self.num_players)]
+        return dead if self.options.scoring == PENALTY else [-d for d in dead]
 
     def deadwood_cards(self, seat: int) -> list[int]:
         """The cards that count against ``seat`` (4.2-5)."""

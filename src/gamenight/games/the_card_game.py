@@ -380,6 +380,22 @@ class TheCardGame(DrawDiscardState):
 
     # ---- scoring ---------------------------------------------------------------------------
 
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): what each player would be
+        charged if the round ended now — his best arrangement's leftover, after his best discard
+        for a hand yet to discard, and nothing once out."""
+        solver = solver_for(self.meld_rules, RUMMY_VALUES)
+        out = {self.went_out, *self.also_out}
+        row: list[float] = []
+        for s, hand in enumerate(self.hands):
+            if s in out or not hand:
+                row.append(0.0)
+            elif len(hand) > self.size:
+                row.append(float(min(solver.deadwood_after_discards(hand).values())))
+            else:
+                row.append(float(solver.best(hand).deadwood_value))
+        return row
+
     def _on_hand_over(self, out: int | None) -> None:
         solver = solver_for(self.meld_rules, RUMMY_VALUES)
         left_over: list[int] = []

@@ -25,39 +25,8 @@ from typing import Any
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
 from gamenight.equipment import dominoes as D
+from gamenight.families.dominoes import longest_chain
 from gamenight.games.mexican_train import PLAY_OF
-
-#: the most search steps spent on the own-train plan (a hand of 15 tiles is searched whole in
-#: far fewer almost always)
-BUDGET = 800
-
-
-def longest_chain(end: int, tiles: list[int], budget: int = BUDGET) -> list[int]:
-    """The longest run of ``tiles`` that can be laid one after another from an open ``end``
-    (doubles count double: they shed two tiles' worth in one go)."""
-    best: list[int] = []
-    best_value = -1
-    path: list[int] = []
-    used = [False] * len(tiles)
-    steps = 0
-
-    def walk(e: int, value: int) -> None:
-        nonlocal best, best_value, steps
-        steps += 1
-        if value > best_value:
-            best, best_value = list(path), value
-        if steps > budget:
-            return
-        for i, t in enumerate(tiles):
-            if not used[i] and (D.HIGH[t] == e or D.LOW[t] == e):
-                used[i] = True
-                path.append(t)
-                walk(D.other_end(t, e), value + (2 if D.IS_DOUBLE[t] else 1))
-                path.pop()
-                used[i] = False
-
-    walk(end, 0)
-    return best
 
 
 class MexicanTrainBot:

@@ -1,0 +1,133 @@
+"""The horizon search (bots/horizon.py): each family's deal estimate points the right way and
+counts in the sheet's points (a position where one seat is clearly ahead), the search's reward
+weighs a side's loss like its win, rollouts stop at the horizon where a game estimates, and a game
+without the hook is searched exactly as before."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import gamenight
+from gamenight.bots import make_bot, sampler_for
+from gamenight.bots.horizon import DealEstimate, HorizonSearchBot, estimated_advantage
+from gamenight.bots.levels import HORIZON, HORIZON_BUDGETS, SEARCH_DOES_NOT_HELP
+from gamenight.bots.search import SearchBot, _advantage
+from gamenight.core.state import State
+from gamenight.equipment import cards as C
+from gamenight.equipment import dominoes as D
+from gamenight.families.deal_estimates import drawing_deadwood
+from gamenight.families.melds import RUMMY_VALUES
+
+
+def cards(text: str) -> list[int]:
+    return [C.card(c) for c in text.split()]
+
+
+def ahead(state: State, seat: int) -> float:
+    assert isinstance(state, DealEstimate)
+    return estimated_advantage(state, seat, state.deal_estimate())
+
+
+def test_gin_counts_the_deadwood_difference_a_stock_out_would_score() -> None:
+    state: Any = gamenight.new("gin-rummy", seed=1)
+    state.hands[0] = cards("AH 2H 3H 4S 5S 6S 7C 7D 7S KD KC KH")  # every card melded
+    state.hands[1] = cards("AS 3C 5D 7H 9S JC QD KS 2D 4C 6H 8D 9C")  # 13 cards: the best discard first
+    deadwood = min(state.deadwood_after(state.hands[1]).values())
+    assert deadwood > 10
+    assert ahead(state, 0) == deadwood == -ahead(state, 1)
+
+
+def test_a_card_one_from_a_meld_is_charged_half() -> None:
+    assert drawing_deadwood(cards("KS KH 2C"), RUMMY_VALUES) == 5 + 5 + 2  # a pair of kings
+    assert drawing_deadwood(cards("5H 7H"), RUMMY_VALUES) == 2.5 + 3.5  # a run's gap
+    assert drawing_deadwood(cards("5H 8H 5C"), RUMMY_VALUES) == 2.5 + 8 + 2.5
+
+
+def test_rummy_charges_each_hand_its_deadwood_fewer_winning() -> None:
+    state: Any = gamenight.new("rummy", seed=1)
+    state.hands[0] = cards("AH 2H 3H 9S 9C 9D 4C")  # 4 left over
+    for s in (1, 2, 3):
+        state.hands[s] = cards("KS 8C JD 5H 2S 4C 7D")[: 7 - s]  # no two near a meld
+    assert state.deal_estimate() == [4, 10 + 8 + 10 + 5 + 2 + 4, 10 + 8 + 10 + 5 + 2, 10 + 8 + 10 + 5]
+    assert ahead(state, 0) > 20 and ahead(state, 1) < 0
+
+
+def test_the_card_game_charges_what_is_left_after_the_best_discard() -> None:
+    state: Any = gamenight.new("the-card-game", seed=1)  # three cards, threes wild
+    state.hands[0] = cards("5H 6H 7H")
+    state.hands[1] = cards("KS QC 9D 8C")  # yet to discard: the king goes, 10 + 9 + 8 stay
+    state.hands[2] = cards("KS QC 9D")
+    state.hands[3] = cards("5S 3C 5D")  # a set of fives with a wild three
+    row = state.deal_estimate()
+    assert row == [0.0, 27.0, 29.0, 0.0]
+    assert ahead(state, 0) > 0 > ahead(state, 2)
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
+def test_a_domino_hand_costs_its_pips(game: str) -> None:
+    state: Any = gamenight.new(game, seed=1)
+    state.hands[0] = [D.tile(1, 0)]
+    row = state.deal_estimate()
+    assert row[0] == 1 and all(p > 20 for p in row[1:])
+    assert ahead(state, 0) > 0 and ahead(state, 1) < ahead(state, 0)
+
+
+def test_five_in_a_row_values_a_line_of_four_near_a_row() -> None:
+    state: Any = gamenight.new("five-in-a-row", seed=1)
+    assert ahead(state, 0) == 0  # an empty board: even
+    for col in range(1, 5):  # four blue discs beside a free corner: a row in one more
+        state.board[col] = 0
+    assert 0.4 < ahead(state, 0) < 2 and ahead(state, 1) == -ahead(state, 0)
+
+
+def test_a_hollywood_loss_weighs_like_a_win() -> None:
+    state = gamenight.new("gin-rummy", seed=1)  # the sheet: each side's three games, then its total
+    start = list(state.sheet.totals)
+    state.sheet.add("hand", [0, 0, 0, 0, 12, 0, 0, 12])
+    assert _advantage(state, 0, start) == -12 and _advantage(state, 1, start) == 12
+
+
+def decide(bot: SearchBot, game: str, seed: int) -> tuple[Any, int]:
+    state = gamenight.new(game, seed=seed)
+    seat = min(state.to_act)
+    while len(state.legal_moves(seat)) < 2:  # the first real choice
+        state.play(state.legal_moves(seat)[0], seat)
+        seat = min(state.to_act)
+    move = bot.choose(state.view(seat, layout=False), state.legal_moves(seat), sampler_for(state, seat),
+                      random.Random(seed))
+    assert move in state.legal_moves(seat)
+    return move, bot.last_steps // max(1, bot.last_simulations)
+
+
+def heuristic(game: str) -> Any:
+    return lambda: make_bot("heuristic", game)
+
+
+def test_rollouts_stop_at_the_horizon_where_the_game_estimates() -> None:
+    full = SearchBot(heuristic("gin-rummy"), simulations=24)
+    cut = HorizonSearchBot(heuristic("gin-rummy"), simulations=24, stop="reply")
+    _, full_length = decide(full, "gin-rummy", 3)
+    _, cut_length = decide(cut, "gin-rummy", 3)
+    assert cut_length <= 4 < full_length  # a draw and a discard answer the move, where the deal runs on
+
+
+def test_a_game_without_an_estimate_is_searched_to_the_end_of_the_deal() -> None:
+    assert not isinstance(gamenight.new("euchre", seed=2), DealEstimate)
+    full = SearchBot(heuristic("euchre"), simulations=12)
+    cut = HorizonSearchBot(heuristic("euchre"), simulations=12, stop="reply")
+    assert decide(full, "euchre", 2) == decide(cut, "euchre", 2)
+    assert full.last_steps == cut.last_steps
+
+
+def test_the_levels_search_to_a_horizon_only_where_it_was_adopted() -> None:
+    assert not set(HORIZON) & SEARCH_DOES_NOT_HELP  # adopted: no longer the heuristic
+    for game, horizon in HORIZON.items():
+        assert isinstance(gamenight.new(game, seed=1), DealEstimate)
+        bot = make_bot("strong", game)
+        assert isinstance(bot, HorizonSearchBot) and bot.stop == horizon.stop
+        assert bot.steps == round(HORIZON_BUDGETS["strong"].steps * horizon.share)
+    assert not isinstance(make_bot("strong", "hearts"), HorizonSearchBot)
+    assert type(make_bot("strong", "gin-rummy")) is type(make_bot("heuristic", "gin-rummy"))
