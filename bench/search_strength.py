@@ -37,6 +37,11 @@ from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
 
 
+#: Oh Hell's book starts a match with one card each, a deal with no play to speak of: the bench
+#: deals the largest hand (ten cards) first, as bench/vs_openspiel.py does
+OPTIONS = {"oh-hell": {"order": "down_up"}}
+
+
 @dataclass
 class Deal:
     advantage: float  # the tested seats' points minus the others' mean (positive: better)
@@ -58,6 +63,8 @@ class Override:
     steps: int | None = None
     #: "flat" (the levels' search) or "ismcts" (bots.ismcts, the same budget)
     method: str = "flat"
+    #: the cards left at which the search solves the deal exactly (SearchBot.endgame)
+    endgame: int | None = None
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -72,13 +79,15 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.simulations = budget.sims
         if budget.steps is not None:
             bot.steps = budget.steps
+        if budget.endgame is not None and level == "expert":
+            bot.endgame = budget.endgame
     return bot
 
 
 def play_deal(game: str, deal: int, level: str | None,
               budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
-    state = gamenight.new(game, seed=deal)
+    state = gamenight.new(game, seed=deal, options=OPTIONS.get(game))
     seats = tested_seats(state, deal)
     bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
             for s in range(state.num_players)}
@@ -172,6 +181,8 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=None, help="override the levels' rollouts a decision")
     parser.add_argument("--steps", type=int, default=None,
                         help="override the levels' rollout moves a decision")
+    parser.add_argument("--endgame", type=int, default=None,
+                        help="override expert's endgame: solve exactly at this many cards a hand (0: never)")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
@@ -180,7 +191,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method)
+    budget = Override(args.sims, args.steps, args.method, args.endgame)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")

@@ -56,12 +56,15 @@ class Budget:
     steps: int
     #: the most a decision may take on a server (a reproducible run leaves it out)
     seconds: float
+    #: solve a trick game's deal exactly once every hand holds this many cards or fewer
+    #: (SearchBot.endgame; 0: never)
+    endgame: int = 0
 
 
 #: the search budget of each searching level
 #: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
 #: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
-BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
+BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4, endgame=3)}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -119,7 +122,8 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     """The search bot of a searching ``level`` (its budget), whether or not the level uses it."""
     budget = BUDGETS[level]
     return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
-                     seconds=budget.seconds if timed else None, clock=clock, name=level)
+                     seconds=budget.seconds if timed else None, clock=clock, name=level,
+                     endgame=budget.endgame)
 
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS", "NO_GAIN",

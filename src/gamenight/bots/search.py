@@ -59,6 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamenight.bots import endgame
 from gamenight.bots.base import Bot, Sampler, sampler_for
 from gamenight.core.errors import GameError
 from gamenight.core.moves import Move
@@ -76,6 +77,9 @@ OVERRULE_Z = 1.0
 RACE_AFTER = 6
 #: how far behind the leader (standard errors of the paired difference) a move is dropped
 DROP_Z = 2.0
+#: endgame solver nodes that cost about one rollout move (a heuristic's choice and the engine's
+#: step): how the solver's work counts against the step budget
+NODES_A_STEP = 4
 
 
 @dataclass
@@ -97,17 +101,25 @@ class SearchBot:
     clock: Callable[[], float] = time.perf_counter
     name: str = "search"
     max_children: int = MAX_CHILDREN
+    #: solve the deal exactly once every hand in a trick game's play holds this many cards or
+    #: fewer (:mod:`gamenight.bots.endgame`; 0: roll out to the end, as where no solver applies)
+    endgame: int = 0
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
     #: how many root moves the last decision compared
     last_moves: int = 0
     #: the moves its rollouts played
     last_steps: int = 0
+    #: the rollouts of the last decision that ended in an exact endgame
+    last_solved: int = 0
     _policies: dict[int, Bot] = field(default_factory=dict, repr=False)
     _options: Any = field(default=None, repr=False)
+    #: the decision's endgame solvers, one per scoring context (their tables serve every world)
+    _solvers: dict[Any, endgame.Solver] = field(default_factory=dict, repr=False)
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
-        self.last_simulations = self.last_moves = self.last_steps = 0
+        self.last_simulations = self.last_moves = self.last_steps = self.last_solved = 0
+        self._solvers = {}
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else self.clock() + self.seconds
@@ -158,27 +170,52 @@ class SearchBot:
             except GameError:  # a move the seat's information allows but this determinization does not
                 arm.values[rnd] = None
                 continue
-            self.last_steps += 1 + self._roll_out(copy, random.Random(seed))
-            arm.values[rnd] = _value(copy, seat, start)
+            played, solved = self._roll_out(copy, random.Random(seed), seat)
+            self.last_steps += 1 + played
+            arm.values[rnd] = _value(copy, seat, start) if solved is None else solved
         return len(arms)
 
-    def _roll_out(self, state: State, rng: random.Random) -> int:
-        """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
-        played."""
+    def _roll_out(self, state: State, rng: random.Random, seat: int) -> tuple[int, float | None]:
+        """Every acting seat's heuristic plays on to the end of the deal, or the cap, or to an
+        endgame the solver plays exactly; the moves played (and the solver's nodes), and the
+        solved deal's value for ``seat`` (``None``: the rollout reached the end)."""
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         played = 0
         for _ in range(ROLLOUT_CAP):
             if state.is_over or len(sheet.rows) != rows or state.deal_no != deal:
                 break
+            if self.endgame and endgame.in_play(state) and endgame.cards_left(state) <= self.endgame:
+                solved = self._solve(state, seat)
+                if solved is not None:
+                    return played + solved[1], solved[0]
             for who in sorted(state.to_act):
                 if who in state.to_act:
                     move = self._rollout_move(state, who, rng)
                     if move is None:  # a seat to act with no legal move: the rollout ends where it is
-                        return played
+                        return played, None
                     state.play(move, who)
                     played += 1
-        return played
+        return played, None
+
+    def _solve(self, state: State, seat: int) -> tuple[float, int] | None:
+        """The deal's score difference for ``seat`` under exact play from here, and the solver's
+        cost in rollout moves (:data:`NODES_A_STEP` nodes each); ``None`` where the game's
+        scoring is not the solver's. The match's result is not added (a rollout's is): the
+        solver scores the deal."""
+        scoring = endgame.scoring_for(state)
+        if scoring is None:
+            return None
+        s: Any = state
+        key = (scoring.context, s.trump, s.bowers, s.low_ranking, tuple(s.active))
+        solver = self._solvers.get(key)
+        if solver is None:
+            solver = self._solvers[key] = endgame.solver_for(state, scoring, _lowest_wins(state))
+        before = solver.nodes
+        hands, turn, trick, seats, tricks, rel, broken = endgame.position(state, scoring)
+        row = solver.solve(hands, turn, trick, seats, tricks, rel, broken, seat)
+        self.last_solved += 1
+        return solver.advantage(row, seat), (solver.nodes - before) // NODES_A_STEP
 
     def _rollout_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
         legal = state.legal_moves(seat)
