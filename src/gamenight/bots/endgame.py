@@ -54,6 +54,9 @@ class Scoring:
     #: a trick won with one of these breaks the restriction
     breaks: int = 0
     broken: bool = True
+    #: scoring cards of one suit score alike (the row reads how many of them each seat took), so
+    #: equal-ranking ones may be merged like the others
+    alike: bool = False
 
 
 def mask_of(cards: list[int]) -> int:
@@ -92,7 +95,7 @@ def _hearts(s: Any) -> Scoring | None:
         return tuple(hand_row(counts, holder, moon)[0])
 
     return Scoring(("hearts", kitty, taker, moon), row, relevant=scoring, restricted=hearts,
-                   breaks=scoring, broken=bool(s.broken))
+                   breaks=scoring, broken=bool(s.broken), alike=True)
 
 
 def _oh_hell(s: Any) -> Scoring:
@@ -272,7 +275,7 @@ class Solver:
         for h in self._hands:
             live |= h
         out: list[int] = []
-        relevant = self.scoring.relevant
+        relevant, alike = self.scoring.relevant, self.scoring.alike
         for su, order in self._order.items():
             if not cand & self._suit_mask[su]:
                 continue
@@ -284,7 +287,7 @@ class Solver:
                     continue
                 if cand & bit:
                     scores = bool(relevant & bit)
-                    if run and scores == run_scores and not scores:
+                    if run and scores == run_scores and (alike or not scores):
                         continue
                     out.append(c)
                     run, run_scores = True, scores
