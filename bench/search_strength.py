@@ -36,7 +36,6 @@ from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
 
-
 #: Oh Hell's book starts a match with one card each, a deal with no play to speak of: the bench
 #: deals the largest hand (ten cards) first, as bench/vs_openspiel.py does
 OPTIONS = {"oh-hell": {"order": "down_up"}}

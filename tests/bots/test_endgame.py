@@ -66,7 +66,11 @@ def test_the_solver_plays_endgames_as_an_exhaustive_search_through_the_engine(
         searcher = seed % state.num_players
         hands, turn, trick, seats, tricks, rel, broken = position(state, scoring)
         row = solver.solve(hands, turn, trick, seats, tricks, rel, broken, searcher)
-        assert row == engine_row(state, searcher, _lowest_wins(state), solver.advantage), (game, seed)
+        exact = engine_row(state, searcher, _lowest_wins(state), solver.advantage)
+        assert row == exact, (game, seed)
+        fresh = solver_for(state, scoring, _lowest_wins(state))  # Euchre's two columns: alpha-beta
+        value = fresh.value(hands, turn, trick, seats, tricks, rel, broken, searcher)
+        assert value == solver.advantage(exact, searcher), (game, seed)
 
 
 def test_hearts_keeps_its_lead_rule_in_the_solver() -> None:

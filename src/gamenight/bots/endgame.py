@@ -28,15 +28,18 @@ cards (two decks), or a phase other than the play is not solved (:func:`scoring_
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 
 #: a score row: each sheet column's points for the deal
 Row = tuple[int, ...]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -157,6 +160,8 @@ class Solver:
     #: positions solved (the start of a trick) and rows scored
     memo: dict[Hashable, Row] = field(default_factory=dict)
     rows: dict[Hashable, Row] = field(default_factory=dict)
+    #: alpha-beta's bounds of positions (two-column sheets): (at least, at most)
+    bounds: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
     #: the nodes searched (for the search's budget and the benches)
     nodes: int = 0
 
@@ -164,7 +169,8 @@ class Solver:
         self._next = [self._next_active(p) for p in range(self.seats)]
         self._n_active = sum(self.active)
         suits = sorted(set(self.suit_of))
-        self._suit_mask = {su: mask_of([c for c in range(C.CARD_COUNT) if self.suit_of[c] == su]) for su in suits}
+        self._suit_mask = {su: mask_of([c for c in range(C.CARD_COUNT) if self.suit_of[c] == su])
+                           for su in suits}
         #: each suit's cards, lowest power first
         self._order = {su: sorted((c for c in range(C.CARD_COUNT) if self.suit_of[c] == su),
                                   key=lambda c: self.power[c]) for su in suits}
@@ -193,6 +199,70 @@ class Solver:
         self._hands, self._tricks, self._rel, self._broken = list(hands), list(tricks), list(rel), broken
         return self._node(turn, list(trick), list(trick_seats))
 
+    def value(self, hands: list[int], turn: int, trick: list[int], trick_seats: list[int],
+              tricks: list[int], rel: list[int], broken: bool, searcher: int) -> float:
+        """``searcher``'s deal score difference under perfect play from here (:meth:`solve`'s
+        row, read for it). Where the sheet has two columns one side's gain is the other's loss, and
+        max^n is minimax: alpha-beta finds the same value without the whole tree."""
+        if self._ncols != 2:
+            return self.advantage(self.solve(hands, turn, trick, trick_seats, tricks, rel, broken, searcher),
+                                  searcher)
+        self._searcher = searcher
+        self._hands, self._tricks, self._rel, self._broken = list(hands), list(tricks), list(rel), broken
+        return self._alphabeta(turn, trick=list(trick), seats=list(trick_seats),
+                               alpha=-math.inf, beta=math.inf)
+
+    def _alphabeta(self, turn: int, *, trick: list[int], seats: list[int],
+                   alpha: float, beta: float) -> float:
+        """Minimax of the searcher's advantage within (alpha, beta); the table keeps bounds."""
+        hands = self._hands
+        key: Hashable = None
+        if not trick:
+            if not hands[turn]:
+                return self.advantage(self._row(), self._searcher)
+            key = (tuple(hands), turn, tuple(self._tricks), tuple(self._rel), self._broken, self._searcher)
+            low, high = self.bounds.get(key, (-math.inf, math.inf))
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low), min(beta, high)
+        self.nodes += 1
+        window = alpha, beta
+        ours = self.columns[turn] == self.columns[self._searcher]
+        best = -math.inf if ours else math.inf
+        for c in self._moves(turn, trick):
+            bit = 1 << c
+            hands[turn] ^= bit
+            trick.append(c)
+            seats.append(turn)
+            if len(trick) == self._n_active:
+                lead = partial(self._alphabeta, trick=[], seats=[], alpha=alpha, beta=beta)
+                v = self._after_trick(trick, seats, lead)
+            else:
+                v = self._alphabeta(self._next[turn], trick=trick, seats=seats, alpha=alpha, beta=beta)
+            trick.pop()
+            seats.pop()
+            hands[turn] ^= bit
+            if ours:
+                best = max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = self.bounds.get(key, (-math.inf, math.inf))
+            if best <= window[0]:
+                high = min(high, best)  # failed low: the value is at most this
+            elif best >= window[1]:
+                low = max(low, best)  # failed high: at least this
+            else:
+                low = high = best
+            self.bounds[key] = (low, high)
+        return best
+
     def _node(self, turn: int, trick: list[int], seats: list[int]) -> Row:
         hands = self._hands
         key: Hashable = None
@@ -212,7 +282,7 @@ class Solver:
             trick.append(c)
             seats.append(turn)
             if len(trick) == self._n_active:
-                row = self._after_trick(trick, seats)
+                row = self._after_trick(trick, seats, self._next_trick)
             else:
                 row = self._node(self._next[turn], trick, seats)
             trick.pop()
@@ -226,7 +296,11 @@ class Solver:
             self.memo[key] = best
         return best
 
-    def _after_trick(self, trick: list[int], seats: list[int]) -> Row:
+    def _next_trick(self, leader: int) -> Row:
+        return self._node(leader, [], [])
+
+    def _after_trick(self, trick: list[int], seats: list[int], then: Callable[[int], T]) -> T:
+        """``then(winner)`` with the full trick gathered by its winner, and undone after."""
         winner = self._winner(trick, seats)
         taken = mask_of(trick)
         rel_before, broken_before = self._rel[winner], self._broken
@@ -234,10 +308,10 @@ class Solver:
         self._rel[winner] |= taken & self.scoring.relevant
         if taken & self.scoring.breaks:
             self._broken = True
-        row = self._node(winner, [], [])
+        out = then(winner)
         self._tricks[winner] -= 1
         self._rel[winner], self._broken = rel_before, broken_before
-        return row
+        return out
 
     def _row(self) -> Row:
         key = (tuple(self._tricks), tuple(self._rel))
@@ -304,7 +378,11 @@ def solver_for(state: State, scoring: Scoring, lowest_wins: bool) -> Solver:
                   bool(s.later_identical_wins), scoring)
 
 
-def position(state: State, scoring: Scoring) -> tuple[list[int], int, list[int], list[int], list[int], list[int], bool]:
+#: a position for :meth:`Solver.solve`: hands, turn, trick, its seats, tricks, scoring cards, broken
+Position = tuple[list[int], int, list[int], list[int], list[int], list[int], bool]
+
+
+def position(state: State, scoring: Scoring) -> Position:
     """The solver's position of a state in its play: hands, turn, trick, its seats, tricks,
     scoring cards taken, broken."""
     s: Any = state

@@ -14,6 +14,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from gamenight.bots.endgame import SCORINGS
 from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
 
 #: where the bench keeps its results, beside BOTS.md
@@ -36,7 +37,8 @@ def levels_section() -> list[str]:
         "| casual | the game's heuristic bot (`heuristic` is its older name) |",
         f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
         f"(at most {strong.seconds:g} s on a server) |",
-        f"| expert | the search bot: {expert.steps:,} rollout moves a decision "
+        f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal's last "
+        f"{expert.endgame} cards a hand solved exactly in {', '.join(sorted(SCORINGS))} "
         f"(at most {expert.seconds:g} s on a server) |",
         "",
         "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
@@ -48,6 +50,12 @@ def levels_section() -> list[str]:
         "budget counts the moves played in those rollouts, so a decision costs about the same time at any",
         "point of a deal. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
         "odds), so strong and expert are that bot there.",
+        "",
+        "Expert's rollouts stop where every hand in a trick game's play holds a few cards, and the rest",
+        "of the sampled deal is solved exactly (`gamenight.bots.endgame`: every seat playing the cards to",
+        "the best deal score for its side, all hands known, a transposition table, equal cards merged),",
+        "the way bridge programs play their sampled deals; where a game's scoring has no solver, its",
+        "rollouts run to the end of the deal as strong's do.",
         *_heuristic_only(),
     ]
 
