@@ -34,6 +34,14 @@ the generic signals in core are the score sheet gaining a row and ``State.deal_n
 kernel that deals keeps both). Games without deals (a board game, a dice race) are capped at
 :data:`ROLLOUT_CAP` decisions. Either way the rollout is scored by the score sheet.
 
+Exact endgames. With ``endgame`` set (the expert level), a rollout in a trick game's play stops
+once every hand holds that many cards or fewer (one more where two sides play) and the rest of the
+sampled deal is solved exactly (:mod:`gamenight.bots.endgame`: every seat plays its best with all
+hands known), its deal score difference the rollout's value: the heuristics' mistakes in the last
+tricks no longer blur the comparison of moves, and from there on a decision is perfect-information
+Monte Carlo with exact play. The solver's nodes count against the budget (:data:`NODES_A_STEP`);
+games whose scoring it does not know roll out to the end as before.
+
 The reward. A rollout's value for the searching seat is the deal's score difference: the change of
 its column's total minus the mean change of the other columns (the sheet's columns are teams in
 partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's
