@@ -64,6 +64,8 @@ class Override:
     method: str = "flat"
     #: the cards left at which the search solves the deal exactly (SearchBot.endgame)
     endgame: int | None = None
+    #: the standard errors by which expert must beat the heuristic's move (SearchBot.overrule_z)
+    overrule: float | None = None
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -80,6 +82,8 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.steps = budget.steps
         if budget.endgame is not None and level == "expert":
             bot.endgame = budget.endgame
+        if budget.overrule is not None and level == "expert":
+            bot.overrule_z = budget.overrule
     return bot
 
 
@@ -182,6 +186,8 @@ def main() -> None:
                         help="override the levels' rollout moves a decision")
     parser.add_argument("--endgame", type=int, default=None,
                         help="override expert's endgame: solve exactly at this many cards a hand (0: never)")
+    parser.add_argument("--overrule", type=float, default=None,
+                        help="override expert's standard errors to overrule the heuristic's move")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
@@ -190,7 +196,7 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method, args.endgame)
+    budget = Override(args.sims, args.steps, args.method, args.endgame, args.overrule)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")

@@ -116,6 +116,8 @@ class SearchBot:
     #: solve the deal exactly once every hand in a trick game's play holds this many cards or
     #: fewer (:mod:`gamenight.bots.endgame`; 0: roll out to the end, as where no solver applies)
     endgame: int = 0
+    #: the standard errors by which another move must beat the heuristic's (:data:`OVERRULE_Z`)
+    overrule_z: float = OVERRULE_Z
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
     #: how many root moves the last decision compared
@@ -154,7 +156,7 @@ class SearchBot:
             if rnd + 1 >= RACE_AFTER:
                 live = _race(live, arms[0])
         self.last_simulations = done
-        return _best(arms)
+        return _best(arms, self.overrule_z)
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
         """The heuristic's move first, then others, as many as leave a few rounds in the budget."""
@@ -299,14 +301,14 @@ def _race(live: list[_Arm], prior: _Arm) -> list[_Arm]:
     return kept
 
 
-def _best(arms: list[_Arm]) -> Move:
+def _best(arms: list[_Arm], overrule_z: float = OVERRULE_Z) -> Move:
     """The heuristic's move, unless another gained more on the same determinizations, surely
     enough (:data:`OVERRULE_Z` standard errors)."""
     prior = arms[0]
     best, best_gain = prior, 0.0
     for arm in arms[1:]:
         mean, se, n = _paired(arm, prior)
-        if n >= 2 and mean > best_gain and mean > OVERRULE_Z * se:
+        if n >= 2 and mean > best_gain and mean > overrule_z * se:
             best, best_gain = arm, mean
     return best.move
 
