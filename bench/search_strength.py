@@ -188,6 +188,8 @@ def main() -> None:
                         help="override expert's endgame: solve exactly at this many cards a hand (0: never)")
     parser.add_argument("--overrule", type=float, default=None,
                         help="override expert's standard errors to overrule the heuristic's move")
+    parser.add_argument("--variant", default="",
+                        help="the word in brackets naming a variant of expert's (its rows: 'expert (word)')")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
@@ -209,7 +211,10 @@ def main() -> None:
         for k, level in enumerate(levels, start=1):
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
-            label = level if args.method == "flat" else f"{level} ({args.method})"
+            variant = args.variant or ("" if args.method == "flat" else args.method)
+            # --endgame and --overrule change expert alone; --method every level
+            changed = level == "expert" or args.method != "flat"
+            label = f"{level} ({variant})" if variant and changed else level
             row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
             results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals
