@@ -4,24 +4,28 @@
 beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
 casual     the heuristic bot as it is
 strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, at most 0.2 s a move
-expert     the search bot: 10,000 rollout moves, at most 0.4 s a move
+expert     the search bot: 10,000 rollout moves, the deal's last cards solved exactly, at most 0.4 s
 =========  ===========================================================================================
 
 A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
-any point of a deal (a game's moves cost what its heuristic and rules cost). Strong takes 72 ms of
-one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ±
-0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
-``bench/search_strength.py``, docs/BOTS.md.
+any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
+paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal
+(200 deals, 46 ms of one core a decision), Hearts +1.2 ± 1.2 (150, 79 ms), Oh Hell with ten cards
+first +3.2 ± 1.2 (150, 53 ms).
 
-Expert is strong's search with four times the budget. It is not yet measurably stronger than
-strong: on the same deals, 0.00 ± 0.23 points a deal in Euchre (40 deals) and +1.2 ± 2.0 in Hearts
-(30). Comparing every root move instead of eight (``max_children`` 16) did no better in Hearts
-(-0.05 ± 1.88 over 26 deals), and information-set MCTS (:mod:`gamenight.bots.ismcts`) on
-expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over 60 deals), so expert keeps the
-flat search. Against OpenSpiel's ISMCTS at equal
-time both levels win clearly in Euchre (``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap
-(0.4 s) keeps its answers within the table's default bot pause of 600 ms at the 99th percentile
-(``bench/level_latency.py --level expert``).
+Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
+Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
+:attr:`Budget.endgame` cards or fewer (one more in Euchre, whose two sides alpha-beta prunes) and
+the sampled deal is solved exactly from there (:mod:`gamenight.bots.endgame`), the method of bridge
+programs. It is NOT measurably stronger than strong: on the same deals, expert minus strong
+EXPERT_FIGURES. Before the endgames, four times the budget alone was not either (Euchre 0.00 ±
+0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of eight did no
+better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
+(:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
+60 deals). Against OpenSpiel's ISMCTS at equal time both levels win clearly
+(``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap (0.4 s) keeps its answers within the
+table's default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level
+expert``).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's

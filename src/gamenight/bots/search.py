@@ -184,22 +184,28 @@ class SearchBot:
             except GameError:  # a move the seat's information allows but this determinization does not
                 arm.values[rnd] = None
                 continue
-            played, solved = self._roll_out(copy, random.Random(seed), seat)
+            played, solved = self._play_out(copy, random.Random(seed), seat)
             self.last_steps += 1 + played
             arm.values[rnd] = _value(copy, seat, start) if solved is None else solved
         return len(arms)
 
-    def _roll_out(self, state: State, rng: random.Random, seat: int) -> tuple[int, float | None]:
-        """Every acting seat's heuristic plays on to the end of the deal, or the cap, or to an
-        endgame the solver plays exactly; the moves played (and the solver's nodes), and the
-        solved deal's value for ``seat`` (``None``: the rollout reached the end)."""
+    def _roll_out(self, state: State, rng: random.Random) -> int:
+        """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
+        played (information-set MCTS's rollouts too)."""
+        return self._play_out(state, rng, None)[0]
+
+    def _play_out(self, state: State, rng: random.Random, seat: int | None) -> tuple[int, float | None]:
+        """:meth:`_roll_out`, but stopping at an endgame the solver plays exactly where ``seat`` is
+        the searching seat and ``endgame`` is set; the moves played (and the solver's nodes), and
+        the solved deal's value for ``seat`` (``None``: the rollout reached the end)."""
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         played = 0
         for _ in range(ROLLOUT_CAP):
             if state.is_over or len(sheet.rows) != rows or state.deal_no != deal:
                 break
-            if self.endgame and in_play(state) and cards_left(state) <= self._endgame_cards(state):
+            if seat is not None and self.endgame and in_play(state) and \
+                    cards_left(state) <= self._endgame_cards(state):
                 solved = self._solve(state, seat)
                 if solved is not None:
                     return played + solved[1], solved[0]

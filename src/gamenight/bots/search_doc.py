@@ -16,6 +16,7 @@ from typing import Any
 
 from gamenight.bots.endgame import SCORINGS
 from gamenight.bots.levels import BUDGETS, NO_GAIN, TOO_DEAR
+from gamenight.bots.search import TWO_SIDES_DEEPER
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
@@ -37,9 +38,9 @@ def levels_section() -> list[str]:
         "| casual | the game's heuristic bot (`heuristic` is its older name) |",
         f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
         f"(at most {strong.seconds:g} s on a server) |",
-        f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal's last "
-        f"{expert.endgame} cards a hand solved exactly in {', '.join(sorted(SCORINGS))} "
-        f"(at most {expert.seconds:g} s on a server) |",
+        f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal solved exactly "
+        f"from {expert.endgame} cards a hand ({expert.endgame + TWO_SIDES_DEEPER} where two sides play) in "
+        f"{', '.join(sorted(SCORINGS))} (at most {expert.seconds:g} s on a server) |",
         "",
         "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
         "(the game's own `sample`: every sampled deal looks to the seat exactly like the true one), plays",
@@ -88,7 +89,10 @@ def gain_section(docs: Path) -> list[str]:
         "better); *Sure*: yes where the interval lies above zero, worse where below (from 20 deals on).",
         "*CPU ms*: one core's time per decision with a choice, mean and 99th percentile. A level with a",
         "word in brackets is a variant measured and not adopted: *ismcts*, information-set MCTS",
-        "(`gamenight.bots.ismcts`) on the level's budget; *every move*, every root move compared, not eight.",
+        "(`gamenight.bots.ismcts`) on the level's budget; *every move*, every root move compared, not eight;",
+        "*rollouts only*, expert before its exact endgames (rollouts to the end of the deal); *endgame at",
+        "3 cards*, Euchre solved from three cards a hand, not four. Oh Hell is dealt its largest hand (ten",
+        "cards) first (`order=down_up`): the book's first deal has one card each and almost no play.",
         "",
         "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
         "|---|---|---|---:|---|---|---:|---:|",
