@@ -24,10 +24,13 @@ programs. It is NOT measurably stronger than strong: on the same deals, expert m
 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of eight did no
 better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
 (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
-60 deals). Against OpenSpiel's ISMCTS at equal time both levels win clearly
-(``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap (0.4 s) keeps its answers within the
-table's default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level
-expert``).
+60 deals). Against OpenSpiel's ISMCTS at equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert
+wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315
+ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms); Euchre's row (+1.36 ± 0.37,
+25) was measured before the endgames. Its server cap (0.4 s) keeps its answers within the table's
+default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall
+clock: Euchre 460 ms over 40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts
+run of 40 answers on a machine busy with other benches had one at 859 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
