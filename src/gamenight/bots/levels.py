@@ -20,9 +20,11 @@ the sampled deal is solved exactly from there (:mod:`gamenight.bots.endgame`), t
 programs. It is NOT measurably stronger than strong: on the same deals, expert minus strong is -0.03
 ± 0.13 points a deal in Euchre (300 deals; 220 ms of one core a decision), -0.04 ± 1.29 in Hearts
 (150; 271 ms) and -0.18 ± 1.22 in Oh Hell (150; 205 ms); Euchre solved from three cards, not four,
-+0.03 ± 0.13 (200). Before the endgames, four times the budget alone was not either (Euchre 0.00 ±
-0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of eight did no
-better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
++0.03 ± 0.13 (200); Oh Hell solved from four cards, not three, is significantly worse, -1.51 ± 1.13
+(150: solved with every hand known, a deal looks easier to steer than it is, the known weakness of
+perfect-information sampling). Before the endgames, four times the budget alone was not either
+(Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of
+eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
 (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
 60 deals). Against OpenSpiel's ISMCTS at equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert
 wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315
