@@ -18,12 +18,15 @@ the start of a trick are remembered (a transposition table keyed by the hands, t
 what the score can still depend on); and cards of one suit with no live card between them in
 power, worth the same to the score, are one move (playing either gives the same deal).
 
-What it costs (CPU of one core, a fresh solver, random endgames of tests/bots/test_endgame.py,
-mean and worst of 10 to 20): max^n, Hearts at three cards a hand 1.4 ms (6 ms), at four 29 ms
-(119 ms), at five 1.9 s; Oh Hell at three 0.8 ms (4 ms), four 7 ms (31 ms), five 103 ms; Euchre's
-alpha-beta at four 1.5 ms (9 ms), at five, the whole play, 5.5 ms (35 ms). A rollout's remaining
-moves cost some 30 microseconds each, so the expert solves from three cards a hand (four where two
-sides play): dearer, a decision would sample too few deals within its time.
+What it costs (CPU of one core, a fresh solver, random endgames of tests/bots/test_endgame.py, mean
+and worst of 10 to 20): max^n, Hearts at three cards a hand 1.4 ms (6 ms), at four 29 ms (119 ms),
+at five (before equal hearts merged) 1.9 s; Oh Hell at three 0.8 ms (4 ms), four 7 ms (31 ms), five
+103 ms; Euchre's alpha-beta at four 1.5 ms (9 ms), at five, the whole play, 5.5 ms (35 ms). A
+rollout's remaining moves cost some 30 microseconds each, so the expert solves from three cards a
+hand (four where two sides play): dearer, a decision would sample too few deals within its time.
+What it gains, measured (bench/search_strength.py, docs/BOTS.md): nothing measurable over strong in
+Euchre, Hearts and Oh Hell; in Oh Hell solving from four cards is worse
+(:mod:`gamenight.bots.levels` has the figures).
 
 A deal's score must be a function the solver can compute: :data:`SCORINGS` holds, per game, how
 its rows are made from the tricks each seat took and the scoring cards each took (the games' own
