@@ -22,7 +22,9 @@ programs. It is NOT measurably stronger than strong: on the same deals, expert m
 (150; 271 ms) and -0.18 ± 1.22 in Oh Hell (150; 205 ms); Euchre solved from three cards, not four,
 +0.03 ± 0.13 (200); Oh Hell solved from four cards, not three, is significantly worse, -1.51 ± 1.13
 (150: solved with every hand known, a deal looks easier to steer than it is, the known weakness of
-perfect-information sampling). Before the endgames, four times the budget alone was not either
+perfect-information sampling). In Oh Hell the trend runs with the depth: rollouts only +0.41 ± 1.11,
+three cards -0.18 ± 1.22, four -1.51 ± 1.13 (150 deals each), so the endgame may cost Oh Hell a
+little, not measurably at three. Before the endgames, four times the budget alone was not either
 (Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of
 eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
 (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
