@@ -81,8 +81,10 @@ def main() -> None:
                       "slowest": 1000 * xs[-1], "pause": PAUSE_MS}
     if args.keep:
         docs = Path(__file__).resolve().parents[1] / "docs"
-        (docs / LATENCY_FILE).write_text(json.dumps({args.level: kept}, indent=1, sort_keys=True) + "\n",
-                                         encoding="utf-8")
+        store = docs / LATENCY_FILE  # the other levels' figures and this level's other games stay
+        everything = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+        everything.setdefault(args.level, {}).update(kept)
+        store.write_text(json.dumps(everything, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         arena.main(["--doc", "--kept", "--docs", str(docs)])
 
 

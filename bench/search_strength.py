@@ -36,6 +36,10 @@ from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
 
+#: Oh Hell's book starts a match with one card each, a deal with no play to speak of: the bench
+#: deals the largest hand (ten cards) first, as bench/vs_openspiel.py does
+OPTIONS = {"oh-hell": {"order": "down_up"}}
+
 
 @dataclass
 class Deal:
@@ -64,6 +68,10 @@ class Override:
     z: float | None = None
     #: deals played by casual at every seat before the tested one (a later deal: The Card Game's grow)
     skip: int = 0
+    #: the cards left at which the search solves the deal exactly (SearchBot.endgame)
+    endgame: int | None = None
+    #: the standard errors by which expert must beat the heuristic's move (SearchBot.overrule_z)
+    overrule: float | None = None
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -83,13 +91,17 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.steps = budget.steps
         if budget.z is not None:
             bot.overrule_z = budget.z
+        if budget.endgame is not None and level == "expert":
+            bot.endgame = budget.endgame
+        if budget.overrule is not None and level == "expert":
+            bot.overrule_z = budget.overrule
     return bot
 
 
 def play_deal(game: str, deal: int, level: str | None,
               budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
-    state = gamenight.new(game, seed=deal)
+    state = gamenight.new(game, seed=deal, options=OPTIONS.get(game))
     skip_deals(state, budget.skip, random.Random(-1 - deal))
     seats = tested_seats(state, deal)
     bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
@@ -194,6 +206,12 @@ def main() -> None:
     parser.add_argument("--sims", type=int, default=None, help="override the levels' rollouts a decision")
     parser.add_argument("--steps", type=int, default=None,
                         help="override the levels' rollout moves a decision")
+    parser.add_argument("--endgame", type=int, default=None,
+                        help="override expert's endgame: solve exactly at this many cards a hand (0: never)")
+    parser.add_argument("--overrule", type=float, default=None,
+                        help="override expert's standard errors to overrule the heuristic's move")
+    parser.add_argument("--variant", default="",
+                        help="the word in brackets naming a variant of expert's (its rows: 'expert (word)')")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
@@ -206,7 +224,8 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method, args.stop, args.z, args.skip)
+    budget = Override(args.sims, args.steps, args.method, stop=args.stop, z=args.z, skip=args.skip,
+                      endgame=args.endgame, overrule=args.overrule)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -219,7 +238,10 @@ def main() -> None:
         for k, level in enumerate(levels, start=1):
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
-            label = level if args.method == "flat" else f"{level} ({args.method})"
+            variant = args.variant or ("" if args.method == "flat" else args.method)
+            # --endgame and --overrule change expert alone; --method every level
+            changed = level == "expert" or args.method != "flat"
+            label = f"{level} ({variant})" if variant and changed else level
             if args.stop is not None and (game not in HORIZON or HORIZON[game].stop != args.stop):
                 label = f"{label} (to {args.stop})"
             if args.z is not None:

@@ -75,10 +75,10 @@ class HorizonSearchBot(SearchBot):
     #: whether the last rollout stopped before the deal's end (then it is scored by the estimate)
     _cut: bool = False
 
-    def _roll_out(self, state: State, rng: random.Random, seat: int | None = None) -> int:
+    def _play_out(self, state: State, rng: random.Random, seat: int | None) -> tuple[int, float | None]:
         self._cut = False
         if seat is None or not isinstance(state, DealEstimate):
-            return super()._roll_out(state, rng, seat)
+            return super()._play_out(state, rng, seat)
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         acting = seat in state.to_act
@@ -86,7 +86,7 @@ class HorizonSearchBot(SearchBot):
         played = 0
         for _ in range(self.cap):
             if state.is_over or len(sheet.rows) != rows or state.deal_no != deal:
-                return played
+                return played, None
             now = seat in state.to_act
             if now != acting:
                 acting, changes = now, changes + 1
@@ -96,11 +96,11 @@ class HorizonSearchBot(SearchBot):
                 if who in state.to_act:
                     move = self._rollout_move(state, who, rng)
                     if move is None:
-                        return played
+                        return played, None
                     state.play(move, who)
                     played += 1
         self._cut = True
-        return played
+        return played, None
 
     def _score(self, state: State, seat: int, start: list[int]) -> float:
         if self._cut and isinstance(state, DealEstimate):

@@ -4,24 +4,37 @@
 beginner   the heuristic bot, but one move in three (:data:`BEGINNER_SLIPS`) is a random legal move
 casual     the heuristic bot as it is
 strong     the search bot (:mod:`gamenight.bots.search`): 2,500 rollout moves, at most 0.2 s a move
-expert     the search bot: 10,000 rollout moves, at most 0.4 s a move
+expert     the search bot: 10,000 rollout moves, the deal's last cards solved exactly, at most 0.4 s
 =========  ===========================================================================================
 
 A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
-any point of a deal (a game's moves cost what its heuristic and rules cost). Strong takes 72 ms of
-one core a decision in Euchre (p99 150 ms) and 119 ms in Hearts (p99 182 ms), and gains 0.21 ±
-0.18 points a deal on casual in Euchre (150 paired deals) and 2.6 ± 1.4 in Hearts (100):
-``bench/search_strength.py``, docs/BOTS.md.
+any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
+paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal
+(200 deals, 46 ms of one core a decision), Hearts +1.2 ± 1.2 (150, 79 ms), Oh Hell with ten cards
+first +3.2 ± 1.2 (150, 53 ms).
 
-Expert is strong's search with four times the budget. It is not yet measurably stronger than
-strong: on the same deals, 0.00 ± 0.23 points a deal in Euchre (40 deals) and +1.2 ± 2.0 in Hearts
-(30). Comparing every root move instead of eight (``max_children`` 16) did no better in Hearts
-(-0.05 ± 1.88 over 26 deals), and information-set MCTS (:mod:`gamenight.bots.ismcts`) on
-expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over 60 deals), so expert keeps the
-flat search. Against OpenSpiel's ISMCTS at equal
-time both levels win clearly in Euchre (``bench/vs_openspiel.py``, docs/BOTS.md). Its server cap
-(0.4 s) keeps its answers within the table's default bot pause of 600 ms at the 99th percentile
-(``bench/level_latency.py --level expert``).
+Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
+Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
+:attr:`Budget.endgame` cards or fewer (one more in Euchre, whose two sides alpha-beta prunes) and
+the sampled deal is solved exactly from there (:mod:`gamenight.bots.endgame`), the method of bridge
+programs. It is NOT measurably stronger than strong: on the same deals, expert minus strong is -0.03
+± 0.13 points a deal in Euchre (300 deals; 220 ms of one core a decision), -0.04 ± 1.29 in Hearts
+(150; 271 ms) and -0.18 ± 1.22 in Oh Hell (150; 205 ms); Euchre solved from three cards, not four,
++0.03 ± 0.13 (200); Oh Hell solved from four cards, not three, is significantly worse, -1.51 ± 1.13
+(150: solved with every hand known, a deal looks easier to steer than it is, the known weakness of
+perfect-information sampling). In Oh Hell the trend runs with the depth: rollouts only +0.41 ± 1.11,
+three cards -0.18 ± 1.22, four -1.51 ± 1.13 (150 deals each), so the endgame may cost Oh Hell a
+little, not measurably at three. Before the endgames, four times the budget alone was not either
+(Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of
+eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
+(:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
+60 deals). Against OpenSpiel's ISMCTS at equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert
+wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315
+ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms); Euchre's row (+1.36 ± 0.37,
+25) was measured before the endgames. Its server cap (0.4 s) keeps its answers within the table's
+default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall
+clock: Euchre 460 ms over 40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts
+run of 40 answers on a machine busy with other benches had one at 859 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
@@ -88,12 +101,17 @@ class Budget:
     steps: int
     #: the most a decision may take on a server (a reproducible run leaves it out)
     seconds: float
+    #: solve a trick game's deal exactly once every hand holds this many cards or fewer
+    #: (SearchBot.endgame; 0: never)
+    endgame: int = 0
 
 
 #: the search budget of each searching level
 #: (expert's cap leaves room in the table's default bot pause, 600 ms, for the one rollout a
 #: decision may overrun it by and a busy server: bench/level_latency.py --level expert)
-BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4)}
+BUDGETS = {"strong": Budget(2_500, 0.2), "expert": Budget(10_000, 0.4, endgame=3)}
+
+
 @dataclass(frozen=True)
 class Horizon:
     """Where a game's horizon search stops its rollouts (:data:`gamenight.bots.horizon.STOPS`), and
@@ -176,7 +194,8 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     if horizon is None:
         budget = BUDGETS[level]
         return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
-                         seconds=budget.seconds if timed else None, clock=clock, name=level)
+                         seconds=budget.seconds if timed else None, clock=clock, name=level,
+                         endgame=budget.endgame)
     budget = HORIZON_BUDGETS[level]
     return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * horizon.share),
                             seconds=budget.seconds if timed else None, clock=clock, name=level,

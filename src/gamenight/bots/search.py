@@ -34,6 +34,14 @@ the generic signals in core are the score sheet gaining a row and ``State.deal_n
 kernel that deals keeps both). Games without deals (a board game, a dice race) are capped at
 :data:`ROLLOUT_CAP` decisions. Either way the rollout is scored by the score sheet.
 
+Exact endgames. With ``endgame`` set (the expert level), a rollout in a trick game's play stops
+once every hand holds that many cards or fewer (one more where two sides play) and the rest of the
+sampled deal is solved exactly (:mod:`gamenight.bots.endgame`: every seat plays its best with all
+hands known), its deal score difference the rollout's value: the heuristics' mistakes in the last
+tricks no longer blur the comparison of moves, and from there on a decision is perfect-information
+Monte Carlo with exact play. The solver's nodes count against the budget (:data:`NODES_A_STEP`);
+games whose scoring it does not know roll out to the end as before.
+
 The reward. A rollout's value for the searching seat is the deal's score difference: the change of
 its column's total minus the mean change of the other columns (the sheet's columns are teams in
 partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's
@@ -60,6 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Bot, Sampler, sampler_for
+from gamenight.bots.endgame import Solver, cards_left, in_play, position, scoring_for, solver_for
 from gamenight.core.errors import GameError
 from gamenight.core.moves import Move
 from gamenight.core.state import State
@@ -76,6 +85,13 @@ OVERRULE_Z = 1.0
 RACE_AFTER = 6
 #: how far behind the leader (standard errors of the paired difference) a move is dropped
 DROP_Z = 2.0
+#: endgame solver nodes that cost about one rollout move (a heuristic's choice and the engine's
+#: step): how the solver's work counts against the step budget
+NODES_A_STEP = 4
+#: the extra card a hand solved where two sides play (Euchre's partnerships): alpha-beta solves a
+#: Euchre endgame of four cards a hand in 1.5 ms of CPU on average, where max^n (three or more
+#: sides: Hearts, Oh Hell) takes about as long at three (tests/bots/test_endgame.py's positions)
+TWO_SIDES_DEEPER = 1
 
 
 @dataclass
@@ -97,7 +113,10 @@ class SearchBot:
     clock: Callable[[], float] = time.perf_counter
     name: str = "search"
     max_children: int = MAX_CHILDREN
-    #: how many standard errors a move must gain by to overrule the heuristic's (:data:`OVERRULE_Z`)
+    #: solve the deal exactly once every hand in a trick game's play holds this many cards or
+    #: fewer (:mod:`gamenight.bots.endgame`; 0: roll out to the end, as where no solver applies)
+    endgame: int = 0
+    #: the standard errors by which another move must beat the heuristic's (:data:`OVERRULE_Z`)
     overrule_z: float = OVERRULE_Z
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
@@ -105,11 +124,16 @@ class SearchBot:
     last_moves: int = 0
     #: the moves its rollouts played
     last_steps: int = 0
+    #: the rollouts of the last decision that ended in an exact endgame
+    last_solved: int = 0
     _policies: dict[int, Bot] = field(default_factory=dict, repr=False)
     _options: Any = field(default=None, repr=False)
+    #: the decision's endgame solvers, one per scoring context (their tables serve every world)
+    _solvers: dict[Any, Solver] = field(default_factory=dict, repr=False)
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
-        self.last_simulations = self.last_moves = self.last_steps = 0
+        self.last_simulations = self.last_moves = self.last_steps = self.last_solved = 0
+        self._solvers = {}
         if len(legal) == 1:
             return legal[0]
         deadline = None if self.seconds is None else self.clock() + self.seconds
@@ -160,8 +184,9 @@ class SearchBot:
             except GameError:  # a move the seat's information allows but this determinization does not
                 arm.values[rnd] = None
                 continue
-            self.last_steps += 1 + self._roll_out(copy, random.Random(seed), seat)
-            arm.values[rnd] = self._score(copy, seat, start)
+            played, solved = self._play_out(copy, random.Random(seed), seat)
+            self.last_steps += 1 + played
+            arm.values[rnd] = self._score(copy, seat, start) if solved is None else solved
         return len(arms)
 
     def _score(self, state: State, seat: int, start: list[int]) -> float:
@@ -169,23 +194,59 @@ class SearchBot:
         :mod:`gamenight.bots.horizon`)."""
         return _value(state, seat, start)
 
-    def _roll_out(self, state: State, rng: random.Random, seat: int | None = None) -> int:
+    def _roll_out(self, state: State, rng: random.Random) -> int:
         """Every acting seat's heuristic plays on to the end of the deal, or the cap; the moves
-        played (``seat``, the searching seat, is for subclasses that stop sooner)."""
+        played (information-set MCTS's rollouts too)."""
+        return self._play_out(state, rng, None)[0]
+
+    def _play_out(self, state: State, rng: random.Random, seat: int | None) -> tuple[int, float | None]:
+        """:meth:`_roll_out`, but stopping at an endgame the solver plays exactly where ``seat`` is
+        the searching seat and ``endgame`` is set; the moves played (and the solver's nodes), and
+        the solved deal's value for ``seat`` (``None``: the rollout stopped unsolved, scored by
+        :meth:`_score`). A subclass may stop sooner (:mod:`gamenight.bots.horizon`)."""
         sheet = state.sheet
         rows, deal = len(sheet.rows), state.deal_no
         played = 0
         for _ in range(ROLLOUT_CAP):
             if state.is_over or len(sheet.rows) != rows or state.deal_no != deal:
                 break
+            if seat is not None and self.endgame and in_play(state) and \
+                    cards_left(state) <= self._endgame_cards(state):
+                solved = self._solve(state, seat)
+                if solved is not None:
+                    return played + solved[1], solved[0]
             for who in sorted(state.to_act):
                 if who in state.to_act:
                     move = self._rollout_move(state, who, rng)
                     if move is None:  # a seat to act with no legal move: the rollout ends where it is
-                        return played
+                        return played, None
                     state.play(move, who)
                     played += 1
-        return played
+        return played, None
+
+    def _endgame_cards(self, state: State) -> int:
+        """The cards a hand at which the deal is solved: one more where the sheet has two sides,
+        whose minimax alpha-beta prunes (:data:`TWO_SIDES_DEEPER`)."""
+        return self.endgame + (TWO_SIDES_DEEPER if len(state.sheet.columns) == 2 else 0)
+
+    def _solve(self, state: State, seat: int) -> tuple[float, int] | None:
+        """The deal's score difference for ``seat`` under exact play from here, and the solver's
+        cost in rollout moves (:data:`NODES_A_STEP` nodes each); ``None`` where the game's
+        scoring is not the solver's. The match's result is not added (a rollout's is): the
+        solver scores the deal."""
+        scoring = scoring_for(state)
+        if scoring is None:
+            return None
+        s: Any = state
+        key = (scoring.context, s.trump, s.bowers, s.low_ranking, tuple(s.active))
+        solver = self._solvers.get(key)
+        if solver is None:
+            solver = self._solvers[key] = solver_for(state, scoring, _lowest_wins(state))
+        before = solver.nodes
+        hands, turn, trick, seats, tricks, rel, broken = position(state, scoring)
+        value = solver.value(hands, turn, trick, seats, tricks, rel, broken, seat)
+        self.last_solved += 1
+        return value, (solver.nodes - before) // NODES_A_STEP
 
     def _rollout_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
         legal = state.legal_moves(seat)
@@ -252,14 +313,14 @@ def _race(live: list[_Arm], prior: _Arm) -> list[_Arm]:
     return kept
 
 
-def _best(arms: list[_Arm], z: float = OVERRULE_Z) -> Move:
+def _best(arms: list[_Arm], overrule_z: float = OVERRULE_Z) -> Move:
     """The heuristic's move, unless another gained more on the same determinizations, surely
     enough (:data:`OVERRULE_Z` standard errors)."""
     prior = arms[0]
     best, best_gain = prior, 0.0
     for arm in arms[1:]:
         mean, se, n = _paired(arm, prior)
-        if n >= 2 and mean > best_gain and mean > z * se:
+        if n >= 2 and mean > best_gain and mean > overrule_z * se:
             best, best_gain = arm, mean
     return best.move
 

@@ -14,7 +14,9 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from gamenight.bots.endgame import SCORINGS
 from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, TOO_DEAR
+from gamenight.bots.search import TWO_SIDES_DEEPER
 
 #: where the bench keeps its results, beside BOTS.md
 GAIN_FILE = "search_strength.json"
@@ -36,8 +38,9 @@ def levels_section() -> list[str]:
         "| casual | the game's heuristic bot (`heuristic` is its older name) |",
         f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
         f"(at most {strong.seconds:g} s on a server) |",
-        f"| expert | the search bot: {expert.steps:,} rollout moves a decision "
-        f"(at most {expert.seconds:g} s on a server) |",
+        f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal solved exactly "
+        f"from {expert.endgame} cards a hand ({expert.endgame + TWO_SIDES_DEEPER} where two sides play) in "
+        f"{', '.join(sorted(SCORINGS))} (at most {expert.seconds:g} s on a server) |",
         "",
         "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
         "(the game's own `sample`: every sampled deal looks to the seat exactly like the true one), plays",
@@ -48,6 +51,12 @@ def levels_section() -> list[str]:
         "budget counts the moves played in those rollouts, so a decision costs about the same time at any",
         "point of a deal. In 10,000 and Red Dog the heuristic bot is exact (a dynamic programme, the exact",
         "odds), so strong and expert are that bot there.",
+        "",
+        "Expert's rollouts stop where every hand in a trick game's play holds a few cards, and the rest",
+        "of the sampled deal is solved exactly (`gamenight.bots.endgame`: every seat playing the cards to",
+        "the best deal score for its side, all hands known, a transposition table, equal cards merged),",
+        "the way bridge programs play their sampled deals; where a game's scoring has no solver, its",
+        "rollouts run to the end of the deal as strong's do.",
         *_heuristic_only(),
     ]
 
@@ -96,6 +105,11 @@ def gain_section(docs: Path) -> list[str]:
         "Train's estimate before it credited the own train's chain; *drawing*: Gin's estimate with a card",
         "one from a meld charged half, as Rummy's; *deal N*: the match's N-th deal (the deals before it",
         "played by casual). Rummy's rows in brackets had the plain deadwood.",
+        "*rollouts only*, expert before its exact endgames (rollouts to the end of the deal); *endgame at",
+        "3 cards*, Euchre solved from three cards a hand, not four; *endgame at 4 cards*, Oh Hell from four,",
+        "not three (worse: solved with every hand known, the deal looks easier to steer than it is). Oh",
+        "Hell is dealt its largest hand (ten cards) first (`order=down_up`): the book's first deal has",
+        "one card each and almost no play.",
         "",
         "| Game | Level | Against | Deals | Gain per deal (95%) | Sure | CPU ms | CPU ms (p99) |",
         "|---|---|---|---:|---|---|---:|---:|",
