@@ -30,9 +30,10 @@ eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set
 (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
 60 deals). Against OpenSpiel's ISMCTS at equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert
 wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315
-ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms); Euchre's row (+1.36 ± 0.37,
-25) was measured before the endgames. Its server cap (0.4 s) keeps its answers within the table's
-default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall
+ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60;
+286 ms, ISMCTS 228 ms with 30 simulations), Gin +52.5 ± 3.0 (60; Gin's expert is its heuristic,
+under a millisecond, ISMCTS 26 ms at its least, two simulations). Its server cap (0.4 s) keeps its
+answers within the table's default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall
 clock: Euchre 460 ms over 40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts
 run of 40 answers on a machine busy with other benches had one at 859 ms).
 
