@@ -33,9 +33,10 @@ wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a
 ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60;
 286 ms, ISMCTS 228 ms with 30 simulations), Gin +52.5 ± 3.0 (60; Gin's expert is its heuristic,
 under a millisecond, ISMCTS 26 ms at its least, two simulations). Its server cap (0.4 s) keeps its
-answers within the table's default bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall
-clock: Euchre 460 ms over 40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts
-run of 40 answers on a machine busy with other benches had one at 859 ms).
+answers within the table's default bot pause of 600 ms at the 99th percentile
+(``bench/level_latency.py --level expert``, wall clock: Euchre 460 ms over 40 answers, Hearts 403 ms
+over 100, Oh Hell 438 ms over 40; a first Hearts run of 40 answers on a machine busy with other
+benches had one at 859 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
