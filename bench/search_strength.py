@@ -30,6 +30,7 @@ from pathlib import Path
 import gamenight
 from gamenight import arena
 from gamenight.bots import Bot, make_bot, sampler_for
+from gamenight.bots.horizon import STOPS
 from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.levels import BUDGETS, HORIZON, Horizon, search_bot
 from gamenight.bots.search import SearchBot, _lowest_wins
@@ -215,7 +216,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--method", choices=("flat", "ismcts"), default="flat",
                         help="the search to measure (the levels use the flat one)")
-    parser.add_argument("--stop", choices=("reply", "turn", "two turns", "three turns"), default=None,
+    parser.add_argument("--stop", choices=tuple(STOPS), default=None,
                         help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
     parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
     parser.add_argument("--skip", type=int, default=0, help="deals played by casual before the tested one")

@@ -92,13 +92,10 @@ class HorizonSearchBot(SearchBot):
                 acting, changes = now, changes + 1
             if changes >= STOPS[self.stop]:
                 break
-            for who in sorted(state.to_act):
-                if who in state.to_act:
-                    move = self._rollout_move(state, who, rng)
-                    if move is None:
-                        return played, None
-                    state.play(move, who)
-                    played += 1
+            moved = self._each_seat_once(state, rng)
+            if moved is None:
+                return played, None
+            played += moved
         self._cut = True
         return played, None
 

@@ -215,14 +215,24 @@ class SearchBot:
                 solved = self._solve(state, seat)
                 if solved is not None:
                     return played + solved[1], solved[0]
-            for who in sorted(state.to_act):
-                if who in state.to_act:
-                    move = self._rollout_move(state, who, rng)
-                    if move is None:  # a seat to act with no legal move: the rollout ends where it is
-                        return played, None
-                    state.play(move, who)
-                    played += 1
+            moved = self._each_seat_once(state, rng)
+            if moved is None:  # a seat to act with no legal move: the rollout ends where it is
+                return played, None
+            played += moved
         return played, None
+
+    def _each_seat_once(self, state: State, rng: random.Random) -> int | None:
+        """Every seat to act plays its heuristic's move once (several in a simultaneous phase, each
+        in turn); the moves played, or ``None`` where a seat to act had no legal move."""
+        played = 0
+        for who in sorted(state.to_act):
+            if who in state.to_act:
+                move = self._rollout_move(state, who, rng)
+                if move is None:
+                    return None
+                state.play(move, who)
+                played += 1
+        return played
 
     def _endgame_cards(self, state: State) -> int:
         """The cards a hand at which the deal is solved: one more where the sheet has two sides,
