@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import gamenight
-from gamenight.bots import LEVELS, Bot, make_bot, sampler_for, search_doc
+from gamenight.bots import LEVELS, Bot, ladder, make_bot, sampler_for, search_doc
 from gamenight.bots.loader import is_bot_path, load_bot
 from gamenight.spread import check_ray_address, spread
 
@@ -285,8 +285,9 @@ def write_doc(stored: dict[str, dict[str, dict[str, object]]], path: Path) -> No
         "",
         *search_doc.levels_section(),  # the levels and their budgets, as bots.levels has them
         "",
+        *ladder.section(search_doc.kept_gains(path.parent), stored),  # every game's steps, in one table
         *search_doc.gain_section(path.parent),  # the search's paired-deal gain, kept by its bench
-        "## Each level against the level below",
+        "## Each level against the level below, whole matches",
         "",
         "Seeded full matches, seats rotated every match (partnerships swap); the searching levels",
         "without their time cap (the step budget alone), so a run reproduces. *Score*: the",

@@ -81,7 +81,7 @@ def _heuristic_only() -> list[str]:
 
 def gain_section(docs: Path) -> list[str]:
     """The search's gain over the heuristic in points per deal, from the bench's kept results."""
-    kept = _kept(docs)
+    kept = kept_gains(docs)
     if not kept:
         return []
     lines = [
@@ -188,7 +188,8 @@ def _order(key: str) -> tuple[int, str]:
     return (list(BUDGETS).index(level) if level in BUDGETS else len(BUDGETS), key)
 
 
-def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
+def kept_gains(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
+    """The search's paired-deal results kept beside BOTS.md in ``docs`` (empty where none are)."""
     path = docs / GAIN_FILE
     if not path.exists():
         return {}
@@ -196,4 +197,4 @@ def _kept(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
     return data
 
 
-__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "OPENSPIEL_FILE", "gain_section", "levels_section"]
+__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "OPENSPIEL_FILE", "gain_section", "kept_gains", "levels_section"]
