@@ -131,7 +131,9 @@ def skip_deals(state: State, deals: int, rng: random.Random) -> None:
     """The match's first ``deals`` deals played by casual at every seat, alike for the level and its
     baseline (the same seed), so the tested deal is a later one."""
     bot = make_bot("heuristic", state.spec.id)
-    while not state.is_over and state.deal_no <= deals:
+    # counted by the sheet's rows, as play_deal counts its deal: a party of tables (Court Whist)
+    # keeps no deal number of its own, and counting by it played the whole match away
+    while not state.is_over and len(state.sheet.rows) < deals:
         seat = min(state.to_act)
         view = state.view(seat, layout=False)
         state.play(bot.choose(view, state.legal_moves(seat), sampler_for(state, seat), rng), seat)
