@@ -14,7 +14,7 @@ import pytest
 import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
 from gamenight.bots.ismcts import ISMCTSBot
-from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP, SlipBot
+from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP, STRONG_SHARE, SlipBot
 from gamenight.bots.search import SearchBot, _lowest_wins
 from gamenight.bots.search_doc import GAIN_FILE, gain_section, levels_section
 from gamenight.cli.setup import bot_kinds
@@ -103,6 +103,15 @@ def test_a_search_bot_finishes_a_match(game: str, players: int | None, options: 
                 state.play(ask(bots[seat], state, seat, rng), seat)  # play refuses an illegal move
                 searched += searcher.last_simulations if seat == 0 else 0
     assert state.outcome is not None and searched > 0
+
+
+def test_where_strong_plays_a_share_expert_still_plays_the_whole_budget() -> None:
+    game = sorted(STRONG_SHARE)[0]
+    strong, expert = make_bot("strong", game, timed=False), make_bot("expert", game, timed=False)
+    assert isinstance(strong, SearchBot) and isinstance(expert, SearchBot)
+    assert strong.steps == round(BUDGETS["strong"].steps * STRONG_SHARE[game]) < BUDGETS["strong"].steps
+    assert expert.steps == BUDGETS["expert"].steps
+    assert make_bot("strong", "euchre", timed=False).steps == BUDGETS["strong"].steps  # not in the share
 
 
 def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:

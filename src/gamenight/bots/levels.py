@@ -11,7 +11,8 @@ A budget is the moves played in a decision's rollouts (``SearchBot.steps``): abo
 any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
 paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal
 (200 deals, 46 ms of one core a decision), Hearts +1.2 ± 1.2 (150, 79 ms), Oh Hell with ten cards
-first +3.2 ± 1.2 (150, 53 ms).
+first +3.2 ± 1.2 (150, 53 ms), Court Whist +0.71 ± 0.36 points a game of four hands (100 games,
+107 ms; once counted too dear, it costs a strong decision well under its cap).
 
 Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
 Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
@@ -38,8 +39,16 @@ answers within the table's default bot pause of 600 ms at the 99th percentile
 over 100, Oh Hell 438 ms over 40; a first Hearts run of 40 answers on a machine busy with other
 benches had one at 859 ms).
 
+Where strong's search gains much on casual, its whole budget already gained what expert's four times
+did: in Whist with 10s strong made +20.7 ± 4.7 points a deal and expert +21.3 ± 4.1 on the same 80
+deals, expert minus strong +0.6 ± 3.8. There strong plays a share of its budget
+(:data:`STRONG_SHARE`), so that it thinks less and expert is a level above it: in Whist with 10s,
+strong on 600 rollout moves gains +12.3 ± 3.4 on casual and expert +3.3 ± 2.6 on strong (150 fresh
+deals, seeds 80-229; strong 13 ms of CPU a decision, expert 203 ms).
+
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
-expert are the heuristic too. Where a game's bot already decides by an exact method (10,000's
+expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals) and Rook (+11.5 ± 13.7,
+400 deals). Where a game's bot already decides by an exact method (10,000's
 dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
 that bot: search could only add noise to an exact answer.
 
@@ -132,18 +141,22 @@ HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
 HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-train": Horizon("reply", 0.5),
                                 "rummy": Horizon("turn")}
+#: games whose strong level plays this share of strong's rollout moves: where the search gains much
+#: on casual, strong's whole budget already gained what expert's four times did (docs/BOTS.md), so
+#: a strong that thinks less leaves expert a level above it, and answers sooner
+STRONG_SHARE: dict[str, float] = {"whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
-#: nothing (Sweep: -1.0 ± 8.0 points a deal over 30 deals)
-NO_GAIN = frozenset({"sweep"})
+#: nothing significant (Sweep: -1.0 ± 8.0 points a deal over 30 deals; Rook: +11.5 ± 13.7 over 400)
+NO_GAIN = frozenset({"rook", "sweep"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
 #: single rollout may outlast the table's pause (Horseshit Rummy's: bench/level_latency.py); the
 #: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
 TOO_DEAR = frozenset({
-    "arizona-rummy", "canasta", "court-whist", "desert-rummy", "five-hundreds",
+    "arizona-rummy", "canasta", "desert-rummy", "five-hundreds",
     "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
     "mexicana", "oklahoma-canasta", "push", "samba", "sticks", "ten-dime-rummy",
     "the-card-game", "thirty-one"})
@@ -185,17 +198,19 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
         return search_bot(level, heuristic, timed=timed, clock=clock, horizon=HORIZON[game])
     if game in SEARCH_DOES_NOT_HELP:
         return base
-    return search_bot(level, heuristic, timed=timed, clock=clock)
+    share = STRONG_SHARE.get(game, 1.0) if level == "strong" else 1.0
+    return search_bot(level, heuristic, timed=timed, clock=clock, share=share)
 
 
 def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
-               clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None) -> SearchBot:
-    """The search bot of a searching ``level`` (its budget), whether or not the level uses it;
-    with a ``horizon``, its rollouts stop there where the game estimates its deals, on its share of
-    the horizon budget."""
+               clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None,
+               share: float = 1.0) -> SearchBot:
+    """The search bot of a searching ``level`` (its budget, or its ``share`` of the budget's rollout
+    moves), whether or not the level uses it; with a ``horizon``, its rollouts stop there where the
+    game estimates its deals, on its share of the horizon budget."""
     if horizon is None:
         budget = BUDGETS[level]
-        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=budget.steps,
+        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * share),
                          seconds=budget.seconds if timed else None, clock=clock, name=level,
                          endgame=budget.endgame)
     budget = HORIZON_BUDGETS[level]
@@ -205,5 +220,5 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
 
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
-           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "TOO_DEAR", "Budget", "Horizon", "SlipBot", "level_bot",
-           "search_bot"]
+           "NO_GAIN", "SEARCH_DOES_NOT_HELP", "STRONG_SHARE", "TOO_DEAR", "Budget", "Horizon", "SlipBot",
+           "level_bot", "search_bot"]

@@ -101,7 +101,8 @@ def gain_section(docs: Path) -> list[str]:
         "on, and scored by the game's `deal_estimate`; *z 2*: a move overrules the heuristic's only by two",
         "standard errors (horizon rows without it: by one). A plain level row of a game the horizon search",
         "is adopted in (`HORIZON` in `gamenight.bots.levels`) is that search as the level plays it;",
-        "*full budget*: on the whole horizon budget where the level plays half; *pips only*: Mexican",
+        "*full budget*: on the level's whole budget where it plays a share (half the horizon budget, or",
+        "strong's share in `STRONG_SHARE`); *seeds 0-79*: the deals of that run; *pips only*: Mexican",
         "Train's estimate before it credited the own train's chain; *drawing*: Gin's estimate with a card",
         "one from a meld charged half, as Rummy's; *deal N*: the match's N-th deal (the deals before it",
         "played by casual). Rummy's rows in brackets had the plain deadwood.",
@@ -197,4 +198,5 @@ def kept_gains(docs: Path) -> dict[str, dict[str, dict[str, Any]]]:
     return data
 
 
-__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "OPENSPIEL_FILE", "gain_section", "kept_gains", "levels_section"]
+__all__ = ["GAIN_FILE", "LATENCY_FILE", "MIN_DEALS", "OPENSPIEL_FILE", "gain_section", "kept_gains",
+           "levels_section"]
