@@ -46,7 +46,9 @@ deals, expert minus strong +0.6 ± 3.8. There strong plays a share of its budget
 strong on 600 rollout moves gains +12.3 ± 3.4 on casual and expert +3.3 ± 2.6 on strong (150 fresh
 deals, seeds 80-229; strong 13 ms of CPU a decision, expert 203 ms); in Saskatchewan (full budget:
 strong +4.0 ± 2.1, expert minus strong +0.5 ± 1.7 over 80 deals) strong on 600 moves gains +2.0 ±
-1.2 and expert +3.2 ± 1.3 on it (150 fresh deals; 17 and 239 ms).
+1.2 and expert +3.2 ± 1.3 on it (150 fresh deals; 17 and 239 ms); in Canadian Salad (full budget: strong
++17.5 ± 6.1, expert minus strong +4.7 ± 5.4 over 80 deals) strong on 600 moves gains +7.8 ± 3.9 and
+expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals) and Rook (+11.5 ± 13.7,
@@ -146,7 +148,7 @@ HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-
 #: games whose strong level plays this share of strong's rollout moves: where the search gains much
 #: on casual, strong's whole budget already gained what expert's four times did (docs/BOTS.md), so
 #: a strong that thinks less leaves expert a level above it, and answers sooner
-STRONG_SHARE: dict[str, float] = {"saskatchewan": 0.24, "whist-with-10s": 0.24}
+STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "saskatchewan": 0.24, "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
