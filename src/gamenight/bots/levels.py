@@ -51,8 +51,10 @@ strong +4.0 ± 2.1, expert minus strong +0.5 ± 1.7 over 80 deals) strong on 600
 expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
-expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals) and Rook (+11.5 ± 13.7,
-400 deals). Where a game's bot already decides by an exact method (10,000's
+expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals), Rook (+11.5 ± 13.7,
+400 deals), Thirty-One (-1.5 ± 2.2, 80 deals) and Golf, where it did worse (-6.3 ± 3.9 cents a deal,
+80 deals; Golf and Thirty-One were counted too dear until measured: 185 and 226 ms of CPU a
+strong decision, near its cap). Where a game's bot already decides by an exact method (10,000's
 dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
 that bot: search could only add noise to an exact answer.
 
@@ -152,8 +154,9 @@ STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "saskatchewan": 0.24, 
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
-#: nothing significant (Sweep: -1.0 ± 8.0 points a deal over 30 deals; Rook: +11.5 ± 13.7 over 400)
-NO_GAIN = frozenset({"rook", "sweep"})
+#: nothing significant (Sweep: -1.0 ± 8.0 points a deal over 30 deals; Rook: +11.5 ± 13.7 over 400;
+#: Thirty-One: -1.5 ± 2.2 over 80) or did worse (Golf: -6.3 ± 3.9 cents a deal over 80)
+NO_GAIN = frozenset({"golf", "rook", "sweep", "thirty-one"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
@@ -161,9 +164,9 @@ NO_GAIN = frozenset({"rook", "sweep"})
 #: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "desert-rummy", "five-hundreds",
-    "five-in-a-row", "gin-rummy", "golf", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
+    "five-in-a-row", "gin-rummy", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
     "mexicana", "oklahoma-canasta", "push", "samba", "sticks", "ten-dime-rummy",
-    "the-card-game", "thirty-one"})
+    "the-card-game"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
 
