@@ -11,33 +11,35 @@ A budget is the moves played in a decision's rollouts (``SearchBot.steps``): abo
 any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
 paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal
 (200 deals, 46 ms of one core a decision), Hearts +1.2 ± 1.2 (150, 79 ms), Oh Hell with ten cards
-first +3.2 ± 1.2 (150, 53 ms), Court Whist +0.71 ± 0.36 points a game of four hands (100 games,
-107 ms; once counted too dear, it costs a strong decision well under its cap).
+first +3.2 ± 1.2 on the whole budget (150, 53 ms; it now plays a share, below), Court Whist +0.71 ±
+0.36 points a game of four hands (100 games, 107 ms; once counted too dear, it costs a strong
+decision well under its cap).
 
 Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
 Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
 :attr:`Budget.endgame` cards or fewer (one more in Euchre, whose two sides alpha-beta prunes) and
 the sampled deal is solved exactly from there (:mod:`gamenight.bots.endgame`), the method of bridge
-programs. It is NOT measurably stronger than strong: on the same deals, expert minus strong is -0.03
-± 0.13 points a deal in Euchre (300 deals; 220 ms of one core a decision), -0.04 ± 1.29 in Hearts
-(150; 271 ms) and -0.18 ± 1.22 in Oh Hell (150; 205 ms); Euchre solved from three cards, not four,
-+0.03 ± 0.13 (200); Oh Hell solved from four cards, not three, is significantly worse, -1.51 ± 1.13
-(150: solved with every hand known, a deal looks easier to steer than it is, the known weakness of
-perfect-information sampling). In Oh Hell the trend runs with the depth: rollouts only +0.41 ± 1.11,
-three cards -0.18 ± 1.22, four -1.51 ± 1.13 (150 deals each), so the endgame may cost Oh Hell a
-little, not measurably at three. Before the endgames, four times the budget alone was not either
-(Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30); comparing every root move instead of
-eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and information-set MCTS
-(:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in Euchre (-0.42 ± 0.25 over
-60 deals). Against OpenSpiel's ISMCTS at equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert
-wins clearly: Hearts +9.7 ± 2.0 points a deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315
-ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31; 210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60;
-286 ms, ISMCTS 228 ms with 30 simulations), Gin +52.5 ± 3.0 (60; Gin's expert is its heuristic,
-under a millisecond, ISMCTS 26 ms at its least, two simulations). Its server cap (0.4 s) keeps its
-answers within the table's default bot pause of 600 ms at the 99th percentile
-(``bench/level_latency.py --level expert``, wall clock: Euchre 460 ms over 40 answers, Hearts 403 ms
-over 100, Oh Hell 438 ms over 40; a first Hearts run of 40 answers on a machine busy with other
-benches had one at 859 ms).
+programs. It is not measurably stronger than strong's whole budget: on the same deals, expert minus
+strong is -0.03 ± 0.13 points a deal in Euchre (300 deals; 220 ms of one core a decision), -0.04 ±
+1.29 in Hearts (150; 271 ms) and -0.18 ± 1.22 in Oh Hell (150; 205 ms); Euchre solved from three
+cards, not four, +0.03 ± 0.13 (200); Oh Hell solved from four cards, not three, is significantly
+worse, -1.51 ± 1.13 (150: solved with every hand known, a deal looks easier to steer than it is, the
+known weakness of perfect-information sampling). In Oh Hell the trend runs with the depth: rollouts
+only +0.41 ± 1.11, three cards -0.18 ± 1.22, four -1.51 ± 1.13 (150 deals each), so the endgame may
+cost Oh Hell a little, not measurably at three. Against a strong on a quarter of that budget
+(:data:`STRONG_SHARE`, below) it is: Oh Hell +2.5 ± 0.9 (300 deals). Before the endgames, four times
+the budget alone was not either (Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30);
+comparing every root move instead of eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and
+information-set MCTS (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in
+Euchre (-0.42 ± 0.25 over 60 deals). Against OpenSpiel's ISMCTS at equal time
+(``bench/vs_openspiel.py``, docs/BOTS.md) expert wins clearly: Hearts +9.7 ± 2.0 points a deal (22
+paired deals; 282 ms of CPU a decision, ISMCTS 315 ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31;
+210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60; 286 ms, ISMCTS 228 ms with 30 simulations), Gin
++52.5 ± 3.0 (60; Gin's expert is its heuristic, under a millisecond, ISMCTS 26 ms at its least, two
+simulations). Its server cap (0.4 s) keeps its answers within the table's default bot pause of 600
+ms at the 99th percentile (``bench/level_latency.py --level expert``, wall clock: Euchre 460 ms over
+40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts run of 40 answers on a
+machine busy with other benches had one at 859 ms).
 
 Where strong's search gains much on casual, its whole budget already gained what expert's four times
 did: in Whist with 10s strong made +20.7 ± 4.7 points a deal and expert +21.3 ± 4.1 on the same 80
@@ -46,9 +48,11 @@ deals, expert minus strong +0.6 ± 3.8. There strong plays a share of its budget
 strong on 600 rollout moves gains +12.3 ± 3.4 on casual and expert +3.3 ± 2.6 on strong (150 fresh
 deals, seeds 80-229; strong 13 ms of CPU a decision, expert 203 ms); in Saskatchewan (full budget:
 strong +4.0 ± 2.1, expert minus strong +0.5 ± 1.7 over 80 deals) strong on 600 moves gains +2.0 ±
-1.2 and expert +3.2 ± 1.3 on it (150 fresh deals; 17 and 239 ms); in Canadian Salad (full budget: strong
-+17.5 ± 6.1, expert minus strong +4.7 ± 5.4 over 80 deals) strong on 600 moves gains +7.8 ± 3.9 and
-expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
+1.2 and expert +3.2 ± 1.3 on it (150 fresh deals; 17 and 239 ms); in Oh Hell (full budget: strong
++3.2 ± 1.2, expert minus strong -0.2 ± 1.2 over 150 deals) strong on 600 moves gains +1.3 ± 1.0 and
+expert +2.5 ± 0.9 on it (300 fresh deals, seeds 3000-3299; 11 and 179 ms); in Canadian Salad (full
+budget: strong +17.5 ± 6.1, expert minus strong +4.7 ± 5.4 over 80 deals) strong on 600 moves gains
++7.8 ± 3.9 and expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals), Rook (+11.5 ± 13.7,
@@ -150,7 +154,8 @@ HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-
 #: games whose strong level plays this share of strong's rollout moves: where the search gains much
 #: on casual, strong's whole budget already gained what expert's four times did (docs/BOTS.md), so
 #: a strong that thinks less leaves expert a level above it, and answers sooner
-STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "saskatchewan": 0.24, "whist-with-10s": 0.24}
+STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "oh-hell": 0.24, "saskatchewan": 0.24,
+                                   "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
