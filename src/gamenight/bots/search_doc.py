@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.bots.endgame import SCORINGS
-from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, TOO_DEAR
+from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, STRONG_SHARE, TOO_DEAR
 from gamenight.bots.search import TWO_SIDES_DEEPER
 
 #: where the bench keeps its results, beside BOTS.md
@@ -37,7 +37,7 @@ def levels_section() -> list[str]:
         "| beginner | the game's heuristic bot, one move in three a random legal move |",
         "| casual | the game's heuristic bot (`heuristic` is its older name) |",
         f"| strong | the search bot: {strong.steps:,} rollout moves a decision "
-        f"(at most {strong.seconds:g} s on a server) |",
+        f"(at most {strong.seconds:g} s on a server){_shares()} |",
         f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal solved exactly "
         f"from {expert.endgame} cards a hand ({expert.endgame + TWO_SIDES_DEEPER} where two sides play) in "
         f"{', '.join(sorted(SCORINGS))} (at most {expert.seconds:g} s on a server) |",
@@ -59,6 +59,15 @@ def levels_section() -> list[str]:
         "rollouts run to the end of the deal as strong's do.",
         *_heuristic_only(),
     ]
+
+
+def _shares() -> str:
+    """Where strong plays a share of its budget, so that expert is a level above it."""
+    if not STRONG_SHARE:
+        return ""
+    games = ", ".join(f"{round(BUDGETS['strong'].steps * share):,} in {game}"
+                      for game, share in sorted(STRONG_SHARE.items()))
+    return f"; fewer where its whole budget gained what expert's did (`STRONG_SHARE`): {games}"
 
 
 def _heuristic_only() -> list[str]:
