@@ -1,5 +1,5 @@
 """The search's inference: a sampled world is weighed by how likely the others' bids are in it under
-the bot's own bidding (Oh Hell's ``plausibility``), and the search keeps one of several candidate
+the bot's own bidding (Oh Hell's and Euchre's ``plausibility``), and the search keeps one of several candidate
 worlds by that weight; a game whose bot has no such hook is searched exactly as before."""
 
 from __future__ import annotations
@@ -12,11 +12,13 @@ import pytest
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.base import Sampler
+from gamenight.bots.games.euchre import EuchreBot, bidding_plausibility, hands_as_dealt
 from gamenight.bots.games.oh_hell import OhHellBot, bid_likelihood, bids_plausibility
 from gamenight.bots.search import SearchBot
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.tricks import TrickState
+from gamenight.games.euchre import Euchre
 from gamenight.games.oh_hell import OhHell
 
 
@@ -152,3 +154,38 @@ def test_a_game_without_the_hook_is_searched_exactly_as_before() -> None:
     asked, asked_bot, asked_worlds = search("hearts", state, seat, infer=8)
     assert plain == asked and plain_worlds == asked_worlds
     assert asked_bot.last_candidates == 0 and asked_bot.last_steps == plain_bot.last_steps
+
+
+def euchre_made(seed: int) -> Euchre:
+    """A Euchre deal whose trump was made in the first round by a seat that is not the dealer."""
+    state = gamenight.new("euchre", seed=seed)
+    play_until(state, lambda s: s.phase() == "play", random.Random(seed))
+    assert isinstance(state, Euchre)
+    return state
+
+
+def test_euchre_the_true_deal_is_more_plausible_than_one_where_the_maker_holds_no_trumps() -> None:
+    state = next(s for s in map(euchre_made, range(40)) if s.maker not in (-1, s.dealer) and len(s.calls) < 4)
+    seat = (state.maker + 1) % 4  # a defender searching
+    stacked = state.clone()
+    assert isinstance(stacked, Euchre)
+    others = [s for s in range(4) if s not in (seat, state.maker)]
+    pool = stacked.hands[state.maker] + [c for s in others for c in stacked.hands[s]]
+    weak = sorted(pool, key=lambda c: (stacked.suit_of[c] == stacked.trump, stacked.power[c]))
+    stacked.hands[state.maker][:] = weak[:5]
+    rest = weak[5:]
+    for s in others:  # the others' hands keep their sizes (the dealer's partner may sit out)
+        size = len(stacked.hands[s])
+        stacked.hands[s][:], rest = rest[:size], rest[size:]
+    bot = EuchreBot()
+    assert bot.plausibility(state, seat) > 5 * bot.plausibility(stacked, seat)
+    fresh = gamenight.new("euchre", seed=1)
+    assert isinstance(fresh, Euchre) and bidding_plausibility(fresh, 0) == 1.0  # nobody has bid
+
+
+def test_euchre_hands_as_dealt_come_back_through_the_play_and_the_discard() -> None:
+    state = next(s for s in map(euchre_made, range(40)) if s.taker >= 0)
+    dealt = [sorted(h) for h in hands_as_dealt(state)]
+    assert state.up_card not in dealt[state.taker] or state.up_card in state.discard
+    play_until(state, lambda s: sum(s.tricks_won) == 2, random.Random(0))
+    assert [sorted(h) for h in hands_as_dealt(state)] == dealt
