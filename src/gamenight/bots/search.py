@@ -42,6 +42,18 @@ tricks no longer blur the comparison of moves, and from there on a decision is p
 Monte Carlo with exact play. The solver's nodes count against the budget (:data:`NODES_A_STEP`);
 games whose scoring it does not know roll out to the end as before.
 
+Inference. The game's ``sample`` keeps what the seat saw of the cards (voids, shown cards) but not
+what the others' decisions say of their hands: a seat that bid four tricks is dealt as many low cards
+as any other. With ``infer`` set to k and a heuristic that reads decisions (:class:`Plausible`: its
+``plausibility(world, seat)``, how likely the others' past decisions of the deal are in a sampled
+world under the heuristic's own model of play), each round draws k worlds and keeps one with chance
+in proportion to its plausibility (sampling-importance-resampling, the policy-based inference of
+Skat and bridge programs), deterministic under the bot's rng. The candidates cost a ``sample`` and a
+plausibility each, not counted in ``steps`` (the benches' CPU column counts them); a game whose
+heuristic has no hook is searched exactly as without ``infer``. Oh Hell's and Euchre's bots read the
+bids (:mod:`gamenight.bots.games.oh_hell`, :mod:`gamenight.bots.games.euchre`); what it gained is
+said in :mod:`gamenight.bots.levels`.
+
 The reward. A rollout's value for the searching seat is the deal's score difference: the change of
 its column's total minus the mean change of the other columns (the sheet's columns are teams in
 partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's

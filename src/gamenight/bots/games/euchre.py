@@ -13,6 +13,13 @@
   trumps or more (with one, leading it measured no better: 0.51 of 3,000 matches in
   ``gamenight arena``); everyone wants every trick, but never takes one from a partner who holds
   it surely (the family policy). tests/bots/test_partners.py shows each way a bot reads its partner.
+* Reading the bidding (:meth:`EuchreBot.plausibility`, the hook of the search's inference,
+  ``SearchBot.infer``): in a sampled world each other seat's hand as it bid (its cards there, those it
+  played since, and the taker's discard back for the up-card) is judged by this bot's rule above,
+  softened: it makes trump with chance 1 / (1 + exp((need - worth) / spread)), :data:`MAKE_SPREAD`
+  one point of worth; a pass weighs the rest. The true deal weighs a median 1.5 times a sampled
+  deal's mean (up to 12). Expert reading the bidding gained +0.04 ± 0.12 points a deal on strong (200
+  paired deals, seeds 2000-2199, eight worlds a round; 331 ms of CPU a decision): not adopted.
 """
 
 from __future__ import annotations
