@@ -18,7 +18,8 @@ each). Measured with bench/search_strength.py (ten cards first, paired deals, 95
 round: on strong's budget without the endgames it gained +0.49 ± 1.35 points a deal on strong (150
 deals, seeds 1000-1149; 105 ms of CPU a decision against strong's 54), sixteen worlds and sigma half a
 trick -0.33 ± 1.34 (the same deals; 143 ms); expert reading bids, +0.42 ± 0.89 on strong (300 deals,
-seeds 2000-2299; 317 ms a decision, untimed). Not significant: the levels do not read bids.
+seeds 2000-2299; 317 ms a decision, untimed), and +0.75 ± 0.77 on plain expert (293 deals, the same
+seeds; bench/inference_paired.py). Not significant: the levels do not read bids.
 """
 
 from __future__ import annotations
