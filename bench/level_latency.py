@@ -34,14 +34,17 @@ from gamenight.server.models import CreateTable
 PAUSE_MS = int(CreateTable.model_fields["bot_delay_ms"].default)
 
 
-def latencies(game: str, level: str, decisions: int, every: int) -> list[float]:
-    """Wall seconds of ``decisions`` answers of the timed ``level`` bot, in seeded casual matches."""
+def latencies(game: str, level: str, decisions: int, every: int, infer: int | None = None) -> list[float]:
+    """Wall seconds of ``decisions`` answers of the timed ``level`` bot, in seeded casual matches
+    (``infer``: its inference's candidate worlds a round instead of the level's, SearchBot.infer)."""
     out: list[float] = []
     seed = 0
     while len(out) < decisions and seed < 20:
         state = gamenight.new(game, seed=seed)
         casual = [make_bot("casual", game) for _ in range(state.num_players)]
         searching = make_bot(level, game)
+        if infer is not None and isinstance(searching, SearchBot):
+            searching.infer = infer
         rng = random.Random(seed)
         asked = 0
         while not state.is_over and len(out) < decisions:
@@ -65,6 +68,9 @@ def main() -> None:
     parser.add_argument("--level", default="strong")
     parser.add_argument("--decisions", type=int, default=40, help="answers timed per game")
     parser.add_argument("--every", type=int, default=3, help="time every n-th decision with a choice")
+    parser.add_argument("--infer", type=int, default=None,
+                        help="the level's inference instead: candidate worlds a round (SearchBot.infer); "
+                             "a variant, never kept")
     parser.add_argument("--keep", action="store_true", help="keep the figures and rewrite docs/BOTS.md")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g] or [
@@ -73,13 +79,13 @@ def main() -> None:
     print(f"{args.level} bot, wall ms per answer; the table's bot pause is {PAUSE_MS} ms")
     print(f"{'game':<20}{'answers':>8}{'median':>9}{'p99':>9}{'slowest':>9}  within the pause")
     for game in games:
-        xs = sorted(latencies(game, args.level, args.decisions, args.every))
+        xs = sorted(latencies(game, args.level, args.decisions, args.every, args.infer))
         p99 = xs[min(len(xs) - 1, int(0.99 * len(xs)))]
         print(f"{game:<20}{len(xs):>8}{1000 * statistics.median(xs):>9.0f}{1000 * p99:>9.0f}"
               f"{1000 * xs[-1]:>9.0f}  {'yes' if 1000 * p99 <= PAUSE_MS else 'NO'}", flush=True)
         kept[game] = {"answers": len(xs), "median": 1000 * statistics.median(xs), "p99": 1000 * p99,
                       "slowest": 1000 * xs[-1], "pause": PAUSE_MS}
-    if args.keep:
+    if args.keep and args.infer is None:  # a variant's figures are not the level's
         docs = Path(__file__).resolve().parents[1] / "docs"
         store = docs / LATENCY_FILE  # the other levels' figures and this level's other games stay
         everything = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}

@@ -23,6 +23,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +74,11 @@ class Override:
     endgame: int | None = None
     #: the standard errors by which expert must beat the heuristic's move (SearchBot.overrule_z)
     overrule: float | None = None
+    #: candidate worlds a round expert's inference weighs by the others' bids (SearchBot.infer)
+    infer: int | None = None
+    #: the spread of the others' decisions about the heuristic's own, where its bot reads them
+    #: (the rollout bot's ``sigma``: Oh Hell's bids, in tricks)
+    sigma: float | None = None
 
 
 def tested_bot(game: str, level: str, budget: Override) -> Bot:
@@ -96,7 +102,21 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
             bot.endgame = budget.endgame
         if budget.overrule is not None and level == "expert":
             bot.overrule_z = budget.overrule
+        if budget.infer is not None and level == "expert":
+            bot.infer = budget.infer
+        if budget.sigma is not None and level == "expert":
+            bot.rollout = with_sigma(bot.rollout, budget.sigma)
     return bot
+
+
+def with_sigma(make: Callable[[], Bot], sigma: float) -> Callable[[], Bot]:
+    """``make``'s bots, each reading the others' decisions with spread ``sigma`` where it reads them."""
+    def made() -> Bot:
+        bot = make()
+        if hasattr(bot, "sigma"):
+            vars(bot)["sigma"] = sigma  # this instance's: the class's stays for every other bot
+        return bot
+    return made
 
 
 def play_deal(game: str, deal: int, level: str | None,
@@ -213,6 +233,12 @@ def main() -> None:
                         help="override expert's endgame: solve exactly at this many cards a hand (0: never)")
     parser.add_argument("--overrule", type=float, default=None,
                         help="override expert's standard errors to overrule the heuristic's move")
+    parser.add_argument("--infer", type=int, default=None,
+                        help="override expert's inference: candidate worlds a round, one kept by how likely "
+                             "the others' bids are in it (0: none)")
+    parser.add_argument("--sigma", type=float, default=None,
+                        help="override the spread of the others' bids about the heuristic's estimate, "
+                             "in tricks, where expert's inference reads them")
     parser.add_argument("--variant", default="",
                         help="the word in brackets naming a variant of expert's (its rows: 'expert (word)')")
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
@@ -228,7 +254,8 @@ def main() -> None:
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
     budget = Override(args.sims, args.steps, args.method, stop=args.stop, z=args.z, skip=args.skip,
-                      endgame=args.endgame, overrule=args.overrule)
+                      endgame=args.endgame, overrule=args.overrule, infer=args.infer,
+                      sigma=args.sigma)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -242,7 +269,7 @@ def main() -> None:
             adv = [deal[k].advantage for deal in played]
             times = [t for deal in played for t in deal[k].seconds]
             variant = args.variant or ("" if args.method == "flat" else args.method)
-            # --endgame and --overrule change expert alone; --method every level
+            # --endgame, --overrule and --infer change expert alone; --method every level
             changed = level == "expert" or args.method != "flat"
             label = f"{level} ({variant})" if variant and changed else level
             if args.stop is not None and (game not in HORIZON or HORIZON[game].stop != args.stop):

@@ -54,6 +54,22 @@ expert +2.5 ± 0.9 on it (300 fresh deals, seeds 3000-3299; 11 and 179 ms); in C
 budget: strong +17.5 ± 6.1, expert minus strong +4.7 ± 5.4 over 80 deals) strong on 600 moves gains
 +7.8 ± 3.9 and expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
 
+Reading the others' bids (policy-based inference, :attr:`SearchBot.infer`: each round's sampled deal
+kept from eight by how likely the others' bids are in it under the casual bot's own bidding; Oh
+Hell's and Euchre's bots have the hook) was measured and is NOT adopted: it is not significantly
+stronger than strong on its whole budget (2,500 moves: these runs came before Oh Hell's
+:data:`STRONG_SHARE`), nor than plain expert. Paired deals, 95%, fresh seeds (2000 on): Oh Hell's
+expert reading bids minus that strong +0.42 ± 0.89 points a deal (300 deals; 317 ms of CPU a
+decision untimed, p99 1.4 s; on casual +4.15 ± 0.90, where strong made +3.73 ± 0.91 on the same
+deals), Euchre's +0.04 ± 0.12 (200; 331 ms). Against plain expert on the same deals
+(``bench/inference_paired.py``) Oh Hell's reading adds +0.75 ± 0.77 (293 deals, seeds 2000-2292;
+the first 150 alone +1.23 ± 1.15, the next 143 +0.24 ± 1.01) at 317-324 ms of CPU a decision
+against plain expert's 185: a trend, not shown. On strong's budget without the endgames, the
+inference alone, Oh Hell +0.49 ± 1.35 on strong (150, seeds 1000 on; 105 ms a decision against
+strong's 54). Timed as a server asks it, expert with the inference
+keeps within the pause: p99 407 ms in Oh Hell, 406 ms in Euchre (40 answers each,
+``bench/level_latency.py --level expert --infer 8``).
+
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
 expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals), Rook (+11.5 ± 13.7,
 400 deals), Thirty-One (-1.5 ± 2.2, 80 deals) and Golf, where it did worse (-6.3 ± 3.9 cents a deal,

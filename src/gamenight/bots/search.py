@@ -42,6 +42,18 @@ tricks no longer blur the comparison of moves, and from there on a decision is p
 Monte Carlo with exact play. The solver's nodes count against the budget (:data:`NODES_A_STEP`);
 games whose scoring it does not know roll out to the end as before.
 
+Inference. The game's ``sample`` keeps what the seat saw of the cards (voids, shown cards) but not
+what the others' decisions say of their hands: a seat that bid four tricks is dealt as many low cards
+as any other. With ``infer`` set to k and a heuristic that reads decisions (:class:`Plausible`: its
+``plausibility(world, seat)``, how likely the others' past decisions of the deal are in a sampled
+world under the heuristic's own model of play), each round draws k worlds and keeps one with chance
+in proportion to its plausibility (sampling-importance-resampling, the policy-based inference of
+Skat and bridge programs), deterministic under the bot's rng. The candidates cost a ``sample`` and a
+plausibility each, not counted in ``steps`` (the benches' CPU column counts them); a game whose
+heuristic has no hook is searched exactly as without ``infer``. Oh Hell's and Euchre's bots read the
+bids (:mod:`gamenight.bots.games.oh_hell`, :mod:`gamenight.bots.games.euchre`); what it gained is
+said in :mod:`gamenight.bots.levels`.
+
 The reward. A rollout's value for the searching seat is the deal's score difference: the change of
 its column's total minus the mean change of the other columns (the sheet's columns are teams in
 partnerships, ``State.column_of``), sign flipped where the lowest total wins (the kernel's
@@ -65,7 +77,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from gamenight.bots.base import Bot, Sampler, sampler_for
 from gamenight.bots.endgame import Solver, cards_left, in_play, position, scoring_for, solver_for
@@ -94,6 +106,17 @@ NODES_A_STEP = 4
 TWO_SIDES_DEEPER = 1
 
 
+@runtime_checkable
+class Plausible(Protocol):
+    """A heuristic bot that can say how likely the other seats' past decisions (bids) are in a
+    sampled world, under its own model of play: the search's inference (:attr:`SearchBot.infer`)."""
+
+    def plausibility(self, world: State, seat: int) -> float:
+        """A weight, 0 or more, in proportion to the chance of the others' decisions in ``world``
+        (sampled by ``seat``); 1 where they tell nothing."""
+        ...
+
+
 @dataclass
 class _Arm:
     """One root move, and its value in each round it was played (``None``: not legal there)."""
@@ -118,6 +141,10 @@ class SearchBot:
     endgame: int = 0
     #: the standard errors by which another move must beat the heuristic's (:data:`OVERRULE_Z`)
     overrule_z: float = OVERRULE_Z
+    #: candidate worlds drawn a round where the heuristic reads the others' past decisions
+    #: (:class:`Plausible`): one is kept by its plausibility (sampling-importance-resampling;
+    #: 0 or 1: the sampler's worlds as they come)
+    infer: int = 0
     #: the simulations the last decision ran (0 where it had one legal move): for benches and tests
     last_simulations: int = 0
     #: how many root moves the last decision compared
@@ -126,6 +153,8 @@ class SearchBot:
     last_steps: int = 0
     #: the rollouts of the last decision that ended in an exact endgame
     last_solved: int = 0
+    #: the candidate worlds the last decision's inference drew (:attr:`infer`)
+    last_candidates: int = 0
     _policies: dict[int, Bot] = field(default_factory=dict, repr=False)
     _options: Any = field(default=None, repr=False)
     #: the decision's endgame solvers, one per scoring context (their tables serve every world)
@@ -133,6 +162,7 @@ class SearchBot:
 
     def choose(self, view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.Random) -> Move:
         self.last_simulations = self.last_moves = self.last_steps = self.last_solved = 0
+        self.last_candidates = 0
         self._solvers = {}
         if len(legal) == 1:
             return legal[0]
@@ -142,7 +172,9 @@ class SearchBot:
         if not isinstance(seat, int):
             seat = _acting_seat(first, legal)
         self._options = first.options.to_json()
-        prior = self._policy(seat).choose(view, legal, sampler_for(first, seat), rng)
+        policy = self._policy(seat)
+        prior = policy.choose(view, legal, sampler_for(first, seat), rng)
+        plausible = policy if self.infer > 1 and isinstance(policy, Plausible) else None
         arms = self._arms(legal, prior, rng)
         self.last_moves = len(arms)
         live, done = arms, 0
@@ -151,12 +183,32 @@ class SearchBot:
             if deadline is not None and done and self.clock() >= deadline:
                 break
             rnd = len(arms[0].values)
-            world = first if rnd == 0 else sampler(rng)
+            if plausible is not None:
+                world = self._plausible_world(sampler, rng, plausible, seat)
+            else:
+                world = first if rnd == 0 else sampler(rng)
             done += self._round(live, rnd, world, seat, rng.getrandbits(32), deadline)
             if rnd + 1 >= RACE_AFTER:
                 live = _race(live, arms[0])
         self.last_simulations = done
         return _best(arms, self.overrule_z)
+
+    def _plausible_world(self, sampler: Sampler, rng: random.Random, plausible: Plausible,
+                         seat: int) -> State:
+        """One of :attr:`infer` sampled worlds, drawn with chance in proportion to how likely the
+        others' past decisions are in it (uniform where none explains them at all)."""
+        worlds = [sampler(rng) for _ in range(self.infer)]
+        weights = [plausible.plausibility(w, seat) for w in worlds]
+        self.last_candidates += len(worlds)
+        total = sum(weights)
+        if total <= 0:
+            return worlds[rng.randrange(len(worlds))]
+        pick = rng.random() * total
+        for world, weight in zip(worlds, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return world
+        return worlds[-1]  # rounding left the pick at the total
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
         """The heuristic's move first, then others, as many as leave a few rounds in the budget."""
@@ -389,4 +441,4 @@ def _advantage(state: State, seat: int, start: list[int]) -> float:
     return -adv if _lowest_wins(state) else adv
 
 
-__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "SearchBot", "bot_view"]
+__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "Plausible", "SearchBot", "bot_view"]
