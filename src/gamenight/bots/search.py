@@ -203,12 +203,7 @@ class SearchBot:
         total = sum(weights)
         if total <= 0:
             return worlds[rng.randrange(len(worlds))]
-        pick = rng.random() * total
-        for world, weight in zip(worlds, weights, strict=True):
-            pick -= weight
-            if pick < 0:
-                return world
-        return worlds[-1]  # rounding left the pick at the total
+        return rng.choices(worlds, weights=weights)[0]
 
     def _arms(self, legal: list[Move], prior: Move, rng: random.Random) -> list[_Arm]:
         """The heuristic's move first, then others, as many as leave a few rounds in the budget."""
