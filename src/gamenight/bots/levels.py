@@ -9,11 +9,11 @@ expert     the search bot: 10,000 rollout moves, the deal's last cards solved ex
 
 A budget is the moves played in a decision's rollouts (``SearchBot.steps``): about the same time at
 any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
-paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal
-(200 deals, 46 ms of one core a decision), Hearts +1.2 ± 1.2 (150, 79 ms), Oh Hell with ten cards
-first +3.2 ± 1.2 on the whole budget (150, 53 ms; it now plays a share, below), Court Whist +0.71 ±
-0.36 points a game of four hands (100 games, 107 ms; once counted too dear, it costs a strong
-decision well under its cap).
+paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal on
+the whole budget (200 deals, 46 ms of one core a decision; it now plays a share, below), Hearts +1.2
+± 1.2 (150, 79 ms), Oh Hell with ten cards first +3.2 ± 1.2 on the whole budget (150, 53 ms; it now
+plays a share, below), Court Whist +0.71 ± 0.36 points a game of four hands (100 games, 107 ms; once
+counted too dear, it costs a strong decision well under its cap).
 
 Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
 Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
@@ -27,19 +27,19 @@ worse, -1.51 ± 1.13 (150: solved with every hand known, a deal looks easier to 
 known weakness of perfect-information sampling). In Oh Hell the trend runs with the depth: rollouts
 only +0.41 ± 1.11, three cards -0.18 ± 1.22, four -1.51 ± 1.13 (150 deals each), so the endgame may
 cost Oh Hell a little, not measurably at three. Against a strong on a quarter of that budget
-(:data:`STRONG_SHARE`, below) it is: Oh Hell +2.5 ± 0.9 (300 deals). Before the endgames, four times
-the budget alone was not either (Euchre 0.00 ± 0.23 over 40 deals, Hearts +1.2 ± 2.0 over 30);
-comparing every root move instead of eight did no better in Hearts (-0.05 ± 1.88 over 26 deals), and
-information-set MCTS (:mod:`gamenight.bots.ismcts`) on expert's budget did worse than strong in
-Euchre (-0.42 ± 0.25 over 60 deals). Against OpenSpiel's ISMCTS at equal time
-(``bench/vs_openspiel.py``, docs/BOTS.md) expert wins clearly: Hearts +9.7 ± 2.0 points a deal (22
-paired deals; 282 ms of CPU a decision, ISMCTS 315 ms with 15 simulations), Oh Hell +6.2 ± 1.5 (31;
-210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60; 286 ms, ISMCTS 228 ms with 30 simulations), Gin
-+52.5 ± 3.0 (60; Gin's expert is its heuristic, under a millisecond, ISMCTS 26 ms at its least, two
-simulations). Its server cap (0.4 s) keeps its answers within the table's default bot pause of 600
-ms at the 99th percentile (``bench/level_latency.py --level expert``, wall clock: Euchre 460 ms over
-40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts run of 40 answers on a
-machine busy with other benches had one at 859 ms).
+(:data:`STRONG_SHARE`, below) it is: Oh Hell +2.5 ± 0.9 (300 deals), Euchre +0.14 ± 0.09 (600).
+Before the endgames, four times the budget alone was not either (Euchre 0.00 ± 0.23 over 40 deals,
+Hearts +1.2 ± 2.0 over 30); comparing every root move instead of eight did no better in Hearts
+(-0.05 ± 1.88 over 26 deals), and information-set MCTS (:mod:`gamenight.bots.ismcts`) on expert's
+budget did worse than strong in Euchre (-0.42 ± 0.25 over 60 deals). Against OpenSpiel's ISMCTS at
+equal time (``bench/vs_openspiel.py``, docs/BOTS.md) expert wins clearly: Hearts +9.7 ± 2.0 points a
+deal (22 paired deals; 282 ms of CPU a decision, ISMCTS 315 ms with 15 simulations), Oh Hell +6.2 ±
+1.5 (31; 210 ms, ISMCTS 238 ms), Euchre +1.20 ± 0.23 (60; 286 ms, ISMCTS 228 ms with 30
+simulations), Gin +52.5 ± 3.0 (60; Gin's expert is its heuristic, under a millisecond, ISMCTS 26 ms
+at its least, two simulations). Its server cap (0.4 s) keeps its answers within the table's default
+bot pause of 600 ms at the 99th percentile (``bench/level_latency.py --level expert``, wall clock:
+Euchre 460 ms over 40 answers, Hearts 403 ms over 100, Oh Hell 438 ms over 40; a first Hearts run of
+40 answers on a machine busy with other benches had one at 859 ms).
 
 Where strong's search gains much on casual, its whole budget already gained what expert's four times
 did: in Whist with 10s strong made +20.7 ± 4.7 points a deal and expert +21.3 ± 4.1 on the same 80
@@ -52,7 +52,13 @@ strong +4.0 ± 2.1, expert minus strong +0.5 ± 1.7 over 80 deals) strong on 600
 +3.2 ± 1.2, expert minus strong -0.2 ± 1.2 over 150 deals) strong on 600 moves gains +1.3 ± 1.0 and
 expert +2.5 ± 0.9 on it (300 fresh deals, seeds 3000-3299; 11 and 179 ms); in Canadian Salad (full
 budget: strong +17.5 ± 6.1, expert minus strong +4.7 ± 5.4 over 80 deals) strong on 600 moves gains
-+7.8 ± 3.9 and expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms).
++7.8 ± 3.9 and expert +8.6 ± 3.4 on it (200 deals, seeds 0-199; 19 and 283 ms); in Euchre (full
+budget: strong +0.28 ± 0.13, expert minus strong -0.03 ± 0.13 over 300 deals) strong on 600 moves
+gains +0.12 ± 0.08 and expert +0.14 ± 0.09 on it (600 fresh deals, seeds 5000-5599; 11 and 184 ms).
+Not in Five Hundred Rummy: there strong on half its budget gained +9.8 ± 15.8 on casual (174 deals)
+and on a quarter +8.0 ± 16.2 (150), not surely above casual, where its whole budget gains +24.4 ±
+16.4 (100 deals): strong keeps its whole budget there, and expert (+39.2 ± 14.1 on casual) is not
+shown above it.
 
 Reading the others' bids (policy-based inference, :attr:`SearchBot.infer`: each round's sampled deal
 kept from eight by how likely the others' bids are in it under the casual bot's own bidding; Oh
@@ -170,8 +176,8 @@ HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-
 #: games whose strong level plays this share of strong's rollout moves: where the search gains much
 #: on casual, strong's whole budget already gained what expert's four times did (docs/BOTS.md), so
 #: a strong that thinks less leaves expert a level above it, and answers sooner
-STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "oh-hell": 0.24, "saskatchewan": 0.24,
-                                   "whist-with-10s": 0.24}
+STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "euchre": 0.24, "oh-hell": 0.24,
+                                   "saskatchewan": 0.24, "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
