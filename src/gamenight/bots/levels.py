@@ -105,8 +105,9 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   meld half its value (:func:`gamenight.families.deal_estimates.drawing_deadwood`): +2.00 ± 1.05
   points a deal over 200 deals (seeds 180-379, fresh after +1.80 ± 1.92 on 100-179), 108 ms of
   CPU a decision (p99 200 ms untimed; a server's answers 178 ms median, 200 ms p99, expert's 400
-  and 405 ms). With the plain deadwood it gained nothing (+0.4 ± 1.4, 40 deals). Expert not
-  measured against strong.
+  and 405 ms). With the plain deadwood it gained nothing (+0.4 ± 1.4, 40 deals). Expert over
+  strong: +1.61 ± 1.17 (150 fresh deals, seeds 400-549, where strong made +1.70 ± 1.34 on casual;
+  234 ms of CPU a decision, untimed).
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
