@@ -14,12 +14,27 @@ Leading, it leads its best card when it wants tricks and its lowest otherwise. O
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
+from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.families.tricks import trick_tables
+
+
+def played_since(state: State, stops: Collection[str]) -> list[list[int]]:
+    """The cards each seat has played (public) since the last move whose verb is in ``stops``
+    (the bidding that opened the deal's play): what the search's inference puts back into a
+    sampled world's hands to find them as they were dealt."""
+    played: list[list[int]] = [[] for _ in range(state.num_players)]
+    for who, move in reversed(state.moves):
+        if move.verb in stops:
+            break
+        if move.verb == "play":
+            played[who].append(move.cards[0])
+    return played
 
 
 class TrickView:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
-from gamenight.bots.families.tricks import TrickBot, TrickView
+from gamenight.bots.families.tricks import TrickBot, TrickView, played_since
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -95,22 +95,10 @@ def _makes(value: float, need: float, spread: float) -> float:
     return 1.0 / (1.0 + math.exp((need - value) / spread))
 
 
-def played_this_deal(state: Euchre) -> list[list[int]]:
-    """The cards each seat has played in this deal's tricks (public): the plays since the last
-    bid or discard."""
-    played: list[list[int]] = [[] for _ in range(4)]
-    for who, move in reversed(state.moves):
-        if move.verb in BIDDING_VERBS:
-            break
-        if move.verb == "play":
-            played[who].append(move.cards[0])
-    return played
-
-
 def hands_as_dealt(state: Euchre) -> list[list[int]]:
     """Each seat's hand as it bid: its cards in ``state``, those it played since, and for the one
     who took the up-card his discard back in its place."""
-    played = played_this_deal(state)
+    played = played_since(state, BIDDING_VERBS)
     hands = [state.hands[s] + played[s] for s in range(4)]
     taker = state.taker
     if taker >= 0:  # (before his discard the up-card is in his hand: it goes all the same)

@@ -28,7 +28,7 @@ import math
 import random
 from typing import Any, cast
 
-from gamenight.bots.families.tricks import TrickBot, TrickView
+from gamenight.bots.families.tricks import TrickBot, TrickView, played_since
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -122,17 +122,6 @@ def bid_likelihood(bid: int, expected: float, hand_size: int, barred: int | None
     return math.exp(scale * (bid - expected) ** 2) / total if total else 1.0
 
 
-def played_this_deal(state: OhHell) -> list[list[int]]:
-    """The cards each seat has played in this deal's tricks (public): the moves since the bids."""
-    played: list[list[int]] = [[] for _ in range(state.num_players)]
-    for who, move in reversed(state.moves):
-        if move.verb == "bid":
-            break
-        if move.verb == "play":
-            played[who].append(move.cards[0])
-    return played
-
-
 def bids_plausibility(state: OhHell, seat: int, sigma: float = BID_SIGMA) -> float:
     """How likely the other seats' bids of this deal are in ``state`` (a world ``seat`` sampled)
     were each bidding as this bot does: each hand as it was dealt (its cards in ``state`` and
@@ -144,7 +133,7 @@ def bids_plausibility(state: OhHell, seat: int, sigma: float = BID_SIGMA) -> flo
     n, h = state.num_players, state.hand_size
     up = state.up_card[0]
     trump = C.SUIT_OF[up]
-    played = played_this_deal(state)
+    played = played_since(state, ("bid",))  # the plays since the bids
     lead = (state.dealer + 1) % n
     weight = 1.0
     for other, bid in enumerate(bids):
