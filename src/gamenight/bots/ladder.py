@@ -16,6 +16,8 @@ import gamenight
 from gamenight.bots import make_bot
 from gamenight.bots.levels import HORIZON, NO_GAIN, TOO_DEAR
 
+#: one game's kept results, by level and the level it was measured against
+Rows = dict[str, dict[str, Any]]
 #: the deals or matches below which an interval is not read as sure either way
 MIN_SAMPLES = 20
 
@@ -79,10 +81,18 @@ def step(game: str, level: str, below: str, paired: dict[str, dict[str, Any]],
     return Step("not measured", False)
 
 
-def game_row(game: str, paired: dict[str, dict[str, Any]], matches: dict[str, dict[str, Any]]) -> str:
-    """The game's ladder: each level against the one below, and whether every step holds."""
-    steps = [step(game, level, below, paired, matches)
-             for below, level in (("beginner", "casual"), ("casual", "strong"), ("strong", "expert"))]
+def game_steps(game: str, paired: Rows, matches: Rows) -> list[Step]:
+    """The game's ladder: casual over beginner, strong over casual, expert over strong."""
+    return [step(game, level, below, paired, matches)
+            for below, level in (("beginner", "casual"), ("casual", "strong"), ("strong", "expert"))]
+
+
+def game_row(game: str, paired: Rows, matches: Rows) -> str:
+    """The game's row: each level against the one below, and whether every step holds."""
+    return _row(game, game_steps(game, paired, matches))
+
+
+def _row(game: str, steps: list[Step]) -> str:
     return f"| {game} | " + " | ".join(s.text for s in steps) + f" | {verdict(steps)} |"
 
 
@@ -101,15 +111,16 @@ def verdict(steps: list[Step]) -> str:
 EXACT = "same bot: the casual bot is exact"
 
 
-Kept = dict[str, dict[str, dict[str, Any]]]
+Kept = dict[str, Rows]
 
 
 def section(paired: Kept, matches: Kept) -> list[str]:
     """The ladder's table for every game, with a count of the games where every level holds."""
     games = sorted(g.id for g in gamenight.games())
-    rows = [game_row(g, paired.get(g, {}), matches.get(g, {})) for g in games]
-    verdicts = [row.rsplit("|", 2)[1].strip() for row in rows]
-    same = sum("same bot: the search" in row for row in rows)
+    ladders = {g: game_steps(g, paired.get(g, {}), matches.get(g, {})) for g in games}
+    verdicts = [verdict(steps) for steps in ladders.values()]
+    # strong is the casual bot for want of a search that pays (not because casual is exact)
+    same = sum(steps[1].same and steps[1].text != EXACT for steps in ladders.values())
     return [
         "## Each level against the level below, game by game",
         "",
@@ -122,7 +133,7 @@ def section(paired: Kept, matches: Kept) -> list[str]:
         "",
         "| Game | Casual over beginner | Strong over casual | Expert over strong | Holds |",
         "|---|---|---|---|---|",
-        *rows,
+        *(_row(g, steps) for g, steps in ladders.items()),
         "",
         f"Every level holds in {verdicts.count('yes')} of {len(games)} games, and the casual bot is exact "
         f"in {verdicts.count('exact')}.",
@@ -131,4 +142,5 @@ def section(paired: Kept, matches: Kept) -> list[str]:
     ]
 
 
-__all__ = ["EXACT", "MIN_SAMPLES", "Step", "game_row", "same_bot_reason", "section", "step", "verdict"]
+__all__ = ["EXACT", "MIN_SAMPLES", "Step", "game_row", "game_steps", "same_bot_reason", "section", "step",
+           "verdict"]
