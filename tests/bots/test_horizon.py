@@ -20,6 +20,7 @@ from gamenight.equipment import cards as C
 from gamenight.equipment import dominoes as D
 from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.melds import RUMMY_VALUES
+from gamenight.games.jokers_wild import CASTLE, EMPTY, ENTRANCE, HOME, LOOP
 
 
 def cards(text: str) -> list[int]:
@@ -81,6 +82,30 @@ def test_five_in_a_row_values_a_line_of_four_near_a_row() -> None:
     for col in range(1, 5):  # four blue discs beside a free corner: a row in one more
         state.board[col] = 0
     assert 0.4 < ahead(state, 0) < 2 and ahead(state, 1) == -ahead(state, 0)
+
+
+def test_five_hundreds_counts_a_hand_s_melds_for_it_and_its_loose_cards_against() -> None:
+    state: Any = gamenight.new("five-hundreds", seed=1)
+    state.hands[0] = cards("9H 9C 9D 4C")  # a set of nines to lay (+15), a loose four (-5)
+    state.hands[1] = cards("KS 8C JD 4H")  # nothing near a meld: -30
+    state.hands[2] = cards("KS KH 2C 6D")  # a pair of kings, each charged half: -10 - 5 - 5
+    state.hands[3] = cards("AS")  # an ace held: -25
+    assert state.deal_estimate() == [10, -30, -20, -25]
+    assert ahead(state, 0) > 0 > ahead(state, 1)
+
+
+def test_jokers_wild_counts_the_castles_and_a_share_for_the_way_round() -> None:
+    state: Any = gamenight.new("jokers-wild", seed=1)  # four players, two sides
+    assert state.deal_estimate() == [0, 0]  # every marble at Home
+    castle = CASTLE[state.bseat[0]]
+    state.holes[HOME[state.bseat[0]][0]] = EMPTY  # a marble of the first side comes home
+    state.holes[castle[0]] = state.bseat[0]
+    assert state.deal_estimate() == [1, 0]
+    way = ENTRANCE[state.bseat[1]]  # a marble of the second side one hole before its entrance
+    state.holes[HOME[state.bseat[1]][0]] = EMPTY
+    state.holes[(way - 1) % LOOP] = state.bseat[1]
+    row = state.deal_estimate()
+    assert 0.75 < row[1] < 1 and ahead(state, 0) > 0
 
 
 def test_a_hollywood_loss_weighs_like_a_win() -> None:

@@ -76,6 +76,7 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
+from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.draw_discard import (
     DIG_TO_PLAY,
     END,
@@ -85,7 +86,7 @@ from gamenight.families.draw_discard import (
     Phase,
 )
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import ACE_EITHER, Meld, MeldRules
+from gamenight.families.melds import ACE_EITHER, Meld, MeldRules, solver_for
 from gamenight.families.rummy_rules import ClaimOrder, RummyRules
 
 HAND_SIZE = 7
@@ -260,6 +261,20 @@ class FiveHundreds(DrawDiscardState):
 
     def hand_scores(self) -> list[int]:
         return hand_scores(*self.counted_by_kind())
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each player's points as if
+        the hand were scored now, except that the cards his hand could meld count for him, as he
+        will lay them, and a deadwood card one card from a meld counts half against him
+        (:func:`~gamenight.families.deal_estimates.drawing_deadwood`): scored as it stands, a hand
+        held for a meld would look as bad as one of loose cards."""
+        solver = solver_for(RULES, VALUES)
+        row: list[float] = []
+        for s in range(self.num_players):
+            best = solver.best(self.hands[s])
+            meldable = card_points(self.hands[s]) - card_points(best.deadwood)
+            row.append(card_points(self.table_cards(s)) + meldable - drawing_deadwood(best.deadwood, VALUES))
+        return row
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players

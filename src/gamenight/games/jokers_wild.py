@@ -122,6 +122,7 @@ from gamenight.games.jokers_wild_board import (
     split_moves,
     steps_of,
     swap_candidates,
+    way_home,
 )
 
 if TYPE_CHECKING:
@@ -455,6 +456,16 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
 
     def column_of(self, seat: int) -> int:
         return self.side_of(seat)
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): the sheet's row were the
+        race to end now, each side's marbles in its Castles, with a share of one for each marble
+        on the loop by how far it has come (:func:`way_home`)."""
+        row = [0.0] * len(self._sheet_columns())
+        pos = self.pos
+        for s in range(self.num_players):
+            row[self.side_of(s)] += way_home(pos, self.bseat[s])
+        return row
 
     # ---- the deal ---------------------------------------------------------------------------------
 

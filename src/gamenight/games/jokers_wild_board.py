@@ -482,3 +482,21 @@ def side_done(r: Rules, pos: Position, b: int) -> bool:
     return all(pos.in_castle(q) >= r.marbles for q in r.side[b])
 
 
+
+#: what a marble out of Home counts towards its side's estimate before it has come any way, and
+#: what its whole way round the loop adds; a marble in its Castle counts 1, as the sheet counts it
+OUT_SHARE = 0.2
+WAY_SHARE = 0.6
+
+
+def way_home(pos: Position, b: int) -> float:
+    """Board seat ``b``'s marbles in its Castle, and a share of one for each marble on the loop,
+    more the further it has come (a marble that backed past its entrance has the loop to go again):
+    the horizon search's estimate of a race not yet won, on the sheet's scale."""
+    holes = pos.holes
+    total = float(pos.in_castle(b))
+    for h in range(LOOP):
+        if holes[h] == b:
+            to_go = (ENTRANCE[b] - h) % LOOP + (LOOP if h in pos.bar else 0)
+            total += OUT_SHARE + WAY_SHARE * max(0, LOOP - to_go) / LOOP
+    return total
