@@ -459,12 +459,12 @@ class JokersWild(PhaseDispatch, DealsCards, DrawsBack, Seating, State):
 
     def deal_estimate(self) -> list[float]:
         """The search's horizon estimate (:mod:`gamenight.bots.horizon`): the sheet's row were the
-        race to end now, each side's marbles in its Castles, with a share of one for each marble
-        on the loop by how far it has come (:func:`way_home`)."""
+        race to end now, each side's marbles counted as the casual bot values them, in marbles in
+        the Castle (:func:`way_home`): how far each has come, less where it is exposed."""
         row = [0.0] * len(self._sheet_columns())
-        pos = self.pos
+        pos, playing = self.pos, tuple(self.bseat)
         for s in range(self.num_players):
-            row[self.side_of(s)] += way_home(pos, self.bseat[s])
+            row[self.side_of(s)] += way_home(pos, self.rules, self.bseat[s], playing)
         return row
 
     # ---- the deal ---------------------------------------------------------------------------------

@@ -483,20 +483,40 @@ def side_done(r: Rules, pos: Position, b: int) -> bool:
 
 
 
-#: what a marble out of Home counts towards its side's estimate before it has come any way, and
-#: what its whole way round the loop adds; a marble in its Castle counts 1, as the sheet counts it
-OUT_SHARE = 0.2
-WAY_SHARE = 0.6
+#: what a marble is worth in the Castle, and per hole deeper in (a deeper marble blocks nothing)
+CASTLE_WORTH = 120.0
+CASTLE_DEPTH = 4.0
+#: what a marble out of Home is worth before it has come any way
+OUT_WORTH = 30.0
+#: a marble within reach of an opponent's card loses this share of its way round
+EXPOSED = 0.25
 
 
-def way_home(pos: Position, b: int) -> float:
-    """Board seat ``b``'s marbles in its Castle, and a share of one for each marble on the loop,
-    more the further it has come (a marble that backed past its entrance has the loop to go again):
-    the horizon search's estimate of a race not yet won, on the sheet's scale."""
+def marble_worth(pos: Position, r: Rules, h: int, threats: list[int], playing: tuple[int, ...]) -> float:
+    """What the marble on hole ``h`` (out of Home) is worth to its side: how far it has come, much
+    more in its Castle, less where an opponent could land on it soon (a card's reach ahead of an
+    opponent's marble, or on the come-out hole of an opponent with marbles at Home). ``threats``:
+    the loop's holes with a marble. The casual bot's valuation and the horizon search's estimate."""
+    b = pos.holes[h]
+    ci = CASTLE_INDEX[h]
+    if ci >= 0:
+        return CASTLE_WORTH + CASTLE_DEPTH * ci
+    to_go = (ENTRANCE[b] - h) % LOOP + (LOOP if h in pos.bar else 0)
+    worth = OUT_WORTH + (LOOP - to_go)
+    for t in threats:
+        o = pos.holes[t]
+        if o not in r.side[b] and 1 <= (h - t) % LOOP <= 10:
+            worth -= EXPOSED * (worth - OUT_WORTH * 0.5) / 3
+            break
+    if any(h == OUT_HOLE[o] and o not in r.side[b] and o in playing for o in playing):
+        worth -= 8.0
+    return worth
+
+
+def way_home(pos: Position, r: Rules, b: int, playing: tuple[int, ...]) -> float:
+    """Board seat ``b``'s marbles out of Home, each worth :func:`marble_worth` counted in marbles in
+    the Castle (:data:`CASTLE_WORTH` a marble): the horizon search's estimate of a race not yet won,
+    on the sheet's scale."""
     holes = pos.holes
-    total = float(pos.in_castle(b))
-    for h in range(LOOP):
-        if holes[h] == b:
-            to_go = (ENTRANCE[b] - h) % LOOP + (LOOP if h in pos.bar else 0)
-            total += OUT_SHARE + WAY_SHARE * max(0, LOOP - to_go) / LOOP
-    return total
+    threats = [h for h in range(LOOP) if holes[h] != EMPTY]
+    return sum(marble_worth(pos, r, h, threats, playing) for h in pos.marbles_of(b)) / CASTLE_WORTH

@@ -18,27 +18,18 @@ from gamenight.bots.base import Sampler
 from gamenight.core.moves import Move
 from gamenight.equipment import cards as C
 from gamenight.games.jokers_wild import (
-    CASTLE_INDEX,
     EMPTY,
-    ENTRANCE,
     IN_HOME,
     JOKER,
     LOOP,
-    OUT_HOLE,
     OUT_RANKS,
     Position,
     Rules,
     play_card,
     rules_from,
 )
+from gamenight.games.jokers_wild_board import marble_worth
 
-#: what a marble is worth in the Castle, and per hole deeper in
-CASTLE_WORTH = 120.0
-CASTLE_DEPTH = 4.0
-#: what a marble out of Home is worth before it has come any way
-OUT_WORTH = 30.0
-#: a marble within reach of an opponent's card loses this share of its way round
-EXPOSED = 0.25
 #: what spending a card is worth (kept cards are options)
 SPEND = {JOKER: 30.0}
 SPEND_SEVEN = 4.0
@@ -63,20 +54,7 @@ def value(pos: Position, r: Rules, mine: frozenset[int], playing: tuple[int, ...
     for h, b in enumerate(holes):
         if b == EMPTY or IN_HOME[h]:
             continue
-        ci = CASTLE_INDEX[h]
-        if ci >= 0:
-            worth = CASTLE_WORTH + CASTLE_DEPTH * ci
-        else:
-            to_go = (ENTRANCE[b] - h) % LOOP + (LOOP if h in pos.bar else 0)
-            worth = OUT_WORTH + (LOOP - to_go)
-            # an opponent marble a card's reach behind it could land on it
-            for t in threats:
-                o = holes[t]
-                if o not in r.side[b] and 1 <= (h - t) % LOOP <= 10:
-                    worth -= EXPOSED * (worth - OUT_WORTH * 0.5) / 3
-                    break
-            if any(h == OUT_HOLE[o] and o not in r.side[b] and o in playing for o in playing):
-                worth -= 8.0
+        worth = marble_worth(pos, r, h, threats, playing)
         total += worth if b in mine else -worth / max(1, len(playing) - len(mine))
     return total
 
