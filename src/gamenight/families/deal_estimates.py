@@ -6,6 +6,10 @@ suit a rank or two apart, are often melded by a later draw. :func:`drawing_deadw
 cards at :data:`DRAWING_SHARE` of their value. Rummy's estimate uses it (its horizon search gained
 +2.0 ± 1.1 points a deal with it); Gin's was measured with it and without, and gained neither way,
 so Gin keeps the plain deadwood (docs/BOTS.md).
+
+A contract rummy's hand not yet down (``ContractState.deal_estimate``) is weighed the same way: a
+contract the hand could lay now counts as laid, one card short as laid half the time, and each card
+more halves it again (:func:`contract_chance`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,12 @@ from gamenight.equipment import cards as C
 
 #: the share of its value a deadwood card one card from a meld is charged
 DRAWING_SHARE = 0.5
+
+
+def contract_chance(shortfall: int) -> float:
+    """How likely a contract ``shortfall`` cards short is to go down before the deal ends, for an
+    estimate: :data:`DRAWING_SHARE` for each card it lacks, as a card one from a meld is charged."""
+    return DRAWING_SHARE ** shortfall
 
 
 def drawing_deadwood(deadwood: Sequence[int], values: Sequence[int]) -> float:
@@ -32,4 +42,4 @@ def drawing_deadwood(deadwood: Sequence[int], values: Sequence[int]) -> float:
     return total
 
 
-__all__ = ["DRAWING_SHARE", "drawing_deadwood"]
+__all__ = ["DRAWING_SHARE", "contract_chance", "drawing_deadwood"]
