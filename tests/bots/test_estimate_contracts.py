@@ -101,3 +101,13 @@ def test_desert_and_sticks_count_contracts_laid_and_near() -> None:
         after = state.deal_estimate()
         assert after[0] == 1 > row[0] and after[1:] == row[1:], game
         assert row[1] == 0.5 ** 4 and ahead(state, 0) > 0.5, game
+
+
+def test_arizona_charges_what_each_hand_could_not_lay_down_fewer_winning() -> None:
+    state: Any = gamenight.new("arizona-rummy", seed=1)  # round 1: three cards, threes wild
+    state.hands[0] = cards("5H 6H 7H")  # a run: laid down before the count
+    state.hands[1] = cards("KS 9D 4C")  # nothing near a meld: all counted
+    state.hands[2] = cards("KS KD 4C")  # a pair of kings: each half
+    state.hands[3] = cards("5S 3C 5D")  # two fives and a wild three: a set
+    assert state.deal_estimate() == [0, 10 + 5 + 5, 5 + 5 + 5, 0]
+    assert ahead(state, 0) > 10 > 0 > ahead(state, 1)
