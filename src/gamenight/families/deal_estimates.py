@@ -9,7 +9,10 @@ so Gin keeps the plain deadwood (docs/BOTS.md).
 
 A contract rummy's hand not yet down (``ContractState.deal_estimate``) is weighed the same way: a
 contract the hand could lay now counts as laid, one card short as laid half the time, and each card
-more halves it again (:func:`contract_chance`).
+more halves it again (:func:`contract_chance`). Measured with it (``bench/search_strength.py
+--levels strong --stop turn --z 2``, paired deals against casual, 95%; horizon strong's budget,
+untimed): Push +39.3 ± 18.4 points a deal over 100 deals (seeds 0-99), 214 ms of CPU a decision
+(p99 411 ms); timed as a server asks it, 206 ms median and 236 ms p99 over 40 answers.
 """
 
 from __future__ import annotations
