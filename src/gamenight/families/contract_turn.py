@@ -53,9 +53,10 @@ from gamenight.core.layout import Field, Kind
 from gamenight.core.moves import Move
 from gamenight.core.phases import MoveKind, PhaseHandler
 from gamenight.equipment import cards as C
-from gamenight.families.contracts import WILD, Contract, search, split_hand
+from gamenight.families.contracts import WILD, Contract, contract_outlook, search, split_hand
+from gamenight.families.deal_estimates import contract_chance
 from gamenight.families.draw_discard import DISCARD, HAND, DrawDiscardState, Phase, PlayPhase
-from gamenight.families.melds import RUN, SET, Meld, MeldRules
+from gamenight.families.melds import RUN, SET, Meld, MeldRules, solver_for
 from gamenight.families.melds.meld import POS_RANK
 from gamenight.families.pile_access import same
 from gamenight.families.rummy_rules import LayOffOn
@@ -630,6 +631,68 @@ class ContractState(DrawDiscardState):
             return (f"Play {C.LABEL_OF[self.freed[0]]}, the wild card you took back, before you end your "
                     "turn: meld it or lay it off.")
         return super().discard_rule(seat, move)
+
+    # ---- the search's estimate of the deal (bots.horizon) -------------------------------------
+
+    #: what each card costs left in a hand, where the deal's score counts cards (Push, 10 Dime); a
+    #: game that scores only the contracts laid (Desert, Sticks) leaves it ``None`` and the
+    #: estimate plays no hand out
+    ESTIMATE_VALUES: ClassVar[Sequence[int] | None] = None
+
+    def seat_points(self, seat: int, laid: Sequence[int], held: Sequence[int], made: bool) -> float:
+        """What the deal would add to ``seat``'s column were it scored with ``laid`` on the table,
+        ``held`` in hand and the contract laid or not (``made``): the game's own scoring, one seat
+        (the sheet adds partners' points into their team's column)."""
+        raise NotImplementedError
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): per column, what the deal
+        would add were it scored now with nobody out, each hand played out as far as it can be.
+
+        A seat whose contract is down lays what it still can — the melds of its hand's best
+        arrangement (where new melds are allowed) and the cards that lay off on melds it may lay
+        on — and is scored with the rest in hand. A seat not yet down is scored both ways, its
+        contract laid (the cards the nearest way to it uses, then the rest played out as above) and
+        not (the whole hand held), weighed by how near the hand is (:func:`~gamenight.families.
+        deal_estimates.contract_chance`: a contract it could lay now counts as laid, each card it
+        lacks halves that). It reads every hand: the search calls it on sampled deals only."""
+        row = [0.0] * len(self.sheet.columns)
+        for s in range(self.num_players):
+            row[self.column_of(s)] += self._seat_estimate(s)
+        return row
+
+    def _seat_estimate(self, seat: int) -> float:
+        hand, table = self.hands[seat], self.table_cards(seat)
+        if self.made[seat]:
+            laid, held = self._played_out(seat, hand)
+            return self.seat_points(seat, table + laid, held, True)
+        missing, used = contract_outlook(self.contract_of(seat), hand, self.meld_rules)
+        chance = contract_chance(missing)
+        rest = list(hand)
+        for c in used:
+            rest.remove(c)
+        laid, held = self._played_out(seat, rest)
+        down = self.seat_points(seat, [*table, *used, *laid], held, True)
+        return chance * down + (1 - chance) * self.seat_points(seat, table, hand, False)
+
+    def _played_out(self, seat: int, cards: Sequence[int]) -> tuple[list[int], list[int]]:
+        """``cards`` of a seat whose contract is down split into what it could still lay (the
+        melds of their best arrangement, where new melds are allowed, then lay-offs on the melds it
+        may lay on, each meld as it lies now) and what it would hold."""
+        values = self.ESTIMATE_VALUES
+        if values is None:  # the score counts no cards: nothing to play out
+            return [], list(cards)
+        laid: list[int] = []
+        held = list(cards)
+        if self.NEW_MELDS_AFTER_CONTRACT and held:
+            best = solver_for(self.meld_rules, values).best(held)
+            held = list(best.deadwood)
+            laid = [c for m in best.melds for c in m.cards]
+        targets = [m for i, m in enumerate(self.melds) if self._may_lay_off_on(seat, i)]
+        kept: list[int] = []
+        for c in held:
+            (laid if any(self.meld_rules.lay_offs(m, c) for m in targets) else kept).append(c)
+        return laid, kept
 
     # ---- what a seat sees ------------------------------------------------------------------
 

@@ -720,6 +720,37 @@ def shortfall(contract: Contract, hand: Iterable[int], rules: MeldRules) -> int:
     return contract.size if found is None else found[0]
 
 
+#: a hand's shortfall for a contract and the cards the way to it uses (:func:`contract_outlook`)
+Outlook = tuple[int, tuple[int, ...]]
+
+
+def contract_outlook(contract: Contract, hand: Iterable[int], rules: MeldRules) -> Outlook:
+    """:func:`shortfall`, and the cards of ``hand`` the way it found uses (its naturals, then its
+    wild cards, twos before jokers): how near the hand is to the contract and which of its cards
+    the contract would take (a search's estimate of a deal, ``ContractState.deal_estimate``)."""
+    if contract.free:
+        return 0, ()
+    return _outlook_sorted(contract, tuple(sorted(hand)), rules)
+
+
+@lru_cache(maxsize=8192)
+def _outlook_sorted(contract: Contract, cards: tuple[int, ...], rules: MeldRules) -> Outlook:
+    # remembered as _search_sorted is: a search's rollouts score the same few hands over and over
+    h = _Hand(cards, rules)
+    found = _Search(contract, h, phantoms=True).best(0, h.full, len(h.wilds), (), frozenset())
+    if found is None:
+        return contract.size, ()
+    missing, chosen = found
+    used: list[int] = []
+    wilds = list(h.wilds)
+    for opt in chosen:
+        used.extend(opt.naturals)
+        w = min(opt.cap, opt.fill, len(wilds))  # as _Search.best spends them: greedily, in order
+        used.extend(wilds[:w])
+        del wilds[:w]
+    return missing, tuple(used)
+
+
 def discard_shortfalls(contract: Contract, hand: Sequence[int], rules: MeldRules) -> dict[int, int]:
     """For each distinct card of ``hand``, the shortfall of the hand without it (a bot choosing a
     discard). A card the best arrangement leaves unused costs nothing to give up, so only the
@@ -749,4 +780,4 @@ def discard_shortfalls(contract: Contract, hand: Sequence[int], rules: MeldRules
 
 
 __all__ = ["FREE_TEXT", "GROUP_KINDS", "WILD", "Catalogue", "Contract", "ContractError", "Group",
-           "discard_shortfalls", "search", "shortfall", "split_hand"]
+           "Outlook", "contract_outlook", "discard_shortfalls", "search", "shortfall", "split_hand"]

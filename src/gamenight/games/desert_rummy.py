@@ -227,6 +227,10 @@ class DesertRummy(ContractState):
             self.pass_deal()
             self._start_hand()
 
+    def seat_points(self, seat: int, laid: Sequence[int], held: Sequence[int], made: bool) -> float:
+        """A hand counts only whether the player laid his meld (``hand_points``)."""
+        return hand_points([made])[0]
+
     def _progress(self) -> list[int]:
         """Each player's completed melds: the outcome's scores."""
         return list(self.sheet.totals)

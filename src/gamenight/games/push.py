@@ -385,6 +385,13 @@ class Push(ContractState):
 
     # ---- scoring ---------------------------------------------------------------------------
 
+    ESTIMATE_VALUES = VALUES
+
+    def seat_points(self, seat: int, laid: Sequence[int], held: Sequence[int], made: bool) -> float:
+        """A hand's count with nobody out: its cards left, by kind (the team's column adds both
+        partners', as ``deal_points`` does)."""
+        return counted(kind_counts(held))
+
     def _on_hand_over(self, out: int | None) -> None:
         teams = range(self.teams)
         counted_teams = [out is None or t != self.team_of(out) for t in teams]

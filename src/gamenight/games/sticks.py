@@ -414,6 +414,15 @@ class Sticks(ContractState):
     def _on_hand_over(self, out: int | None) -> None:
         self._score_deal(out)
 
+    def seat_points(self, seat: int, laid: Sequence[int], held: Sequence[int], made: bool) -> float:
+        """A deal counts the sticks the player completed in it (``deal_points``), his face-down
+        stick among them where ``made`` has it laid."""
+        done = [self.words(k) for k in self.completed[seat][self.completed_before[seat]:]]
+        stick = self.face_down[seat]
+        if made and stick is not None:
+            done.append(self.words(stick))
+        return deal_points([done])[0]
+
     def _score_deal(self, out: int | None, *, cut_short: bool = False) -> None:
         """The sheet's row: the sticks each player completed this deal; then the next deal or the end."""
         n = self.num_players

@@ -458,6 +458,12 @@ class TenDimeRummy(Stakes, ContractState):
     def round_scores(self) -> list[int]:
         return round_points(*self.counted_by_kind())
 
+    ESTIMATE_VALUES = VALUES
+
+    def seat_points(self, seat: int, laid: Sequence[int], held: Sequence[int], made: bool) -> float:
+        """A player's round: the cards he laid less those he holds (``round_points``)."""
+        return round_points([kind_counts(laid)], [kind_counts(held)])[0]
+
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
         points = self.round_scores()
