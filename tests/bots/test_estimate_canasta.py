@@ -104,3 +104,15 @@ def test_every_family_game_offers_the_estimate() -> None:
         state = gamenight.new(game, seed=2)
         assert isinstance(state, canasta_turn.CanastaState) and isinstance(state, DealEstimate)
         assert len(state.deal_estimate()) == len(state.sheet.columns)
+
+
+def test_oklahoma_scores_each_player_now_a_card_near_a_meld_charged_half() -> None:
+    """Oklahoma Canasta (the draw-and-discard kernel, each for himself): melded points less the
+    hand's held values; with no card near another that is exactly the sheet's score now."""
+    state: Any = gamenight.new("oklahoma-canasta", seed=1, players=2)
+    state.hands[0] = cards("4C 9D KS")
+    state.hands[1] = cards("4C 9D KS")
+    assert state.deal_estimate() == [float(p) for p in state.hand_scores(None)] == [-25.0, -25.0]
+    state.hands[1] = cards("KH KS JK")  # a pair of kings, near a meld; the joker (200 in hand) in full
+    assert state.deal_estimate() == [-25.0, -(5 + 5 + 200)]
+    assert ahead(state, 0) > 0 > ahead(state, 1)
