@@ -516,8 +516,9 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
     def red_three_score(self, count: int, melded: bool) -> int:
         return red_three_score(self.options, count, melded)
 
-    def _results(self, out: int | None) -> list[dict[str, int]]:
-        """Each score column's parts for the hand."""
+    def hand_parts(self, out: int | None) -> list[dict[str, int]]:
+        """Each score column's parts for the hand (three-hand: a player out before anyone took the
+        pile becomes the lone hand here)."""
         if not self.three:
             return [self.side_result(t, out) for t in range(self.teams)]
         if self.lone is None and out is not None:
@@ -534,7 +535,7 @@ class Canasta(DealsCards, MatchPlay, CanastaState):
         return side_results(self.options, hands, self.lone, penalise=self.penalise)
 
     def _score_round(self, out: int | None) -> None:
-        results = self._results(out)
+        results = self.hand_parts(out)
         how = (f"{self.names[out]} went out" + (" concealed" if self.concealed_out else "")
                if out is not None else "the stock ran out")
         self._record_hand([sum(r.values()) for r in results], results, WORDS, how, lone=self.lone)

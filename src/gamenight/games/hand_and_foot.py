@@ -556,10 +556,14 @@ class HandAndFoot(DealsCards, MatchPlay, CanastaState):
     def teammates_of_team(self, team: int) -> list[int]:
         return [s for s in range(self.num_players) if self.team_of(s) == team]
 
+    def hand_parts(self, out: int | None) -> list[dict[str, int]]:
+        """Each team's parts for the hand (the sheet's, and the horizon search's estimate)."""
+        return [self.team_score(t, out)[1] for t in range(self.teams)]
+
     def _score_round(self, out: int | None) -> None:
-        results = [self.team_score(t, out) for t in range(self.teams)]
+        parts = self.hand_parts(out)
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
-        self._record_hand([r[0] for r in results], [r[1] for r in results], PART_WORDS, how)
+        self._record_hand([sum(p.values()) for p in parts], parts, PART_WORDS, how)
         if not self.match_over(self._match_reason):
             self._start_deal()
 

@@ -113,6 +113,7 @@ from gamenight.core.phases import MoveKind, PhaseHandler, pile_top
 from gamenight.core.registry import GameSpec, register
 from gamenight.core.views import Place
 from gamenight.equipment import cards as C
+from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.draw_discard import (
     DRAW,
     END,
@@ -625,6 +626,14 @@ class OklahomaCanasta(DrawDiscardState):
 
     def hand_scores(self, out: int | None) -> list[int]:
         return [points for points, _ in self.hand_lines(out)]
+
+    def deal_estimate(self) -> list[float]:
+        """The horizon search's estimate (:mod:`gamenight.bots.horizon`): each player's score were
+        the hand to end now with nobody out (``hand_scores``: his melds' points less his hand's
+        held values), a card one from a meld charged half of its value
+        (:func:`~gamenight.families.deal_estimates.drawing_deadwood`, as Rummy's)."""
+        return [self.melded_points(s) - drawing_deadwood(self.hands[s], HELD)
+                for s in range(self.num_players)]
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players

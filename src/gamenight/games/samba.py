@@ -383,10 +383,14 @@ class Samba(DealsCards, MatchPlay, SequenceMixin):
                               for c in self.hands[s]),
             went_out=out is not None and self.team_of(out) == team, anyone_out=out is not None)
 
+    def hand_parts(self, out: int | None) -> list[dict[str, int]]:
+        """Each team's parts for the hand (the sheet's, and the horizon search's estimate)."""
+        return [self.team_score(t, out)[1] for t in range(self.teams)]
+
     def _score_round(self, out: int | None) -> None:
-        results = [self.team_score(t, out) for t in range(self.teams)]
+        parts = self.hand_parts(out)
         how = f"{self.names[out]} went out" if out is not None else "the stock ran out"
-        self._record_hand([r[0] for r in results], [r[1] for r in results], PART_WORDS, how)
+        self._record_hand([sum(p.values()) for p in parts], parts, PART_WORDS, how)
         if not self.match_over(self._match_reason):
             self._start_deal()
 

@@ -23,6 +23,7 @@ from gamenight.core.notation import NUMBER
 from gamenight.core.phases import KindsPhase, MoveKind, PhaseDispatch, PhaseHandler
 from gamenight.equipment import cards as C
 from gamenight.families.canasta_turn.base import Phase
+from gamenight.families.canasta_turn.estimate import EstimateMixin
 from gamenight.families.canasta_turn.going_out import ASK
 from gamenight.families.canasta_turn.kinds import (
     Answer,
@@ -88,7 +89,7 @@ class AnswerPhase(TurnPhase):
         return frozenset(() if partner is None else (partner,))
 
 
-class CanastaState(PhaseDispatch, ViewMixin):
+class CanastaState(PhaseDispatch, ViewMixin, EstimateMixin):
     """A canasta-family game in progress; see the package docstring. Its four hooks are one
     lookup of ``phase_name`` in ``phases`` (:class:`~gamenight.core.phases.PhaseDispatch`)."""
 
