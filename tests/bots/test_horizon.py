@@ -13,7 +13,7 @@ import pytest
 import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.horizon import DealEstimate, HorizonSearchBot, estimated_advantage
-from gamenight.bots.levels import HORIZON, HORIZON_BUDGETS, SEARCH_DOES_NOT_HELP
+from gamenight.bots.levels import HORIZON, HORIZON_BUDGETS, SEARCH_DOES_NOT_HELP, STRONG_SHARE
 from gamenight.bots.search import SearchBot, _advantage
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
@@ -153,6 +153,10 @@ def test_the_levels_search_to_a_horizon_only_where_it_was_adopted() -> None:
         assert isinstance(gamenight.new(game, seed=1), DealEstimate)
         bot = make_bot("strong", game)
         assert isinstance(bot, HorizonSearchBot) and bot.stop == horizon.stop
-        assert bot.steps == round(HORIZON_BUDGETS["strong"].steps * horizon.share)
+        share = STRONG_SHARE.get(game, 1.0)  # strong's own share, where expert is a level above it
+        assert bot.steps == round(HORIZON_BUDGETS["strong"].steps * horizon.share * share)
+        expert = make_bot("expert", game)
+        assert isinstance(expert, HorizonSearchBot)
+        assert expert.steps == round(HORIZON_BUDGETS["expert"].steps * horizon.share)
     assert not isinstance(make_bot("strong", "hearts"), HorizonSearchBot)
     assert type(make_bot("strong", "gin-rummy")) is type(make_bot("heuristic", "gin-rummy"))

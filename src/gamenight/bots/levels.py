@@ -108,14 +108,35 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   and 405 ms). With the plain deadwood it gained nothing (+0.4 ± 1.4, 40 deals). Expert over
   strong: +1.61 ± 1.17 (150 fresh deals, seeds 400-549, where strong made +1.70 ± 1.34 on casual;
   234 ms of CPU a decision, untimed).
+* Five Hundreds, rollouts until the seat's next turn is over, the estimate counting a hand's melds
+  for it and its loose cards against it, one from a meld half: on the whole horizon budget +17.5 ±
+  6.5 points a deal over 300 deals (seeds 0-299; 128 ms of CPU a decision), expert over it +6.1 ±
+  8.2 (200), not shown; so strong plays half the horizon budget (:data:`STRONG_SHARE`): +13.6 ± 4.9
+  on casual and expert +7.3 ± 5.0 on strong over 553 fresh deals (seeds 300-499, 500-695,
+  700-856), 78 and 463 ms of CPU a decision untimed (expert's cap cuts its longest decisions).
+* 10 Dime Rummy and Push, the contract rummies' estimate (``ContractState.deal_estimate``: each hand
+  played out as far as it can go, a hand not yet down weighed by how near its contract is), to the
+  end of the seat's turn, on half the horizon budget so that expert's decision fits its cap: on the
+  whole budget strong gained +32.4 ± 11.0 (10 Dime, 100 deals, 168 ms) and +39.3 ± 18.4 (Push, 100
+  deals, 214 ms); on half, 10 Dime's strong +13.6 ± 9.2 on casual and expert +19.1 ± 10.2 on
+  strong (200 fresh deals, seeds 100-299; 107 and 339 ms), Push's strong +26.4 ± 19.9 and expert
+  +15.8 ± 22.7 on strong (89 fresh deals; 137 and 427 ms): not shown there. A server's answers,
+  p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
+  Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
 drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); The Card
 Game +0.19 ± 0.31 (300 fresh deals, a turn; +0.56 ± 0.47 on the 200 before them; +0.60 ± 0.65 on
 those 200 with Rummy's drawing deadwood), its ninth round -0.2 ± 1.1 (100, ``--skip 8``); 5 in
-a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply). Those games stay in
-:data:`TOO_DEAR`.
+a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply); Jokers Wild +0.35 ± 0.76 a
+game (88 games, to the reply, the casual bot's marble valuation as the estimate; -0.93 ± 0.69 over
+70 with a marble's way round alone); Canasta +44 ± 56 (300 deals, a turn; with the cards that
+could meld charged nothing +10 ± 47 over 400 fresh deals: a Canasta deal's points spread about 500
+either way), Joker Canasta -140 ± 168 (300); Arizona Rummy's sixth deal -3.7 ± 2.8 (100, worse),
+Desert Rummy +0.007 ± 0.009 melds (100), Sticks +0.05 ± 0.06 sticks (70, and 479 ms of CPU a
+decision). Those games stay in :data:`TOO_DEAR`; Samba, Mexicana, Hand and Foot and Oklahoma
+Canasta have the estimate and were not measured.
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
 ``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
@@ -173,13 +194,15 @@ class Horizon:
 HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
-HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "mexican-train": Horizon("reply", 0.5),
-                                "rummy": Horizon("turn")}
-#: games whose strong level plays this share of strong's rollout moves: where the search gains much
-#: on casual, strong's whole budget already gained what expert's four times did (docs/BOTS.md), so
-#: a strong that thinks less leaves expert a level above it, and answers sooner
-STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "euchre": 0.24, "oh-hell": 0.24,
-                                   "saskatchewan": 0.24, "whist-with-10s": 0.24}
+HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hundreds": Horizon("turn"),
+                                "mexican-train": Horizon("reply", 0.5), "push": Horizon("turn", 0.5),
+                                "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5)}
+#: games whose strong level plays this share of strong's rollout moves (of the horizon budget's, in a
+#: :data:`HORIZON` game): where the search gains much on casual, strong's whole budget already
+#: gained what expert's four times did (docs/BOTS.md), so a strong that thinks less leaves expert a
+#: level above it, and answers sooner
+STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "euchre": 0.24, "five-hundreds": 0.5,
+                                   "oh-hell": 0.24, "saskatchewan": 0.24, "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -192,9 +215,9 @@ NO_GAIN = frozenset({"golf", "rook", "sweep", "thirty-one"})
 #: single rollout may outlast the table's pause (Horseshit Rummy's: bench/level_latency.py); the
 #: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
 TOO_DEAR = frozenset({
-    "arizona-rummy", "canasta", "desert-rummy", "five-hundreds",
+    "arizona-rummy", "canasta", "desert-rummy",
     "five-in-a-row", "gin-rummy", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
-    "mexicana", "oklahoma-canasta", "push", "samba", "sticks", "ten-dime-rummy",
+    "mexicana", "oklahoma-canasta", "samba", "sticks",
     "the-card-game"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
@@ -230,11 +253,11 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     base = heuristic()
     if level == "casual" or getattr(base, "exact", False):
         return base
+    share = STRONG_SHARE.get(game, 1.0) if level == "strong" else 1.0
     if game in HORIZON:
-        return search_bot(level, heuristic, timed=timed, clock=clock, horizon=HORIZON[game])
+        return search_bot(level, heuristic, timed=timed, clock=clock, horizon=HORIZON[game], share=share)
     if game in SEARCH_DOES_NOT_HELP:
         return base
-    share = STRONG_SHARE.get(game, 1.0) if level == "strong" else 1.0
     return search_bot(level, heuristic, timed=timed, clock=clock, share=share)
 
 
@@ -250,7 +273,8 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
                          seconds=budget.seconds if timed else None, clock=clock, name=level,
                          endgame=budget.endgame)
     budget = HORIZON_BUDGETS[level]
-    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * horizon.share),
+    steps = round(budget.steps * horizon.share * share)
+    return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=steps,
                             seconds=budget.seconds if timed else None, clock=clock, name=level,
                             stop=horizon.stop)
 
