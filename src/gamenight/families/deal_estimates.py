@@ -17,7 +17,8 @@ Rummy +32.4 ± 11.0 points a deal over 100 deals (seeds 0-99), 168 ms (p99 256 m
 asks it, 206 ms median, 217 ms p99 (40 answers). Desert Rummy, whose hands count only the
 meld laid: +0.007 ± 0.009 melds a deal over 100 deals (seeds 0-99, 82 ms), no gain. Sticks
 likewise: +0.048 ± 0.055 sticks a deal over 70 deals (seeds 0-69, a 15-minute cap), no gain, and
-dear: 479 ms a decision, p99 1.7 s.
+dear: 479 ms a decision, p99 1.7 s. Push and 10 Dime play it at strong and expert on half the
+horizon budget (:data:`gamenight.bots.levels.HORIZON`, whose docstring has those figures).
 """
 
 from __future__ import annotations
