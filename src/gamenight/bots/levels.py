@@ -119,8 +119,9 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   end of the seat's turn, on half the horizon budget so that expert's decision fits its cap: on the
   whole budget strong gained +32.4 ± 11.0 (10 Dime, 100 deals, 168 ms) and +39.3 ± 18.4 (Push, 100
   deals, 214 ms); on half, 10 Dime's strong +13.6 ± 9.2 on casual and expert +19.1 ± 10.2 on
-  strong (200 fresh deals, seeds 100-299; 107 and 339 ms), Push's strong +26.4 ± 19.9 and expert
-  +15.8 ± 22.7 on strong (89 fresh deals; 137 and 427 ms): not shown there. A server's answers,
+  strong (200 fresh deals, seeds 100-299; 107 and 339 ms), Push's strong +29.4 ± 13.1 and expert
+  +12.7 ± 14.5 on strong (191 fresh deals, seeds 100-188, 300-351, 600-649; 142 and 441 ms): not
+  shown there. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
   Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
 
