@@ -20,6 +20,7 @@ from gamenight.equipment import cards as C
 from gamenight.equipment import dominoes as D
 from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.melds import RUMMY_VALUES
+from gamenight.games.horseshit_rummy import round_rules, values_for
 from gamenight.games.jokers_wild import CASTLE, EMPTY, ENTRANCE, HOME, LOOP
 
 
@@ -92,6 +93,19 @@ def test_five_hundreds_counts_a_hand_s_melds_for_it_and_its_loose_cards_against(
     state.hands[3] = cards("AS")  # an ace held: -25
     assert state.deal_estimate() == [10, -30, -20, -25]
     assert ahead(state, 0) > 0 > ahead(state, 1)
+
+
+def test_horseshit_counts_what_a_hand_could_lay_for_it_and_only_a_pair_as_near() -> None:
+    state: Any = gamenight.new("horseshit-rummy", seed=1)
+    state.wild = C.SEVEN
+    state.meld_rules, state.values = round_rules(C.SEVEN), values_for(C.SEVEN)
+    state.hands[0] = cards("9H 9C 9D 4C")  # a set of nines to lay (+15), a loose four (-5)
+    state.hands[1] = cards("KS 8C JD 4H")  # nothing near a set: -30
+    state.hands[2] = cards("KS KH 6C 5C")  # a pair of kings, each charged half; no runs: 6C 5C full
+    state.hands[3] = cards("7S")  # a wild card with no set to join: 100 against
+    assert state.deal_estimate() == [10, -30, -20, -100]
+    state.hands[3] = cards("7S QD QH")  # the wild card makes a set of queens: 120 to lay
+    assert state.deal_estimate()[3] == 120
 
 
 def test_jokers_wild_counts_the_castles_and_a_share_for_the_way_round() -> None:

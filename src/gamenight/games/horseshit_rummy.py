@@ -76,9 +76,10 @@ from gamenight.core.layout import Field, Kind, number_word
 from gamenight.core.options import Options, option
 from gamenight.core.registry import GameSpec, register
 from gamenight.equipment import cards as C
+from gamenight.families.deal_estimates import drawing_deadwood
 from gamenight.families.draw_discard import DIG_TO_PAIR, HAND, DrawDiscardState, Phase
 from gamenight.families.match import MatchEnd, MatchRules
-from gamenight.families.melds import RANK_PLURAL, MeldRules
+from gamenight.families.melds import RANK_PLURAL, MeldRules, solver_for
 from gamenight.families.rummy_rules import RummyRules
 
 #: the ranks in the deck: three to ace (every two out; no jokers)
@@ -295,6 +296,23 @@ class HorseshitRummy(DrawDiscardState):
 
     def round_scores(self) -> list[int]:
         return round_scores(*self.counted_by_kind())
+
+    def deal_estimate(self) -> list[float]:
+        """The search's horizon estimate (:mod:`gamenight.bots.horizon`): each player's round score
+        as if the round were scored now, except that what his hand could lay, its sets and its
+        lay-offs on the table's sets, counts for him, as he will lay it, and a loose card paired by
+        another (one card from a set) counts half against him
+        (:func:`~gamenight.families.deal_estimates.drawing_deadwood`): scored as it stands, a hand
+        held for its sets would look as bad as a hand of loose cards."""
+        solver = solver_for(self.meld_rules, self.values)
+        row: list[float] = []
+        for s in range(self.num_players):
+            hand = self.hands[s]
+            plan = solver.best_with_lay_offs(hand, self.melds)
+            layable = self.points(hand) - plan.deadwood_value
+            loose = drawing_deadwood(plan.deadwood, self.values, runs=False)
+            row.append(self.points(self.table_cards(s)) + layable - loose)
+        return row
 
     def _on_hand_over(self, out: int | None) -> None:
         n = self.num_players
