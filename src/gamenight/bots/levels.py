@@ -12,9 +12,10 @@ any point of a deal (a game's moves cost what its heuristic and rules cost). Str
 paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal on
 the whole budget (200 deals, 46 ms of one core a decision; it now plays a share, below), Hearts +1.2
 ± 1.2 (150, 79 ms), Oh Hell with ten cards first +3.2 ± 1.2 on the whole budget (150, 53 ms; it now
-plays a share, below), Court Whist +0.71 ± 0.36 points a game of four hands (100 games, 107 ms; once
-counted too dear, it costs a strong decision well under its cap; expert over strong +0.43 ± 0.51
-over 80 more games, not shown).
+plays a share, below), Court Whist +0.99 ± 0.25 points a game of four hands (271 games, seeds
+100-179 and 5000-5190, 128 ms; once counted too dear, it costs a strong decision well under its
+cap), and expert +0.45 ± 0.27 on strong over those games (445 ms; +0.43 ± 0.51 over the first 80
+alone, not shown then).
 
 Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
 Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
@@ -58,8 +59,14 @@ budget: strong +0.28 ± 0.13, expert minus strong -0.03 ± 0.13 over 300 deals) 
 gains +0.12 ± 0.08 and expert +0.14 ± 0.09 on it (600 fresh deals, seeds 5000-5599; 11 and 184 ms).
 Not in Five Hundred Rummy: there strong on half its budget gained +9.8 ± 15.8 on casual (174 deals)
 and on a quarter +8.0 ± 16.2 (150), not surely above casual, where its whole budget gains +24.4 ±
-16.4 (100 deals): strong keeps its whole budget there, and expert (+39.2 ± 14.1 on casual) is not
-shown above it.
+16.4 (100 deals): strong keeps its whole budget there, and expert is above it: on 400 fresh deals
+(seeds 5000-5399) strong gained +32.6 ± 10.1 on casual and expert +11.2 ± 9.8 on strong (77 and 294
+ms of CPU a decision, untimed).
+Nor in Hearts: strong on a quarter of its budget gained nothing on casual (-0.02 ± 0.62 points a
+deal over 800 deals, seeds 9000-9799; 23 ms of CPU a decision), where expert gained +1.80 ± 0.65 on
+it and +1.78 ± 0.56 on casual (+1.69 ± 0.52 over 950 deals with the first 150): strong keeps its
+whole budget (+1.2 ± 1.2 on casual over 150 deals), which expert is not shown above; a share
+between the two is untried.
 
 Reading the others' bids (policy-based inference, :attr:`SearchBot.infer`: each round's sampled deal
 kept from eight by how likely the others' bids are in it under the casual bot's own bidding; Oh
@@ -124,6 +131,13 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   shown there. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
   Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
+* Horseshit Rummy, to the end of the seat's turn, the estimate counting what a hand could lay
+  (its sets, its lay-offs on the table's) for it and a loose card half against it where another of
+  its rank is loose: on the whole horizon budget strong gained +16.4 ± 9.4 points a deal over 300
+  deals (seeds 0-299; 212 ms of CPU a decision, p99 469 ms: over strong's cap), so it plays half
+  the budget at both levels, as 10 Dime and Push do: strong +4.4 ± 7.9 on casual, not shown, and
+  expert +11.8 ± 8.4 on strong, +16.2 ± 8.3 on casual (600 fresh deals, seeds 300-899; 117 and
+  360 ms).
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
@@ -196,6 +210,7 @@ HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
 HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hundreds": Horizon("turn"),
+                                "horseshit-rummy": Horizon("turn", 0.5),
                                 "mexican-train": Horizon("reply", 0.5), "push": Horizon("turn", 0.5),
                                 "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5)}
 #: games whose strong level plays this share of strong's rollout moves (of the horizon budget's, in a
@@ -213,11 +228,12 @@ NO_GAIN = frozenset({"golf", "rook", "sweep", "thirty-one"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a
-#: single rollout may outlast the table's pause (Horseshit Rummy's: bench/level_latency.py); the
-#: horizon search (:data:`HORIZON`) was measured in some of them and gained nothing there
+#: single rollout to the deal's end may outlast the table's pause (Horseshit Rummy's did, before its
+#: horizon search: bench/level_latency.py); the horizon search (:data:`HORIZON`) was measured in
+#: some of them and gained nothing there
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "desert-rummy",
-    "five-in-a-row", "gin-rummy", "hand-and-foot", "horseshit-rummy", "joker-canasta", "jokers-wild",
+    "five-in-a-row", "gin-rummy", "hand-and-foot", "joker-canasta", "jokers-wild",
     "mexicana", "oklahoma-canasta", "samba", "sticks",
     "the-card-game"})
 #: where strong and expert are the heuristic bot, which answers at once
