@@ -111,8 +111,9 @@ def test_where_strong_plays_a_share_expert_still_plays_the_whole_budget() -> Non
     assert isinstance(strong, SearchBot) and isinstance(expert, SearchBot)
     assert strong.steps == round(BUDGETS["strong"].steps * STRONG_SHARE[game]) < BUDGETS["strong"].steps
     assert expert.steps == BUDGETS["expert"].steps
-    hearts = make_bot("strong", "hearts", timed=False)  # a game not in the share
-    assert isinstance(hearts, SearchBot) and hearts.steps == BUDGETS["strong"].steps
+    whist = make_bot("strong", "court-whist", timed=False)  # a game not in the share
+    assert "court-whist" not in STRONG_SHARE
+    assert isinstance(whist, SearchBot) and whist.steps == BUDGETS["strong"].steps
 
 
 def test_every_level_is_accepted_wherever_a_bot_is_named() -> None:
