@@ -11,11 +11,11 @@ A budget is the moves played in a decision's rollouts (``SearchBot.steps``): abo
 any point of a deal (a game's moves cost what its heuristic and rules cost). Strong gains on casual,
 paired deals, 95% (``bench/search_strength.py``, docs/BOTS.md): Euchre +0.19 ± 0.16 points a deal on
 the whole budget (200 deals, 46 ms of one core a decision; it now plays a share, below), Hearts +1.2
-± 1.2 (150, 79 ms), Oh Hell with ten cards first +3.2 ± 1.2 on the whole budget (150, 53 ms; it now
-plays a share, below), Court Whist +0.99 ± 0.25 points a game of four hands (271 games, seeds
-100-179 and 5000-5190, 128 ms; once counted too dear, it costs a strong decision well under its
-cap), and expert +0.45 ± 0.27 on strong over those games (445 ms; +0.43 ± 0.51 over the first 80
-alone, not shown then).
+± 1.2 (150, 79 ms; it now plays half, below), Oh Hell with ten cards first +3.2 ± 1.2 on the whole
+budget (150, 53 ms; it now plays a share, below), Court Whist +0.99 ± 0.25 points a game of four
+hands (271 games, seeds 100-179 and 5000-5190, 128 ms; once counted too dear, it costs a strong
+decision well under its cap), and expert +0.45 ± 0.27 on strong over those games (445 ms; +0.43 ±
+0.51 over the first 80 alone, not shown then).
 
 Expert is strong's search with four times the budget and exact endgames: in Euchre, Hearts and Oh
 Hell (:data:`gamenight.bots.endgame.SCORINGS`) a rollout stops once every hand holds
