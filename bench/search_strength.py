@@ -22,6 +22,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -180,19 +181,44 @@ def measure_levels(job: tuple[str, int, tuple[str, ...], Override]) -> list[Deal
     return [measure_deal((game, deal, level, budget)) for level in (None, *levels)]
 
 
+#: a progress line on stderr after this many deals (a run takes hours: its table comes at the end)
+PROGRESS_EVERY = 10
+
+
+def progress(game: str, played: list[list[Deal]], total: int, levels: tuple[str, ...],
+             began: float) -> None:
+    """The deals played so far and each level's running step over the level below, on stderr, so a
+    long run shows how it goes and a trial going nowhere can be stopped early."""
+    if len(played) % PROGRESS_EVERY and len(played) != total:
+        return
+    steps = []
+    for k, level in enumerate(levels, start=1):
+        gains = [deal[k].advantage - deal[k - 1].advantage for deal in played]
+        mean, half = interval(gains)
+        steps.append(f"{level} {mean:+.2f} ± {half:.2f}")
+    minutes = (time.monotonic() - began) / 60
+    print(f"{game}: {len(played)}/{total} deals, {minutes:.0f} min; each over the one below: "
+          + ", ".join(steps), file=sys.stderr, flush=True)
+
+
 def run(game: str, deals: range, levels: tuple[str, ...], budget: Override, workers: int,
         minutes: float | None) -> list[list[Deal]]:
     """Each deal's baseline and levels; with ``minutes``, the deals begun within that time."""
     jobs = [(game, d, levels, budget) for d in deals]
+    out: list[list[Deal]] = []
+    began = time.monotonic()
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            return list(pool.map(measure_levels, jobs, chunksize=2))
-    out: list[list[Deal]] = []
-    stop = None if minutes is None else time.monotonic() + 60 * minutes
+            for played in pool.map(measure_levels, jobs, chunksize=2):
+                out.append(played)
+                progress(game, out, len(jobs), levels, began)
+        return out
+    stop = None if minutes is None else began + 60 * minutes
     for job in jobs:
         if stop is not None and out and time.monotonic() > stop:
             break
         out.append(measure_levels(job))
+        progress(game, out, len(jobs), levels, began)
     return out
 
 
