@@ -35,7 +35,7 @@ from gamenight.bots import Bot, make_bot, sampler_for
 from gamenight.bots.horizon import STOPS
 from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.levels import BUDGETS, HORIZON, Horizon, search_bot
-from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.bots.search import SearchBot, standing
 from gamenight.bots.search_doc import GAIN_FILE
 from gamenight.core.state import State
 
@@ -130,6 +130,7 @@ def play_deal(game: str, deal: int, level: str | None,
             for s in range(state.num_players)}
     rng = random.Random(deal)
     rows = len(state.sheet.rows)
+    before = standing(state)
     times: list[float] = []
     while not state.is_over and len(state.sheet.rows) == rows:
         for seat in sorted(state.to_act):
@@ -140,12 +141,12 @@ def play_deal(game: str, deal: int, level: str | None,
                 if isinstance(bots[seat], SearchBot) and len(legal) > 1:
                     times.append(time.process_time() - t)
                 state.play(move, seat)
-    points = state.sheet.rows[-1].points if state.sheet.rows else [0] * len(state.sheet.columns)
+    # the deal's change in what the match is won on (the sheet's row, or Golf's strokes), more better
+    points = [a - b for a, b in zip(standing(state), before, strict=True)]
     cols = {state.column_of(s) for s in seats}
     own = sum(points[c] for c in cols) / len(cols)
     others = [p for c, p in enumerate(points) if c not in cols]
-    adv = own - sum(others) / len(others)
-    return (-adv if _lowest_wins(state) else adv), times
+    return own - sum(others) / len(others), times
 
 
 def skip_deals(state: State, deals: int, rng: random.Random) -> None:

@@ -15,7 +15,7 @@ import gamenight
 from gamenight.bots import KINDS, LEVELS, make_bot, sampler_for, seat_bots
 from gamenight.bots.ismcts import ISMCTSBot
 from gamenight.bots.levels import BUDGETS, SEARCH_DOES_NOT_HELP, STRONG_SHARE, SlipBot
-from gamenight.bots.search import SearchBot, _lowest_wins
+from gamenight.bots.search import SearchBot, _lowest_wins, standing
 from gamenight.bots.search_doc import GAIN_FILE, gain_section, levels_section
 from gamenight.cli.setup import bot_kinds
 from gamenight.core.state import State
@@ -142,6 +142,33 @@ def test_the_search_reads_a_money_sheet_as_more_is_better() -> None:
     golf = gamenight.new("golf", seed=1)  # the fewest strokes win, but the sheet counts the cents won
     hearts = gamenight.new("hearts", seed=1)
     assert not _lowest_wins(golf) and _lowest_wins(hearts)
+
+
+def play_a_deal(state: State) -> None:
+    """The casual bots play until the sheet gains its next row."""
+    bots = {seat: make_bot("heuristic", state.spec.id) for seat in range(state.num_players)}
+    rng, rows = random.Random(3), len(state.sheet.rows)
+    while len(state.sheet.rows) == rows:
+        seat = min(state.to_act)
+        state.play(bots[seat].choose(state.view(seat, layout=False), state.legal_moves(seat),
+                                     sampler_for(state, seat), rng), seat)
+
+
+def test_the_search_weighs_golf_by_its_strokes_not_the_hole_money() -> None:
+    golf = gamenight.new("golf", seed=4)
+    play_a_deal(golf)
+    strokes = golf.hole_scores[-1]  # type: ignore[attr-defined]
+    assert standing(golf) == [-float(s) for s in strokes]  # fewer strokes stand better
+    # the hole's money moved only from the highest score: the sheet alone could not tell the rest apart
+    assert len(set(strokes)) > len({p for p in golf.sheet.rows[-1].points})
+
+
+def test_the_search_stands_on_the_sheet_where_the_game_says_nothing_else() -> None:
+    hearts, euchre = gamenight.new("hearts", seed=2), gamenight.new("euchre", seed=2)
+    for state in (hearts, euchre):
+        play_a_deal(state)
+    assert standing(hearts) == [-float(t) for t in hearts.sheet.totals]  # fewer points win
+    assert standing(euchre) == [float(t) for t in euchre.sheet.totals]
 
 
 def test_the_pages_gain_table_says_what_the_bench_kept(tmp_path: Path) -> None:

@@ -11,7 +11,9 @@ end first is scored by the sheet, as the full search scores it.
 The hook (:class:`DealEstimate`). A game's state offers ``deal_estimate()``: one number per
 score-sheet column, what the deal would add to that column if it were scored now (a rummy: each
 seat's melded points less what its hand would cost; a domino game: the pips in each hand), in the
-sheet's own points and direction — a penalty game's penalties positive, as its sheet writes them.
+sheet's own points and direction — a penalty game's penalties positive, as its sheet writes them —
+or, where the state says what its match is won on (``match_standing``: Golf's strokes, its sheet
+keeping the money), in that standing's points, more being better.
 It reads the whole state: the search calls it on its determinizations only, where every hand is a
 sampled one. Columns no seat scores in may be 0. The search turns that row into the seat's
 advantage exactly as it turns a real row (its column's gain less the other sides' mean, flipped
@@ -60,7 +62,8 @@ def estimated_advantage(state: State, seat: int, row: list[float]) -> float:
     sides = sorted({state.column_of(s) for s in range(state.num_players)})
     others = [row[c] for c in sides if c != own]
     adv = row[own] - (sum(others) / len(others) if others else 0.0)
-    return -adv if _lowest_wins(state) else adv
+    in_standing = hasattr(state, "match_standing")  # already more-is-better (search.standing)
+    return -adv if _lowest_wins(state) and not in_standing else adv
 
 
 @dataclass
@@ -99,7 +102,7 @@ class HorizonSearchBot(SearchBot):
         self._cut = True
         return played, None
 
-    def _score(self, state: State, seat: int, start: list[int]) -> float:
+    def _score(self, state: State, seat: int, start: list[float]) -> float:
         if self._cut and isinstance(state, DealEstimate):
             return estimated_advantage(state, seat, state.deal_estimate())
         return _value(state, seat, start)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamenight.bots.base import Sampler, sampler_for
-from gamenight.bots.search import SearchBot, _advantage, _result_weight, bot_view
+from gamenight.bots.search import SearchBot, _advantage, _result_weight, bot_view, standing
 from gamenight.core.moves import Move
 from gamenight.core.state import State
 
@@ -73,7 +73,7 @@ class ISMCTSBot(SearchBot):
         return max(playable, key=lambda mn: mn[1].visits)[0] if playable else legal[0]
 
     def _iterate(self, root: _Node, state: State, seat: int, rng: random.Random) -> None:
-        start = list(state.sheet.totals)
+        start = standing(state)
         rows, deal = len(state.sheet.rows), state.deal_no
         own = state.column_of(seat)
         path: list[tuple[_Node, bool]] = [(root, True)]

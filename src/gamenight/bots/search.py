@@ -220,7 +220,7 @@ class SearchBot:
         ``deadline`` the round stops between two arms (the comparisons use the rounds both arms
         played), so a decision overruns its time by one rollout at most: where a deal's rollouts
         are too long for the time, the heuristic's move (the first arm) is the answer."""
-        start = list(state.sheet.totals)
+        start = standing(state)
         last = len(arms) - 1
         for i, arm in enumerate(arms):
             if i and deadline is not None and self.clock() >= deadline:
@@ -236,7 +236,7 @@ class SearchBot:
             arm.values[rnd] = self._score(copy, seat, start) if solved is None else solved
         return len(arms)
 
-    def _score(self, state: State, seat: int, start: list[int]) -> float:
+    def _score(self, state: State, seat: int, start: list[float]) -> float:
         """A played-out copy's value for ``seat`` (a subclass may estimate an unfinished deal:
         :mod:`gamenight.bots.horizon`)."""
         return _value(state, seat, start)
@@ -400,7 +400,7 @@ def _lowest_wins(state: State) -> bool:
     return bool(getattr(rules, "lowest_wins", False))
 
 
-def _value(state: State, seat: int, start: list[int]) -> float:
+def _value(state: State, seat: int, start: list[float]) -> float:
     """The deal's score difference for ``seat`` since ``start``, and the match's result on top
     (+1 won, -1 lost, in units of the difference's scale: :func:`_result_weight`)."""
     adv = _advantage(state, seat, start)
@@ -412,28 +412,45 @@ def _value(state: State, seat: int, start: list[int]) -> float:
 
 
 def _result_weight(state: State) -> float:
-    """What a won match is worth in the sheet's points: a typical deal's swing, read as the mean
-    absolute score of the sheet's rows so far (1 where the sheet has none)."""
+    """What a won match is worth in :func:`standing`'s points: a typical deal's swing, read as the
+    mean absolute score of the sheet's rows so far (1 where the sheet has none); where the game
+    says its own standing (Golf's strokes), the standing's absolute total a deal so far."""
     rows = state.sheet.rows
     if not rows:
         return 1.0
-    total = sum(abs(p) for row in rows for p in row.points)
+    if hasattr(state, "match_standing"):
+        total = sum(abs(v) for v in standing(state))
+    else:
+        total = sum(abs(p) for row in rows for p in row.points)
     return max(1.0, total / len(rows))
 
 
-def _advantage(state: State, seat: int, start: list[int]) -> float:
-    """The seat's column's gain minus the other seats' columns' mean gain since ``start``. Only
-    columns some seat scores in count: Gin's Hollywood sheet keeps each side's three games beside
-    its total, and counting them as sides made a loss weigh a third of a win."""
+def standing(state: State) -> list[float]:
+    """How each score-sheet column stands in the match, more being better: the sheet's totals
+    (negated where fewer points win), unless the game's state says what its match is won on
+    (``match_standing()``, in the same direction). Golf needs it: its sheet keeps the money, and a
+    hole moves money only from its highest score, while the pot at the end goes to the fewest
+    strokes; weighed by a hole's money, the search saw a sparse reward that missed the strokes."""
+    own_measure = getattr(state, "match_standing", None)
+    if own_measure is not None:
+        return [float(v) for v in own_measure()]
     totals = state.sheet.totals
-    if len(totals) != len(start) or not totals:
+    return [float(-t) for t in totals] if _lowest_wins(state) else [float(t) for t in totals]
+
+
+def _advantage(state: State, seat: int, start: list[float]) -> float:
+    """The seat's column's gain in :func:`standing` minus the other sides' mean gain since
+    ``start`` (the standing at the decision). Only columns some seat scores in count: Gin's
+    Hollywood sheet keeps each side's three games beside its total, and counting them as sides made
+    a loss weigh a third of a win."""
+    now = standing(state)
+    if len(now) != len(start) or not now:
         return 0.0
-    gains = [t - s for t, s in zip(totals, start, strict=True)]
+    gains = [t - s for t, s in zip(now, start, strict=True)]
     own = state.column_of(seat)
     sides = sorted({state.column_of(s) for s in range(state.num_players)})
     others = [gains[c] for c in sides if c != own]
-    adv = gains[own] - (sum(others) / len(others) if others else 0.0)
-    return -adv if _lowest_wins(state) else adv
+    return gains[own] - (sum(others) / len(others) if others else 0.0)
 
 
-__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "Plausible", "SearchBot", "bot_view"]
+__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "Plausible", "SearchBot", "bot_view", "standing"]

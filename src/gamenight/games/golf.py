@@ -598,6 +598,20 @@ class Golf(Stakes, DrawDiscardState):
         o = self.options
         return grid_score(self.grids[seat], o.pair_match, o.joker_pair)
 
+    def match_standing(self) -> list[int]:
+        """What the match is won on, more being better, for the search bots
+        (:func:`gamenight.bots.search.standing`): the fewest strokes take the pot (or each hole's
+        pot, settled per hole), while the sheet keeps the money, which a hole moves only from its
+        highest score."""
+        return [-t for t in self.totals]
+
+    def deal_estimate(self) -> list[float]:
+        """The hole as it would score now, in :meth:`match_standing`'s terms (fewer strokes better),
+        for the horizon search (:mod:`gamenight.bots.horizon`): every grid as it lies, the cards
+        nobody has seen included, which the search has dealt at random, so that over its sampled
+        deals a face-down card counts what such a card is worth on average."""
+        return [-float(self.score_of(s)) for s in range(self.num_players)]
+
     def showing(self, seat: int) -> int:
         """What the face-up cards alone score (face-down ones counted as nothing)."""
         o = self.options
