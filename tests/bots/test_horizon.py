@@ -122,6 +122,34 @@ def test_jokers_wild_counts_the_castles_and_a_share_for_the_way_round() -> None:
     assert 0.75 < row[1] < 1 and ahead(state, 0) > 0
 
 
+def test_golf_counts_each_grid_as_it_would_score_now_fewer_strokes_ahead() -> None:
+    state: Any = gamenight.new("golf", seed=1)
+    state.grids[0] = cards("KH 5S KD 9C KS 5D KC 9H")  # kings 0, the fives and nines pair: 0
+    state.grids[1] = cards("QH 9S 8D 5C 4H 3D 2H 6S")  # no pair: 10 + 9 + 8 + 5 + 4 + 3 + 2 + 6
+    strokes = [state.score_of(s) for s in range(state.num_players)]
+    assert strokes[:2] == [0, 47]
+    assert state.deal_estimate() == [-float(x) for x in strokes]  # more is better, as the standing
+    assert ahead(state, 0) > 0 > ahead(state, 1)
+
+
+def test_sweep_charges_every_card_a_player_holds_as_if_another_went_out() -> None:
+    state: Any = gamenight.new("sweep", seed=1)
+    state.hands[0], state.table[0], state.faces[0] = cards("TH KS"), cards("AS 5D"), [True, False]
+    held = state.deal_estimate()
+    assert held[0] == 25 + 10 + 1 + 5  # a 10 25, a king 10, an ace 1, a five its face; blind ones too
+    assert held[1] > held[0] and ahead(state, 0) > 0 > ahead(state, 1)  # fewer points win
+
+
+def test_thirty_one_estimates_a_showdown_now_where_the_lowest_hand_pays() -> None:
+    state: Any = gamenight.new("thirty-one", seed=1)
+    state.hands[:4] = [cards("KH QH AH"), cards("2C 5D 9S"), cards("TS JS 4S"), cards("7D 8D 3C")]
+    quarter = state.options.quarter
+    assert state.deal_estimate() == [0, -quarter, 0, 0]  # 9 is the lowest count
+    state.knocker = 1
+    assert state.deal_estimate() == [0, -2 * quarter, 0, 0]  # a lowest knocker loses two lives
+    assert ahead(state, 1) < 0 < ahead(state, 0)
+
+
 def test_a_hollywood_loss_weighs_like_a_win() -> None:
     state = gamenight.new("gin-rummy", seed=1)  # the sheet: each side's three games, then its total
     start = list(state.sheet.totals)

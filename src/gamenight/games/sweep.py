@@ -633,6 +633,12 @@ class Sweep(PhaseDispatch, DealsCards, Seating, MatchPlay, State):
     def _holds_any(self, seat: int) -> bool:
         return bool(self.hands[seat] or self.table[seat])
 
+    def deal_estimate(self) -> list[float]:
+        """For the horizon search (:mod:`gamenight.bots.horizon`): what each player would score if
+        the round ended now, every card held counted (a pile picked up costs at once)."""
+        return [float(Left.of(self.hands[s], self.table[s], self.faces[s]).points())
+                for s in range(self.num_players)]
+
     # ---- the end of a round -------------------------------------------------------------
 
     def _go_out(self, seat: int) -> None:

@@ -460,6 +460,13 @@ class ThirtyOne(Stakes, DrawDiscardState):
             return
         self.begin_turn(nxt)
 
+    def deal_estimate(self) -> list[float]:
+        """For the horizon search (:mod:`gamenight.bots.horizon`): the round's money if the hands
+        were shown now, as after a knock (the lowest hands lose a life, a lowest knocker two)."""
+        counts = {s: hand_value2(self.hands[s]) for s in range(self.num_players) if self.active[s]}
+        lost = losers(counts, None, self.knocker, self.options.on_31)
+        return [-float(self.options.quarter * lost.get(s, 0)) for s in range(self.num_players)]
+
     def _on_hand_over(self, out: int | None) -> None:
         """G-T31-5: the stock could not be remade; the hands are shown as after a knock."""
         self._settle(thirty_one=None)
