@@ -14,7 +14,7 @@ import gamenight
 from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.horizon import DealEstimate, HorizonSearchBot, estimated_advantage
 from gamenight.bots.levels import HORIZON, HORIZON_BUDGETS, SEARCH_DOES_NOT_HELP, STRONG_SHARE
-from gamenight.bots.search import SearchBot, _advantage
+from gamenight.bots.search import SearchBot, _advantage, standing
 from gamenight.core.state import State
 from gamenight.equipment import cards as C
 from gamenight.equipment import dominoes as D
@@ -152,7 +152,7 @@ def test_thirty_one_estimates_a_showdown_now_where_the_lowest_hand_pays() -> Non
 
 def test_a_hollywood_loss_weighs_like_a_win() -> None:
     state = gamenight.new("gin-rummy", seed=1)  # the sheet: each side's three games, then its total
-    start = list(state.sheet.totals)
+    start = standing(state)
     state.sheet.add("hand", [0, 0, 0, 0, 12, 0, 0, 12])
     assert _advantage(state, 0, start) == -12 and _advantage(state, 1, start) == 12
 
