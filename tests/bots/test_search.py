@@ -185,3 +185,5 @@ def test_the_pages_gain_table_says_what_the_bench_kept(tmp_path: Path) -> None:
                     "| hearts | expert | strong | 30 | -0.500 ± 0.900 | no | 400 | 700 |"]
     assert gain_section(tmp_path / "nowhere") == []
     assert f"{BUDGETS['strong'].steps:,} rollout moves" in "\n".join(levels_section())
+    # a horizon game's share is of the horizon budget (Five Hundreds: half its 500 moves)
+    assert "250 in five-hundreds (of the horizon search's 500)" in "\n".join(levels_section())

@@ -61,12 +61,28 @@ def levels_section() -> list[str]:
     ]
 
 
+def _strong_steps(game: str, share: float) -> int:
+    """Strong's rollout moves in ``game``: its share of the horizon budget's (and of the game's own
+    horizon share) where its rollouts stop at a horizon, else of the full search's."""
+    horizon = HORIZON.get(game)
+    if horizon is None:
+        return round(BUDGETS["strong"].steps * share)
+    return round(HORIZON_BUDGETS["strong"].steps * horizon.share * share)
+
+
+def _share_words(game: str, share: float) -> str:
+    """"600 in euchre"; a horizon game's with the horizon budget it is a share of."""
+    words = f"{_strong_steps(game, share):,} in {game}"
+    if game in HORIZON:
+        words += f" (of the horizon search's {HORIZON_BUDGETS['strong'].steps:,})"
+    return words
+
+
 def _shares() -> str:
     """Where strong plays a share of its budget, so that expert is a level above it."""
     if not STRONG_SHARE:
         return ""
-    games = ", ".join(f"{round(BUDGETS['strong'].steps * share):,} in {game}"
-                      for game, share in sorted(STRONG_SHARE.items()))
+    games = ", ".join(_share_words(game, share) for game, share in sorted(STRONG_SHARE.items()))
     return f"; fewer where its whole budget gained what expert's did (`STRONG_SHARE`): {games}"
 
 
