@@ -86,12 +86,13 @@ keeps within the pause: p99 407 ms in Oh Hell, 406 ms in Euchre (40 answers each
 ``bench/level_latency.py --level expert --infer 8``).
 
 Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
-expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals), Rook (+11.5 ± 13.7,
-400 deals), Thirty-One (-1.5 ± 2.2, 80 deals) and Golf, where it did worse (-6.3 ± 3.9 cents a deal,
-80 deals; Golf and Thirty-One were counted too dear until measured: 185 and 226 ms of CPU a
-strong decision, near its cap). Where a game's bot already decides by an exact method (10,000's
-dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and expert are
-that bot: search could only add noise to an exact answer.
+expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals; to the end of the seat's
+turn, its estimate every card held, +2.6 ± 4.0 over 300 and +2.3 ± 4.6 over 200 at two standard
+errors), Rook (+11.5 ± 13.7, 400 deals) and Thirty-One (-1.5 ± 2.2, 80 deals, 226 ms of CPU a
+strong decision; to the end of the seat's turn, its estimate a showdown now, -0.28 ± 0.90 over 300
+and -0.11 ± 0.19 over 300 at two standard errors). Where a game's bot already decides by an exact
+method (10,000's dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and
+expert are that bot: search could only add noise to an exact answer.
 
 Where a deal is too dear to roll out to its end, a search whose rollouts stop a turn or a few on
 and are scored by the game's estimate of the deal (:mod:`gamenight.bots.horizon`, the hook
@@ -111,7 +112,9 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   choice), 27 ms of CPU a decision (p99 203 ms untimed; a server's answers 25 ms median, 60 ms
   p99, expert's 128 and 406 ms). Expert: +3.73 ± 7.15 on casual, +1.11 ± 3.95 on strong (100
   deals, where strong made +2.62 ± 7.27): not shown stronger. With pips alone as the estimate it
-  did worse: -14.8 ± 9.4 (30 deals): it shed heavy tiles off its own train's plan.
+  did worse: -14.8 ± 9.4 (30 deals): it shed heavy tiles off its own train's plan. Strong on half
+  of that (tried as Chicken Foot's, not adopted): strong +7.79 ± 4.08 on casual, expert -0.15 ±
+  3.02 on it (250 deals, seeds 2000-2249): more thinking does not pay here past the first.
 * Rummy, rollouts until the seat's next turn is over, the estimate charging a card one from a
   meld half its value (:func:`gamenight.families.deal_estimates.drawing_deadwood`): +2.00 ± 1.05
   points a deal over 200 deals (seeds 180-379, fresh after +1.80 ± 1.92 on 100-179), 108 ms of
@@ -135,6 +138,14 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   shown there. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
   Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
+* Golf, to the end of the seat's turn, the estimate each grid as it would score now (the cards
+  nobody has seen dealt at random by the search), the deal weighed by the strokes
+  (``match_standing``: the sheet keeps the money, which a hole moves only from its highest score;
+  weighed so, the search to the end of the hole did worse, -6.3 ± 3.9 cents a hole over 80 holes,
+  and weighed by the strokes it gained nothing, -0.5 ± 1.6 strokes over 150 at 196 ms of CPU a
+  decision): strong +0.75 ± 0.44 strokes a hole on casual (1,000 holes, seeds 0-999) and expert
+  +0.84 ± 0.55 on strong (800, seeds 200-999; the last 400, fresh after the choice, +0.86 ± 0.72 and
+  +0.89 ± 0.81 alone); 39 and 111 ms of CPU a decision untimed.
 * Horseshit Rummy, to the end of the seat's turn, the estimate counting what a hand could lay
   (its sets, its lay-offs on the table's) for it and a loose card half against it where another of
   its rank is loose: on the whole horizon budget strong gained +16.4 ± 9.4 points a deal over 300
