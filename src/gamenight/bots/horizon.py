@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from gamenight.bots.search import SearchBot, _lowest_wins, _value
+from gamenight.bots.search import SearchBot, _lowest_wins, _value, says_its_standing
 from gamenight.core.state import State
 
 #: moves a horizon rollout plays at most (a claim window or a long turn of lay-offs may delay the
@@ -62,7 +62,7 @@ def estimated_advantage(state: State, seat: int, row: list[float]) -> float:
     sides = sorted({state.column_of(s) for s in range(state.num_players)})
     others = [row[c] for c in sides if c != own]
     adv = row[own] - (sum(others) / len(others) if others else 0.0)
-    in_standing = hasattr(state, "match_standing")  # already more-is-better (search.standing)
+    in_standing = says_its_standing(state)  # already more-is-better (search.standing)
     return -adv if _lowest_wins(state) and not in_standing else adv
 
 

@@ -107,6 +107,16 @@ TWO_SIDES_DEEPER = 1
 
 
 @runtime_checkable
+class MatchStanding(Protocol):
+    """A game state that says what its match is won on where its sheet keeps something else
+    (:func:`standing`)."""
+
+    def match_standing(self) -> list[int]:
+        """Per score-sheet column, the side's standing in the match, more being better."""
+        ...
+
+
+@runtime_checkable
 class Plausible(Protocol):
     """A heuristic bot that can say how likely the other seats' past decisions (bids) are in a
     sampled world, under its own model of play: the search's inference (:attr:`SearchBot.infer`)."""
@@ -418,11 +428,17 @@ def _result_weight(state: State) -> float:
     rows = state.sheet.rows
     if not rows:
         return 1.0
-    if hasattr(state, "match_standing"):
+    if says_its_standing(state):
         total = sum(abs(v) for v in standing(state))
     else:
         total = sum(abs(p) for row in rows for p in row.points)
     return max(1.0, total / len(rows))
+
+
+def says_its_standing(state: State) -> bool:
+    """Whether the game's state says its own :class:`MatchStanding` (asked of its class: a rollout
+    asks twice, and a protocol check costs some 15 µs where this costs a fraction of one)."""
+    return hasattr(type(state), "match_standing")
 
 
 def standing(state: State) -> list[float]:
@@ -431,9 +447,8 @@ def standing(state: State) -> list[float]:
     (``match_standing()``, in the same direction). Golf needs it: its sheet keeps the money, and a
     hole moves money only from its highest score, while the pot at the end goes to the fewest
     strokes; weighed by a hole's money, the search saw a sparse reward that missed the strokes."""
-    own_measure = getattr(state, "match_standing", None)
-    if own_measure is not None:
-        return [float(v) for v in own_measure()]
+    if says_its_standing(state):
+        return [float(v) for v in state.match_standing()]  # type: ignore[attr-defined]
     totals = state.sheet.totals
     return [float(-t) for t in totals] if _lowest_wins(state) else [float(t) for t in totals]
 
@@ -453,4 +468,5 @@ def _advantage(state: State, seat: int, start: list[float]) -> float:
     return gains[own] - (sum(others) / len(others) if others else 0.0)
 
 
-__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "Plausible", "SearchBot", "bot_view", "standing"]
+__all__ = ["MAX_CHILDREN", "OVERRULE_Z", "ROLLOUT_CAP", "MatchStanding", "Plausible", "SearchBot", "bot_view",
+           "says_its_standing", "standing"]
