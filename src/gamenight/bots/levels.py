@@ -135,7 +135,8 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   deals, 214 ms); on half, 10 Dime's strong +13.6 ± 9.2 on casual and expert +19.1 ± 10.2 on
   strong (200 fresh deals, seeds 100-299; 107 and 339 ms), Push's strong +29.4 ± 13.1 and expert
   +12.7 ± 14.5 on strong (191 fresh deals, seeds 100-188, 300-351, 600-649; 142 and 441 ms): not
-  shown there. A server's answers,
+  shown there; with 206 more (seeds 2000-2205: strong +36.4 ± 13.1, expert +3.5 ± 12.7 on it),
+  strong +33.0 ± 9.3 and expert +7.9 ± 9.6 on strong over 397 deals: still not shown. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
   Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
 * Golf, to the end of the seat's turn, the estimate each grid as it would score now (the cards
@@ -153,6 +154,13 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   the budget at both levels, as 10 Dime and Push do: strong +4.4 ± 7.9 on casual, not shown, and
   expert +11.8 ± 8.4 on strong, +16.2 ± 8.3 on casual (600 fresh deals, seeds 300-899; 117 and
   360 ms).
+* Oklahoma Canasta, to the end of the seat's turn, the canasta kernel's estimate
+  (:mod:`gamenight.families.canasta_turn.estimate`), on the whole horizon budget: strong +15.5 ±
+  10.3 points a deal on casual and expert +17.8 ± 11.4 on strong, +33.3 ± 11.2 on casual (538
+  deals, seeds 0-537, the first run on those settings; 169 and 571 ms of CPU a decision untimed,
+  p99 422 and 1,474 ms). The caps cut the longest decisions on a server (a server's answers, p99 of
+  200: strong 216 ms, expert 413 ms, median 401: expert's cap binds, as in Five Hundreds), so a
+  server's expert plays less than it was measured with.
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
@@ -165,8 +173,8 @@ game (88 games, to the reply, the casual bot's marble valuation as the estimate;
 could meld charged nothing +10 ± 47 over 400 fresh deals: a Canasta deal's points spread about 500
 either way), Joker Canasta -140 ± 168 (300); Arizona Rummy's sixth deal -3.7 ± 2.8 (100, worse),
 Desert Rummy +0.007 ± 0.009 melds (100), Sticks +0.05 ± 0.06 sticks (70, and 479 ms of CPU a
-decision). Those games stay in :data:`TOO_DEAR`; Samba, Mexicana, Hand and Foot and Oklahoma
-Canasta have the estimate and were not measured.
+decision). Those games stay in :data:`TOO_DEAR`; Samba, Mexicana and Hand and Foot have the
+estimate and were not measured (Samba's first ten deals spread ±750 points a deal).
 
 The time caps keep a server's table moving; a run that must reproduce (the arena, a test) asks for
 ``timed=False`` and gets the step budget alone, deterministic under the bot's RNG.
@@ -226,7 +234,8 @@ HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
 HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hundreds": Horizon("turn"),
                                 "golf": Horizon("turn"), "horseshit-rummy": Horizon("turn", 0.5),
-                                "mexican-train": Horizon("reply", 0.5), "push": Horizon("turn", 0.5),
+                                "mexican-train": Horizon("reply", 0.5), "oklahoma-canasta": Horizon("turn"),
+                                "push": Horizon("turn", 0.5),
                                 "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5)}
 #: games whose strong level plays this share of strong's rollout moves (of the horizon budget's, in a
 #: :data:`HORIZON` game): where the search gains much on casual, strong's whole budget already
@@ -250,7 +259,7 @@ NO_GAIN = frozenset({"rook", "sweep", "thirty-one"})
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "desert-rummy",
     "five-in-a-row", "gin-rummy", "hand-and-foot", "joker-canasta", "jokers-wild",
-    "mexicana", "oklahoma-canasta", "samba", "sticks",
+    "mexicana", "samba", "sticks",
     "the-card-game"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
