@@ -38,7 +38,7 @@ def hint(view: dict[str, Any], legal: list[Move], sampler: Sampler, rng: random.
         return move, f"{words} It is the only move."
     if isinstance(bot, SearchBot) and bot.last_simulations:
         return move, (f"{words} It compared {bot.last_moves} moves over {bot.last_simulations} guesses at "
-                      "the hidden cards, playing each to the end of the deal, and this one did best.")
+                      f"what it cannot see, {bot.reach_words()}, and this one did best.")
     return move, f"{words} It is the move the bot's own reckoning for this game chooses."
 
 

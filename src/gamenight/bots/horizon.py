@@ -46,6 +46,11 @@ HORIZON_Z = 2.0
 STOPS = {"reply": 2, "turn": 3, "two turns": 5, "three turns": 7}
 
 
+#: how far a horizon rollout plays, in a player's words (:meth:`HorizonSearchBot.reach_words`)
+REACH_WORDS = {"reply": "until its next turn", "turn": "through its next turn",
+               "two turns": "two of its turns on", "three turns": "three of its turns on"}
+
+
 @runtime_checkable
 class DealEstimate(Protocol):
     """What a game's state offers the horizon search (the module's docstring says the contract)."""
@@ -102,10 +107,14 @@ class HorizonSearchBot(SearchBot):
         self._cut = True
         return played, None
 
+    def reach_words(self) -> str:
+        return f"playing each {REACH_WORDS[self.stop]} and judging the game from there"
+
     def _score(self, state: State, seat: int, start: list[float]) -> float:
         if self._cut and isinstance(state, DealEstimate):
             return estimated_advantage(state, seat, state.deal_estimate())
         return _value(state, seat, start)
 
 
-__all__ = ["HORIZON_CAP", "HORIZON_Z", "STOPS", "DealEstimate", "HorizonSearchBot", "estimated_advantage"]
+__all__ = ["HORIZON_CAP", "HORIZON_Z", "REACH_WORDS", "STOPS", "DealEstimate", "HorizonSearchBot",
+           "estimated_advantage"]

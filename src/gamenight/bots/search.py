@@ -246,6 +246,10 @@ class SearchBot:
             arm.values[rnd] = self._score(copy, seat, start) if solved is None else solved
         return len(arms)
 
+    def reach_words(self) -> str:
+        """How far its rollouts play each move, in a player's words (a hint says why it chose)."""
+        return "playing each to the end of the deal"
+
     def _score(self, state: State, seat: int, start: list[float]) -> float:
         """A played-out copy's value for ``seat`` (a subclass may estimate an unfinished deal:
         :mod:`gamenight.bots.horizon`)."""
