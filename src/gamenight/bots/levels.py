@@ -135,8 +135,9 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   deals, 214 ms); on half, 10 Dime's strong +13.6 ± 9.2 on casual and expert +19.1 ± 10.2 on
   strong (200 fresh deals, seeds 100-299; 107 and 339 ms), Push's strong +29.4 ± 13.1 and expert
   +12.7 ± 14.5 on strong (191 fresh deals, seeds 100-188, 300-351, 600-649; 142 and 441 ms): not
-  shown there; with 206 more (seeds 2000-2205: strong +36.4 ± 13.1, expert +3.5 ± 12.7 on it),
-  strong +33.0 ± 9.3 and expert +7.9 ± 9.6 on strong over 397 deals: still not shown. A server's answers,
+  shown there; with 373 more (seeds 2000-2292, 2400-2479: expert +3.5 ± 12.7, -8.6 ± 25.5 and
+  +18.4 ± 24.2 on strong in its three runs), strong +31.3 ± 8.1 on casual and expert +6.9 ± 8.5 on
+  strong over 564 deals: still not shown. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
   Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
 * Golf, to the end of the seat's turn, the estimate each grid as it would score now (the cards
