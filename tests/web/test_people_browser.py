@@ -111,7 +111,10 @@ def test_two_seats_name_themselves_and_chat_and_a_spectator_reads(server: str, b
     second.wait_for_function("() => document.querySelector('#chat .chat-log').innerText.includes('Hello')")
     assert second.locator("#chat .chat-log b").count() == 0
     assert any("Ann: Hello <b>Bob</b>" in t for t in chat_texts(second))
-    assert first.input_value("#chat-input") == ""  # said, so the box is empty again
+    # said, so the box is empty again: once the writer's own page has the message back, which may be
+    # after the other page has it (asserted at once, this failed under load)
+    first.wait_for_function("() => document.querySelector('#chat-input').value === ''", timeout=PATIENCE_MS)
+    assert first.input_value("#chat-input") == ""
     second.click("#chat button[data-quick='Good game']")
     first.wait_for_function("() => document.querySelector('#chat .chat-log').innerText.includes('Good game')")
     assert any(t.startswith("Player 2: Good game") for t in chat_texts(first))
