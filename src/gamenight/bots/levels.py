@@ -304,19 +304,27 @@ def level_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     return search_bot(level, heuristic, timed=timed, clock=clock, share=share)
 
 
+def level_steps(level: str, horizon: Horizon | None = None, share: float = 1.0) -> int:
+    """The rollout moves a searching ``level`` plays a decision: its ``share`` of its budget, or,
+    with a ``horizon``, of the horizon budget times the game's own horizon share."""
+    if horizon is None:
+        return round(BUDGETS[level].steps * share)
+    return round(HORIZON_BUDGETS[level].steps * horizon.share * share)
+
+
 def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
                clock: Callable[[], float] = time.perf_counter, horizon: Horizon | None = None,
                share: float = 1.0) -> SearchBot:
     """The search bot of a searching ``level`` (its budget, or its ``share`` of the budget's rollout
     moves), whether or not the level uses it; with a ``horizon``, its rollouts stop there where the
     game estimates its deals, on its share of the horizon budget."""
+    steps = level_steps(level, horizon, share)
     if horizon is None:
         budget = BUDGETS[level]
-        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=round(budget.steps * share),
+        return SearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=steps,
                          seconds=budget.seconds if timed else None, clock=clock, name=level,
                          endgame=budget.endgame)
     budget = HORIZON_BUDGETS[level]
-    steps = round(budget.steps * horizon.share * share)
     return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=steps,
                             seconds=budget.seconds if timed else None, clock=clock, name=level,
                             stop=horizon.stop)
@@ -324,4 +332,4 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
            "NO_GAIN", "SEARCH_DOES_NOT_HELP", "STRONG_SHARE", "TOO_DEAR", "Budget", "Horizon", "SlipBot",
-           "level_bot", "search_bot"]
+           "level_bot", "level_steps", "search_bot"]

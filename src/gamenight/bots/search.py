@@ -77,7 +77,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from gamenight.bots.base import Bot, Sampler, sampler_for
 from gamenight.bots.endgame import Solver, cards_left, in_play, position, scoring_for, solver_for
@@ -452,7 +452,7 @@ def standing(state: State) -> list[float]:
     hole moves money only from its highest score, while the pot at the end goes to the fewest
     strokes; weighed by a hole's money, the search saw a sparse reward that missed the strokes."""
     if says_its_standing(state):
-        return [float(v) for v in state.match_standing()]  # type: ignore[attr-defined]
+        return [float(v) for v in cast(MatchStanding, state).match_standing()]
     totals = state.sheet.totals
     return [float(-t) for t in totals] if _lowest_wins(state) else [float(t) for t in totals]
 

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.bots.endgame import SCORINGS
-from gamenight.bots.levels import BUDGETS, HORIZON, HORIZON_BUDGETS, NO_GAIN, STRONG_SHARE, TOO_DEAR
+from gamenight.bots.levels import (
+    BUDGETS,
+    HORIZON,
+    HORIZON_BUDGETS,
+    NO_GAIN,
+    STRONG_SHARE,
+    TOO_DEAR,
+    level_steps,
+)
 from gamenight.bots.search import TWO_SIDES_DEEPER
 
 #: where the bench keeps its results, beside BOTS.md
@@ -61,18 +69,9 @@ def levels_section() -> list[str]:
     ]
 
 
-def _strong_steps(game: str, share: float) -> int:
-    """Strong's rollout moves in ``game``: its share of the horizon budget's (and of the game's own
-    horizon share) where its rollouts stop at a horizon, else of the full search's."""
-    horizon = HORIZON.get(game)
-    if horizon is None:
-        return round(BUDGETS["strong"].steps * share)
-    return round(HORIZON_BUDGETS["strong"].steps * horizon.share * share)
-
-
 def _share_words(game: str, share: float) -> str:
     """"600 in euchre"; a horizon game's with the horizon budget it is a share of."""
-    words = f"{_strong_steps(game, share):,} in {game}"
+    words = f"{level_steps('strong', HORIZON.get(game), share):,} in {game}"
     if game in HORIZON:
         words += f" (of the horizon search's {HORIZON_BUDGETS['strong'].steps:,})"
     return words
