@@ -71,6 +71,9 @@ class Override:
     z: float | None = None
     #: deals played by casual at every seat before the tested one (a later deal: The Card Game's grow)
     skip: int = 0
+    #: test each of a match's first ``rounds`` deals in turn: seed d skips ``skip + d % rounds`` deals
+    #: first (the mean over a match's deals where they differ, as The Card Game's hands grow; 0: off)
+    rounds: int = 0
     #: the cards left at which the search solves the deal exactly (SearchBot.endgame)
     endgame: int | None = None
     #: the standard errors by which expert must beat the heuristic's move (SearchBot.overrule_z)
@@ -124,7 +127,7 @@ def play_deal(game: str, deal: int, level: str | None,
               budget: Override = Override()) -> tuple[float, list[float]]:
     """The tested seats' advantage over one deal, and their decision times (``level=None``: heuristic)."""
     state = gamenight.new(game, seed=deal, options=OPTIONS.get(game))
-    skip_deals(state, budget.skip, random.Random(-1 - deal))
+    skip_deals(state, budget.skip + (deal % budget.rounds if budget.rounds else 0), random.Random(-1 - deal))
     seats = tested_seats(state, deal)
     bots = {s: tested_bot(game, level, budget) if (level and s in seats) else make_bot("heuristic", game)
             for s in range(state.num_players)}
@@ -275,13 +278,15 @@ def main() -> None:
                         help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
     parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
     parser.add_argument("--skip", type=int, default=0, help="deals played by casual before the tested one")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="test each of a match's first ROUNDS deals in turn, by the seed (0: only one)")
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop a game's deals after this long (one worker; the deals done are reported)")
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
     budget = Override(args.sims, args.steps, args.method, stop=args.stop, z=args.z, skip=args.skip,
-                      endgame=args.endgame, overrule=args.overrule, infer=args.infer,
+                      rounds=args.rounds, endgame=args.endgame, overrule=args.overrule, infer=args.infer,
                       sigma=args.sigma)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
@@ -303,8 +308,10 @@ def main() -> None:
                 label = f"{label} (to {args.stop})"
             if args.z is not None:
                 label = f"{label} (z {args.z:g})"
-            if args.skip:
+            if args.skip and not args.rounds:
                 label = f"{label} (deal {args.skip + 1})"
+            if args.rounds:
+                label = f"{label} (deals {args.skip + 1}-{args.skip + args.rounds})"
             row = report(game, label, "casual", [a - b for a, b in zip(adv, baseline, strict=True)], times)
             results.setdefault(game, {})[label] = row
             if below != "casual":  # the level against the one below it, on the same deals
