@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import gamenight
+from gamenight.bots import make_bot, sampler_for
 from gamenight.bots.families.rummy import RummyBot
 from gamenight.core.moves import Move
 from gamenight.core.notation import NUMBER, WORD
@@ -46,3 +49,28 @@ def test_lays_the_best_arrangements_meld_and_lays_off_deadwood() -> None:
     lay_king = Move("layoff", NUMBER(1), CARD(card("KS")))
     lay_seven = Move("layoff", NUMBER(2), CARD(card("7H")))
     assert bot.choose_lay_off([lay_seven, lay_king], HAND, SOLVER) is lay_king
+
+
+def test_passes_on_a_discard_that_would_only_swap_like_for_like() -> None:
+    # The Card Game's round of five, fives wild: ace of hearts loose (deadwood 1). The ace of clubs
+    # would make a set of aces, but the turn's discard must then break one of the two melds, and the
+    # best leaves an ace loose again: taking it changes nothing but what the table sees.
+    fives = MeldRules(wild_ranks=frozenset({3}))
+    hand = cards("AH 5S 5H 6D 7D")
+    assert not PlainBot().take_pays(card("AC"), hand, solver_for(fives))
+    assert PlainBot().take_pays(card("8D"), hand, solver_for(fives))  # run 5-8 and the set of aces
+
+
+def test_four_heuristic_bots_finish_a_card_game_match_where_they_once_passed_an_ace_round_for_ever() -> None:
+    # seed 20171: in the third round every bot took the ace of clubs and threw it back, the stock
+    # untouched, so the round never ended (the rules let the card just taken be discarded)
+    state = gamenight.new("the-card-game", seed=20171)
+    bot = make_bot("heuristic", "the-card-game")
+    rng = random.Random(-20172)
+    for _ in range(2_000):
+        if state.is_over:
+            break
+        seat = min(state.to_act)
+        view = state.view(seat, layout=False)
+        state.play(bot.choose(view, state.legal_moves(seat), sampler_for(state, seat), rng), seat)
+    assert state.is_over and len(state.sheet.rows) == 11

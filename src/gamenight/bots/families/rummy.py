@@ -85,12 +85,20 @@ class RummyBot:
         return draw
 
     def take_pays(self, c: int, hand: list[int], solver: MeldSolver) -> bool:
-        """Whether ``c`` joins a meld of the best arrangement it makes. Merely lower than some card
-        in hand is not enough: a card from the stock would swap for that card as well."""
+        """Whether to take ``c`` from the discard pile: a wild card always; else ``c`` must join a
+        meld of the best arrangement it makes (merely lower than some card in hand is not enough: a
+        card from the stock would swap for that card as well), and the hand after the turn's
+        discard must carry less deadwood than the hand now. A take that only swaps like for like is
+        a pass that shows the table a card: where the rules let the taken card be thrown back (The
+        Card Game), four bots took and threw back the same ace for ever, the stock untouched."""
         if solver.rules.is_wild(c):
             return True
         held = [*hand, c]
-        return solver.best(held).deadwood.count(c) < held.count(c)
+        if solver.best(held).deadwood.count(c) >= held.count(c):
+            return False
+        # discarding c itself (or its twin from another deck) would leave the hand as it was
+        after = [dw for d, dw in solver.deadwood_after_discards(held).items() if d != c]
+        return bool(after) and min(after) < solver.best(hand).deadwood_value
 
     def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
         wanted = {tuple(sorted(m.cards)) for m in solver.best(hand).melds}
