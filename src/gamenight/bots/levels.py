@@ -137,9 +137,14 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   +12.7 ± 14.5 on strong (191 fresh deals, seeds 100-188, 300-351, 600-649; 142 and 441 ms): not
   shown there; with 373 more (seeds 2000-2292, 2400-2479: expert +3.5 ± 12.7, -8.6 ± 25.5 and
   +18.4 ± 24.2 on strong in its three runs), strong +31.3 ± 8.1 on casual and expert +6.9 ± 8.5 on
-  strong over 564 deals: still not shown. A server's answers,
+  strong over 564 deals: still not shown. So Push's strong plays half of that again
+  (:data:`STRONG_SHARE`, 125 rollout moves), as in the trick games: strong +21.5 ± 8.9 on casual
+  and expert +22.1 ± 9.8 on strong, +43.5 ± 8.6 on casual, over 443 fresh deals (seeds 3000-3272
+  and 4000-4169, two runs on the same settings, each showing both steps alone: expert +25.0 ± 13.1
+  and +17.3 ± 14.4 on strong); 77 and 409 ms of CPU a decision untimed. A server's answers,
   p99 of 40 (``bench/level_latency.py``): strong 85, 204 and 167 ms in Five Hundreds, Push and 10
-  Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds).
+  Dime; expert 404, 416 and 409 ms (Five Hundreds' median 401: its cap binds); Push's strong on
+  its share, p99 of 200, 230 ms (median 76).
 * Golf, to the end of the seat's turn, the estimate each grid as it would score now (the cards
   nobody has seen dealt at random by the search), the deal weighed by the strokes
   (``match_standing``: the sheet keeps the money, which a hole moves only from its highest score;
@@ -162,12 +167,22 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   p99 422 and 1,474 ms). The caps cut the longest decisions on a server (a server's answers, p99 of
   200: strong 216 ms, expert 413 ms, median 401: expert's cap binds, as in Five Hundreds), so a
   server's expert plays less than it was measured with.
+* The Card Game, to the end of the seat's turn, the estimate what each hand would be charged if
+  the round ended now (after its best discard), on the whole horizon budget: strong +0.34 ± 0.10
+  points a deal on casual and expert +0.14 ± 0.09 on strong, +0.48 ± 0.12 on casual (3,000 fresh
+  first rounds, seeds 30000-32999; 32 and 87 ms of CPU a decision untimed, p99 77 and 259 ms).
+  Measured on the first round, three cards: a round taken at random of the eleven (``--rounds
+  11``) spreads ten times wider, and 210 such deals (strong +0.06 ± 0.49, expert +0.34 ± 0.98 on
+  strong) say nothing either way. Earlier runs, before the casual bot stopped taking a discard
+  that does not better its hand (``RummyBot.take_pays``: four bots once passed an ace round for
+  ever), gave strong +0.36 ± 0.10 and expert +0.22 ± 0.10 on strong over 3,000 (seeds
+  5000-7999), and +0.19 ± 0.31 (300), +0.56 ± 0.47 (200) and its ninth round -0.2 ± 1.1 (100,
+  ``--skip 8``) for strong alone. A server's answers, p99 of 200: strong 201 ms, expert 403 ms
+  (medians 65 and 140).
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
-drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); The Card
-Game +0.19 ± 0.31 (300 fresh deals, a turn; +0.56 ± 0.47 on the 200 before them; +0.60 ± 0.65 on
-those 200 with Rummy's drawing deadwood), its ninth round -0.2 ± 1.1 (100, ``--skip 8``); 5 in
+drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); 5 in
 a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply); Jokers Wild +0.35 ± 0.76 a
 game (88 games, to the reply, the casual bot's marble valuation as the estimate; -0.93 ± 0.69 over
 70 with a marble's way round alone); Canasta +44 ± 56 (300 deals, a turn; with the cards that
@@ -237,14 +252,15 @@ HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hun
                                 "golf": Horizon("turn"), "horseshit-rummy": Horizon("turn", 0.5),
                                 "mexican-train": Horizon("reply", 0.5), "oklahoma-canasta": Horizon("turn"),
                                 "push": Horizon("turn", 0.5),
-                                "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5)}
+                                "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5),
+                                "the-card-game": Horizon("turn")}
 #: games whose strong level plays this share of strong's rollout moves (of the horizon budget's, in a
 #: :data:`HORIZON` game): where the search gains much on casual, strong's whole budget already
 #: gained what expert's four times did (docs/BOTS.md), so a strong that thinks less leaves expert a
 #: level above it, and answers sooner
 STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "chicken-foot": 0.5, "euchre": 0.24,
                                    "five-hundreds": 0.5, "hearts": 0.5, "oh-hell": 0.24,
-                                   "saskatchewan": 0.24, "whist-with-10s": 0.24}
+                                   "push": 0.5, "saskatchewan": 0.24, "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
@@ -260,8 +276,7 @@ NO_GAIN = frozenset({"rook", "sweep", "thirty-one"})
 TOO_DEAR = frozenset({
     "arizona-rummy", "canasta", "desert-rummy",
     "five-in-a-row", "gin-rummy", "hand-and-foot", "joker-canasta", "jokers-wild",
-    "mexicana", "samba", "sticks",
-    "the-card-game"})
+    "mexicana", "samba", "sticks"})
 #: where strong and expert are the heuristic bot, which answers at once
 SEARCH_DOES_NOT_HELP = NO_GAIN | TOO_DEAR
 
