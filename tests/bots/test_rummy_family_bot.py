@@ -58,7 +58,7 @@ def test_passes_on_a_discard_that_would_only_swap_like_for_like() -> None:
     fives = MeldRules(wild_ranks=frozenset({3}))
     hand = cards("AH 5S 5H 6D 7D")
     assert not PlainBot().take_pays(card("AC"), hand, solver_for(fives))
-    assert PlainBot().take_pays(card("8D"), hand, solver_for(fives))  # run 5-8 and the set of aces
+    assert PlainBot().take_pays(card("8D"), hand, solver_for(fives))  # then the ace goes: 4-8, no deadwood
 
 
 def test_four_heuristic_bots_finish_a_card_game_match_where_they_once_passed_an_ace_round_for_ever() -> None:
