@@ -94,11 +94,18 @@ class RummyBot:
         if solver.rules.is_wild(c):
             return True
         held = [*hand, c]
-        if solver.best(held).deadwood.count(c) >= held.count(c):
+        plan = solver.best(held)
+        if plan.deadwood.count(c) >= held.count(c):
             return False
-        # discarding c itself (or its twin from another deck) would leave the hand as it was
+        now = solver.best(hand).deadwood_value
+        # quick: throwing the plan's costliest loose card (not c) leaves at most the rest loose
+        loose = [solver.values[d] for d in plan.deadwood if d != c]
+        if loose and plan.deadwood_value - max(loose) < now:
+            return True
+        # else every discard's best (the full table: the plan may have to break a meld); discarding
+        # c itself (or its twin from another deck) would leave the hand as it was
         after = [dw for d, dw in solver.deadwood_after_discards(held).items() if d != c]
-        return bool(after) and min(after) < solver.best(hand).deadwood_value
+        return bool(after) and min(after) < now
 
     def choose_meld(self, legal: list[Move], hand: list[int], solver: MeldSolver) -> Move | None:
         wanted = {tuple(sorted(m.cards)) for m in solver.best(hand).melds}
