@@ -2,11 +2,11 @@
 
 * Raising: raise the most the table allows exactly when a unit raised is worth more than it
   costs — the third card's chance of falling between, from the cards left in the shoe, times the
-  payout, beats the chance of losing (``games.red_dog.raise_value``; on a fresh shoe: spreads 7
+  payout, beats the chance of losing (``games.red_dog_odds.raise_value``; on a fresh shoe: spreads 7
   to 11, the book's "raise if the spread is higher than six"). Otherwise stand.
 * Betting: every bet loses in the long run on a fresh shoe (the house edge), so the smallest bet
   — unless the cards seen since the last shuffle make the coming round worth more than nothing a
-  unit (``games.red_dog.round_value`` over the shoe left), when it bets the most it may.
+  unit (``games.red_dog_odds.round_value`` over the shoe left), when it bets the most it may.
 """
 
 from __future__ import annotations
