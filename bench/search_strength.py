@@ -67,6 +67,9 @@ class Override:
     method: str = "flat"
     #: a horizon to stop the rollouts at (bots.horizon.STOPS), on the horizon budget
     stop: str | None = None
+    #: a horizon for expert's rollouts alone, on its whole horizon budget (a deeper look than strong's,
+    #: where more rollouts to strong's horizon gain nothing)
+    expert_stop: str | None = None
     #: the standard errors a move must gain by to overrule the heuristic's
     z: float | None = None
     #: deals played by casual at every seat before the tested one (a later deal: The Card Game's grow)
@@ -93,6 +96,9 @@ def tested_bot(game: str, level: str, budget: Override) -> Bot:
     own = HORIZON.get(game)
     if level in BUDGETS and budget.stop is not None and (own is None or own.stop != budget.stop):
         bot = search_bot(level, type(make_bot("heuristic", game)), timed=False, horizon=Horizon(budget.stop))
+    if level == "expert" and budget.expert_stop is not None:
+        heuristic = type(make_bot("heuristic", game))
+        bot = search_bot(level, heuristic, timed=False, horizon=Horizon(budget.expert_stop))
     if isinstance(bot, SearchBot) and budget.method == "ismcts":
         bot = ISMCTSBot(bot.rollout, simulations=bot.simulations, steps=bot.steps, name=bot.name)
     if isinstance(bot, SearchBot):
@@ -276,6 +282,9 @@ def main() -> None:
                         help="the search to measure (the levels use the flat one)")
     parser.add_argument("--stop", choices=tuple(STOPS), default=None,
                         help="stop the rollouts at this horizon (bots.horizon), where the game estimates")
+    parser.add_argument("--expert-stop", choices=tuple(STOPS), default=None,
+                        help="stop expert's rollouts alone at this horizon, on expert's whole horizon budget "
+                             "(strong's as --stop or its own)")
     parser.add_argument("--z", type=float, default=None, help="override the standard errors to overrule by")
     parser.add_argument("--skip", type=int, default=0, help="deals played by casual before the tested one")
     parser.add_argument("--rounds", type=int, default=0,
@@ -285,9 +294,9 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true",
                         help="keep the results in docs/search_strength.json and rewrite docs/BOTS.md")
     args = parser.parse_args()
-    budget = Override(args.sims, args.steps, args.method, stop=args.stop, z=args.z, skip=args.skip,
-                      rounds=args.rounds, endgame=args.endgame, overrule=args.overrule, infer=args.infer,
-                      sigma=args.sigma)
+    budget = Override(args.sims, args.steps, args.method, stop=args.stop, expert_stop=args.expert_stop,
+                      z=args.z, skip=args.skip, rounds=args.rounds, endgame=args.endgame,
+                      overrule=args.overrule, infer=args.infer, sigma=args.sigma)
     deals = range(args.first, args.first + args.deals)
     print(f"{'game':<20}{'level':<16}{'against':<8}{'deals':>6}{'gain per deal':>20}{'CPU ms':>13}"
           f"{'p99 ms':>9}")
@@ -306,6 +315,8 @@ def main() -> None:
             label = f"{level} ({variant})" if variant and changed else level
             if args.stop is not None and (game not in HORIZON or HORIZON[game].stop != args.stop):
                 label = f"{label} (to {args.stop})"
+            if args.expert_stop is not None and level == "expert":
+                label = f"{label} (expert to {args.expert_stop})"
             if args.z is not None:
                 label = f"{label} (z {args.z:g})"
             if args.skip and not args.rounds:

@@ -198,7 +198,7 @@ def test_the_levels_search_to_a_horizon_only_where_it_was_adopted() -> None:
         share = STRONG_SHARE.get(game, 1.0)  # strong's own share, where expert is a level above it
         assert bot.steps == round(HORIZON_BUDGETS["strong"].steps * horizon.share * share)
         expert = make_bot("expert", game)
-        assert isinstance(expert, HorizonSearchBot)
+        assert isinstance(expert, HorizonSearchBot) and expert.stop == horizon.stop_of("expert")
         assert expert.steps == round(HORIZON_BUDGETS["expert"].steps * horizon.share)
     assert not isinstance(make_bot("strong", "hearts"), HorizonSearchBot)
     assert type(make_bot("strong", "gin-rummy")) is type(make_bot("heuristic", "gin-rummy"))

@@ -240,6 +240,14 @@ class Horizon:
 
     stop: str
     share: float = 1.0
+    #: where expert's rollouts stop instead, a deeper look (None: at ``stop``), where more rollouts
+    #: to strong's horizon gained nothing: the moves a decision plays stay the level's, fewer and
+    #: longer rollouts
+    expert_stop: str | None = None
+
+    def stop_of(self, level: str) -> str:
+        """Where ``level``'s rollouts stop."""
+        return self.expert_stop if level == "expert" and self.expert_stop else self.stop
 
 
 #: the search budget of each searching level where its rollouts stop at a horizon
@@ -342,7 +350,7 @@ def search_bot(level: str, heuristic: Callable[[], Bot], *, timed: bool = True,
     budget = HORIZON_BUDGETS[level]
     return HorizonSearchBot(heuristic, simulations=MAX_ROLLOUTS, steps=steps,
                             seconds=budget.seconds if timed else None, clock=clock, name=level,
-                            stop=horizon.stop)
+                            stop=horizon.stop_of(level))
 
 
 __all__ = ["BEGINNER_SLIPS", "BUDGETS", "HORIZON", "HORIZON_BUDGETS", "LEVELS", "LEVEL_WORDS", "MAX_ROLLOUTS",
