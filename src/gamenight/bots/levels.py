@@ -85,12 +85,11 @@ strong's 54). Timed as a server asks it, expert with the inference
 keeps within the pause: p99 407 ms in Oh Hell, 406 ms in Euchre (40 answers each,
 ``bench/level_latency.py --level expert --infer 8``).
 
-Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and
-expert are the heuristic too: Sweep (-1.0 ± 8.0 points a deal, 30 deals; to the end of the seat's
-turn, its estimate every card held, +2.6 ± 4.0 over 300 and +2.3 ± 4.6 over 200 at two standard
-errors), Rook (+11.5 ± 13.7, 400 deals) and Thirty-One (-1.5 ± 2.2, 80 deals, 226 ms of CPU a
-strong decision; to the end of the seat's turn, its estimate a showdown now, -0.28 ± 0.90 over 300
-and -0.11 ± 0.19 over 300 at two standard errors). Where a game's bot already decides by an exact
+Where the search was measured and gained nothing (:data:`SEARCH_DOES_NOT_HELP`), strong and expert
+are the heuristic too: Rook (+11.5 ± 13.7, 400 deals) and Thirty-One (-1.5 ± 2.2, 80 deals, 226 ms
+of CPU a strong decision; to the end of the seat's turn, its estimate a showdown now, -0.28 ± 0.90
+over 300 and -0.11 ± 0.19 over 300 at two standard errors; three turns deep, past a knock's last
+round, -0.17 ± 0.41 over 400, seeds 50000-50399). Where a game's bot already decides by an exact
 method (10,000's dynamic programme, Red Dog's odds: the bot class says ``exact = True``), strong and
 expert are that bot: search could only add noise to an exact answer.
 
@@ -110,11 +109,19 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
 * Mexican Train, rollouts to the reply on half the budget, the estimate crediting each hand's
   own-train chain: +6.82 ± 4.10 points a deal over 300 deals (seeds 340-639, fresh after the
   choice), 27 ms of CPU a decision (p99 203 ms untimed; a server's answers 25 ms median, 60 ms
-  p99, expert's 128 and 406 ms). Expert: +3.73 ± 7.15 on casual, +1.11 ± 3.95 on strong (100
-  deals, where strong made +2.62 ± 7.27): not shown stronger. With pips alone as the estimate it
-  did worse: -14.8 ± 9.4 (30 deals): it shed heavy tiles off its own train's plan. Strong on half
-  of that (tried as Chicken Foot's, not adopted): strong +7.79 ± 4.08 on casual, expert -0.15 ±
-  3.02 on it (250 deals, seeds 2000-2249): more thinking does not pay here past the first.
+  p99, expert's 128 and 406 ms). Expert to the same horizon on four times the moves: +3.73 ± 7.15
+  on casual, +1.11 ± 3.95 on strong (100 deals, where strong made +2.62 ± 7.27): not shown
+  stronger. With pips alone as the estimate it did worse: -14.8 ± 9.4 (30 deals): it shed heavy
+  tiles off its own train's plan. Strong on half of that (tried as Chicken Foot's, not adopted):
+  strong +7.79 ± 4.08 on casual, expert -0.15 ± 3.02 on it (250 deals, seeds 2000-2249): more
+  rollouts to the reply do not pay past the first. So expert looks further instead
+  (``Horizon.expert_stop``): its rollouts stop two of its turns on, on the whole horizon budget
+  (2,000 moves; strong keeps its 250 as :data:`STRONG_SHARE`): expert +1.81 ± 1.63 on strong, where
+  strong made +9.61 ± 1.91 on casual (1,150 fresh deals, seeds 5000-6149; stopped at the session's
+  end; 149 ms of CPU a decision untimed, p99 1,476 ms, from 60 deals); strong +9.03 ± 1.74 on
+  casual with the 300 before (1,450 deals). A server's expert answers, p99 of 200: 404 ms (median
+  101): its cap cuts the longest decisions, so a server's expert plays less than it was measured
+  with, as in Five Hundreds.
 * Rummy, rollouts until the seat's next turn is over, the estimate charging a card one from a
   meld half its value (:func:`gamenight.families.deal_estimates.drawing_deadwood`): +2.00 ± 1.05
   points a deal over 200 deals (seeds 180-379, fresh after +1.80 ± 1.92 on 100-179), 108 ms of
@@ -179,6 +186,19 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   5000-7999), and +0.19 ± 0.31 (300), +0.56 ± 0.47 (200) and its ninth round -0.2 ± 1.1 (100,
   ``--skip 8``) for strong alone. A server's answers, p99 of 200: strong 201 ms, expert 403 ms
   (medians 65 and 140).
+* Sweep, to the end of the seat's turn, the estimate every card each player holds, counted as if
+  another went out: strong on the whole horizon budget +4.5 ± 2.7 points a deal on casual over 550
+  fresh deals (seeds 100000-100549), where expert to the same horizon gained nothing more (-0.2 ±
+  2.7 on strong), and on half the budget strong gained nothing (-1.2 ± 3.2 over 420, seeds
+  200000-200419). So expert looks further instead (``Horizon.expert_stop``): its rollouts stop two
+  of its turns on, on its own 2,000 moves: strong +2.20 ± 1.36 on casual and expert +5.06 ± 1.25
+  on strong over 2,310 fresh deals in two runs on these settings (seeds 300000-301239 and
+  400000-401069, each showing both steps alone: strong +2.31 ± 1.82 and +2.08 ± 2.03, expert +4.64
+  ± 1.70 and +5.54 ± 1.85; stopped at the session's end); 35 and 119 ms of CPU a decision
+  untimed (p99 58 and 211, from 60 deals on the same settings). A server's answers, p99 of 200:
+  strong 50 ms, expert 227 ms. Earlier, to the turn on the whole budget: +2.6 ± 4.0 (300 deals),
+  +2.3 ± 4.6 (200), +2.1 ± 3.7 (310, expert +0.2 ± 3.6 on it); rollouts to the deal's end -1.0 ±
+  8.0 (30).
 
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
@@ -258,23 +278,23 @@ HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
 HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hundreds": Horizon("turn"),
                                 "golf": Horizon("turn"), "horseshit-rummy": Horizon("turn", 0.5),
-                                "mexican-train": Horizon("reply", 0.5), "oklahoma-canasta": Horizon("turn"),
-                                "push": Horizon("turn", 0.5),
-                                "rummy": Horizon("turn"), "ten-dime-rummy": Horizon("turn", 0.5),
-                                "the-card-game": Horizon("turn")}
+                                "mexican-train": Horizon("reply", expert_stop="two turns"),
+                                "oklahoma-canasta": Horizon("turn"), "push": Horizon("turn", 0.5),
+                                "rummy": Horizon("turn"), "sweep": Horizon("turn", expert_stop="two turns"),
+                                "ten-dime-rummy": Horizon("turn", 0.5), "the-card-game": Horizon("turn")}
 #: games whose strong level plays this share of strong's rollout moves (of the horizon budget's, in a
 #: :data:`HORIZON` game): where the search gains much on casual, strong's whole budget already
 #: gained what expert's four times did (docs/BOTS.md), so a strong that thinks less leaves expert a
 #: level above it, and answers sooner
 STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "chicken-foot": 0.5, "euchre": 0.24,
-                                   "five-hundreds": 0.5, "hearts": 0.5, "oh-hell": 0.24,
-                                   "push": 0.5, "saskatchewan": 0.24, "whist-with-10s": 0.24}
+                                   "five-hundreds": 0.5, "hearts": 0.5, "mexican-train": 0.5,
+                                   "oh-hell": 0.24, "push": 0.5, "saskatchewan": 0.24, "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained
-#: nothing significant (Sweep: -1.0 ± 8.0 points a deal over 30 deals, to a horizon +2.3 ± 4.6 over
-#: 200; Rook: +11.5 ± 13.7 over 400; Thirty-One: -1.5 ± 2.2 over 80, to a horizon -0.11 ± 0.19 over 300)
-NO_GAIN = frozenset({"rook", "sweep", "thirty-one"})
+#: nothing significant (Rook: +11.5 ± 13.7 points a deal over 400 deals; Thirty-One: -1.5 ± 2.2 over
+#: 80, to a horizon -0.11 ± 0.19 over 300, three turns deep -0.17 ± 0.41 over 400)
+NO_GAIN = frozenset({"rook", "thirty-one"})
 #: games whose deals are too dear to roll out at a table's pace: a strong decision's rollouts take
 #: over a quarter of a second of one core (a rummy's meld solving, a canasta's long deals), so within
 #: the server's cap the search plays a handful of rounds, too few to overrule the heuristic, and a

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.bots.endgame import SCORINGS
+from gamenight.bots.horizon import REACH_WORDS
 from gamenight.bots.levels import (
     BUDGETS,
     HORIZON,
@@ -48,7 +49,7 @@ def levels_section() -> list[str]:
         f"(at most {strong.seconds:g} s on a server){_shares()} |",
         f"| expert | the search bot: {expert.steps:,} rollout moves a decision, the deal solved exactly "
         f"from {expert.endgame} cards a hand ({expert.endgame + TWO_SIDES_DEEPER} where two sides play) in "
-        f"{', '.join(sorted(SCORINGS))} (at most {expert.seconds:g} s on a server) |",
+        f"{', '.join(sorted(SCORINGS))} (at most {expert.seconds:g} s on a server){_deeper()} |",
         "",
         "The search bot (`gamenight.bots.search`) samples the hidden cards from what the seat has seen",
         "(the game's own `sample`: every sampled deal looks to the seat exactly like the true one), plays",
@@ -83,6 +84,16 @@ def _shares() -> str:
         return ""
     games = ", ".join(_share_words(game, share) for game, share in sorted(STRONG_SHARE.items()))
     return f"; fewer where its whole budget gained what expert's did (`STRONG_SHARE`): {games}"
+
+
+def _deeper() -> str:
+    """Where expert's horizon rollouts look further than strong's, so that expert is a level above it."""
+    games = [f"{game}, {REACH_WORDS[horizon.stop_of('expert')]} (strong's {REACH_WORDS[horizon.stop]})"
+             for game, horizon in sorted(HORIZON.items()) if horizon.stop_of("expert") != horizon.stop]
+    if not games:
+        return ""
+    return ("; its rollouts stop further on where more of them to strong's horizon gained nothing "
+            f"(`Horizon.expert_stop`): {'; '.join(games)}")
 
 
 def _heuristic_only() -> list[str]:
@@ -133,6 +144,8 @@ def gain_section(docs: Path) -> list[str]:
         "played by casual). Rummy's rows in brackets had the plain deadwood; *plain way*: Jokers Wild's",
         "estimate counting a marble by its way round alone, before it took the casual bot's valuation;",
         "*melds free*: Canasta's estimate charging nothing for the cards in hand that could meld.",
+        "*expert to two turns*: expert's rollouts stopped two of its turns on, on its whole horizon budget,",
+        "while strong's stop at its own horizon (`bench/search_strength.py --expert-stop`).",
         "*rollouts only*, expert before its exact endgames (rollouts to the end of the deal); *endgame at",
         "3 cards*, Euchre solved from three cards a hand, not four; *endgame at 4 cards*, Oh Hell from four,",
         "not three (worse: solved with every hand known, the deal looks easier to steer than it is);",
