@@ -166,7 +166,10 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   deals (seeds 0-299; 212 ms of CPU a decision, p99 469 ms: over strong's cap), so it plays half
   the budget at both levels, as 10 Dime and Push do: strong +4.4 ± 7.9 on casual, not shown, and
   expert +11.8 ± 8.4 on strong, +16.2 ± 8.3 on casual (600 fresh deals, seeds 300-899; 117 and
-  360 ms).
+  360 ms). Strong on the whole budget and expert two of its turns on (``Horizon.expert_stop``, as
+  in Sweep): strong +15.3 ± 5.5 on casual, expert +4.6 ± 5.2 on it (1,056 fresh deals in two
+  runs, seeds 8000-8522 and 9000-9532; 182 and 576 ms untimed): strong's step shown, expert's not,
+  so neither way holds yet and the half budget stays.
 * Oklahoma Canasta, to the end of the seat's turn, the canasta kernel's estimate
   (:mod:`gamenight.families.canasta_turn.estimate`), on the whole horizon budget: strong +15.5 ±
   10.3 points a deal on casual and expert +17.8 ± 11.4 on strong, +33.3 ± 11.2 on casual (538
