@@ -49,6 +49,20 @@ Z95 = 1.96
 #: the rating the weakest entrant's fit is anchored near (the mean of all ratings)
 MEAN_RATING = 1500.0
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+#: the moves after which a bots' match that has not ended is stuck (a game's or a bot's defect), not
+#: long: the longest matches of casual bots take about 1,200 moves (Mexican Train's), random bots'
+#: a few times that, so the bound is far above any real match and ends a loop with a clear error
+MATCH_MOVE_BOUND = 200_000
+
+
+class StuckMatch(RuntimeError):
+    """A bots' match went past :data:`MATCH_MOVE_BOUND` moves without ending (its one argument the
+    message, so that it crosses from a worker process intact)."""
+
+    @classmethod
+    def of(cls, title: str, seed: int) -> StuckMatch:
+        return cls(f"{title} with seed {seed} did not end in {MATCH_MOVE_BOUND:,} moves: a game or a bot "
+                   "is looping")
 
 
 @dataclass(frozen=True)
@@ -121,12 +135,16 @@ def play_match(game: str, bots: Sequence[str], match: int, seed: int,
     seats = seating(len(bots), state.num_players, match)
     table = [entrant(bots[e], game) for e in seats]
     rngs = [bot_rng(seed, match, s) for s in range(state.num_players)]
+    moves = 0
     while not state.is_over:
         for seat in sorted(state.to_act):
             if seat in state.to_act:
                 view = state.view(seat, layout=False)
                 move = table[seat].choose(view, state.legal_moves(seat), sampler_for(state, seat), rngs[seat])
                 state.play(move, seat)
+                moves += 1
+        if moves > MATCH_MOVE_BOUND:
+            raise StuckMatch.of(state.spec.title, state.seed)
     out = state.outcome
     assert out is not None
     scores, winners = tuple(out.scores), tuple(out.winners)

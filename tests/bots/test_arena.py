@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import pickle
 
 import pytest
 from typer.testing import CliRunner
@@ -55,6 +56,18 @@ def test_the_arena_command_end_to_end() -> None:
     assert again.matches == arena.run("euchre", ["casual", "random"], 2, 4, workers=1).matches  # seeded
     bad = CliRunner().invoke(app, ["arena", "euchre", "--bots", "casual,grandmaster", "--matches", "1"])
     assert bad.exit_code == 2 and "grandmaster" in bad.output
+
+
+def test_a_match_past_the_move_bound_stops_with_words_not_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a Euchre match of casual bots takes 312 moves; with the bound at 100 it counts as looping
+    monkeypatch.setattr(arena, "MATCH_MOVE_BOUND", 100)
+    with pytest.raises(arena.StuckMatch, match="Euchre with seed 4 did not end in 100 moves"):
+        arena.play_match("euchre", ["casual", "casual"], 0, 4)
+    out = CliRunner().invoke(app, ["arena", "euchre", "--bots", "casual,random", "--matches", "1",
+                                   "--seed", "4", "--workers", "1"])
+    assert out.exit_code == 2 and "did not end in 100 moves" in out.output and "Traceback" not in out.output
+    sent = pickle.loads(pickle.dumps(arena.StuckMatch.of("Euchre", 4)))  # from a worker process, intact
+    assert isinstance(sent, arena.StuckMatch) and str(sent) == str(arena.StuckMatch.of("Euchre", 4))
 
 
 def test_your_own_bot_enters_the_arena_by_its_path() -> None:

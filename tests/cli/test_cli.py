@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 import gamenight
-from gamenight import cli
+from gamenight import arena, cli
 from gamenight.cli import app, display_order, moves_with_cards, number_verb, render_view
 from gamenight.cli.setup import parse_option_pairs
 from gamenight.core import registry
@@ -150,6 +150,13 @@ def test_sim_plays_the_matches_and_summarises_them() -> None:
     # partners share every result; someone wins each match
     assert wins[0] == wins[2] and wins[1] == wins[3] and wins[0] + wins[1] >= 3
     assert "Moves: 936 in all" in out  # 312 moves in each match
+
+
+def test_sim_stops_a_match_past_the_move_bound_with_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arena, "MATCH_MOVE_BOUND", 100)  # a match here takes 312 moves: counted as looping
+    code, out = run("sim", GAME, "--games", "2", "--seed", "7", "--workers", "1")
+    assert code == 2
+    assert "did not end in 100 moves" in out and "Traceback" not in out
 
 
 def test_sim_reproduces_with_the_same_seed_and_varies_with_another() -> None:

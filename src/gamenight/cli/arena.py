@@ -74,7 +74,7 @@ def arena(
             task = progress.add_task(f"{spec.title}: {' against '.join(kinds)}", total=matches)
             result = arena_lib.run(spec.id, kinds, matches, seed, workers=workers, ray=ray,
                                    on_match=lambda _r: progress.advance(task))
-    except (ValueError, CliError) as e:
+    except (ValueError, CliError, arena_lib.StuckMatch) as e:
         console.print(f"[red]{e}[/red]")
         raise typer.Exit(USAGE_ERROR) from None
     console.print(render_result(result))

@@ -23,6 +23,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from gamenight.arena import StuckMatch
 from gamenight.bots import KINDS, heuristic_games
 from gamenight.bots.loader import BotLoadError, offer_bot, place_bot
 from gamenight.cli.catalog import render_games, render_rules
@@ -345,7 +346,7 @@ def sim(
                            style="yellow"))
         if not totals.games:
             raise typer.Exit(130) from None
-    except SpreadError as e:  # Ray missing or out of reach: found when the first match is sent
+    except (SpreadError, StuckMatch) as e:  # Ray out of reach (found when the first match is sent), a loop
         fail(err_console(), str(e))
     elapsed = time.perf_counter() - started
     done = totals.games

@@ -3,6 +3,7 @@ saved game."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -19,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 import gamenight
+from gamenight import arena as bots_arena
 from gamenight.bots import Bot
 from gamenight.bots.hints import hint_for
 from gamenight.cli.amend import AMEND_HELP, AMEND_WORD, amend_answer
@@ -357,7 +359,11 @@ def play_bots(state: State, kinds: Sequence[str]) -> State:
     """Play ``state`` to its end with a bot of ``kinds`` in every seat, each with its seeded RNG."""
     game_id, seed = state.spec.id, state.seed
     bots = [(build_bot(k, game_id), bot_rng(seed, s)) for s, k in enumerate(kinds)]
-    while not state.is_over:
+    for moves in itertools.count():
+        if state.is_over:
+            break
+        if moves > bots_arena.MATCH_MOVE_BOUND:
+            raise bots_arena.StuckMatch.of(state.spec.title, seed)
         acting = state.to_act
         if not acting:
             raise RuntimeError(f"{state.spec.title}: nobody may act but the game is not over")
