@@ -14,6 +14,10 @@ Usage::
 The baseline (the heuristic in the tested seats) is played once per deal and shared by the levels;
 each level is also compared with the one before it on the same deals (expert against strong).
 ``--keep`` stores the results in docs/search_strength.json and rewrites docs/BOTS.md.
+
+A run on one worker stopped early (Ctrl-C, or ``kill`` of its process: SIGTERM is taken as Ctrl-C)
+reports, and with ``--keep`` keeps, the deals it finished, its CPU columns included; the deal in
+progress is dropped and the games after it in ``--only`` are not played.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import argparse
 import json
 import math
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -212,8 +217,9 @@ def progress(game: str, played: list[list[Deal]], total: int, levels: tuple[str,
 
 
 def run(game: str, deals: range, levels: tuple[str, ...], budget: Override, workers: int,
-        minutes: float | None) -> list[list[Deal]]:
-    """Each deal's baseline and levels; with ``minutes``, the deals begun within that time."""
+        minutes: float | None) -> tuple[list[list[Deal]], bool]:
+    """Each deal's baseline and levels; with ``minutes``, the deals begun within that time. Also
+    whether the run was stopped (one worker: Ctrl-C or SIGTERM ends it with the deals finished)."""
     jobs = [(game, d, levels, budget) for d in deals]
     out: list[list[Deal]] = []
     began = time.monotonic()
@@ -222,14 +228,18 @@ def run(game: str, deals: range, levels: tuple[str, ...], budget: Override, work
             for played in pool.map(measure_levels, jobs, chunksize=2):
                 out.append(played)
                 progress(game, out, len(jobs), levels, began)
-        return out
+        return out, False
     stop = None if minutes is None else began + 60 * minutes
-    for job in jobs:
-        if stop is not None and out and time.monotonic() > stop:
-            break
-        out.append(measure_levels(job))
-        progress(game, out, len(jobs), levels, began)
-    return out
+    try:
+        for job in jobs:
+            if stop is not None and out and time.monotonic() > stop:
+                break
+            out.append(measure_levels(job))
+            progress(game, out, len(jobs), levels, began)
+    except KeyboardInterrupt:
+        print(f"{game}: stopped after {len(out)} deals; the table covers them", file=sys.stderr, flush=True)
+        return out, True
+    return out, False
 
 
 def report(game: str, level: str, against: str, gains: list[float], times: list[float]) -> dict[str, object]:
@@ -302,8 +312,12 @@ def main() -> None:
           f"{'p99 ms':>9}")
     results: dict[str, dict[str, dict[str, object]]] = {}
     levels = tuple(args.levels.split(","))
+    if args.workers == 1:  # a kill reports like Ctrl-C: the table of the deals finished, CPU included
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
     for game in args.only.split(","):
-        played = run(game, deals, levels, budget, args.workers, args.minutes)
+        played, stopped = run(game, deals, levels, budget, args.workers, args.minutes)
+        if not played:
+            break
         baseline = [deal[0].advantage for deal in played]
         below, below_adv = "casual", baseline
         for k, level in enumerate(levels, start=1):
@@ -331,6 +345,8 @@ def main() -> None:
             below, below_adv = level, adv
         if args.keep:  # game by game: a long run keeps what it measured
             keep({game: results[game]})
+        if stopped:
+            break
 
 
 if __name__ == "__main__":
