@@ -55,7 +55,6 @@ hand melds completely: The Card Game's going out, Gin's gin), ``melds_completely
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -91,6 +90,7 @@ from gamenight.families.rummy_kinds import (
     lay_off_move,
 )
 from gamenight.families.rummy_rules import ClaimOrder, Dig, LayOffOn, RederivedRules, Restock, RummyRules
+from gamenight.families.rummy_zones import front_zones, meld_zone
 from gamenight.families.table import Seating
 
 #: the names games and tests have used; the hooks' identity tests on the hot path use these module
@@ -703,8 +703,8 @@ class DrawDiscardState(RederivedRules, PhaseDispatch, DealsCards, Seating, Match
             "melds": [self._meld_entry(i, m) for i, m in enumerate(self.melds)],
             "melds_this_turn": self.melds_this_turn,
             "dug": C.CODE_OF[self.dug] if self.dug is not None else None,
-            "claim": self._claim_view(),
-            "claim_words": self._claim_words(),
+            "claim": self.claim.to_view() if self.claim is not None else None,
+            "claim_words": self.claim.words(self.names) if self.claim is not None else None,
         }
 
     def _meld_entry(self, i: int, m: Meld) -> dict[str, Any]:
@@ -715,22 +715,6 @@ class DrawDiscardState(RederivedRules, PhaseDispatch, DealsCards, Seating, Match
         if self.rummy.layoffs_in_front:
             entry["laid_by"] = [[s, C.CODE_OF[c]] for s, c in self.contributions[i]]
         return entry
-
-    def _claim_view(self) -> dict[str, Any] | None:
-        claim = self.claim
-        if claim is None:
-            return None
-        return {"card": C.CODE_OF[claim.card], "discarder": claim.discarder, "order": list(claim.order),
-                "waiting": sorted(claim.waiting()), "claimed": [s for s, m in claim.answers.items() if m]}
-
-    def _claim_words(self) -> str | None:
-        claim = self.claim
-        if claim is None:
-            return None
-        waiting = " and ".join(self.names[s] for s in claim.order if s not in claim.answers)
-        claimed = [self.names[s] for s, m in claim.answers.items() if m is not None]
-        said = f"; {' and '.join(claimed)} claimed it" if claimed else ""
-        return f"{C.LABEL_OF[claim.card]}: waiting for {waiting} to claim it or let it go{said}."
 
     @property
     def shown(self) -> list[list[int]]:
@@ -746,10 +730,10 @@ class DrawDiscardState(RederivedRules, PhaseDispatch, DealsCards, Seating, Match
     def zones(self) -> list[Zone]:
         names = self.names
         owner = self.meld_owner
-        melds = self._front_zones() if self.rummy.layoffs_in_front else [
-            Zone(f"meld/{i + 1}", list(m.cards), C.CARD_TEXT, owner=owner[i],
-                 label=f"Meld {i + 1} ({m.kind})", group=f"melds/{owner[i]}")
-            for i, m in enumerate(self.melds)]
+        if self.rummy.layoffs_in_front:
+            melds = front_zones(self.melds, owner, self.contributions, self.num_players)
+        else:
+            melds = [meld_zone(i, list(m.cards), m, owner[i]) for i, m in enumerate(self.melds)]
         return [
             *(Zone(HAND[h], self.hands[h], C.CARD_TEXT, owner=h, visibility=Visibility.OWNER, show=Show.HAND,
                    label=f"{names[h]}'s hand", order=self.sorted_hand) for h in range(self.num_players)),
@@ -760,31 +744,6 @@ class DrawDiscardState(RederivedRules, PhaseDispatch, DealsCards, Seating, Match
             *melds,
             *self._own_zones(),
         ]
-
-    def _front_zones(self) -> list[Zone]:
-        """``layoffs_in_front``: each meld holds only the cards its owner laid; the cards a player
-        laid off on other players' melds lie in front of him, in one row (they count for him)."""
-        out = []
-        laid_off: list[list[int]] = [[] for _ in range(self.num_players)]
-        for i, meld in enumerate(self.melds):
-            owner = self.meld_owner[i]
-            # the owner's cards in the meld's own order (a run he lengthened below reads low to high)
-            others: Counter[int] = Counter()
-            for s, c in self.contributions[i]:
-                if s != owner:
-                    laid_off[s].append(c)
-                    others[c] += 1
-            own = []
-            for c in meld.cards:
-                if others[c]:
-                    others[c] -= 1
-                else:
-                    own.append(c)
-            out.append(Zone(f"meld/{i + 1}", own, C.CARD_TEXT, owner=owner,
-                            label=f"Meld {i + 1} ({meld.kind})", group=f"melds/{owner}"))
-        out.extend(Zone(f"laid_off/{s}", cards, C.CARD_TEXT, owner=s, label="Laid off on others' melds",
-                        group=f"melds/{s}") for s, cards in enumerate(laid_off) if cards)
-        return out
 
     def _own_zones(self) -> list[Zone]:
         """A game's own zones beyond the table's (a pack before the deal, a face-down discard)."""

@@ -213,6 +213,18 @@ class ClaimWindow:
     def waiting(self) -> frozenset[int]:
         return frozenset(s for s in self.order if s not in self.answers)
 
+    def to_view(self) -> dict[str, Any]:
+        """The window as a view shows it."""
+        return {"card": C.CODE_OF[self.card], "discarder": self.discarder, "order": list(self.order),
+                "waiting": sorted(self.waiting()), "claimed": [s for s, m in self.answers.items() if m]}
+
+    def words(self, names: Sequence[str]) -> str:
+        """The window in a person's words: the card, who is still to answer, who claimed it."""
+        waiting = " and ".join(names[s] for s in self.order if s not in self.answers)
+        claimed = [names[s] for s, m in self.answers.items() if m is not None]
+        said = f"; {' and '.join(claimed)} claimed it" if claimed else ""
+        return f"{C.LABEL_OF[self.card]}: waiting for {waiting} to claim it or let it go{said}."
+
     def winner(self, first_click: bool) -> int | None:
         """The claim that stands: the first made (``first_click``), else the claim of the seat
         nearest the discarder's left once everyone before it has passed."""
