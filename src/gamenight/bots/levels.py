@@ -168,8 +168,15 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   expert +11.8 ± 8.4 on strong, +16.2 ± 8.3 on casual (600 fresh deals, seeds 300-899; 117 and
   360 ms). Strong on the whole budget and expert two of its turns on (``Horizon.expert_stop``, as
   in Sweep): strong +15.3 ± 5.5 on casual, expert +4.6 ± 5.2 on it (1,056 fresh deals in two
-  runs, seeds 8000-8522 and 9000-9532; 182 and 576 ms untimed): strong's step shown, expert's not,
-  so neither way holds yet and the half budget stays.
+  runs, seeds 8000-8522 and 9000-9532; 182 and 576 ms untimed): strong's step shown, expert's not.
+  So strong plays three quarters of the whole budget (:data:`STRONG_SHARE`, 375 rollout moves) and
+  expert looks two of its turns on with its whole 2,000: strong +7.06 ± 5.46 on casual and expert
+  +9.56 ± 5.07 on strong over 1,130 fresh deals in two runs on these settings (seeds 12000-12569 and
+  13000-13559, both stopped early at one moment, chosen while they ran to free the cores; strong +4.3 ± 8.1 and +9.9 ± 7.3 alone,
+  expert +11.2 ± 7.5 and +7.9 ± 6.8); 146 and 600 ms of CPU a decision untimed (p99 256 and
+  1,132 ms, from 40 deals on the same settings). A server's answers, p99 of 200: strong 226 ms,
+  expert 421 ms (medians 197 and 403): the caps bind, so a server's bots play less than they were
+  measured with, as in Five Hundreds.
 * Oklahoma Canasta, to the end of the seat's turn, the canasta kernel's estimate
   (:mod:`gamenight.families.canasta_turn.estimate`), on the whole horizon budget: strong +15.5 ±
   10.3 points a deal on casual and expert +17.8 ± 11.4 on strong, +33.3 ± 11.2 on casual (538
@@ -280,7 +287,8 @@ HORIZON_BUDGETS = {"strong": Budget(500, 0.2), "expert": Budget(2_000, 0.4)}
 #: games whose searching levels stop their rollouts at a horizon and score the game's estimate of
 #: the deal there (each measured significantly stronger than casual: docs/BOTS.md), and where
 HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hundreds": Horizon("turn"),
-                                "golf": Horizon("turn"), "horseshit-rummy": Horizon("turn", 0.5),
+                                "golf": Horizon("turn"),
+                                "horseshit-rummy": Horizon("turn", expert_stop="two turns"),
                                 "mexican-train": Horizon("reply", expert_stop="two turns"),
                                 "oklahoma-canasta": Horizon("turn"), "push": Horizon("turn", 0.5),
                                 "rummy": Horizon("turn"), "sweep": Horizon("turn", expert_stop="two turns"),
@@ -290,8 +298,9 @@ HORIZON: dict[str, Horizon] = {"chicken-foot": Horizon("three turns"), "five-hun
 #: gained what expert's four times did (docs/BOTS.md), so a strong that thinks less leaves expert a
 #: level above it, and answers sooner
 STRONG_SHARE: dict[str, float] = {"canadian-salad": 0.24, "chicken-foot": 0.5, "euchre": 0.24,
-                                   "five-hundreds": 0.5, "hearts": 0.5, "mexican-train": 0.5,
-                                   "oh-hell": 0.24, "push": 0.5, "saskatchewan": 0.24, "whist-with-10s": 0.24}
+                                   "five-hundreds": 0.5, "hearts": 0.5, "horseshit-rummy": 0.75,
+                                   "mexican-train": 0.5, "oh-hell": 0.24, "push": 0.5, "saskatchewan": 0.24,
+                                   "whist-with-10s": 0.24}
 #: the rollouts a decision plays at most, whatever its steps (a deal that ends at once costs little)
 MAX_ROLLOUTS = 2_000
 #: games where the search was measured against the heuristic, deal by deal (docs/BOTS.md), and gained

@@ -137,7 +137,7 @@ def gain_section(docs: Path) -> list[str]:
         "standard errors (horizon rows without it: by one). A plain level row of a game the horizon search",
         "is adopted in (`HORIZON` in `gamenight.bots.levels`) is that search as the level plays it;",
         "*full budget*: on the level's whole budget where it plays a share (half the horizon budget, or",
-        "strong's share in `STRONG_SHARE`); *half budget*, *quarter budget*: strong on that share of its",
+        "strong's share in `STRONG_SHARE`); *half budget*, *quarter budget*: the level on that share of its",
         "rollout moves, measured and not adopted; *seeds N-M*: the deals of that run; *pips only*: Mexican",
         "Train's estimate before it credited the own train's chain; *drawing*: Gin's estimate with a card",
         "one from a meld charged half, as Rummy's; *deal N*: the match's N-th deal (the deals before it",
