@@ -172,11 +172,11 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
   So strong plays three quarters of the whole budget (:data:`STRONG_SHARE`, 375 rollout moves) and
   expert looks two of its turns on with its whole 2,000: strong +7.06 ± 5.46 on casual and expert
   +9.56 ± 5.07 on strong over 1,130 fresh deals in two runs on these settings (seeds 12000-12569 and
-  13000-13559, both stopped early at one moment, chosen while they ran to free the cores; strong +4.3 ± 8.1 and +9.9 ± 7.3 alone,
-  expert +11.2 ± 7.5 and +7.9 ± 6.8); 146 and 600 ms of CPU a decision untimed (p99 256 and
-  1,132 ms, from 40 deals on the same settings). A server's answers, p99 of 200: strong 226 ms,
-  expert 421 ms (medians 197 and 403): the caps bind, so a server's bots play less than they were
-  measured with, as in Five Hundreds.
+  13000-13559, both stopped early at one moment, chosen while they ran to free the cores; strong
+  +4.3 ± 8.1 and +9.9 ± 7.3 alone, expert +11.2 ± 7.5 and +7.9 ± 6.8); 146 and 600 ms of CPU a
+  decision untimed (p99 256 and 1,132 ms, from 40 deals on the same settings). A server's
+  answers, p99 of 200: strong 226 ms, expert 421 ms (medians 197 and 403): the caps bind, so a
+  server's bots play less than they were measured with, as in Five Hundreds.
 * Oklahoma Canasta, to the end of the seat's turn, the canasta kernel's estimate
   (:mod:`gamenight.families.canasta_turn.estimate`), on the whole horizon budget: strong +15.5 ±
   10.3 points a deal on casual and expert +17.8 ± 11.4 on strong, +33.3 ± 11.2 on casual (538
