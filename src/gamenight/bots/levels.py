@@ -223,8 +223,9 @@ docs/BOTS.md). It is adopted (:data:`HORIZON`) where it gained significantly:
 Elsewhere it gained nothing significant (strong's horizon budget unless said): Gin -0.54 ± 1.06
 (300 deals, a turn deep, z 2), -0.01 ± 1.30 three turns deep (150), +0.27 ± 1.77 with Rummy's
 drawing deadwood (150), -1.9 ± 3.4 (60, to the reply), expert's budget -2.0 ± 3.5 (40); 5 in
-a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply); Jokers Wild +0.35 ± 0.76 a
-game (88 games, to the reply, the casual bot's marble valuation as the estimate; -0.93 ± 0.69 over
+a Row -0.14 ± 0.22 rows (100, a turn), -0.27 ± 0.41 (30, reply); Jokers Wild +0.25 ± 0.41 a
+game (274 games, to the reply; 186 fresh ones, seeds 70000-70092 and 71000-71092, +0.20 ±
+0.50; the casual bot's marble valuation as the estimate; -0.93 ± 0.69 over
 70 with a marble's way round alone); Canasta +44 ± 56 (300 deals, a turn; with the cards that
 could meld charged nothing +10 ± 47 over 400 fresh deals: a Canasta deal's points spread about 500
 either way), Joker Canasta -140 ± 168 (300); Arizona Rummy's sixth deal -3.7 ± 2.8 (100, worse),
